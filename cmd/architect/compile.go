@@ -1,0 +1,130 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser"
+	"github.com/spf13/cobra"
+)
+
+type compileOptions struct {
+	planFlags
+	plan   string
+	output string
+	format string
+	dryRun bool
+	json   bool
+}
+
+func newCmdCompile(io streams, getenv env) *cobra.Command {
+	opts := &compileOptions{}
+	c := &cobra.Command{
+		Use:   "compile PLAN",
+		Short: "Compile a plan into beads",
+		Long: `Compile a Markdown plan into one bead per sprint, with the dependencies its
+numbering encodes, and print them as a JSON array (or bd import JSONL).
+
+PLAN may be - for standard input. Diagnostics go to standard error as
+FILE:LINE:COL: error: MESSAGE. Nothing is written when there is an error.`,
+		Example: `  architect compile plans/x.md
+  architect compile plans/x.md -o beads.json
+  architect compile --format jsonl plans/x.md > beads.jsonl
+  architect compile --dry-run plans/x.md`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, a []string) error {
+			opts.plan = a[0]
+			if opts.format != "json" && opts.format != "jsonl" {
+				return usagef("--format %q: want json or jsonl", opts.format)
+			}
+			if opts.json && !opts.dryRun {
+				return usagef("--json goes with --dry-run; compile output is JSON already")
+			}
+			if opts.dryRun && opts.output != "" {
+				return usagef("--dry-run writes nothing; drop -o")
+			}
+			return runCompile(opts, io, getenv)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVarP(&opts.output, "output", "o", "", "write the beads to `FILE` (atomically) instead of stdout")
+	fl.StringVar(&opts.format, "format", "json", "output format: json (an array) or jsonl (bd import)")
+	fl.BoolVar(&opts.dryRun, "dry-run", false, "write nothing; print a preview of phases, waves, merges and the critical path")
+	fl.BoolVar(&opts.json, "json", false, "with --dry-run, print the preview as JSON")
+	addPlanFlags(c, &opts.planFlags)
+	return c
+}
+
+func addPlanFlags(c *cobra.Command, f *planFlags) {
+	fl := c.Flags()
+	fl.StringVar(&f.prefix, "prefix", "", "bead id `PREFIX` (default: settings, else bd)")
+	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the current branch, else main)")
+	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
+	fl.StringVar(&f.now, "now", "", "`TIME` (RFC 3339) stamped on the beads (default: SOURCE_DATE_EPOCH, the plan's Created date, else 1970-01-01)")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also report informational notes, such as sprint headings outside any phase")
+}
+
+func runCompile(opts *compileOptions, io streams, getenv env) error {
+	c, err := compilePlan(opts.plan, opts.planFlags, io.in, getenv)
+	if err != nil {
+		return err
+	}
+	if c.failed() || c.graph == nil {
+		report(io.err, c.diags)
+		return &silentError{code: exitData}
+	}
+	if opts.dryRun {
+		preview := emit.NewPreview(c.graph, c.beads, c.diags.Warnings())
+		if opts.json {
+			data, err := emit.PreviewJSON(preview)
+			if err != nil {
+				return err
+			}
+			_, err = io.out.Write(data)
+			return err
+		}
+		if info := only(c.diags, parser.Info); len(info) > 0 {
+			report(io.err, info)
+		}
+		return preview.WriteText(io.out, c.graph, emit.Style{Color: io.tty && getenv("NO_COLOR") == ""})
+	}
+	report(io.err, c.diags)
+	var data []byte
+	if opts.format == "jsonl" {
+		data, err = emit.JSONL(c.beads)
+	} else {
+		data, err = emit.JSON(c.beads)
+	}
+	if err != nil {
+		return err
+	}
+	if opts.output != "" {
+		if err := writeAtomic(opts.output, data); err != nil {
+			return fmt.Errorf("writing %s: %w", opts.output, err)
+		}
+		return nil
+	}
+	_, err = io.out.Write(data)
+	return err
+}
+
+// asDiagnostics reports whether err is a list of plan diagnostics.
+func asDiagnostics(err error) (parser.Diagnostics, bool) {
+	var ds parser.Diagnostics
+	if errors.As(err, &ds) {
+		return ds, true
+	}
+	return nil, false
+}
+
+// only returns the diagnostics of one severity.
+func only(ds parser.Diagnostics, sev parser.Severity) parser.Diagnostics {
+	var out parser.Diagnostics
+	for _, d := range ds {
+		if d.Severity == sev {
+			out = append(out, d)
+		}
+	}
+	return out
+}

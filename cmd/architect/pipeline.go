@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/planner"
+)
+
+// configFile is the repository's settings file, read from its root.
+const configFile = ".architect.yaml"
+
+// planFlags are the inputs every command that compiles a plan shares.
+type planFlags struct {
+	repo         string
+	prefix       string
+	sourceBranch string
+	now          string
+	verbose      bool
+}
+
+// compiled is a plan carried through the pipeline.
+type compiled struct {
+	plan  *parser.Plan
+	graph *planner.Graph
+	beads []emit.Bead // nil when there are errors
+	diags parser.Diagnostics
+	repo  repoInfo
+	// abs is the plan's absolute path ("" for stdin).
+	abs string
+}
+
+func (c *compiled) failed() bool { return c.diags.HasErrors() }
+
+// readPlan reads a plan file, or stdin for "-". A file over the size limit
+// is refused before it is read.
+func readPlan(path string, stdin io.Reader) (name string, src []byte, err error) {
+	if path == "-" {
+		src, err = io.ReadAll(io.LimitReader(stdin, parser.MaxSize+1))
+		return "<stdin>", src, err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return path, nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	if st.IsDir() {
+		return path, nil, fmt.Errorf("%s: is a directory, not a plan file", path)
+	}
+	if st.Size() > parser.MaxSize {
+		return path, nil, parser.Diagnostics{{File: path, Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,
+			Msg: fmt.Sprintf("file is %.1f MiB; plans are limited to %d MiB", float64(st.Size())/(1<<20), parser.MaxSize>>20)}}
+	}
+	src, err = os.ReadFile(path)
+	if err != nil {
+		return path, nil, fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	return path, src, nil
+}
+
+// repoInfo is where the plan's repository is.
+type repoInfo struct {
+	root   string // absolute, symlinks resolved
+	name   string
+	branch string // current branch, "" when unknown
+}
+
+func git(dir string, args ...string) (string, bool) {
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if cmd.Run() != nil {
+		return "", false
+	}
+	return strings.TrimSpace(out.String()), true
+}
+
+// findRepo finds the repository holding dir, or uses override as its root.
+// Outside git, the directory itself is the root.
+func findRepo(dir, override string) (repoInfo, error) {
+	root := override
+	if root == "" {
+		if top, ok := git(dir, "rev-parse", "--show-toplevel"); ok {
+			root = top
+		} else {
+			root = dir
+		}
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return repoInfo{}, err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return repoInfo{}, usagef("--repo %s: not a directory", override)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	r := repoInfo{root: abs, name: filepath.Base(abs)}
+	if b, ok := git(abs, "symbolic-ref", "--quiet", "--short", "HEAD"); ok {
+		r.branch = b
+	}
+	return r, nil
+}
+
+// planFileIn returns the plan's path relative to the repository root, with
+// forward slashes. The plan's directory is resolved through symlinks, the
+// file itself is not.
+func planFileIn(root, path string) (rel, abs string, err error) {
+	abs, err = filepath.Abs(path)
+	if err != nil {
+		return "", "", err
+	}
+	dir := filepath.Dir(abs)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	abs = filepath.Join(dir, filepath.Base(abs))
+	rel, err = filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", abs, fmt.Errorf("%s: the plan is outside the repository %s; run architect inside the plan's repository or pass --repo", path, root)
+	}
+	return filepath.ToSlash(rel), abs, nil
+}
+
+// stamp picks the beads' timestamp: --now, then SOURCE_DATE_EPOCH, then the
+// plan's created date, then the Unix epoch, so output never depends on the
+// clock.
+func stamp(flag string, getenv env, created string) (time.Time, error) {
+	if flag != "" {
+		t, err := time.Parse(time.RFC3339, flag)
+		if err != nil {
+			return time.Time{}, usagef("--now %q: want an RFC 3339 time like 2026-01-02T15:04:05Z", flag)
+		}
+		return t.UTC(), nil
+	}
+	if s := getenv("SOURCE_DATE_EPOCH"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return time.Time{}, usagef("SOURCE_DATE_EPOCH %q: want seconds since 1970", s)
+		}
+		return time.Unix(n, 0).UTC(), nil
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02"} {
+		if t, err := time.Parse(layout, created); err == nil {
+			return t.UTC(), nil
+		}
+	}
+	return time.Unix(0, 0).UTC(), nil
+}
+
+// compilePlan runs the whole pipeline on one plan. The returned error is
+// for problems outside the plan (unreadable file, bad flags); the plan's own
+// problems are in compiled.diags.
+func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compiled, error) {
+	name, src, err := readPlan(path, stdin)
+	if err != nil {
+		return nil, err
+	}
+	dir := "."
+	if path != "-" {
+		dir = filepath.Dir(path)
+	}
+	repo, err := findRepo(dir, f.repo)
+	if err != nil {
+		return nil, err
+	}
+	c := &compiled{repo: repo}
+	planFile := "-"
+	if path != "-" {
+		if planFile, c.abs, err = planFileIn(repo.root, path); err != nil {
+			return nil, err
+		}
+	}
+
+	settings := emit.Builtin()
+	if data, err := os.ReadFile(filepath.Join(repo.root, configFile)); err == nil {
+		cfg, diags := parser.ParseConfig(filepath.Join(repo.root, configFile), data, parser.Pos{Line: 1, Col: 1})
+		c.diags = append(c.diags, diags...)
+		settings = settings.Merge(cfg)
+	}
+
+	c.plan = parser.Parse(name, src)
+	c.diags = append(c.diags, c.plan.Diags...)
+	settings = settings.Merge(c.plan.Defaults).Merge(parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch})
+	if settings.SourceBranch == "" {
+		settings.SourceBranch = repo.branch
+	}
+	if settings.SourceBranch == "" {
+		settings.SourceBranch = "main"
+	}
+	now, err := stamp(f.now, getenv, settings.Created)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.plan.Sprints) == 0 {
+		c.sortDiags(f.verbose)
+		return c, nil
+	}
+
+	c.graph = planner.Build(c.plan)
+	c.diags = append(c.diags, c.graph.Diags...)
+	if !c.graph.HasCycle() {
+		beads, diags := emit.Beads(c.graph, emit.Options{
+			Settings: settings,
+			RepoRoot: repo.root,
+			RepoName: repo.name,
+			PlanFile: planFile,
+			Now:      now,
+		})
+		c.diags = append(c.diags, diags...)
+		if !c.diags.HasErrors() {
+			if err := emit.Validate(beads); err != nil {
+				return nil, fmt.Errorf("internal error: a bead breaks the bead schema; nothing was written:\n%v", err)
+			}
+			c.beads = beads
+		}
+	}
+	c.sortDiags(f.verbose)
+	return c, nil
+}
+
+func (c *compiled) sortDiags(verbose bool) {
+	if !verbose {
+		kept := c.diags[:0]
+		for _, d := range c.diags {
+			if d.Severity != parser.Info {
+				kept = append(kept, d)
+			}
+		}
+		c.diags = kept
+	}
+	c.diags.Sort()
+}
+
+// report prints diagnostics to w, one a line.
+func report(w io.Writer, diags parser.Diagnostics) {
+	for _, d := range diags {
+		fmt.Fprintln(w, d.Error())
+	}
+}
+
+// writeAtomic writes data to path through a temporary file in the same
+// directory and a rename, so path is never left half-written. An existing
+// file keeps its mode.
+func writeAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	defer os.Remove(name) // a no-op once renamed
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(name, path)
+}

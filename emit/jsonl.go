@@ -1,0 +1,91 @@
+package emit
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// Dep is a dependency as bd's JSONL writes it: IssueID waits on DependsOnID.
+type Dep struct {
+	IssueID     string `json:"issue_id"`
+	DependsOnID string `json:"depends_on_id"`
+	Type        string `json:"type"`
+}
+
+// Record is one line of the JSONL that `bd import` reads.
+type Record struct {
+	ID                 string   `json:"id"`
+	Title              string   `json:"title"`
+	Description        string   `json:"description"`
+	Status             string   `json:"status"`
+	Priority           int      `json:"priority"`
+	IssueType          string   `json:"issue_type"`
+	Assignee           string   `json:"assignee,omitempty"`
+	Labels             []string `json:"labels"`
+	AcceptanceCriteria string   `json:"acceptance_criteria"`
+	Metadata           Metadata `json:"metadata"`
+	CreatedAt          string   `json:"created_at"`
+	UpdatedAt          string   `json:"updated_at"`
+	ClosedAt           *string  `json:"closed_at,omitempty"`
+	Dependencies       []Dep    `json:"dependencies"`
+}
+
+// ToRecord converts a bead to bd's import shape: dependencies become
+// "blocks" objects.
+func ToRecord(b Bead) Record {
+	deps := make([]Dep, len(b.Dependencies))
+	for i, d := range b.Dependencies {
+		deps[i] = Dep{IssueID: b.ID, DependsOnID: d, Type: "blocks"}
+	}
+	return Record{
+		ID:                 b.ID,
+		Title:              b.Title,
+		Description:        b.Description,
+		Status:             b.Status,
+		Priority:           b.Priority,
+		IssueType:          b.IssueType,
+		Assignee:           b.Assignee,
+		Labels:             b.Labels,
+		AcceptanceCriteria: b.AcceptanceCriteria,
+		Metadata:           b.Metadata,
+		CreatedAt:          b.CreatedAt,
+		UpdatedAt:          b.UpdatedAt,
+		ClosedAt:           b.ClosedAt,
+		Dependencies:       deps,
+	}
+}
+
+// JSONL renders beads as bd import lines, one bead a line.
+func JSONL(beads []Bead) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, b := range beads {
+		if err := enc.Encode(ToRecord(b)); err != nil {
+			return nil, err
+		}
+	}
+	return buf.Bytes(), nil
+}
+
+// JSON renders beads as an indented JSON array.
+func JSON(beads []Bead) ([]byte, error) {
+	if beads == nil {
+		beads = []Bead{}
+	}
+	return marshalIndent(beads)
+}
+
+func marshalIndent(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// PreviewJSON renders the dry-run preview as indented JSON.
+func PreviewJSON(p Preview) ([]byte, error) { return marshalIndent(p) }

@@ -1,0 +1,142 @@
+package emit
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// SchemaJSON is the bead JSON Schema (draft 2020-12).
+//
+//go:embed bead.schema.json
+var SchemaJSON []byte
+
+var (
+	schemaOnce sync.Once
+	schema     *jsonschema.Schema
+	schemaErr  error
+)
+
+func beadSchema() (*jsonschema.Schema, error) {
+	schemaOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SchemaJSON))
+		if err != nil {
+			schemaErr = err
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		const url = "bead.schema.json"
+		if err := c.AddResource(url, doc); err != nil {
+			schemaErr = err
+			return
+		}
+		schema, schemaErr = c.Compile(url)
+	})
+	return schema, schemaErr
+}
+
+// Violation is one way a bead breaks the schema.
+type Violation struct {
+	// Field is the JSON pointer of the failing value ("/metadata/branch").
+	Field   string
+	Message string
+}
+
+func (v Violation) String() string { return v.Field + ": " + v.Message }
+
+// ValidateJSON checks one bead, given as JSON, against the bead schema. It
+// returns the violations, most specific first, and an error only when the
+// input is not JSON.
+func ValidateJSON(data []byte) ([]Violation, error) {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return ValidateValue(v)
+}
+
+// ValidateValue checks a decoded JSON value (as jsonschema.UnmarshalJSON
+// returns it) against the bead schema.
+func ValidateValue(v any) ([]Violation, error) {
+	sch, err := beadSchema()
+	if err != nil {
+		return nil, fmt.Errorf("bead schema: %w", err)
+	}
+	err = sch.Validate(v)
+	if err == nil {
+		return nil, nil
+	}
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return nil, err
+	}
+	var out []Violation
+	seen := map[Violation]bool{}
+	for _, u := range ve.BasicOutput().Errors {
+		if u.Error == nil {
+			continue
+		}
+		msg := u.Error.String()
+		if msg == "" || len(u.Errors) > 0 {
+			continue
+		}
+		field := u.InstanceLocation
+		if field == "" {
+			field = "/"
+		}
+		vi := Violation{Field: field, Message: msg}
+		if !seen[vi] {
+			seen[vi] = true
+			out = append(out, vi)
+		}
+	}
+	// Deeper fields say more; keep a stable order.
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Field) > len(out[j].Field) })
+	if len(out) == 0 {
+		out = []Violation{{Field: "/", Message: ve.Error()}}
+	}
+	return out, nil
+}
+
+// Validate checks beads against the schema, and returns an error naming
+// the bead and field of every violation.
+func Validate(beads []Bead) error {
+	var problems []string
+	for _, b := range beads {
+		data, err := json.Marshal(b)
+		if err != nil {
+			return err
+		}
+		vs, err := ValidateJSON(data)
+		if err != nil {
+			return err
+		}
+		for _, v := range vs {
+			problems = append(problems, fmt.Sprintf("bead %s (sprint %s): %s", b.ID, b.Metadata.Sprint, v))
+		}
+	}
+	if len(problems) > 0 {
+		return &SchemaError{Problems: problems}
+	}
+	return nil
+}
+
+// SchemaError lists beads that break the schema.
+type SchemaError struct{ Problems []string }
+
+func (e *SchemaError) Error() string {
+	var b bytes.Buffer
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}

@@ -1,0 +1,148 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// field is one "**Label**: value" line of a paragraph.
+type field struct {
+	label string       // lower case, colon dropped
+	value string       // plain text after the colon, trimmed
+	code  string       // the first code span in the value, if any
+	rest  []ast.Node   // the inline nodes after the label
+	pos   Pos          // position of the label
+	start, end int     // the line's byte range
+}
+
+// list is the "**Label**:" field a list below belongs to.
+func (f *field) listOnly() bool { return f.value == "" }
+
+// known labels, as written lower case, with the names they are filed under.
+var sprintLabels = map[string]string{
+	"worktree":            "worktree",
+	"branch":              "branch",
+	"source branch":       "source branch",
+	"dev agents":          "dev agents",
+	"dev agent":           "dev agents",
+	"qa agents":           "qa agents",
+	"qa agent":            "qa agents",
+	"tasks":               "tasks",
+	"acceptance criteria": "acceptance criteria",
+	"status":              "status",
+	"priority":            "priority",
+	"labels":              "labels",
+	"team":                "team",
+	"depends on":          "depends on",
+}
+
+var preambleLabels = map[string]string{
+	"integration branch": "source branch",
+	"source branch":      "source branch",
+	"team":               "team",
+	"labels":             "labels",
+	"priority":           "priority",
+	"created":            "created",
+}
+
+// paragraphLines splits a paragraph's inline nodes at line breaks.
+func paragraphLines(p ast.Node) [][]ast.Node {
+	var lines [][]ast.Node
+	var cur []ast.Node
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		cur = append(cur, c)
+		if t, ok := c.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
+			lines = append(lines, cur)
+			cur = nil
+		}
+	}
+	if len(cur) > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// nodeStart returns the source offset of an inline node, or -1.
+func nodeStart(n ast.Node) int {
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	if p := n.Pos(); p >= 0 {
+		return p
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if p := nodeStart(c); p >= 0 {
+			return p
+		}
+	}
+	return -1
+}
+
+// lineField reads a paragraph line as a field, if it is one.
+func (b *builder) lineField(line []ast.Node) (field, bool) {
+	f := field{start: -1}
+	if s := nodeStart(line[0]); s >= 0 {
+		f.start = lineStart(b.src, s)
+		last := line[len(line)-1]
+		if e := nodeStart(last); e >= 0 {
+			f.end = lineEnd(b.src, e)
+		}
+	}
+	em, ok := line[0].(*ast.Emphasis)
+	if !ok || em.Level != 2 {
+		return f, false
+	}
+	label := strings.TrimSpace(plainText(em, b.src))
+	rest := line[1:]
+	var value strings.Builder
+	switch {
+	case strings.HasSuffix(label, ":"):
+		label = strings.TrimSpace(strings.TrimSuffix(label, ":"))
+	case len(rest) > 0:
+		t, ok := rest[0].(*ast.Text)
+		if !ok || !strings.HasPrefix(string(t.Segment.Value(b.src)), ":") {
+			return f, false
+		}
+		v := t.Segment.Value(b.src)[1:]
+		value.Write(v)
+		rest = rest[1:]
+	default:
+		return f, false
+	}
+	for _, n := range rest {
+		if f.code == "" {
+			if cs, ok := n.(*ast.CodeSpan); ok {
+				f.code = inlineText(cs, b.src)
+			}
+		}
+		value.WriteString(inlineText(n, b.src))
+	}
+	f.label = strings.ToLower(label)
+	f.value = strings.TrimSpace(value.String())
+	f.rest = rest
+	if s := em.Pos(); s >= 0 {
+		f.pos = b.p.Position(s)
+	} else if f.start >= 0 {
+		f.pos = b.p.Position(f.start)
+	}
+	return f, true
+}
+
+// blockStart returns the offset of the first line of a block.
+func (b *builder) blockStart(n ast.Node) int {
+	if p := n.Pos(); p >= 0 {
+		return lineStart(b.src, p)
+	}
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return lineStart(b.src, n.Lines().At(0).Start)
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Type() == ast.TypeBlock {
+			if p := b.blockStart(c); p >= 0 {
+				return p
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,143 @@
+// Package parser reads a plan written in Markdown into a plan model that keeps
+// the source position of every phase, sprint and field.
+//
+// The parser works on goldmark's AST, never on raw lines, and records byte
+// offsets so that other packages (annotate) can edit the file through them.
+package parser
+
+// Plan is a parsed plan file.
+type Plan struct {
+	// File is the name used in diagnostics and in the beads' plan_file.
+	File string
+	// Src is the whole file as read.
+	Src []byte
+	// Title is the plain text of the first level-1 heading, if any.
+	Title string
+	// Defaults holds the plan-wide settings from the front matter and the
+	// preamble, front matter first.
+	Defaults Defaults
+	// Phases lists every phase heading in file order, skipped ones included.
+	Phases []*Phase
+	// Sprints lists the sprints to compile, in file order. Skipped sprints
+	// and sprints under a malformed phase are not in it.
+	Sprints []*Sprint
+	// Skipped lists struck-through sprints and sprints whose status is
+	// skipped, in file order.
+	Skipped []*Sprint
+	// Ignored lists sprint-looking headings outside any phase section.
+	Ignored []*Heading
+	// Diags holds every problem found while parsing.
+	Diags Diagnostics
+
+	lines lineIndex
+}
+
+// Heading is a heading line in the source.
+type Heading struct {
+	Level int
+	// Text is the heading's plain text: markup dropped, code spans kept.
+	Text string
+	// Pos is the position of the heading's first '#' (or first text byte
+	// for a setext heading).
+	Pos Pos
+	// Start is the offset of the first byte of the heading's line.
+	Start int
+	// End is the offset just past the heading's last line, including its
+	// line ending; it equals len(Src) when the heading ends the file
+	// without a newline.
+	End int
+}
+
+// Markdown renders the heading as a plan_section path element
+// ("### Sprint 1.2: Y").
+func (h *Heading) Markdown() string {
+	b := make([]byte, 0, h.Level+1+len(h.Text))
+	for i := 0; i < h.Level; i++ {
+		b = append(b, '#')
+	}
+	return string(append(append(b, ' '), h.Text...))
+}
+
+// Phase is a "Phase N: Title" heading and its section.
+type Phase struct {
+	ID      string // as written: "3a"
+	Num     int    // 3
+	Letters string // "a"
+	Title   string
+	Heading Heading
+	// Skipped is set when the phase heading is struck through.
+	Skipped bool
+	// Valid is false when the id breaks the pattern; such a phase's sprints
+	// are checked but not compiled.
+	Valid   bool
+	Sprints []*Sprint
+}
+
+// Sprint is a "Sprint N.M: Title" heading and the fields of its section.
+type Sprint struct {
+	ID      string // as written: "3a.2b"
+	Num     int    // 2
+	Letters string // "b"
+	Title   string
+	Heading Heading
+	Phase   *Phase
+
+	// Skipped is set for struck-through headings and Status: skipped.
+	Skipped bool
+
+	// Annotation is the <!-- beads-ralph: ID --> line right after the
+	// heading, if there is one.
+	Annotation *Annotation
+
+	Worktree     Field
+	Branch       Field
+	SourceBranch Field
+	Team         Field
+	Status       Field // normalised: open, closed, in_progress, blocked
+	Priority     Field // normalised: "0".."4"
+	DevAgents    []Agent
+	QAAgents     []Agent
+	Tasks        []string
+	// TasksFromTitle is set when the sprint has no tasks and its title
+	// stands in as the one prompt.
+	TasksFromTitle bool
+	Acceptance     []string
+	Labels         []string
+	DependsOn      []Ref
+	Description    string
+}
+
+// Field is a value read from a "**Label**: value" line.
+type Field struct {
+	Value string
+	Pos   Pos // position of the label
+}
+
+// Set reports whether the field was given in the plan.
+func (f Field) Set() bool { return f.Pos.IsValid() }
+
+// Agent is one entry of a Dev Agents or QA Agents list:
+// "`name` (model) - prompt".
+type Agent struct {
+	Name   string
+	Model  string
+	Prompt string
+	Pos    Pos
+}
+
+// Ref is a sprint id named in a Depends on field.
+type Ref struct {
+	ID  string
+	Pos Pos
+}
+
+// Annotation is a back-annotation comment naming the sprint's bead.
+type Annotation struct {
+	ID  string
+	Pos Pos
+	// Start and End delimit the comment's whole line, line ending included.
+	Start, End int
+}
+
+// Position returns the line and column of a byte offset in the plan.
+func (p *Plan) Position(offset int) Pos { return p.lines.pos(offset) }

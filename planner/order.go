@@ -1,0 +1,255 @@
+package planner
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/beads-architect/architect/parser"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
+)
+
+// explicit adds the Depends on edges. An edge the numbering already implies,
+// directly or through other sprints, adds nothing and is reported.
+func (b *build) explicit(numbered map[[2]*Node]bool) {
+	g := b.g
+	stamp := make([]int, len(g.Nodes))
+	gen := 0
+	// implied reports whether from is an ancestor of to in the numbering
+	// graph. Numbering edges always point forward in execution order, so
+	// the search never looks at nodes ordered before from.
+	implied := func(from, to *Node) bool {
+		if from.Order >= to.Order {
+			return false
+		}
+		gen++
+		stack := []*Node{to}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, d := range n.Deps {
+				if d == from {
+					return true
+				}
+				if d.Order > from.Order && stamp[d.Order] != gen && numbered[[2]*Node{d, n}] {
+					stamp[d.Order] = gen
+					stack = append(stack, d)
+				}
+			}
+		}
+		return false
+	}
+	skipped := map[string]bool{}
+	for _, s := range b.plan.Skipped {
+		skipped[s.ID] = true
+	}
+	type edge struct {
+		from, to *Node
+	}
+	var add []edge
+	for _, n := range g.Nodes {
+		for _, ref := range n.Sprint.DependsOn {
+			d := g.byID[ref.ID]
+			switch {
+			case ref.ID == n.ID():
+				b.diag(parser.Error, ref.Pos, "sprint %s depends on itself", n.ID())
+			case d == nil && skipped[ref.ID]:
+				b.diag(parser.Warning, ref.Pos, "sprint %s depends on skipped sprint %s; the edge is dropped", n.ID(), ref.ID)
+			case d == nil:
+				b.diag(parser.Error, ref.Pos, "sprint %s depends on unknown sprint %s", n.ID(), ref.ID)
+			case implied(d, n):
+				b.diag(parser.Warning, ref.Pos, "sprint %s already follows %s through the numbering; the Depends on edge adds nothing", n.ID(), ref.ID)
+			default:
+				add = append(add, edge{d, n})
+			}
+		}
+	}
+	for _, e := range add {
+		if e.to.Explicit == nil {
+			e.to.Explicit = map[*Node]bool{}
+		}
+		if e.to.Explicit[e.from] {
+			continue
+		}
+		e.to.Explicit[e.from] = true
+		e.to.Deps = append(e.to.Deps, e.from)
+	}
+}
+
+// link sorts every node's dependencies, fills in successors and builds the
+// gonum graph.
+func (b *build) link() {
+	g := b.g
+	g.DAG = simple.NewDirectedGraph()
+	for _, n := range g.Nodes {
+		g.DAG.AddNode(simple.Node(n.Order))
+	}
+	for _, n := range g.Nodes {
+		sort.Slice(n.Deps, func(i, j int) bool { return n.Deps[i].Order < n.Deps[j].Order })
+		for _, d := range n.Deps {
+			d.Succs = append(d.Succs, n)
+			g.DAG.SetEdge(simple.Edge{F: simple.Node(d.Order), T: simple.Node(n.Order)})
+		}
+	}
+	for _, n := range g.Nodes {
+		sort.Slice(n.Succs, func(i, j int) bool { return n.Succs[i].Order < n.Succs[j].Order })
+	}
+}
+
+// cycles reports each strongly connected component of more than one sprint
+// as a cycle, naming one whole cycle through it. It returns true if any was
+// found. Tarjan's algorithm and one breadth-first search per component keep
+// this linear, however long the cycle.
+func (b *build) cycles() bool {
+	g := b.g
+	var comps [][]*Node
+	for _, c := range topo.TarjanSCC(g.DAG) {
+		if len(c) < 2 {
+			continue
+		}
+		comp := make([]*Node, len(c))
+		for i, v := range c {
+			comp[i] = g.Nodes[v.ID()]
+		}
+		sort.Slice(comp, func(i, j int) bool { return comp[i].Order < comp[j].Order })
+		comps = append(comps, comp)
+	}
+	sort.Slice(comps, func(i, j int) bool { return comps[i][0].Order < comps[j][0].Order })
+	for _, comp := range comps {
+		cycle := findCycle(comp)
+		ids := make([]string, len(cycle)+1)
+		for i, n := range cycle {
+			ids[i] = n.ID()
+		}
+		ids[len(cycle)] = cycle[0].ID()
+		pos := cycle[0].Sprint.Heading.Pos
+		// Point at an explicit edge in the cycle: the numbering alone is
+		// always acyclic, so one exists.
+		for i, n := range cycle {
+			next := cycle[(i+1)%len(cycle)]
+			if next.Explicit[n] {
+				for _, r := range next.Sprint.DependsOn {
+					if r.ID == n.ID() {
+						pos = r.Pos
+					}
+				}
+				break
+			}
+		}
+		b.diag(parser.Error, pos, "dependency cycle: %s", strings.Join(ids, " → "))
+	}
+	return len(comps) > 0
+}
+
+// findCycle returns a cycle through the first node of a strongly connected
+// component, in dependency order (each node is a dependency of the next).
+func findCycle(comp []*Node) []*Node {
+	in := make(map[*Node]bool, len(comp))
+	for _, n := range comp {
+		in[n] = true
+	}
+	start := comp[0]
+	prev := map[*Node]*Node{}
+	queue := []*Node{start}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, s := range n.Succs {
+			if !in[s] {
+				continue
+			}
+			if s == start {
+				var path []*Node
+				for c := n; c != start; c = prev[c] {
+					path = append(path, c)
+				}
+				path = append(path, start)
+				for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+					path[i], path[j] = path[j], path[i]
+				}
+				return path
+			}
+			if _, seen := prev[s]; !seen {
+				prev[s] = n
+				queue = append(queue, s)
+			}
+		}
+	}
+	return comp // unreachable for a real component
+}
+
+// waves places each sprint one wave after its latest dependency. Wave k is
+// what `bd ready` releases once waves 0..k-1 are closed.
+func (b *build) waves() {
+	g := b.g
+	order := topoOrder(g.Nodes)
+	maxWave := -1
+	for _, n := range order {
+		n.Wave = 0
+		for _, d := range n.Deps {
+			if d.Wave+1 > n.Wave {
+				n.Wave = d.Wave + 1
+			}
+		}
+		if n.Wave > maxWave {
+			maxWave = n.Wave
+		}
+	}
+	g.Waves = make([][]*Node, maxWave+1)
+	for _, n := range g.Nodes {
+		g.Waves[n.Wave] = append(g.Waves[n.Wave], n)
+	}
+}
+
+// topoOrder returns the nodes with every dependency before its dependents,
+// keeping execution order among nodes that are free at the same time.
+func topoOrder(nodes []*Node) []*Node {
+	indeg := make([]int, len(nodes))
+	for _, n := range nodes {
+		indeg[n.Order] = len(n.Deps)
+	}
+	out := make([]*Node, 0, len(nodes))
+	for _, n := range nodes {
+		if indeg[n.Order] == 0 {
+			out = append(out, n)
+		}
+	}
+	for i := 0; i < len(out); i++ {
+		for _, s := range out[i].Succs {
+			indeg[s.Order]--
+			if indeg[s.Order] == 0 {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// criticalPath finds the longest chain of sprints. Ties go to the chain that
+// ends, and then runs, earliest in execution order.
+func (b *build) criticalPath() {
+	g := b.g
+	if len(g.Nodes) == 0 {
+		return
+	}
+	length := make([]int, len(g.Nodes))
+	via := make([]*Node, len(g.Nodes))
+	var end *Node
+	for _, n := range topoOrder(g.Nodes) {
+		length[n.Order] = 1
+		for _, d := range n.Deps { // Deps are in execution order
+			if length[d.Order]+1 > length[n.Order] {
+				length[n.Order] = length[d.Order] + 1
+				via[n.Order] = d
+			}
+		}
+		if end == nil || length[n.Order] > length[end.Order] || (length[n.Order] == length[end.Order] && n.Order < end.Order) {
+			end = n
+		}
+	}
+	path := make([]*Node, length[end.Order])
+	for i, n := len(path)-1, end; n != nil; i, n = i-1, via[n.Order] {
+		path[i] = n
+	}
+	g.CriticalPath = path
+}

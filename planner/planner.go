@@ -1,0 +1,367 @@
+// Package planner compiles a parsed plan's numbering into a dependency graph
+// (a gonum directed graph), and computes the waves in which the work can run
+// and the critical path through it.
+package planner
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/beads-architect/architect/parser"
+	"gonum.org/v1/gonum/graph/simple"
+)
+
+// Node is one sprint in the graph.
+type Node struct {
+	Sprint *parser.Sprint
+	// Deps are the sprints this one waits on, in execution order.
+	Deps []*Node
+	// Explicit marks the deps that came from a Depends on field.
+	Explicit map[*Node]bool
+	// Order is the node's index in Graph.Nodes.
+	Order int
+	// Wave is the 0-based wave in which the sprint becomes ready.
+	Wave int
+	// Succs are the sprints that wait on this one, in execution order.
+	Succs []*Node
+}
+
+// ID returns the sprint id.
+func (n *Node) ID() string { return n.Sprint.ID }
+
+// IsMerge reports whether the sprint starts from several branches.
+func (n *Node) IsMerge() bool { return len(n.Deps) >= 2 }
+
+// Graph is a compiled plan.
+type Graph struct {
+	Plan *parser.Plan
+	// Nodes are the sprints in execution order: by phase number, then
+	// plain, parallel and merged tracks, then sprint number the same way.
+	// File order never matters.
+	Nodes []*Node
+	// DAG holds the same dependencies as a gonum graph, with an edge from
+	// each dependency to its dependent. Node ids are Node.Order.
+	DAG *simple.DirectedGraph
+	// Waves lists the sprints that become ready together, first wave first.
+	// It is empty when the graph has a cycle.
+	Waves [][]*Node
+	// CriticalPath is the longest chain of sprints, first sprint first.
+	CriticalPath []*Node
+	// Diags are the planner's own diagnostics.
+	Diags parser.Diagnostics
+
+	byID map[string]*Node
+}
+
+// Node returns the sprint with the given id, or nil.
+func (g *Graph) Node(id string) *Node { return g.byID[id] }
+
+// HasCycle reports whether the dependencies could not be ordered.
+func (g *Graph) HasCycle() bool { return g.Waves == nil && len(g.Nodes) > 0 }
+
+type build struct {
+	g    *Graph
+	plan *parser.Plan
+}
+
+func (b *build) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
+	b.g.Diags = append(b.g.Diags, parser.Diagnostic{File: b.plan.File, Pos: pos, Severity: sev, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Build compiles the plan's sprints into a graph. It reports every problem
+// it finds in Graph.Diags; the graph is usable only when none is an error.
+func Build(p *parser.Plan) *Graph {
+	b := &build{g: &Graph{Plan: p, byID: map[string]*Node{}}, plan: p}
+	b.nodes()
+	numbered := b.numbering()
+	b.explicit(numbered)
+	b.link()
+	if b.cycles() {
+		return b.g
+	}
+	b.waves()
+	b.criticalPath()
+	return b.g
+}
+
+// key orders sprints for execution: phase number, phase stage and letters,
+// sprint number, sprint stage and letters.
+type key struct {
+	pnum   int
+	pstage int
+	plet   string
+	snum   int
+	sstage int
+	slet   string
+}
+
+func stage(letters string) int {
+	switch len(letters) {
+	case 0:
+		return 0
+	case 1:
+		return 1
+	}
+	return 2
+}
+
+func lettersLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+func (k key) less(o key) bool {
+	switch {
+	case k.pnum != o.pnum:
+		return k.pnum < o.pnum
+	case k.pstage != o.pstage:
+		return k.pstage < o.pstage
+	case k.plet != o.plet:
+		return lettersLess(k.plet, o.plet)
+	case k.snum != o.snum:
+		return k.snum < o.snum
+	case k.sstage != o.sstage:
+		return k.sstage < o.sstage
+	}
+	return lettersLess(k.slet, o.slet)
+}
+
+func sprintKey(s *parser.Sprint) key {
+	ph := s.Phase
+	return key{ph.Num, stage(ph.Letters), ph.Letters, s.Num, stage(s.Letters), s.Letters}
+}
+
+func (b *build) nodes() {
+	sprints := append([]*parser.Sprint(nil), b.plan.Sprints...)
+	sort.SliceStable(sprints, func(i, j int) bool { return sprintKey(sprints[i]).less(sprintKey(sprints[j])) })
+	b.g.Nodes = make([]*Node, len(sprints))
+	for i, s := range sprints {
+		n := &Node{Sprint: s, Order: i}
+		b.g.Nodes[i] = n
+		b.g.byID[s.ID] = n
+	}
+}
+
+// member is a phase or a sprint in a numbered group.
+type member struct {
+	letters string
+	name    string // "sprint 1.2a", "phase 3a"
+	pos     parser.Pos
+	wire    func(entry []*Node) []*Node
+}
+
+// wireGroup connects a group of members sharing a number, given the entry
+// set, and returns the group's exits (contract §2, rules 3 and 4).
+func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*Node {
+	sort.SliceStable(ms, func(i, j int) bool {
+		si, sj := stage(ms[i].letters), stage(ms[j].letters)
+		if si != sj {
+			return si < sj
+		}
+		return lettersLess(ms[i].letters, ms[j].letters)
+	})
+	var plain *member
+	var singles, merges []member
+	for i := range ms {
+		switch stage(ms[i].letters) {
+		case 0:
+			plain = &ms[i]
+		case 1:
+			singles = append(singles, ms[i])
+		default:
+			merges = append(merges, ms[i])
+		}
+	}
+	exits := entry
+	if plain != nil {
+		if kind == "sprint" && len(singles)+len(merges) > 0 {
+			for _, m := range append(append([]member(nil), singles...), merges...) {
+				b.diag(parser.Error, m.pos, "%s shares its number with %s (line %d): a group is one plain sprint or lettered parallel sprints, not both",
+					m.name, plain.name, plain.pos.Line)
+			}
+		}
+		exits = plain.wire(exits)
+	}
+	if len(singles)+len(merges) == 0 {
+		return exits
+	}
+	if plain == nil && len(singles) == 1 && len(merges) == 0 {
+		b.diag(parser.Warning, singles[0].pos, "lone parallel %s: it has no sibling to run beside", singles[0].name)
+	}
+	for i, s := range singles {
+		want := byte('a' + i)
+		if s.letters[0] != want && (i == 0 || singles[i-1].letters[0]+1 != s.letters[0]) {
+			b.diag(parser.Warning, s.pos, "numbering gap: %s comes after no %s%c", s.name, prefix, s.letters[0]-1)
+		}
+	}
+	holder := map[byte]int{}
+	var results [][]*Node
+	for _, s := range singles {
+		holder[s.letters[0]] = len(results)
+		results = append(results, s.wire(exits))
+	}
+	for _, m := range merges {
+		seen := map[int]bool{}
+		var in []*Node
+		for i := 0; i < len(m.letters); i++ {
+			l := m.letters[i]
+			h, ok := holder[l]
+			if !ok {
+				b.diag(parser.Error, m.pos, "merged %s names %s%c, which does not exist", m.name, prefix, l)
+				continue
+			}
+			if !seen[h] {
+				seen[h] = true
+				in = append(in, results[h]...)
+			}
+		}
+		if len(in) == 0 {
+			in = exits
+		}
+		idx := len(results)
+		results = append(results, m.wire(in))
+		for i := 0; i < len(m.letters); i++ {
+			if _, ok := holder[m.letters[i]]; ok {
+				holder[m.letters[i]] = idx
+			}
+		}
+	}
+	var letters []byte
+	for l := range holder {
+		letters = append(letters, l)
+	}
+	sort.Slice(letters, func(i, j int) bool { return letters[i] < letters[j] })
+	used := map[int]bool{}
+	var out []*Node
+	for _, l := range letters {
+		if h := holder[l]; !used[h] {
+			used[h] = true
+			out = append(out, results[h]...)
+		}
+	}
+	return out
+}
+
+// numbering adds the dependencies the numbering gives, and returns the set
+// of (dependency, dependent) pairs it added.
+func (b *build) numbering() map[[2]*Node]bool {
+	phases := map[int][]*parser.Phase{}
+	var nums []int
+	firstPhase := map[string]*parser.Phase{}
+	present := map[int]*parser.Phase{} // skipped phases count for gaps
+	for _, ph := range b.plan.Phases {
+		if !ph.Valid {
+			continue
+		}
+		if present[ph.Num] == nil {
+			present[ph.Num] = ph
+		}
+		if prev, dup := firstPhase[ph.ID]; dup && !ph.Skipped && !prev.Skipped {
+			b.diag(parser.Error, ph.Heading.Pos, "duplicate phase %s: first defined at %s:%d", ph.ID, b.plan.File, prev.Heading.Pos.Line)
+			continue
+		}
+		if ph.Skipped {
+			continue
+		}
+		firstPhase[ph.ID] = ph
+		if phases[ph.Num] == nil {
+			nums = append(nums, ph.Num)
+		}
+		phases[ph.Num] = append(phases[ph.Num], ph)
+	}
+	sort.Ints(nums)
+	gaps(b, present, func(n int) string { return fmt.Sprintf("phase %d", n) }, func(ph *parser.Phase) parser.Pos { return ph.Heading.Pos })
+
+	// Sprints of duplicate phase headings join the first heading's phase.
+	sprintsOf := map[*parser.Phase][]*Node{}
+	for _, n := range b.g.Nodes {
+		ph := firstPhase[n.Sprint.Phase.ID]
+		sprintsOf[ph] = append(sprintsOf[ph], n)
+	}
+
+	added := map[[2]*Node]bool{}
+	connect := func(n *Node, entry []*Node) []*Node {
+		for _, d := range entry {
+			if !added[[2]*Node{d, n}] {
+				added[[2]*Node{d, n}] = true
+				n.Deps = append(n.Deps, d)
+			}
+		}
+		return []*Node{n}
+	}
+
+	var entry []*Node
+	for _, num := range nums {
+		var ms []member
+		for _, ph := range phases[num] {
+			ph := ph
+			ms = append(ms, member{
+				letters: ph.Letters,
+				name:    "phase " + ph.ID,
+				pos:     ph.Heading.Pos,
+				wire: func(in []*Node) []*Node {
+					return b.wirePhase(ph, sprintsOf[ph], in, connect)
+				},
+			})
+		}
+		entry = b.wireGroup("phase", fmt.Sprint(num), ms, entry)
+	}
+	return added
+}
+
+// wirePhase connects one phase's sprints and returns the phase's exits.
+func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connect func(*Node, []*Node) []*Node) []*Node {
+	if len(nodes) == 0 {
+		b.diag(parser.Warning, ph.Heading.Pos, "phase %s has no sprints", ph.ID)
+		return entry
+	}
+	groups := map[int][]*Node{}
+	var nums []int
+	present := map[int]*parser.Sprint{}
+	for _, n := range nodes {
+		if groups[n.Sprint.Num] == nil {
+			nums = append(nums, n.Sprint.Num)
+		}
+		groups[n.Sprint.Num] = append(groups[n.Sprint.Num], n)
+		if present[n.Sprint.Num] == nil {
+			present[n.Sprint.Num] = n.Sprint
+		}
+	}
+	for _, s := range b.plan.Skipped {
+		if s.Phase == ph && present[s.Num] == nil {
+			present[s.Num] = s
+		}
+	}
+	gaps(b, present, func(n int) string { return fmt.Sprintf("sprint %s.%d", ph.ID, n) }, func(s *parser.Sprint) parser.Pos { return s.Heading.Pos })
+	sort.Ints(nums)
+	for _, num := range nums {
+		var ms []member
+		for _, n := range groups[num] {
+			n := n
+			ms = append(ms, member{
+				letters: n.Sprint.Letters,
+				name:    "sprint " + n.Sprint.ID,
+				pos:     n.Sprint.Heading.Pos,
+				wire:    func(in []*Node) []*Node { return connect(n, in) },
+			})
+		}
+		entry = b.wireGroup("sprint", fmt.Sprintf("%s.%d", ph.ID, num), ms, entry)
+	}
+	return entry
+}
+
+// gaps warns where the numbers in present skip one.
+func gaps[T any](b *build, present map[int]T, name func(int) string, pos func(T) parser.Pos) {
+	var nums []int
+	for n := range present {
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	for i := 1; i < len(nums); i++ {
+		if nums[i] > nums[i-1]+1 {
+			b.diag(parser.Warning, pos(present[nums[i]]), "numbering gap: %s follows %s", name(nums[i]), name(nums[i-1]))
+		}
+	}
+}
