@@ -49,7 +49,9 @@ func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 			i = 1
 		}
 	}
-	firstContent := i
+	// A list with only field lines before it, in a sprint with no Tasks
+	// field, is the task list (the minimal style).
+	onlyFields := true
 	seen := map[string]Pos{}
 	for ; i < len(blocks); i++ {
 		n := blocks[i]
@@ -68,6 +70,7 @@ func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 					name = sprintLabels[f.label]
 				}
 				if name == "" {
+					onlyFields = false
 					addDesc(f.start, f.end)
 					continue
 				}
@@ -85,13 +88,15 @@ func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 				b.setField(s, name, f, list)
 			}
 		case *ast.List:
-			if i == firstContent && s.Tasks == nil {
+			if onlyFields && s.Tasks == nil && seen["tasks"] == (Pos{}) {
 				s.Tasks = b.listTexts(n)
 				continue
 			}
+			onlyFields = false
 			addDesc(start, stop)
 		case *ast.ThematicBreak:
 		default:
+			onlyFields = false
 			addDesc(start, stop)
 		}
 	}
