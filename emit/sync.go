@@ -1,0 +1,689 @@
+package emit
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Field ownership once a bead is in a beads database.
+//
+// The plan owns what the plan says: PlanFields, every metadata key except
+// RuntimeMetadata, the labels architect generates (phase-NN, sprint-N-M,
+// merge) plus the plan's own labels, and the "blocks" dependencies between
+// the beads of one plan file. The runtime (bd, beads-ralph's agents, people)
+// owns everything else: status and closed_at (except that a sprint the plan
+// marks completed closes its open bead), close_reason, assignee, owner,
+// notes, design, comments, created_at, the RuntimeMetadata keys, any
+// metadata key architect does not write, other labels and other
+// dependencies. A sync rewrites plan-owned fields and carries every other
+// field over from the database unchanged.
+var (
+	// PlanFields are the top-level bead fields the plan owns.
+	PlanFields = []string{"title", "description", "priority", "issue_type", "acceptance_criteria"}
+	// RuntimeMetadata are the metadata keys beads-ralph's loop writes while
+	// it works a bead. A sync never changes them once the bead exists.
+	RuntimeMetadata = []string{"attempt_count", "scrum_master_session_id", "dev_agent_session_id",
+		"dev_agent_executions", "qa_agent_executions", "pr_url", "pr_number", "scrum_result"}
+)
+
+// generatedLabel matches the labels architect derives from the numbering;
+// a sync removes them from a bead when the plan no longer gives them.
+var generatedLabel = regexp.MustCompile(`^(phase-[0-9]{2,}[a-z]*|sprint-[0-9]+[a-z]*-[0-9]+[a-z]*|merge)$`)
+
+// depBlocks is the dependency type architect writes and bd ready honours.
+const depBlocks = "blocks"
+
+// exportOnly are keys bd export computes; they are dropped from rewrites.
+var exportOnly = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
+
+// Issue is one issue as `bd export` prints it.
+type Issue struct {
+	ID        string
+	Title     string
+	Status    string
+	UpdatedAt time.Time
+	Labels    []string
+	// Deps are the issue's dependencies, of every type.
+	Deps []Dep
+	// Metadata is the metadata object, key by key; nil when there is none.
+	Metadata map[string]json.RawMessage
+	// Fields holds every field of the exported line as bd wrote it, so a
+	// rewrite carries over everything architect does not own.
+	Fields map[string]json.RawMessage
+}
+
+// PlanFile returns the plan_file the issue's metadata names, or "".
+func (is *Issue) PlanFile() string { return is.metaString("plan_file") }
+
+// Sprint returns the sprint id the issue's metadata names, or "".
+func (is *Issue) Sprint() string {
+	if s := is.metaString("plan_sprint_id"); s != "" {
+		return s
+	}
+	return is.metaString("sprint")
+}
+
+func (is *Issue) metaString(key string) string {
+	var s string
+	if raw, ok := is.Metadata[key]; ok {
+		_ = json.Unmarshal(raw, &s)
+	}
+	return s
+}
+
+// ParseExport reads the JSONL of `bd export`. Lines that are not issues
+// (memories, headers) are skipped.
+func ParseExport(r io.Reader) ([]Issue, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
+	var out []Issue
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(text, &fields); err != nil {
+			return nil, fmt.Errorf("bd export line %d: %v", line, err)
+		}
+		if _, header := fields["_schema"]; header {
+			continue
+		}
+		if t, ok := fields["_type"]; ok && string(t) != `"issue"` {
+			continue
+		}
+		is, err := issueFrom(fields)
+		if err != nil {
+			return nil, fmt.Errorf("bd export line %d: %v", line, err)
+		}
+		out = append(out, is)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading bd export: %v", err)
+	}
+	return out, nil
+}
+
+func issueFrom(fields map[string]json.RawMessage) (Issue, error) {
+	var head struct {
+		ID           string    `json:"id"`
+		Title        string    `json:"title"`
+		Status       string    `json:"status"`
+		UpdatedAt    time.Time `json:"updated_at"`
+		Labels       []string  `json:"labels"`
+		Dependencies []Dep     `json:"dependencies"`
+	}
+	raw, _ := json.Marshal(fields)
+	if err := json.Unmarshal(raw, &head); err != nil {
+		return Issue{}, err
+	}
+	if head.ID == "" {
+		return Issue{}, fmt.Errorf("an issue without an id")
+	}
+	is := Issue{ID: head.ID, Title: head.Title, Status: head.Status, UpdatedAt: head.UpdatedAt,
+		Labels: head.Labels, Deps: head.Dependencies, Fields: fields}
+	if m, ok := fields["metadata"]; ok && !isNull(m) {
+		if err := json.Unmarshal(m, &is.Metadata); err != nil {
+			return Issue{}, fmt.Errorf("issue %s: metadata is not a JSON object, and architect will not overwrite it", head.ID)
+		}
+	}
+	return is, nil
+}
+
+// SyncOptions say which plan is synced and when.
+type SyncOptions struct {
+	// PlanFile is the plan's path relative to the repository root, as in
+	// the beads' metadata.plan_file.
+	PlanFile string
+	// Now stamps what the sync writes. A rewritten bead gets Now, or one
+	// second past its stored updated_at when that is not older, because bd
+	// replaces a row only when the incoming updated_at is strictly newer.
+	Now time.Time
+	// Prune closes orphans; without it they are only reported.
+	Prune bool
+}
+
+// SyncPlan is what a sync will do to a beads database, and the writes that
+// do it.
+type SyncPlan struct {
+	PlanFile  string
+	Prune     bool
+	Create    []Change
+	Update    []Change
+	Unchanged []Change
+	// Orphans are open beads of this plan file whose sprint is gone.
+	Orphans []Change
+
+	// Records are the `bd import` lines: new beads, rewritten beads and,
+	// with Prune, closed orphans. Beads that wait on others come before
+	// the beads they wait on: bd checks each new edge for a cycle, and that
+	// check is cheapest when the target has no edges yet.
+	Records []json.RawMessage
+	// RemoveDeps are plan dependencies the plan no longer has. bd import
+	// only ever adds dependencies.
+	RemoveDeps []Dep
+	// RemoveLabels are generated labels the plan no longer gives, by label.
+	// bd import only ever adds labels.
+	RemoveLabels []LabelRemoval
+}
+
+// LabelRemoval is one label to take off some beads.
+type LabelRemoval struct {
+	Label string
+	IDs   []string
+}
+
+// Change is one bead in a sync plan.
+type Change struct {
+	ID     string
+	Sprint string
+	Title  string
+	// Fields lists what changes, for updates.
+	Fields []FieldChange
+	// Closes is set when the plan marks the sprint completed and the bead
+	// is open.
+	Closes bool
+}
+
+// FieldChange is one plan-owned field that differs. Old and New are short
+// renderings of the values, empty when a value is too long to show.
+type FieldChange struct {
+	Field    string
+	Old, New string
+}
+
+// Empty reports whether the sync changes nothing.
+func (p *SyncPlan) Empty() bool {
+	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0
+}
+
+// Diff compares the beads a plan compiles to with the issues in a beads
+// database and plans the sync. desired is in execution order, current is
+// the whole database. Only plan-owned fields are compared; every runtime
+// field of an existing bead is carried over into its rewrite.
+func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
+	now := o.Now.UTC().Truncate(time.Second)
+	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune}
+	byID := make(map[string]*Issue, len(current))
+	for i := range current {
+		byID[current[i].ID] = &current[i]
+	}
+	want := make(map[string]bool, len(desired))
+	for _, b := range desired {
+		want[b.ID] = true
+	}
+	// The plan's beads: those it compiles to, and those of its file in the
+	// database. Dependencies between them are the plan's.
+	planBead := make(map[string]bool, len(desired))
+	for id := range want {
+		planBead[id] = true
+	}
+	for i := range current {
+		if current[i].PlanFile() == o.PlanFile {
+			planBead[current[i].ID] = true
+		}
+	}
+
+	var records []json.RawMessage // in execution order; reversed below
+	removeLabels := map[string][]string{}
+	for _, b := range desired {
+		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
+		cur, ok := byID[b.ID]
+		if !ok {
+			rec, err := createRecord(b, now, o.PlanFile)
+			if err != nil {
+				return nil, err
+			}
+			p.Create = append(p.Create, ch)
+			records = append(records, rec)
+			continue
+		}
+		u, err := diffBead(b, cur, planBead)
+		if err != nil {
+			return nil, err
+		}
+		ch.Fields, ch.Closes = u.fields, u.closes
+		if len(u.fields) == 0 {
+			p.Unchanged = append(p.Unchanged, ch)
+			continue
+		}
+		p.Update = append(p.Update, ch)
+		if u.rowChanged() {
+			rec, err := u.record(cur, now, o.PlanFile)
+			if err != nil {
+				return nil, err
+			}
+			records = append(records, rec)
+		}
+		for _, d := range u.removeDeps {
+			p.RemoveDeps = append(p.RemoveDeps, Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
+		}
+		for _, l := range u.removeLabels {
+			removeLabels[l] = append(removeLabels[l], b.ID)
+		}
+	}
+	slices.Reverse(records)
+
+	var orphans []*Issue
+	for i := range current {
+		is := &current[i]
+		if is.PlanFile() == o.PlanFile && !want[is.ID] && is.Status != "closed" {
+			orphans = append(orphans, is)
+		}
+	}
+	sort.Slice(orphans, func(i, j int) bool { return orphans[i].ID < orphans[j].ID })
+	for _, is := range orphans {
+		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
+		if o.Prune {
+			rec, err := closeRecord(is, now, fmt.Sprintf("sprint %s is no longer in %s (architect apply --prune)", is.Sprint(), o.PlanFile))
+			if err != nil {
+				return nil, err
+			}
+			records = append(records, rec)
+		}
+	}
+	p.Records = records
+
+	labels := make([]string, 0, len(removeLabels))
+	for l := range removeLabels {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	for _, l := range labels {
+		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
+	}
+	return p, nil
+}
+
+// update is how one existing bead differs from the plan.
+type update struct {
+	bead         Bead
+	want         map[string]json.RawMessage // the desired record, field by field
+	wantMeta     map[string]json.RawMessage
+	fields       []FieldChange
+	rowFields    bool // a plan field or metadata key differs
+	closes       bool
+	addLabels    []string
+	removeLabels []string
+	addDeps      []string
+	removeDeps   []string
+}
+
+// rowChanged reports whether the bead's row must be rewritten; removals
+// alone go through other bd commands.
+func (u *update) rowChanged() bool {
+	return u.rowFields || u.closes || len(u.addLabels) > 0 || len(u.addDeps) > 0
+}
+
+func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*update, error) {
+	u := &update{bead: b}
+	rec := ToRecord(b)
+	if err := remarshal(rec, &u.want); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(u.want["metadata"], &u.wantMeta); err != nil {
+		return nil, err
+	}
+	for _, f := range PlanFields {
+		if !sameJSON(cur.Fields[f], u.want[f]) {
+			u.fields = append(u.fields, fieldChange(f, cur.Fields[f], u.want[f]))
+			u.rowFields = true
+		}
+	}
+	for _, k := range sortedKeys(u.wantMeta) {
+		if slices.Contains(RuntimeMetadata, k) {
+			continue
+		}
+		if !sameJSON(cur.Metadata[k], u.wantMeta[k]) {
+			u.fields = append(u.fields, fieldChange("metadata."+k, cur.Metadata[k], u.wantMeta[k]))
+			u.rowFields = true
+		}
+	}
+
+	has := map[string]bool{}
+	for _, l := range cur.Labels {
+		has[l] = true
+	}
+	wantLabel := map[string]bool{}
+	for _, l := range b.Labels {
+		wantLabel[l] = true
+		if !has[l] {
+			u.addLabels = append(u.addLabels, l)
+		}
+	}
+	for _, l := range cur.Labels {
+		if generatedLabel.MatchString(l) && !wantLabel[l] {
+			u.removeLabels = append(u.removeLabels, l)
+		}
+	}
+	if len(u.addLabels)+len(u.removeLabels) > 0 {
+		u.fields = append(u.fields, FieldChange{Field: "labels", New: setChange(u.addLabels, u.removeLabels)})
+	}
+
+	hasDep := map[string]bool{}
+	for _, d := range cur.Deps {
+		if d.Type == depBlocks && planBead[d.DependsOnID] {
+			hasDep[d.DependsOnID] = true
+		}
+	}
+	wantDep := map[string]bool{}
+	for _, d := range b.Dependencies {
+		wantDep[d] = true
+		if !hasDep[d] {
+			u.addDeps = append(u.addDeps, d)
+		}
+	}
+	for _, d := range cur.Deps {
+		if d.Type == depBlocks && planBead[d.DependsOnID] && !wantDep[d.DependsOnID] {
+			u.removeDeps = append(u.removeDeps, d.DependsOnID)
+		}
+	}
+	if len(u.addDeps)+len(u.removeDeps) > 0 {
+		u.fields = append(u.fields, FieldChange{Field: "dependencies", New: setChange(u.addDeps, u.removeDeps)})
+	}
+
+	if b.Status == "closed" && cur.Status != "closed" {
+		u.closes = true
+		u.fields = append(u.fields, FieldChange{Field: "status", Old: cur.Status, New: "closed"})
+	}
+	return u, nil
+}
+
+// record builds the rewrite of an existing bead: the stored issue with the
+// plan's fields on top. Comments and existing dependencies are left out:
+// bd import only adds them, so they stay as they are.
+func (u *update) record(cur *Issue, now time.Time, planFile string) (json.RawMessage, error) {
+	rec := carry(cur)
+	for _, f := range PlanFields {
+		rec[f] = u.want[f]
+	}
+	meta := make(map[string]json.RawMessage, len(cur.Metadata)+len(u.wantMeta))
+	for k, v := range cur.Metadata {
+		meta[k] = v
+	}
+	for k, v := range u.wantMeta {
+		if _, have := meta[k]; have && slices.Contains(RuntimeMetadata, k) {
+			continue
+		}
+		meta[k] = v
+	}
+	var err error
+	if rec["metadata"], err = json.Marshal(meta); err != nil {
+		return nil, err
+	}
+	labels := slices.DeleteFunc(slices.Clone(cur.Labels), func(l string) bool { return slices.Contains(u.removeLabels, l) })
+	labels = append(labels, u.addLabels...)
+	if rec["labels"], err = json.Marshal(labels); err != nil {
+		return nil, err
+	}
+	deps := make([]Dep, len(u.addDeps))
+	for i, d := range u.addDeps {
+		deps[i] = Dep{IssueID: cur.ID, DependsOnID: d, Type: depBlocks}
+	}
+	if rec["dependencies"], err = json.Marshal(deps); err != nil {
+		return nil, err
+	}
+	if u.closes {
+		closeFields(rec, now, "completed in "+planFile)
+	}
+	rec["updated_at"] = stampAfter(cur.UpdatedAt, now)
+	return marshalLine(rec)
+}
+
+// carry copies a stored issue's fields for a rewrite.
+func carry(cur *Issue) map[string]json.RawMessage {
+	rec := make(map[string]json.RawMessage, len(cur.Fields))
+	for k, v := range cur.Fields {
+		rec[k] = v
+	}
+	for _, k := range exportOnly {
+		delete(rec, k)
+	}
+	delete(rec, "comments")
+	delete(rec, "dependencies")
+	return rec
+}
+
+func closeFields(rec map[string]json.RawMessage, now time.Time, reason string) {
+	rec["status"] = json.RawMessage(`"closed"`)
+	rec["closed_at"] = timeJSON(now)
+	rec["close_reason"], _ = json.Marshal(reason)
+}
+
+// closeRecord closes an orphan, carrying every other field over.
+func closeRecord(cur *Issue, now time.Time, reason string) (json.RawMessage, error) {
+	rec := carry(cur)
+	closeFields(rec, now, reason)
+	rec["updated_at"] = stampAfter(cur.UpdatedAt, now)
+	return marshalLine(rec)
+}
+
+// createRecord is the import line of a new bead, stamped now.
+func createRecord(b Bead, now time.Time, planFile string) (json.RawMessage, error) {
+	var rec map[string]json.RawMessage
+	if err := remarshal(ToRecord(b), &rec); err != nil {
+		return nil, err
+	}
+	rec["created_at"] = timeJSON(now)
+	rec["updated_at"] = timeJSON(now)
+	if b.Status == "closed" {
+		closeFields(rec, now, "completed in "+planFile)
+	}
+	return marshalLine(rec)
+}
+
+// stampAfter is the updated_at of a rewrite: now, or one second past the
+// stored stamp when now is not newer (bd compares at second granularity and
+// keeps the stored row on a tie).
+func stampAfter(stored, now time.Time) json.RawMessage {
+	t := now
+	if s := stored.UTC().Truncate(time.Second); !t.After(s) {
+		t = s.Add(time.Second)
+	}
+	return timeJSON(t)
+}
+
+func timeJSON(t time.Time) json.RawMessage {
+	return json.RawMessage(`"` + t.UTC().Format(time.RFC3339) + `"`)
+}
+
+func remarshal(v any, out any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, out)
+}
+
+// marshalLine encodes a record as one JSONL line, keys sorted, without
+// HTML escaping and without the trailing newline.
+func marshalLine(rec map[string]json.RawMessage) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// SyncJSONL joins the plan's records into the input of one `bd import`.
+func (p *SyncPlan) SyncJSONL() []byte {
+	var buf bytes.Buffer
+	for _, r := range p.Records {
+		buf.Write(r)
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes()
+}
+
+func isNull(raw json.RawMessage) bool { return len(raw) == 0 || string(raw) == "null" }
+
+// sameJSON compares two JSON values by meaning: key order, spacing and
+// escaping do not matter, and a missing value equals an empty one (bd
+// export leaves out empty strings, and a null is as good as an empty list).
+func sameJSON(a, b json.RawMessage) bool {
+	var va, vb any
+	if !isNull(a) && json.Unmarshal(a, &va) != nil {
+		return false
+	}
+	if !isNull(b) && json.Unmarshal(b, &vb) != nil {
+		return false
+	}
+	if isZero(va) && isZero(vb) {
+		return true
+	}
+	return reflect.DeepEqual(va, vb)
+}
+
+func isZero(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case float64:
+		return v == 0
+	case bool:
+		return !v
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		return len(v) == 0
+	}
+	return false
+}
+
+// maxShown is the longest value a field change shows in full.
+const maxShown = 60
+
+func fieldChange(field string, old, new json.RawMessage) FieldChange {
+	return FieldChange{Field: field, Old: short(old), New: short(new)}
+}
+
+// short renders a scalar value for a change line, "" when it is long or
+// not a scalar.
+func short(raw json.RawMessage) string {
+	var v any
+	if isNull(raw) {
+		return "null"
+	}
+	if json.Unmarshal(raw, &v) != nil {
+		return ""
+	}
+	switch v := v.(type) {
+	case string:
+		if len(v) > maxShown || strings.ContainsAny(v, "\n\r") {
+			return ""
+		}
+		q, _ := json.Marshal(v)
+		return string(bytes.ReplaceAll(q, []byte(`\u0026`), []byte("&")))
+	case float64, bool:
+		return string(raw)
+	}
+	return ""
+}
+
+func setChange(add, remove []string) string {
+	var parts []string
+	for _, a := range add {
+		parts = append(parts, "+"+a)
+	}
+	for _, r := range remove {
+		parts = append(parts, "-"+r)
+	}
+	return strings.Join(parts, " ")
+}
+
+func sortedKeys(m map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// WriteText renders the sync plan for people, in the manner of terraform
+// plan: + create, ~ update, ! orphan left alone, - orphan closed.
+func (p *SyncPlan) WriteText(w io.Writer, st Style) error {
+	var b strings.Builder
+	idW, spW := 0, 0
+	for _, list := range [][]Change{p.Create, p.Update, p.Orphans} {
+		for _, c := range list {
+			idW, spW = max(idW, len(c.ID)), max(spW, len(c.Sprint))
+		}
+	}
+	line := func(mark string, c Change, note string) {
+		fmt.Fprintf(&b, "  %s %-*s  %-*s  %s", mark, idW, c.ID, spW, c.Sprint, c.Title)
+		if note != "" {
+			fmt.Fprintf(&b, "  %s", st.dim(note))
+		}
+		b.WriteByte('\n')
+	}
+	for _, c := range p.Create {
+		line(st.green("+"), c, "")
+	}
+	for _, c := range p.Update {
+		line(st.yellow("~"), c, "")
+		for _, f := range c.Fields {
+			switch {
+			case f.Field == "labels" || f.Field == "dependencies":
+				fmt.Fprintf(&b, "      %s: %s\n", f.Field, f.New)
+			case f.Old != "" && f.New != "":
+				fmt.Fprintf(&b, "      %s: %s -> %s\n", f.Field, f.Old, f.New)
+			default:
+				fmt.Fprintf(&b, "      %s\n", f.Field)
+			}
+		}
+	}
+	for _, c := range p.Orphans {
+		if p.Prune {
+			line(st.wrap("31", "-"), c, "orphan: its sprint is gone from the plan; closing it")
+		} else {
+			line(st.wrap("31", "!"), c, "orphan: its sprint is gone from the plan; --prune closes it")
+		}
+	}
+	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {
+		b.WriteByte('\n')
+	}
+	closes := 0
+	for _, c := range p.Update {
+		if c.Closes {
+			closes++
+		}
+	}
+	if p.Empty() && len(p.Orphans) == 0 {
+		fmt.Fprintf(&b, "No changes: %d beads match %s.\n", len(p.Unchanged), p.PlanFile)
+	} else {
+		fmt.Fprintf(&b, "Plan: %d to create, %d to update, %d unchanged", len(p.Create), len(p.Update), len(p.Unchanged))
+		if closes > 0 {
+			fmt.Fprintf(&b, ", %d closed by the plan", closes)
+		}
+		switch {
+		case len(p.Orphans) > 0 && p.Prune:
+			fmt.Fprintf(&b, ", %d %s to close", len(p.Orphans), plural(len(p.Orphans), "orphan", "orphans"))
+		case len(p.Orphans) > 0:
+			fmt.Fprintf(&b, ", %d %s left open", len(p.Orphans), plural(len(p.Orphans), "orphan", "orphans"))
+		}
+		b.WriteString(".\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
