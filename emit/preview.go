@@ -123,7 +123,7 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 		title = p.Plan
 	}
 	fmt.Fprintf(&b, "%s  %s\n", st.bold(title), st.dim("("+p.Plan+")"))
-	fmt.Fprintf(&b, "%d sprints in %d phases, %d waves; nothing written (dry run)\n", p.Sprints, len(p.Phases), len(p.Waves))
+	fmt.Fprintf(&b, "%s in %s, %s; nothing written (dry run)\n", plural(p.Sprints, "sprint"), plural(len(p.Phases), "phase"), plural(len(p.Waves), "wave"))
 
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.bold(name)) }
 
@@ -187,4 +187,11 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -95,6 +96,16 @@ func ValidateValue(v any) ([]Violation, error) {
 			seen[vi] = true
 			out = append(out, vi)
 		}
+	}
+	// "allOf failed" at the root only repeats a deeper violation.
+	if len(out) > 1 {
+		kept := out[:0]
+		for _, v := range out {
+			if !(v.Field == "/" && strings.Contains(v.Message, "'allOf' failed")) {
+				kept = append(kept, v)
+			}
+		}
+		out = kept
 	}
 	// Deeper fields say more; keep a stable order.
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Field) > len(out[j].Field) })

@@ -193,7 +193,7 @@ func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*No
 	for i, s := range singles {
 		want := byte('a' + i)
 		if s.letters[0] != want && (i == 0 || singles[i-1].letters[0]+1 != s.letters[0]) {
-			b.diag(parser.Warning, s.pos, "numbering gap: %s comes after no %s%c", s.name, prefix, s.letters[0]-1)
+			b.diag(parser.Warning, s.pos, "numbering gap: %s has no %s%c before it", s.name, prefix, s.letters[0]-1)
 		}
 	}
 	holder := map[byte]int{}
