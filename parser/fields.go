@@ -16,9 +16,6 @@ type field struct {
 	start, end int        // the line's byte range
 }
 
-// list is the "**Label**:" field a list below belongs to.
-func (f *field) listOnly() bool { return f.value == "" }
-
 // known labels, as written lower case, with the names they are filed under.
 var sprintLabels = map[string]string{
 	"worktree":            "worktree",
