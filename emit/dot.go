@@ -42,8 +42,11 @@ func DOT(g *planner.Graph, o GraphOptions) ([]byte, error) {
 		}
 		dg.addEdge(dotEdge{from: from, to: to, invisible: true})
 	}
-	name := "plan"
-	return dot.Marshal(dg, dotQuote(name), "", "\t")
+	out, err := dot.Marshal(dg, dotQuote("plan"), "", "\t")
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
 }
 
 // dotQuote returns s as a DOT double-quoted string. Inside one, DOT gives
