@@ -40,6 +40,7 @@ func golden(t *testing.T, path string, got []byte) {
 // compiledPlan is a test plan carried through the pipeline as the CLI does.
 type compiledPlan struct {
 	name  string // file name without .md
+	path  string
 	g     *planner.Graph
 	beads []Bead
 	diags parser.Diagnostics
@@ -53,7 +54,9 @@ func compileFile(t testing.TB, path string) compiledPlan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return compileSrc(t, filepath.Base(path), src)
+	c := compileSrc(t, filepath.Base(path), src)
+	c.path = path
+	return c
 }
 
 func compileSrc(t testing.TB, file string, src []byte) compiledPlan {
