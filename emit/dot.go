@@ -180,7 +180,7 @@ func (g *dotGraph) DOTAttributers() (gr, node, edge encoding.Attributer) {
 		title = g.v.g.Plan.File
 	}
 	if title != "" {
-		ga = append(ga, at("label", dotQuote(title), "labelloc", "t", "fontsize", "18")...)
+		ga = append(ga, at("label", dotQuote(title), "labelloc", "t", "fontsize", "16")...)
 	}
 	na := at("shape", "box", "style", `"rounded"`, "fontname", `"Helvetica,Arial,sans-serif"`, "fontsize", "11")
 	ea := at("color", dotEdgeColor, "arrowsize", "0.7")
@@ -207,9 +207,9 @@ func (c *dotCluster) DOTID() string { return dotQuote("cluster_" + c.c.phase.ID)
 
 func (c *dotCluster) DOTAttributers() (gr, node, edge encoding.Attributer) {
 	label := phaseLabel(c.c.phase)
-	ga := at("label", dotQuote(label), "labeljust", "l", "style", `"rounded"`, "color", `"#b0b0b0"`)
+	ga := at("label", dotQuote(label), "labeljust", "l", "fontsize", "13", "style", `"rounded"`, "color", `"#b0b0b0"`)
 	if c.c.skipped {
-		ga = at("label", dotQuote(label+" (skipped)"), "labeljust", "l", "style", `"rounded,dashed"`, "color", dotSkipped, "fontcolor", dotSkipped)
+		ga = at("label", dotQuote(label+" (skipped)"), "labeljust", "l", "fontsize", "13", "style", `"rounded,dashed"`, "color", dotSkipped, "fontcolor", dotSkipped)
 	}
 	return ga, attrs{}, attrs{}
 }

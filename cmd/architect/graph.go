@@ -7,6 +7,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// The README's picture of the example plan:
+//go:generate sh -c "go run . graph --critical --show-skipped ../../testdata/plans/example.md | dot -Tsvg -o ../../testdata/example.svg"
+
 type graphOptions struct {
 	planFlags
 	plan        string
