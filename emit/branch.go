@@ -118,7 +118,7 @@ func ResolveWorktree(repoRoot, repoName, branch, written string) (string, error)
 	p = filepath.Clean(p)
 	rel, err := filepath.Rel(dir, p)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("worktree %q resolves to %s, outside the worktrees directory %s", written, p, dir)
+		return "", fmt.Errorf("worktree %q is outside the worktrees directory %s: agents would write there", written, dir)
 	}
 	return p, nil
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"github.com/mattn/go-runewidth"
 	"io"
 	"strings"
 
@@ -31,9 +32,13 @@ type PreviewPhase struct {
 
 // PreviewMerge is a sprint that starts from several branches.
 type PreviewMerge struct {
-	Sprint   string   `json:"sprint"`
-	Bead     string   `json:"bead"`
-	Branch   string   `json:"branch"`
+	Sprint string `json:"sprint"`
+	Title  string `json:"title"`
+	Bead   string `json:"bead"`
+	Branch string `json:"branch"`
+	// From are the sprints it merges, and Branches their branches, in the
+	// same order.
+	From     []string `json:"from"`
 	Branches []string `json:"branches"`
 }
 
@@ -75,8 +80,14 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 		}
 		cur.Sprints = append(cur.Sprints, n.ID())
 		if n.IsMerge() {
-			b := beads[n.Order]
-			p.Merges = append(p.Merges, PreviewMerge{Sprint: n.ID(), Bead: b.ID, Branch: b.Metadata.Branch, Branches: b.Metadata.BranchesToMerge})
+			m := PreviewMerge{Sprint: n.ID(), Title: n.Sprint.Title, From: ids(n.Deps), Branches: []string{}}
+			if len(beads) == len(g.Nodes) {
+				m.Bead, m.Branch = beads[n.Order].ID, beads[n.Order].Metadata.Branch
+				for _, d := range n.Deps {
+					m.Branches = append(m.Branches, beads[d.Order].Metadata.Branch)
+				}
+			}
+			p.Merges = append(p.Merges, m)
 		}
 	}
 	for i, w := range g.Waves {
@@ -99,11 +110,12 @@ func ids(ns []*planner.Node) []string {
 	return out
 }
 
-// Style colours the preview; the zero Style prints plain text.
+// Style colours the preview; the zero Style prints plain text. The caller
+// decides: colour only on a terminal, and never under NO_COLOR.
 type Style struct{ Color bool }
 
 func (s Style) wrap(code, text string) string {
-	if !s.Color {
+	if !s.Color || text == "" {
 		return text
 	}
 	return "\x1b[" + code + "m" + text + "\x1b[0m"
@@ -111,11 +123,65 @@ func (s Style) wrap(code, text string) string {
 
 func (s Style) bold(t string) string   { return s.wrap("1", t) }
 func (s Style) dim(t string) string    { return s.wrap("2", t) }
+func (s Style) red(t string) string    { return s.wrap("1;31", t) }
 func (s Style) yellow(t string) string { return s.wrap("33", t) }
 func (s Style) cyan(t string) string   { return s.wrap("36", t) }
 func (s Style) green(t string) string  { return s.wrap("32", t) }
 
-// WriteText renders the preview for people.
+// Layout limits of the text preview.
+const (
+	previewTitleWidth = 28 // a title in a wave cell is cut to this many columns
+	previewWaveCells  = 4  // sprints on one line of a wave; more wrap
+	previewLineWidth  = 78 // the critical path wraps at this width
+)
+
+// cell is a piece of a line: its plain text, which sets its width, and its
+// coloured rendering.
+type cell struct {
+	plain, styled string
+}
+
+func (c cell) width() int { return runewidth.StringWidth(c.plain) }
+
+func join(cs ...cell) cell {
+	var p, s strings.Builder
+	for _, c := range cs {
+		p.WriteString(c.plain)
+		s.WriteString(c.styled)
+	}
+	return cell{p.String(), s.String()}
+}
+
+func plain(t string) cell { return cell{t, t} }
+
+// pad writes c and then spaces up to width columns.
+func pad(b *strings.Builder, c cell, width int) {
+	b.WriteString(c.styled)
+	b.WriteString(strings.Repeat(" ", max(0, width-c.width())))
+}
+
+// cut shortens s to at most width columns, ending it with "…" when cut.
+func cut(s string, width int) string {
+	if runewidth.StringWidth(s) <= width {
+		return s
+	}
+	return runewidth.Truncate(s, width, "…")
+}
+
+func plural(n int, one, many string) string {
+	switch n {
+	case 0:
+		return "no " + many
+	case 1:
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// WriteText renders the preview for people: the phases, the waves with the
+// sprints of each side by side, the critical path and its length, the merge
+// points with the branches they merge, the skipped sprints and every warning
+// with its position. The output depends only on the plan.
 func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 	var b strings.Builder
 	title := p.Title
@@ -123,20 +189,115 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 		title = p.Plan
 	}
 	fmt.Fprintf(&b, "%s  %s\n", st.bold(title), st.dim("("+p.Plan+")"))
-	fmt.Fprintf(&b, "%d sprints in %d phases, %d waves; nothing written (dry run)\n", p.Sprints, len(p.Phases), len(p.Waves))
+	facts := []string{
+		plural(p.Sprints, "sprint", "sprints"),
+		plural(len(p.Phases), "phase", "phases"),
+		plural(len(p.Waves), "wave", "waves"),
+		plural(len(p.Merges), "merge point", "merge points"),
+	}
+	if len(p.Skipped) > 0 {
+		facts = append(facts, fmt.Sprintf("%d skipped", len(p.Skipped)))
+	}
+	if len(p.Warnings) > 0 {
+		facts = append(facts, plural(len(p.Warnings), "warning", "warnings"))
+	}
+	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
 
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.bold(name)) }
 
 	section("Phases")
-	width := 0
+	idW, titleW := 0, 0
 	for _, ph := range p.Phases {
-		width = max(width, len(ph.ID))
+		idW = max(idW, runewidth.StringWidth(ph.ID))
+		titleW = max(titleW, runewidth.StringWidth(cut(ph.Title, 40)))
 	}
 	for _, ph := range p.Phases {
-		fmt.Fprintf(&b, "  %-*s  %s  %s\n", width, ph.ID, ph.Title, st.dim(strings.Join(ph.Sprints, " ")))
+		b.WriteString("  ")
+		pad(&b, cell{ph.ID, st.cyan(ph.ID)}, idW)
+		b.WriteString("  ")
+		pad(&b, plain(cut(ph.Title, 40)), titleW)
+		b.WriteString("  ")
+		b.WriteString(st.dim(strings.Join(ph.Sprints, " ")))
+		b.WriteString("\n")
 	}
 
-	section("Waves")
+	p.writeWaves(&b, g, st, section)
+
+	section(fmt.Sprintf("Critical path: %s, so at least %s", plural(len(p.CriticalPath), "sprint", "sprints"), plural(len(p.CriticalPath), "wave", "waves")))
+	line := "  "
+	for i, id := range p.CriticalPath {
+		part := id
+		if i < len(p.CriticalPath)-1 {
+			part += " →"
+		}
+		if line != "  " && runewidth.StringWidth(line)+1+runewidth.StringWidth(part) > previewLineWidth {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = "    "
+		}
+		if line != "  " && line != "    " {
+			line += " "
+		}
+		line += part
+	}
+	b.WriteString(st.red(strings.TrimRight(line, " ")) + "\n")
+
+	if len(p.Merges) > 0 {
+		section(fmt.Sprintf("Merge points (%d)", len(p.Merges)))
+		for _, m := range p.Merges {
+			fmt.Fprintf(&b, "  %s %s", st.cyan(m.Sprint), m.Title)
+			if m.Bead != "" {
+				fmt.Fprintf(&b, "  %s %s", st.dim(m.Bead), st.dim("on "+m.Branch))
+			}
+			b.WriteString("\n")
+			fromW := 0
+			for _, f := range m.From {
+				fromW = max(fromW, runewidth.StringWidth(f))
+			}
+			for i, f := range m.From {
+				b.WriteString("    " + st.yellow("←") + " ")
+				if i < len(m.Branches) {
+					pad(&b, plain(f), fromW)
+					b.WriteString("  " + m.Branches[i])
+				} else {
+					b.WriteString(f)
+				}
+				b.WriteString("\n")
+			}
+		}
+	}
+	if len(p.Skipped) > 0 {
+		section(fmt.Sprintf("Skipped (%d)", len(p.Skipped)))
+		idW, titleW := 0, 0
+		for _, s := range p.Skipped {
+			idW = max(idW, runewidth.StringWidth(s.ID))
+			titleW = max(titleW, runewidth.StringWidth(cut(s.Title, 40)))
+		}
+		for _, s := range p.Skipped {
+			b.WriteString("  ")
+			pad(&b, cell{s.ID, st.dim(s.ID)}, idW)
+			b.WriteString("  ")
+			pad(&b, plain(cut(s.Title, 40)), titleW)
+			fmt.Fprintf(&b, "  %s\n", st.dim(fmt.Sprintf("%s:%d", p.Plan, s.Line)))
+		}
+	}
+	if len(p.Warnings) > 0 {
+		section(fmt.Sprintf("Warnings (%d)", len(p.Warnings)))
+		for _, d := range p.Warnings {
+			where := d.File
+			if d.Line > 0 {
+				where = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
+			}
+			fmt.Fprintf(&b, "  %s: %s %s\n", where, st.yellow("warning:"), d.Message)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeWaves draws one row per wave, its sprints side by side in columns
+// that line up from wave to wave, and a legend.
+func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st Style, section func(string)) {
+	section("Waves: the sprints of a wave run side by side")
 	merge := map[string]bool{}
 	for _, m := range p.Merges {
 		merge[m.Sprint] = true
@@ -145,46 +306,62 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 	for _, id := range p.CriticalPath {
 		onPath[id] = true
 	}
-	numW := len(fmt.Sprint(len(p.Waves)))
+	rows := make([][]cell, len(g.Waves))
+	var colW [previewWaveCells]int
+	var anyMerge, anyDone bool
 	for i, wave := range g.Waves {
-		cells := make([]string, len(wave))
 		for j, n := range wave {
-			cell := st.cyan(n.ID()) + " " + n.Sprint.Title
+			id := cell{n.ID(), st.cyan(n.ID())}
+			if onPath[n.ID()] {
+				id = cell{n.ID(), st.red(n.ID())}
+			}
+			c := join(id, plain(" "+cut(n.Sprint.Title, previewTitleWidth)))
 			if merge[n.ID()] {
-				cell += " " + st.yellow("(merge)")
+				c = join(c, cell{" ⋈", st.yellow(" ⋈")})
+				anyMerge = true
+			}
+			if n.Sprint.Status.Value == "closed" {
+				c = join(c, cell{" ✓", st.green(" ✓")})
+				anyDone = true
 			}
 			if onPath[n.ID()] {
-				cell += " " + st.green("*")
+				c = join(c, cell{" *", st.red(" *")})
 			}
-			cells[j] = cell
-		}
-		fmt.Fprintf(&b, "  %*d  %s\n", numW, i+1, strings.Join(cells, st.dim("  |  ")))
-	}
-
-	section(fmt.Sprintf("Critical path (%d sprints, marked *)", len(p.CriticalPath)))
-	fmt.Fprintf(&b, "  %s\n", strings.Join(p.CriticalPath, " → "))
-
-	if len(p.Merges) > 0 {
-		section("Merge points")
-		for _, m := range p.Merges {
-			fmt.Fprintf(&b, "  %s %s\n", st.cyan(m.Sprint), st.dim("→ "+m.Branch))
-			for _, br := range m.Branches {
-				fmt.Fprintf(&b, "      ← %s\n", br)
+			rows[i] = append(rows[i], c)
+			// The last cell of a line is not padded: it sets no width.
+			if j%previewWaveCells < previewWaveCells-1 && j < len(wave)-1 {
+				colW[j%previewWaveCells] = max(colW[j%previewWaveCells], c.width())
 			}
 		}
 	}
-	if len(p.Skipped) > 0 {
-		section("Skipped")
-		for _, s := range p.Skipped {
-			fmt.Fprintf(&b, "  %s %s %s\n", st.dim(s.ID), s.Title, st.dim(fmt.Sprintf("(line %d)", s.Line)))
+	numW := len(fmt.Sprint(len(g.Waves)))
+	bar := st.dim("│")
+	for i, row := range rows {
+		for j := 0; j < len(row); j += previewWaveCells {
+			if j == 0 {
+				fmt.Fprintf(b, "  %*d %s", numW, i+1, bar)
+			} else {
+				fmt.Fprintf(b, "  %*s %s", numW, "", bar)
+			}
+			end := min(j+previewWaveCells, len(row))
+			for k := j; k < end; k++ {
+				b.WriteString(" ")
+				if k == end-1 {
+					b.WriteString(row[k].styled)
+					break
+				}
+				pad(b, row[k], colW[k-j])
+				b.WriteString(" " + bar)
+			}
+			b.WriteString("\n")
 		}
 	}
-	if len(p.Warnings) > 0 {
-		section(fmt.Sprintf("Warnings (%d)", len(p.Warnings)))
-		for _, d := range p.Warnings {
-			fmt.Fprintf(&b, "  %s:%d:%d: %s %s\n", d.File, d.Line, d.Col, st.yellow("warning:"), d.Message)
-		}
+	legend := []string{st.red("*") + " critical path"}
+	if anyMerge {
+		legend = append(legend, st.yellow("⋈")+" merges branches")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if anyDone {
+		legend = append(legend, st.green("✓")+" closed")
+	}
+	fmt.Fprintf(b, "  %s\n", st.dim("(")+strings.Join(legend, st.dim(", "))+st.dim(")"))
 }

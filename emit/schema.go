@@ -6,15 +6,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // SchemaJSON is the bead JSON Schema (draft 2020-12).
 //
 //go:embed bead.schema.json
 var SchemaJSON []byte
+
+var printer = message.NewPrinter(language.English)
 
 var (
 	schemaOnce sync.Once
@@ -78,26 +83,28 @@ func ValidateValue(v any) ([]Violation, error) {
 	}
 	var out []Violation
 	seen := map[Violation]bool{}
-	for _, u := range ve.BasicOutput().Errors {
-		if u.Error == nil {
-			continue
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
 		}
-		msg := u.Error.String()
-		if msg == "" || len(u.Errors) > 0 {
-			continue
-		}
-		field := u.InstanceLocation
-		if field == "" {
-			field = "/"
-		}
-		vi := Violation{Field: field, Message: msg}
+		field := "/" + strings.Join(e.InstanceLocation, "/")
+		vi := Violation{Field: field, Message: e.ErrorKind.LocalizedString(printer)}
 		if !seen[vi] {
 			seen[vi] = true
 			out = append(out, vi)
 		}
 	}
-	// Deeper fields say more; keep a stable order.
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i].Field) > len(out[j].Field) })
+	walk(ve)
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Field != out[j].Field {
+			return out[i].Field < out[j].Field
+		}
+		return out[i].Message < out[j].Message
+	})
 	if len(out) == 0 {
 		out = []Violation{{Field: "/", Message: ve.Error()}}
 	}

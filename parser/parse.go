@@ -332,14 +332,11 @@ func (b *builder) closeSprint(end int) {
 	b.p.Sprints = append(b.p.Sprints, s)
 }
 
-// startsStruck reports whether the heading's text opens with a struck-through
-// "Phase" or "Sprint" (the whole id struck, as "~~Sprint 3.1a: X~~").
+// startsStruck reports whether the heading's text opens with struck-through
+// text, as "~~Sprint 3.1a: X~~ (SKIPPED)" does.
 func startsStruck(h *ast.Heading) bool {
 	c := h.FirstChild()
-	if c == nil || c.Kind() != east.KindStrikethrough {
-		return false
-	}
-	return true
+	return c != nil && c.Kind() == east.KindStrikethrough
 }
 
 // plainText returns the text of n's inline content with markup dropped and

@@ -74,6 +74,55 @@ func (b *build) explicit(numbered map[[2]*Node]bool) {
 		e.to.Explicit[e.from] = true
 		e.to.Deps = append(e.to.Deps, e.from)
 	}
+	b.reduce(stamp, &gen)
+}
+
+// reduce drops, from each sprint with explicit edges, the numbering
+// dependencies that another of its dependencies already waits on: 2b.1
+// numbered after 1.1 and depending on 2a.1 (which follows 1.1) waits on
+// 2a.1 alone, and starts from one branch, not two. Reachability, and so
+// what `bd ready` releases, is unchanged.
+func (b *build) reduce(stamp []int, gen *int) {
+	// reaches reports whether target is an ancestor of start.
+	reaches := func(start, target *Node) bool {
+		*gen++
+		stack := []*Node{start}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, d := range n.Deps {
+				if d == target {
+					return true
+				}
+				if stamp[d.Order] != *gen {
+					stamp[d.Order] = *gen
+					stack = append(stack, d)
+				}
+			}
+		}
+		return false
+	}
+	for _, n := range b.g.Nodes {
+		if len(n.Explicit) == 0 {
+			continue
+		}
+		kept := n.Deps[:0:0]
+		for _, d := range n.Deps {
+			redundant := false
+			if !n.Explicit[d] {
+				for _, e := range n.Deps {
+					if e != d && reaches(e, d) {
+						redundant = true
+						break
+					}
+				}
+			}
+			if !redundant {
+				kept = append(kept, d)
+			}
+		}
+		n.Deps = kept
+	}
 }
 
 // link sorts every node's dependencies, fills in successors and builds the

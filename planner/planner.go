@@ -43,21 +43,22 @@ type Graph struct {
 	// each dependency to its dependent. Node ids are Node.Order.
 	DAG *simple.DirectedGraph
 	// Waves lists the sprints that become ready together, first wave first.
-	// It is empty when the graph has a cycle.
+	// It is nil when the graph has a cycle.
 	Waves [][]*Node
 	// CriticalPath is the longest chain of sprints, first sprint first.
 	CriticalPath []*Node
 	// Diags are the planner's own diagnostics.
 	Diags parser.Diagnostics
 
-	byID map[string]*Node
+	byID   map[string]*Node
+	cyclic bool
 }
 
 // Node returns the sprint with the given id, or nil.
 func (g *Graph) Node(id string) *Node { return g.byID[id] }
 
 // HasCycle reports whether the dependencies could not be ordered.
-func (g *Graph) HasCycle() bool { return g.Waves == nil && len(g.Nodes) > 0 }
+func (g *Graph) HasCycle() bool { return g.cyclic }
 
 type build struct {
 	g    *Graph
@@ -76,7 +77,7 @@ func Build(p *parser.Plan) *Graph {
 	numbered := b.numbering()
 	b.explicit(numbered)
 	b.link()
-	if b.cycles() {
+	if b.g.cyclic = b.cycles(); b.g.cyclic {
 		return b.g
 	}
 	b.waves()
@@ -193,7 +194,7 @@ func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*No
 	for i, s := range singles {
 		want := byte('a' + i)
 		if s.letters[0] != want && (i == 0 || singles[i-1].letters[0]+1 != s.letters[0]) {
-			b.diag(parser.Warning, s.pos, "numbering gap: %s comes after no %s%c", s.name, prefix, s.letters[0]-1)
+			b.diag(parser.Warning, s.pos, "numbering gap: %s has no %s%c before it", s.name, prefix, s.letters[0]-1)
 		}
 	}
 	holder := map[byte]int{}
@@ -258,8 +259,8 @@ func (b *build) numbering() map[[2]*Node]bool {
 		if present[ph.Num] == nil {
 			present[ph.Num] = ph
 		}
-		if prev, dup := firstPhase[ph.ID]; dup && !ph.Skipped && !prev.Skipped {
-			b.diag(parser.Error, ph.Heading.Pos, "duplicate phase %s: first defined at %s:%d", ph.ID, b.plan.File, prev.Heading.Pos.Line)
+		if prev, dup := firstPhase[ph.ID]; dup && !ph.Skipped {
+			b.diag(parser.Warning, ph.Heading.Pos, "phase %s is continued here; its first heading is at line %d", ph.ID, prev.Heading.Pos.Line)
 			continue
 		}
 		if ph.Skipped {
@@ -274,7 +275,7 @@ func (b *build) numbering() map[[2]*Node]bool {
 	sort.Ints(nums)
 	gaps(b, present, func(n int) string { return fmt.Sprintf("phase %d", n) }, func(ph *parser.Phase) parser.Pos { return ph.Heading.Pos })
 
-	// Sprints of duplicate phase headings join the first heading's phase.
+	// Sprints under a repeated phase heading join the first heading's phase.
 	sprintsOf := map[*parser.Phase][]*Node{}
 	for _, n := range b.g.Nodes {
 		ph := firstPhase[n.Sprint.Phase.ID]

@@ -162,6 +162,10 @@ func stamp(flag string, getenv env, created string) (time.Time, error) {
 // for problems outside the plan (unreadable file, bad flags); the plan's own
 // problems are in compiled.diags.
 func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compiled, error) {
+	// Bad flags are reported before the plan is read.
+	if _, err := stamp(f.now, getenv, ""); err != nil {
+		return nil, err
+	}
 	name, src, err := readPlan(path, stdin)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -66,7 +67,7 @@ func Main(args []string, io streams, getenv env) int {
 	}
 	fmt.Fprintf(io.err, "architect: %v\n", err)
 	var ue *usageError
-	if errors.As(err, &ue) {
+	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command") {
 		return exitUsage
 	}
 	return exitData
@@ -90,6 +91,7 @@ beads-ralph's agents run on.`,
 	})
 	root.AddCommand(
 		newCmdCompile(io, getenv),
+		newCmdGraph(io, getenv),
 		newCmdValidate(io),
 		newCmdVersion(io),
 	)

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/spf13/cobra"
+)
+
+// The README's picture of the example plan:
+//go:generate sh -c "go run . graph --critical --show-skipped ../../testdata/plans/example.md | dot -Tsvg -o ../../testdata/example.svg"
+
+type graphOptions struct {
+	planFlags
+	plan        string
+	format      string
+	output      string
+	critical    bool
+	showSkipped bool
+}
+
+func newCmdGraph(io streams, getenv env) *cobra.Command {
+	opts := &graphOptions{}
+	c := &cobra.Command{
+		Use:   "graph PLAN",
+		Short: "Draw a plan's dependency graph (DOT, Mermaid or JSON)",
+		Long: `Draw the dependency graph a plan compiles to, for review before agents run it.
+
+  dot      graphviz: one cluster per phase, left to right; merge beads are
+           hexagons, closed sprints filled, explicit Depends on edges dashed
+  mermaid  a flowchart that GitHub renders in a PR or an issue, one subgraph
+           per phase
+  json     nodes, edges, waves and the critical path, for other tools
+
+--critical draws the critical path in red; --show-skipped adds skipped sprints,
+greyed. The plan must compile: its errors are reported as compile reports them,
+and nothing is written.`,
+		Example: `  architect graph plans/x.md | dot -Tsvg -o plan.svg
+  architect graph --critical --show-skipped plans/x.md -o plan.dot
+  architect graph --format mermaid plans/x.md > plan.mmd
+  architect graph --format json plans/x.md | jq '.critical_path'`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, a []string) error {
+			opts.plan = a[0]
+			switch opts.format {
+			case "dot", "mermaid", "json":
+			default:
+				return usagef("--format %q: want dot, mermaid or json", opts.format)
+			}
+			return runGraph(opts, io, getenv)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&opts.format, "format", "dot", "output format: dot, mermaid or json")
+	fl.StringVarP(&opts.output, "output", "o", "", "write the graph to `FILE` (atomically) instead of stdout")
+	fl.BoolVar(&opts.critical, "critical", false, "highlight the critical path")
+	fl.BoolVar(&opts.showSkipped, "show-skipped", false, "draw skipped sprints, greyed")
+	addPlanFlags(c, &opts.planFlags)
+	return c
+}
+
+func runGraph(opts *graphOptions, io streams, getenv env) error {
+	c, err := compilePlan(opts.plan, opts.planFlags, io.in, getenv)
+	if err != nil {
+		return err
+	}
+	report(io.err, c.diags)
+	if c.failed() || c.graph == nil {
+		return &silentError{code: exitData}
+	}
+	o := emit.GraphOptions{Beads: c.beads, Critical: opts.critical, ShowSkipped: opts.showSkipped}
+	var data []byte
+	switch opts.format {
+	case "dot":
+		data, err = emit.DOT(c.graph, o)
+	case "mermaid":
+		data = emit.Mermaid(c.graph, o)
+	case "json":
+		data, err = emit.GraphJSON(c.graph, o)
+	}
+	if err != nil {
+		return err
+	}
+	if opts.output != "" {
+		if err := writeAtomic(opts.output, data); err != nil {
+			return fmt.Errorf("writing %s: %w", opts.output, err)
+		}
+		return nil
+	}
+	_, err = io.out.Write(data)
+	return err
+}

@@ -1,0 +1,118 @@
+package emit
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSlug(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Integration & Testing", "integration-testing"},
+		{"Café Login", "cafe-login"},
+		{"Frontend Development", "frontend-development"},
+		{"  Spaces   everywhere  ", "spaces-everywhere"},
+		{"API v2.1 (beta)", "api-v2-1-beta"},
+		{"Ünïcödé Straße", "unicode-strasse"},
+		{"日本語のタイトル", "ri-ben-yu-notaitoru"},
+		{"Emoji 🚀 launch", "emoji-launch"},
+		{"../../etc/passwd", "etc-passwd"},
+		{"feature..branch", "feature-branch"},
+		{"---", ""},
+		{"", ""},
+	} {
+		assert.Equal(t, tc.want, Slug(tc.in), "Slug(%q)", tc.in)
+	}
+}
+
+func TestSprintBranch(t *testing.T) {
+	assert.Equal(t, "develop/1-2a-frontend-development", SprintBranch("develop", "1.2a", "Frontend Development"))
+	assert.Equal(t, "main/3a-2b-cafe-login", SprintBranch("main", "3a.2b", "Café Login"))
+	assert.Equal(t, "main/1-1", SprintBranch("main", "1.1", "🚀"))
+
+	// Long titles are cut at a word boundary so the branch fits.
+	long := SprintBranch("feature/team", "12.3", strings.Repeat("word ", 40))
+	assert.LessOrEqual(t, len(long), MaxBranchLen)
+	assert.Equal(t, "feature/team/12-3-"+strings.TrimSuffix(strings.Repeat("word-", 12), "-"), long)
+	assert.NotContains(t, long, "--")
+	assert.False(t, strings.HasSuffix(long, "-"))
+}
+
+func TestCheckBranch(t *testing.T) {
+	for _, tc := range []struct{ in, err string }{
+		{"feature/1-2a-work-bead", ""},
+		{"develop", ""},
+		{"a_b/c-d", ""},
+		{"", "branch name is empty"},
+		{"feature/has space", `branch "feature/has space" contains a space`},
+		{"feature/a..b", `branch "feature/a..b" contains ".."`},
+		{"feature/x.lock", `branch "feature/x.lock" may hold only letters, digits, '/', '_' and '-'`},
+		{"feat~1", `branch "feat~1" may hold only letters, digits, '/', '_' and '-'`},
+		{"café", `branch "café" may hold only letters, digits, '/', '_' and '-'`},
+		{"-x", `branch "-x" starts with '-'`},
+		{"/x", `branch "/x" starts or ends with '/'`},
+		{"x/", `branch "x/" starts or ends with '/'`},
+		{"a//b", `branch "a//b" contains "//"`},
+		{"HEAD", "branch may not be named HEAD"},
+	} {
+		err := CheckBranch(tc.in)
+		if tc.err == "" {
+			assert.NoError(t, err, tc.in)
+		} else {
+			assert.EqualError(t, err, tc.err, tc.in)
+		}
+	}
+}
+
+// TestCheckBranchAgreesWithGit asks the real git about every name that
+// CheckBranch accepts: each must be a valid branch name for git too.
+func TestCheckBranchAgreesWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	names := []string{"feature/1-2a-work-bead", "develop", "a_b/c-d", "x", "release/2026/q1"}
+	for _, title := range []string{"Integration & Testing", "Café Login", "日本語", strings.Repeat("long title ", 20), "a..b", "x.lock"} {
+		names = append(names, SprintBranch("develop", "3a.2b", title))
+	}
+	for _, n := range names {
+		require.NoError(t, CheckBranch(n), n)
+		out, err := exec.Command("git", "check-ref-format", "--branch", n).CombinedOutput()
+		assert.NoError(t, err, "git check-ref-format --branch %s: %s", n, out)
+	}
+}
+
+func TestResolveWorktree(t *testing.T) {
+	root := "/home/u/src/shop"
+	for _, tc := range []struct{ written, branch, want, err string }{
+		{"", "develop/1-1-setup", "/home/u/src/shop-worktrees/develop/1-1-setup", ""},
+		{"../shop-worktrees/feature/1-1", "", "/home/u/src/shop-worktrees/feature/1-1", ""},
+		{"/home/u/src/shop-worktrees/x", "", "/home/u/src/shop-worktrees/x", ""},
+		{"../shop-worktrees/a/../b", "", "/home/u/src/shop-worktrees/b", ""},
+		{"../../../etc", "", "", `worktree "../../../etc" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+		{"../shop-worktrees/../shop/src", "", "", `worktree "../shop-worktrees/../shop/src" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+		{"../shop-worktrees", "", "", `worktree "../shop-worktrees" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+		{"../shop-worktrees-evil/x", "", "", `worktree "../shop-worktrees-evil/x" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+		{"worktrees/x", "", "", `worktree "worktrees/x" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+	} {
+		got, err := ResolveWorktree(root, "shop", tc.branch, tc.written)
+		if tc.err != "" {
+			assert.EqualError(t, err, tc.err, tc.written)
+			continue
+		}
+		assert.NoError(t, err, tc.written)
+		assert.Equal(t, tc.want, got, tc.written)
+	}
+}
+
+func TestDeriveID(t *testing.T) {
+	a := DeriveID("bd", "plans/x.md", "1.2a", 6)
+	assert.Regexp(t, `^bd-[0-9a-z]{6}$`, a)
+	assert.Equal(t, a, DeriveID("bd", "plans/x.md", "1.2a", 6), "deterministic")
+	assert.NotEqual(t, a, DeriveID("bd", "plans/y.md", "1.2a", 6), "the plan path counts")
+	assert.NotEqual(t, a, DeriveID("bd", "plans/x.md", "1.2b", 6), "the sprint id counts")
+	assert.True(t, strings.HasPrefix(DeriveID("bd", "plans/x.md", "1.2a", 8), a), "a longer id extends the short one")
+	assert.NotContains(t, DeriveID("bd", "p.md", "1.1", 60), ".")
+}

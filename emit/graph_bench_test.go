@@ -1,0 +1,84 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/beads-architect/architect/parser/plangen"
+)
+
+// BenchmarkGraphExport times each export of generated plans of 1,000 and
+// 10,000 sprints, with the critical path and skipped sprints drawn. The
+// compile runs once, outside the timer.
+//
+//	go test ./emit -run '^$' -bench GraphExport -benchmem
+func BenchmarkGraphExport(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		c := compileSrc(b, "gen.md", plangen.Plan(n))
+		o := GraphOptions{Beads: c.beads, Critical: true, ShowSkipped: true}
+		b.Run(fmt.Sprintf("dot/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := DOT(c.g, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("mermaid/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Mermaid(c.g, o)
+			}
+		})
+		b.Run(fmt.Sprintf("json/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := GraphJSON(c.g, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// A 10,000-sprint plan exports whole: every sprint and every dependency is
+// in each format.
+func TestGraphExportAtScale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a 10,000-sprint plan")
+	}
+	c := compileSrc(t, "gen.md", plangen.Plan(10000))
+	if len(c.g.Nodes) != 10000 {
+		t.Fatalf("the generated plan has %d sprints, want 10000", len(c.g.Nodes))
+	}
+	edges := 0
+	for _, n := range c.g.Nodes {
+		edges += len(n.Deps)
+	}
+	o := GraphOptions{Beads: c.beads, Critical: true}
+	d, err := DOT(c.g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := countLines(d, " -> "); got != edges {
+		t.Errorf("DOT has %d edges, want %d", got, edges)
+	}
+	if got := countLines(Mermaid(c.g, o), " --> ") + countLines(Mermaid(c.g, o), " -. depends on .-> "); got != edges {
+		t.Errorf("Mermaid has %d edges, want %d", got, edges)
+	}
+	doc := NewGraphDoc(c.g, o)
+	if len(doc.Nodes) != 10000 || len(doc.Edges) != edges {
+		t.Errorf("JSON has %d nodes and %d edges, want 10000 and %d", len(doc.Nodes), len(doc.Edges), edges)
+	}
+}
+
+func countLines(data []byte, sep string) int {
+	n := 0
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if bytes.Contains(line, []byte(sep)) {
+			n++
+		}
+	}
+	return n
+}

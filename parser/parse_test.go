@@ -1,0 +1,72 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestHeadingOffsets(t *testing.T) {
+	src := "# T\r\n\r\n## Phase 1: A\r\n\r\n### Sprint 1.1: First  \r\n<!-- beads-ralph: bd-abc123 -->\r\n- a\r\n\r\nSprint 1.2: Setext\r\n---\r\n- b"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, p.Diags.Errors())
+	// A setext heading is not an ATX sprint heading inside the phase: it
+	// is level 2, so it closes the phase and is ignored.
+	require.Len(t, p.Sprints, 1)
+	s := p.Sprints[0]
+	assert.Equal(t, "First", s.Title)
+	assert.Equal(t, Pos{Line: 5, Col: 1, Offset: 24}, s.Heading.Pos)
+	assert.Equal(t, "### Sprint 1.1: First  \r\n", src[s.Heading.Start:s.Heading.End])
+	require.NotNil(t, s.Annotation)
+	assert.Equal(t, "bd-abc123", s.Annotation.ID)
+	assert.Equal(t, "<!-- beads-ralph: bd-abc123 -->\r\n", src[s.Annotation.Start:s.Annotation.End])
+	require.Len(t, p.Ignored, 1)
+	assert.Equal(t, "Sprint 1.2: Setext\r\n---\r\n", src[p.Ignored[0].Start:p.Ignored[0].End])
+}
+
+func TestLastLineHeading(t *testing.T) {
+	src := "## Phase 1: A\n### Sprint 1.1: Last"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, p.Sprints, 1)
+	assert.Equal(t, len(src), p.Sprints[0].Heading.End)
+	assert.Equal(t, []string{"Last"}, p.Sprints[0].Tasks)
+	assert.True(t, p.Sprints[0].TasksFromTitle)
+}
+
+func TestSkipped(t *testing.T) {
+	src := "## Phase 1: A\n### ~~Sprint 1.1: Gone~~ (SKIPPED)\n### Sprint 1.2: Kept ~~old~~ name\n- a\n## ~~Phase 2: Old~~\n### Sprint 2.1: X\n- b\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, p.Diags)
+	require.Len(t, p.Sprints, 1)
+	assert.Equal(t, "Kept old name", p.Sprints[0].Title)
+	require.Len(t, p.Skipped, 2)
+	assert.Equal(t, "1.1", p.Skipped[0].ID)
+	assert.Equal(t, "Gone", p.Skipped[0].Title)
+	assert.Equal(t, "2.1", p.Skipped[1].ID)
+}
+
+func TestFrontMatterErrors(t *testing.T) {
+	p := Parse("p.md", []byte("---\nprefix: x\nbogus: 1\n---\n## Phase 1: A\n### Sprint 1.1: B\n- c\n"))
+	assert.Equal(t, "p.md:3:1: error: settings: field bogus not found in type parser.Defaults", p.Diags.Error())
+
+	p = Parse("p.md", []byte("---\nprefix: x\n## Phase 1: A\n"))
+	assert.Equal(t, "p.md:1:1: error: front matter starts with --- but has no closing --- line", p.Diags.Error())
+}
+
+func TestBinaryInput(t *testing.T) {
+	p := Parse("p.md", []byte("## Phase 1\x00\n\xff\xfe\n"))
+	assert.Equal(t, "p.md:1:11: error: NUL byte: this is a binary file, not a Markdown plan\n"+
+		"p.md:2:1: error: invalid UTF-8 (byte 0xff): plans must be UTF-8 text", p.Diags.Error())
+	assert.Empty(t, p.Sprints)
+}
+
+func TestValidBeadID(t *testing.T) {
+	for id, ok := range map[string]bool{
+		"bd-a3f8": true, "proj-x9k2q1": true, "my_proj-abc": true, "bd-a3f8.1": true, "a-b-c": true,
+		"bd": false, "bd-": false, "-bd": false, "bd--x": false, "bd-x -->": false, "bd-x>": false,
+		"bd-1.2.x": false, "": false, "bd x": false,
+	} {
+		assert.Equal(t, ok, ValidBeadID(id), id)
+	}
+}
