@@ -304,8 +304,8 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	return p, nil
 }
 
-// update is how one existing bead differs from the plan.
-type update struct {
+// beadUpdate is how one existing bead differs from the plan.
+type beadUpdate struct {
 	bead         Bead
 	want         map[string]json.RawMessage // the desired record, field by field
 	wantMeta     map[string]json.RawMessage
@@ -320,12 +320,12 @@ type update struct {
 
 // rowChanged reports whether the bead's row must be rewritten; removals
 // alone go through other bd commands.
-func (u *update) rowChanged() bool {
+func (u *beadUpdate) rowChanged() bool {
 	return u.rowFields || u.closes || len(u.addLabels) > 0 || len(u.addDeps) > 0
 }
 
-func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*update, error) {
-	u := &update{bead: b}
+func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error) {
+	u := &beadUpdate{bead: b}
 	rec := ToRecord(b)
 	if err := remarshal(rec, &u.want); err != nil {
 		return nil, err
@@ -401,7 +401,7 @@ func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*update, error) {
 // record builds the rewrite of an existing bead: the stored issue with the
 // plan's fields on top. Comments and existing dependencies are left out:
 // bd import only adds them, so they stay as they are.
-func (u *update) record(cur *Issue, now time.Time, planFile string) (json.RawMessage, error) {
+func (u *beadUpdate) record(cur *Issue, now time.Time, planFile string) (json.RawMessage, error) {
 	rec := carry(cur)
 	for _, f := range PlanFields {
 		rec[f] = u.want[f]
@@ -585,8 +585,11 @@ func short(raw json.RawMessage) string {
 		if len(v) > maxShown || strings.ContainsAny(v, "\n\r") {
 			return ""
 		}
-		q, _ := json.Marshal(v)
-		return string(bytes.ReplaceAll(q, []byte(`\u0026`), []byte("&")))
+		var q bytes.Buffer
+		enc := json.NewEncoder(&q)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(v)
+		return strings.TrimSuffix(q.String(), "\n")
 	case float64, bool:
 		return string(raw)
 	}
@@ -671,19 +674,12 @@ func (p *SyncPlan) WriteText(w io.Writer, st Style) error {
 		}
 		switch {
 		case len(p.Orphans) > 0 && p.Prune:
-			fmt.Fprintf(&b, ", %d %s to close", len(p.Orphans), plural(len(p.Orphans), "orphan", "orphans"))
+			fmt.Fprintf(&b, ", %s to close", plural(len(p.Orphans), "orphan", "orphans"))
 		case len(p.Orphans) > 0:
-			fmt.Fprintf(&b, ", %d %s left open", len(p.Orphans), plural(len(p.Orphans), "orphan", "orphans"))
+			fmt.Fprintf(&b, ", %s left open", plural(len(p.Orphans), "orphan", "orphans"))
 		}
 		b.WriteString(".\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

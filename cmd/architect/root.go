@@ -91,6 +91,7 @@ beads-ralph's agents run on.`,
 	})
 	root.AddCommand(
 		newCmdCompile(io, getenv),
+		newCmdApply(io, getenv),
 		newCmdGraph(io, getenv),
 		newCmdValidate(io),
 		newCmdVersion(io),

@@ -1,0 +1,410 @@
+package emit
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var syncNow = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+
+const syncPlan = `## Phase 1: Build
+### Sprint 1.1: Start
+- Start
+### Sprint 1.2a: Left
+- Left
+### Sprint 1.2b: Right
+- Right
+### Sprint 1.3: Join
+- Join
+`
+
+func syncBeads(t *testing.T, src string) []Bead {
+	t.Helper()
+	beads, diags := compileForTest(t, src)
+	require.Empty(t, diags.Errors())
+	return beads
+}
+
+// stored is what bd holds after importing the records of a sync: each
+// record as an exported issue.
+func stored(t *testing.T, p *SyncPlan) []Issue {
+	t.Helper()
+	issues, err := ParseExport(bytes.NewReader(p.SyncJSONL()))
+	require.NoError(t, err)
+	return issues
+}
+
+// importAll is a first sync into an empty database.
+func importAll(t *testing.T, beads []Bead) []Issue {
+	t.Helper()
+	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	return stored(t, p)
+}
+
+func byID(issues []Issue) map[string]*Issue {
+	m := map[string]*Issue{}
+	for i := range issues {
+		m[issues[i].ID] = &issues[i]
+	}
+	return m
+}
+
+func record(t *testing.T, p *SyncPlan, id string) map[string]any {
+	t.Helper()
+	for _, r := range p.Records {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(r, &m))
+		if m["id"] == id {
+			return m
+		}
+	}
+	t.Fatalf("no record for %s", id)
+	return nil
+}
+
+// set changes one field of a stored issue, as the runtime would.
+func set(t *testing.T, is *Issue, field string, value any) {
+	t.Helper()
+	raw, err := json.Marshal(value)
+	require.NoError(t, err)
+	is.Fields[field] = raw
+	reparse(t, is)
+}
+
+// setMeta changes one metadata key of a stored issue.
+func setMeta(t *testing.T, is *Issue, key string, value any) {
+	t.Helper()
+	raw, err := json.Marshal(value)
+	require.NoError(t, err)
+	is.Metadata[key] = raw
+	is.Fields["metadata"], err = json.Marshal(is.Metadata)
+	require.NoError(t, err)
+}
+
+func reparse(t *testing.T, is *Issue) {
+	t.Helper()
+	fresh, err := issueFrom(is.Fields)
+	require.NoError(t, err)
+	*is = fresh
+}
+
+func TestParseExportOfRealBD(t *testing.T) {
+	f, err := os.Open("testdata/sync/bd-export.jsonl")
+	require.NoError(t, err)
+	defer f.Close()
+	issues, err := ParseExport(f)
+	require.NoError(t, err)
+	require.Len(t, issues, 2, "the header and the memory are not issues")
+
+	closed, merge := issues[0], issues[1]
+	assert.Equal(t, "np-3tsisb", closed.ID)
+	assert.Equal(t, "closed", closed.Status)
+	assert.Equal(t, "plan.md", closed.PlanFile())
+	assert.Equal(t, "1.1", closed.Sprint())
+	assert.Equal(t, time.Date(2026, 11, 21, 18, 53, 15, 0, time.UTC), closed.UpdatedAt)
+	assert.Contains(t, string(closed.Fields["comments"]), "merged in PR 7")
+
+	assert.Equal(t, "1.2ab", merge.Sprint())
+	assert.Equal(t, []Dep{
+		{IssueID: "np-fmlqjp", DependsOnID: "np-38jlem", Type: "blocks"},
+		{IssueID: "np-fmlqjp", DependsOnID: "np-5wgnfn", Type: "blocks"},
+	}, merge.Deps)
+	assert.ElementsMatch(t, []string{"merge", "phase-01", "sprint-1-2ab"}, merge.Labels)
+}
+
+func TestParseExportRefusesNonObjectMetadata(t *testing.T) {
+	_, err := ParseExport(strings.NewReader(`{"id":"x-1","title":"t","metadata":"oops"}` + "\n"))
+	require.EqualError(t, err, "bd export line 1: issue x-1: metadata is not a JSON object, and architect will not overwrite it")
+}
+
+// TestFirstSync: every bead is new; records are stamped now, and beads that
+// wait on others come first.
+func TestFirstSync(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	require.Len(t, p.Create, 4)
+	assert.Empty(t, p.Update)
+	assert.Empty(t, p.Orphans)
+	var order []string
+	for _, r := range p.Records {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(r, &m))
+		order = append(order, m["metadata"].(map[string]any)["sprint"].(string))
+		assert.Equal(t, "2026-03-04T05:06:07Z", m["created_at"])
+		assert.Equal(t, "2026-03-04T05:06:07Z", m["updated_at"])
+		assert.NotContains(t, m, "closed_at")
+	}
+	assert.Equal(t, []string{"1.3", "1.2b", "1.2a", "1.1"}, order)
+	assert.False(t, p.Empty())
+}
+
+// TestResyncIsNoop: the same plan against what the first sync stored
+// changes nothing, whatever the runtime did to the beads meanwhile.
+func TestResyncIsNoop(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	is := byID(db)[beads[0].ID]
+	set(t, is, "status", "closed")
+	set(t, is, "closed_at", "2026-03-05T00:00:00Z")
+	set(t, is, "assignee", "someone-else")
+	set(t, is, "notes", "work notes")
+	set(t, is, "comments", []map[string]string{{"text": "done"}})
+	set(t, is, "labels", append(slices.Clone(is.Labels), "needs-review"))
+	set(t, is, "dependencies", []Dep{{IssueID: is.ID, DependsOnID: "other-1", Type: "blocks"}, {IssueID: is.ID, DependsOnID: beads[3].ID, Type: "related"}})
+	setMeta(t, is, "attempt_count", 2)
+	setMeta(t, is, "pr_url", "https://example.com/pr/1")
+	setMeta(t, is, "scrum_result", map[string]any{"status": "pass"})
+	setMeta(t, is, "dev_agent_executions", []any{map[string]any{"attempt": 1}})
+	setMeta(t, is, "runtime_extra", "kept")
+
+	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
+	require.NoError(t, err)
+	assert.True(t, p.Empty())
+	assert.Len(t, p.Unchanged, 4)
+	assert.Empty(t, p.Update)
+	var out bytes.Buffer
+	require.NoError(t, p.WriteText(&out, Style{}))
+	assert.Equal(t, "No changes: 4 beads match p.md.\n", out.String())
+}
+
+// TestUpdateCarriesRuntimeFields: a renamed sprint rewrites its bead with
+// the plan's fields and every runtime field as the database has it.
+func TestUpdateCarriesRuntimeFields(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	start := byID(db)[beads[0].ID]
+	set(t, start, "status", "closed")
+	set(t, start, "closed_at", "2026-03-05T00:00:00Z")
+	set(t, start, "close_reason", "done")
+	set(t, start, "assignee", "someone-else")
+	set(t, start, "notes", "work notes")
+	set(t, start, "comments", []map[string]string{{"text": "done"}})
+	set(t, start, "labels", append(slices.Clone(start.Labels), "needs-review"))
+	set(t, start, "updated_at", "2026-03-05T00:00:00Z")
+	setMeta(t, start, "attempt_count", 2)
+	setMeta(t, start, "dev_agent_session_id", "sess-1")
+	setMeta(t, start, "pr_number", 12)
+	setMeta(t, start, "runtime_extra", "kept")
+
+	edited := syncBeads(t, strings.Replace(syncPlan, "Sprint 1.1: Start", "Sprint 1.1: Begin", 1))
+	// The clock is behind the stored stamp: the rewrite must still be newer.
+	p, err := Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	require.Len(t, p.Update, 1)
+	assert.Len(t, p.Unchanged, 3)
+	assert.Equal(t, []FieldChange{
+		{Field: "title", Old: `"Start"`, New: `"Begin"`},
+		{Field: "description", Old: `"Start"`, New: `"Begin"`},
+		{Field: "metadata.branch", Old: `"main/1-1-start"`, New: `"main/1-1-begin"`},
+		{Field: "metadata.plan_section", Old: `"## Phase 1: Build > ### Sprint 1.1: Start"`, New: `"## Phase 1: Build > ### Sprint 1.1: Begin"`},
+		{Field: "metadata.worktree_path", Old: `"/src/demo-worktrees/main/1-1-start"`, New: `"/src/demo-worktrees/main/1-1-begin"`},
+	}, p.Update[0].Fields)
+
+	require.Len(t, p.Records, 1)
+	rec := record(t, p, start.ID)
+	assert.Equal(t, "Begin", rec["title"])
+	assert.Equal(t, "closed", rec["status"])
+	assert.Equal(t, "2026-03-05T00:00:00Z", rec["closed_at"])
+	assert.Equal(t, "done", rec["close_reason"])
+	assert.Equal(t, "someone-else", rec["assignee"])
+	assert.Equal(t, "work notes", rec["notes"])
+	assert.Equal(t, "2026-03-05T00:00:01Z", rec["updated_at"], "one second past the stored stamp")
+	assert.Equal(t, "2026-03-04T05:06:07Z", rec["created_at"])
+	assert.NotContains(t, rec, "comments", "bd keeps comments; import only adds them")
+	assert.Equal(t, []any{}, rec["dependencies"])
+	assert.Equal(t, []any{"phase-01", "sprint-1-1", "needs-review"}, rec["labels"])
+	meta := rec["metadata"].(map[string]any)
+	assert.Equal(t, float64(2), meta["attempt_count"])
+	assert.Equal(t, "sess-1", meta["dev_agent_session_id"])
+	assert.Equal(t, float64(12), meta["pr_number"])
+	assert.Equal(t, "kept", meta["runtime_extra"])
+	assert.Equal(t, "main/1-1-begin", meta["branch"])
+	assert.Nil(t, meta["pr_url"])
+}
+
+// TestRemovedSprint: the removed sprint is an orphan; its dependents drop
+// the edge to it, and stop being merges with their generated label.
+func TestRemovedSprint(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	right, join := beads[2], beads[3]
+	require.Equal(t, "1.2b", right.Metadata.Sprint)
+
+	edited := syncBeads(t, strings.Replace(syncPlan, "### Sprint 1.2b: Right\n- Right\n", "", 1))
+	p, err := Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{ID: right.ID, Sprint: "1.2b", Title: "Right"}}, p.Orphans)
+	assert.Equal(t, []Dep{{IssueID: join.ID, DependsOnID: right.ID, Type: "blocks"}}, p.RemoveDeps)
+	assert.Equal(t, []LabelRemoval{{Label: "merge", IDs: []string{join.ID}}}, p.RemoveLabels)
+	require.Len(t, p.Records, 1, "only the join's row changes; the orphan stays as it is")
+	rec := record(t, p, join.ID)
+	assert.Equal(t, TypeWork, rec["issue_type"])
+	assert.NotContains(t, rec["labels"], "merge")
+
+	var out bytes.Buffer
+	require.NoError(t, p.WriteText(&out, Style{}))
+	golden(t, "testdata/sync/removed.txt", out.Bytes())
+
+	// --prune closes the orphan, keeping everything else it has.
+	p, err = Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
+	require.NoError(t, err)
+	rec = record(t, p, right.ID)
+	assert.Equal(t, "closed", rec["status"])
+	assert.Equal(t, "2026-03-04T06:06:07Z", rec["closed_at"])
+	assert.Equal(t, "sprint 1.2b is no longer in p.md (architect apply --prune)", rec["close_reason"])
+	assert.Equal(t, "Right", rec["title"])
+	assert.NotContains(t, rec, "dependencies")
+	out.Reset()
+	require.NoError(t, p.WriteText(&out, Style{}))
+	golden(t, "testdata/sync/pruned.txt", out.Bytes())
+
+	// A closed orphan is left alone.
+	set(t, byID(db)[right.ID], "status", "closed")
+	p, err = Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
+	require.NoError(t, err)
+	assert.Empty(t, p.Orphans)
+}
+
+// TestAddedSprint: a new sprint is created with its edges; the sprint that
+// now waits on it gains the edge in its rewrite.
+func TestAddedSprint(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	edited := syncBeads(t, syncPlan+"### Sprint 1.4: Ship\n- Ship\n")
+	p, err := Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	require.Len(t, p.Create, 1)
+	assert.Empty(t, p.Update)
+	rec := record(t, p, p.Create[0].ID)
+	assert.Equal(t, []any{map[string]any{"issue_id": p.Create[0].ID, "depends_on_id": beads[3].ID, "type": "blocks"}}, rec["dependencies"])
+}
+
+// TestPlanCompletedClosesBead: a sprint the plan marks completed closes its
+// open bead; a bead the runtime closed stays closed whatever the plan says.
+func TestPlanCompletedClosesBead(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	set(t, byID(db)[beads[1].ID], "status", "closed")
+
+	edited := syncBeads(t, strings.Replace(syncPlan, "- Start\n", "**Status**: ✅ COMPLETED\n- Start\n", 1))
+	p, err := Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	require.Len(t, p.Update, 1)
+	assert.True(t, p.Update[0].Closes)
+	assert.Equal(t, []FieldChange{{Field: "status", Old: "open", New: "closed"}}, p.Update[0].Fields)
+	rec := record(t, p, beads[0].ID)
+	assert.Equal(t, "closed", rec["status"])
+	assert.Equal(t, "completed in p.md", rec["close_reason"])
+	assert.Equal(t, "2026-03-04T06:06:07Z", rec["closed_at"])
+}
+
+// TestFieldOwnership: changing a runtime-owned field in the database is
+// never a change; changing a plan-owned one always is.
+func TestFieldOwnership(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	runtime := map[string]any{
+		"status": "in_progress", "assignee": "x", "owner": "y", "notes": "n", "design": "d",
+		"close_reason": "r", "external_ref": "gh-1", "created_at": "2020-01-01T00:00:00Z",
+	}
+	for f, v := range runtime {
+		db := importAll(t, beads)
+		set(t, byID(db)[beads[0].ID], f, v)
+		p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
+		require.NoError(t, err)
+		assert.True(t, p.Empty(), "runtime field %s", f)
+	}
+	for _, k := range RuntimeMetadata {
+		db := importAll(t, beads)
+		setMeta(t, byID(db)[beads[0].ID], k, "changed")
+		p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
+		require.NoError(t, err)
+		assert.True(t, p.Empty(), "runtime metadata %s", k)
+	}
+	planOwned := map[string]any{"title": "T", "description": "D", "priority": 4, "issue_type": "task", "acceptance_criteria": "A"}
+	require.Len(t, planOwned, len(PlanFields))
+	for f, v := range planOwned {
+		db := importAll(t, beads)
+		set(t, byID(db)[beads[0].ID], f, v)
+		p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
+		require.NoError(t, err)
+		require.Len(t, p.Update, 1, "plan field %s", f)
+		assert.Equal(t, f, p.Update[0].Fields[0].Field)
+	}
+	var meta map[string]json.RawMessage
+	require.NoError(t, remarshal(beads[0].Metadata, &meta))
+	for k := range meta {
+		if slices.Contains(RuntimeMetadata, k) {
+			continue
+		}
+		db := importAll(t, beads)
+		setMeta(t, byID(db)[beads[0].ID], k, "changed")
+		p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
+		require.NoError(t, err)
+		require.Len(t, p.Update, 1, "plan metadata %s", k)
+		assert.Equal(t, "metadata."+k, p.Update[0].Fields[0].Field)
+	}
+	// A generated label the plan no longer gives is removed; others stay.
+	db := importAll(t, beads)
+	set(t, byID(db)[beads[0].ID], "labels", []string{"phase-01", "sprint-1-1", "merge", "sprint-review", "phase-1"})
+	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	assert.Equal(t, []LabelRemoval{{Label: "merge", IDs: []string{beads[0].ID}}}, p.RemoveLabels)
+	assert.Empty(t, p.Records, "a removal alone rewrites no row")
+}
+
+// TestOtherPlansUntouched: beads of another plan file are neither orphans
+// nor plan beads, and edges to them are kept.
+func TestOtherPlansUntouched(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	fields := map[string]json.RawMessage{}
+	for k, v := range db[0].Fields {
+		fields[k] = v
+	}
+	fields["id"] = json.RawMessage(`"bd-other"`)
+	fields["metadata"] = json.RawMessage(bytes.Replace(fields["metadata"], []byte(`"plan_file":"p.md"`), []byte(`"plan_file":"other.md"`), 1))
+	other, err := issueFrom(fields)
+	require.NoError(t, err)
+	require.Equal(t, "other.md", other.PlanFile())
+	db = append(db, other)
+	set(t, byID(db)[beads[0].ID], "dependencies", []Dep{{IssueID: beads[0].ID, DependsOnID: "bd-other", Type: "blocks"}})
+	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow, Prune: true})
+	require.NoError(t, err)
+	assert.True(t, p.Empty())
+	assert.Empty(t, p.Orphans)
+}
+
+func TestStampAfter(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 10, 0, time.UTC)
+	assert.Equal(t, `"2026-01-01T00:00:10Z"`, string(stampAfter(now.Add(-time.Second), now)))
+	assert.Equal(t, `"2026-01-01T00:00:11Z"`, string(stampAfter(now, now)), "a tie keeps bd's row")
+	assert.Equal(t, `"2026-01-01T00:01:01Z"`, string(stampAfter(now.Add(50*time.Second+500*time.Millisecond), now)))
+}
+
+func TestSameJSON(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"a":1,"b":[1,2]}`, `{"b":[1,2],"a":1}`, true},
+		{`"a<b"`, `"a\u003cb"`, true},
+		{``, `""`, true},
+		{`null`, `[]`, true},
+		{``, `0`, true},
+		{`"x"`, `"y"`, false},
+		{`[1,2]`, `[2,1]`, false},
+		{``, `"x"`, false},
+	} {
+		assert.Equal(t, c.same, sameJSON(json.RawMessage(c.a), json.RawMessage(c.b)), "%s vs %s", c.a, c.b)
+	}
+}
