@@ -163,8 +163,7 @@ type SyncPlan struct {
 	// Orphans are open beads of this plan file whose sprint is gone.
 	Orphans []Change
 
-	// Records are the `bd import` lines: new beads, rewritten beads and,
-	// with Prune, closed orphans. Beads that wait on others come before
+	// Records are the `bd import` lines: new beads and rewritten beads. Beads that wait on others come before
 	// the beads they wait on: bd checks each new edge for a cycle, and that
 	// check is cheapest when the target has no edges yet.
 	Records []json.RawMessage
@@ -174,6 +173,16 @@ type SyncPlan struct {
 	// RemoveLabels are generated labels the plan no longer gives, by label.
 	// bd import only ever adds labels.
 	RemoveLabels []LabelRemoval
+	// Close are existing beads to close: those the plan marks completed and,
+	// with Prune, the orphans. They go through bd close, not bd import: an
+	// imported status change does not unblock the bead's dependents.
+	Close []Closing
+}
+
+// Closing is one bead to close, and why.
+type Closing struct {
+	ID     string
+	Reason string
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -203,7 +212,7 @@ type FieldChange struct {
 
 // Empty reports whether the sync changes nothing.
 func (p *SyncPlan) Empty() bool {
-	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0
+	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0 && len(p.Close) == 0
 }
 
 // Diff compares the beads a plan compiles to with the issues in a beads
@@ -258,11 +267,14 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 		}
 		p.Update = append(p.Update, ch)
 		if u.rowChanged() {
-			rec, err := u.record(cur, now, o.PlanFile)
+			rec, err := u.record(cur, now)
 			if err != nil {
 				return nil, err
 			}
 			records = append(records, rec)
+		}
+		if u.closes {
+			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
 		}
 		for _, d := range u.removeDeps {
 			p.RemoveDeps = append(p.RemoveDeps, Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
@@ -284,11 +296,7 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	for _, is := range orphans {
 		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
 		if o.Prune {
-			rec, err := closeRecord(is, now, fmt.Sprintf("sprint %s is no longer in %s (architect apply --prune)", is.Sprint(), o.PlanFile))
-			if err != nil {
-				return nil, err
-			}
-			records = append(records, rec)
+			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s (architect apply --prune)", is.Sprint(), o.PlanFile)})
 		}
 	}
 	p.Records = records
@@ -319,9 +327,9 @@ type beadUpdate struct {
 }
 
 // rowChanged reports whether the bead's row must be rewritten; removals
-// alone go through other bd commands.
+// and closing go through other bd commands.
 func (u *beadUpdate) rowChanged() bool {
-	return u.rowFields || u.closes || len(u.addLabels) > 0 || len(u.addDeps) > 0
+	return u.rowFields || len(u.addLabels) > 0 || len(u.addDeps) > 0
 }
 
 func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error) {
@@ -401,7 +409,7 @@ func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error)
 // record builds the rewrite of an existing bead: the stored issue with the
 // plan's fields on top. Comments and existing dependencies are left out:
 // bd import only adds them, so they stay as they are.
-func (u *beadUpdate) record(cur *Issue, now time.Time, planFile string) (json.RawMessage, error) {
+func (u *beadUpdate) record(cur *Issue, now time.Time) (json.RawMessage, error) {
 	rec := carry(cur)
 	for _, f := range PlanFields {
 		rec[f] = u.want[f]
@@ -432,9 +440,6 @@ func (u *beadUpdate) record(cur *Issue, now time.Time, planFile string) (json.Ra
 	if rec["dependencies"], err = json.Marshal(deps); err != nil {
 		return nil, err
 	}
-	if u.closes {
-		closeFields(rec, now, "completed in "+planFile)
-	}
 	rec["updated_at"] = stampAfter(cur.UpdatedAt, now)
 	return marshalLine(rec)
 }
@@ -457,14 +462,6 @@ func closeFields(rec map[string]json.RawMessage, now time.Time, reason string) {
 	rec["status"] = json.RawMessage(`"closed"`)
 	rec["closed_at"] = timeJSON(now)
 	rec["close_reason"], _ = json.Marshal(reason)
-}
-
-// closeRecord closes an orphan, carrying every other field over.
-func closeRecord(cur *Issue, now time.Time, reason string) (json.RawMessage, error) {
-	rec := carry(cur)
-	closeFields(rec, now, reason)
-	rec["updated_at"] = stampAfter(cur.UpdatedAt, now)
-	return marshalLine(rec)
 }
 
 // createRecord is the import line of a new bead, stamped now.

@@ -255,15 +255,11 @@ func TestRemovedSprint(t *testing.T) {
 	require.NoError(t, p.WriteText(&out, Style{}))
 	golden(t, "testdata/sync/removed.txt", out.Bytes())
 
-	// --prune closes the orphan, keeping everything else it has.
+	// --prune closes the orphan, with a reason, through bd close.
 	p, err = Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
 	require.NoError(t, err)
-	rec = record(t, p, right.ID)
-	assert.Equal(t, "closed", rec["status"])
-	assert.Equal(t, "2026-03-04T06:06:07Z", rec["closed_at"])
-	assert.Equal(t, "sprint 1.2b is no longer in p.md (architect apply --prune)", rec["close_reason"])
-	assert.Equal(t, "Right", rec["title"])
-	assert.NotContains(t, rec, "dependencies")
+	assert.Equal(t, []Closing{{ID: right.ID, Reason: "sprint 1.2b is no longer in p.md (architect apply --prune)"}}, p.Close)
+	require.Len(t, p.Records, 1)
 	out.Reset()
 	require.NoError(t, p.WriteText(&out, Style{}))
 	golden(t, "testdata/sync/pruned.txt", out.Bytes())
@@ -302,10 +298,17 @@ func TestPlanCompletedClosesBead(t *testing.T) {
 	require.Len(t, p.Update, 1)
 	assert.True(t, p.Update[0].Closes)
 	assert.Equal(t, []FieldChange{{Field: "status", Old: "open", New: "closed"}}, p.Update[0].Fields)
+	assert.Empty(t, p.Records, "closing alone rewrites no row: bd close unblocks the dependents, import would not")
+	assert.Equal(t, []Closing{{ID: beads[0].ID, Reason: "completed in p.md"}}, p.Close)
+	assert.False(t, p.Empty())
+
+	// A completed sprint that is new is created closed.
+	p, err = Diff(edited, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
 	rec := record(t, p, beads[0].ID)
 	assert.Equal(t, "closed", rec["status"])
 	assert.Equal(t, "completed in p.md", rec["close_reason"])
-	assert.Equal(t, "2026-03-04T06:06:07Z", rec["closed_at"])
+	assert.Equal(t, "2026-03-04T05:06:07Z", rec["closed_at"])
 }
 
 // TestFieldOwnership: changing a runtime-owned field in the database is

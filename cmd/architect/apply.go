@@ -191,7 +191,8 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) (err erro
 		return err
 	}
 
-	// 5. The writes: custom types, one import, then what import cannot do.
+	// 5. The writes: custom types, one import, then what import cannot do:
+	// remove dependencies and labels, and close beads.
 	if len(added) > 0 {
 		if err := bd.configSet("types.custom", types); err != nil {
 			return err
@@ -216,12 +217,13 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) (err erro
 			return err
 		}
 	}
-	if !sync.Empty() {
-		closed := 0
-		if opts.prune {
-			closed = len(sync.Orphans)
+	if len(sync.Close) > 0 {
+		if err := bd.close(sync.Close); err != nil {
+			return err
 		}
-		fmt.Fprintf(io.out, "Applied: %d created, %d updated, %d orphans closed.\n", len(sync.Create), len(sync.Update), closed)
+	}
+	if !sync.Empty() {
+		fmt.Fprintf(io.out, "Applied: %d created, %d updated, %d closed.\n", len(sync.Create), len(sync.Update), len(sync.Close))
 	}
 
 	// 6. The bead ids, written into the plan.

@@ -229,6 +229,22 @@ func (c bdClient) batch(lines []string) error {
 	return err
 }
 
+// close closes issues, each with its reason, in one call. --force lets
+// architect close a bead assigned to an agent, or one whose blockers are
+// still open: the plan (or --prune) says the work is over.
+func (c bdClient) close(cl []emit.Closing) error {
+	args := []string{"close"}
+	for _, x := range cl {
+		args = append(args, x.ID)
+	}
+	args = append(args, "--force")
+	for _, x := range cl {
+		args = append(args, "--reason", x.Reason)
+	}
+	_, err := c.r.Run(nil, args...)
+	return err
+}
+
 // removeLabel takes one label off some issues.
 func (c bdClient) removeLabel(label string, ids []string) error {
 	_, err := c.r.Run(nil, append(append([]string{"label", "remove"}, ids...), label)...)

@@ -1,0 +1,470 @@
+package main
+
+// Integration tests against the real bd (v1.3.0). Each test gets its own
+// HOME and git repository. They skip when bd is not on PATH, and fail
+// instead when ARCHITECT_REQUIRE_BD=1 (as .ci/run sets it).
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// needBD returns the bd on PATH, skipping the test when there is none (or
+// failing it under ARCHITECT_REQUIRE_BD=1).
+func needBD(t *testing.T) string {
+	t.Helper()
+	path, err := exec.LookPath("bd")
+	if err == nil {
+		_, err = bdClient{&execBD{path: path, dir: t.TempDir()}}.version()
+	}
+	if err != nil {
+		msg := fmt.Sprintf("these tests need bd v1.3.0 or newer on PATH (%v); .ci/run builds it into $(go env GOPATH)/bin", err)
+		if os.Getenv("ARCHITECT_REQUIRE_BD") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return path
+}
+
+// TestBDAvailable fails under ARCHITECT_REQUIRE_BD=1 when bd is missing, so
+// the script tests that skip without bd cannot pass silently in CI.
+func TestBDAvailable(t *testing.T) { needBD(t) }
+
+// bdRepo is a throwaway git repository with a beads database.
+type bdRepo struct {
+	t      *testing.T
+	dir    string
+	prefix string
+}
+
+// newBDRepo makes a HOME and a repository, and runs bd init in it. An
+// empty prefix skips bd init.
+func newBDRepo(t *testing.T, prefix string) *bdRepo {
+	t.Helper()
+	needBD(t)
+	root := t.TempDir()
+	home, dir := filepath.Join(root, "home"), filepath.Join(root, "repo")
+	require.NoError(t, os.MkdirAll(home, 0o755))
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	t.Setenv("HOME", home)
+	t.Setenv("BD_NON_INTERACTIVE", "1")
+	t.Setenv("BD_DISABLE_METRICS", "1")
+	t.Setenv("BEADS_DIR", "")
+	t.Setenv("BEADS_ACTOR", "")
+	t.Setenv("NO_COLOR", "1")
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	r := &bdRepo{t: t, dir: dir, prefix: prefix}
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "dev@example.com"}, {"config", "user.name", "dev"}} {
+		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+	if prefix != "" {
+		r.bd("init", "--prefix", prefix, "--skip-agents", "--skip-hooks", "--non-interactive")
+	}
+	return r
+}
+
+// bd runs bd in the repository and returns its stdout.
+func (r *bdRepo) bd(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("bd", args...)
+	cmd.Dir = r.dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	require.NoError(r.t, cmd.Run(), "bd %v: %s", args, errb.String())
+	return out.String()
+}
+
+func (r *bdRepo) write(name, content string) string {
+	r.t.Helper()
+	path := filepath.Join(r.dir, name)
+	require.NoError(r.t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
+
+// architect runs architect in-process and returns stdout, stderr and the
+// exit code.
+func (r *bdRepo) architect(args ...string) (string, string, int) {
+	r.t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(args, streams{in: strings.NewReader(""), out: &out, err: &errb}, os.Getenv)
+	return out.String(), errb.String(), code
+}
+
+// export reads the whole database.
+func (r *bdRepo) export() map[string]emit.Issue {
+	r.t.Helper()
+	issues, err := emit.ParseExport(strings.NewReader(r.bd("export")))
+	require.NoError(r.t, err)
+	m := map[string]emit.Issue{}
+	for _, is := range issues {
+		m[is.ID] = is
+	}
+	return m
+}
+
+// ready lists the ids bd ready offers.
+func (r *bdRepo) ready() []string {
+	r.t.Helper()
+	var issues []struct {
+		ID string `json:"id"`
+	}
+	require.NoError(r.t, json.Unmarshal([]byte(r.bd("ready", "--json", "--limit", "0")), &issues))
+	ids := make([]string, len(issues))
+	for i, is := range issues {
+		ids[i] = is.ID
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// compiled compiles a plan as apply does, with the database's prefix.
+func (r *bdRepo) compiled(plan string) *compiled {
+	r.t.Helper()
+	c, err := compilePlan(plan, planFlags{prefix: r.prefix}, nil, os.Getenv)
+	require.NoError(r.t, err)
+	require.False(r.t, c.failed(), "%v", c.diags)
+	return c
+}
+
+// ids maps sprint ids to bead ids.
+func (c *compiled) ids() map[string]string {
+	m := map[string]string{}
+	for _, b := range c.beads {
+		m[b.Metadata.Sprint] = b.ID
+	}
+	return m
+}
+
+// recorder is a bd runner that remembers the commands it ran.
+type recorder struct {
+	r    bdRunner
+	args [][]string
+}
+
+func (rec *recorder) Run(stdin []byte, args ...string) ([]byte, error) {
+	rec.args = append(rec.args, args)
+	return rec.r.Run(stdin, args...)
+}
+
+// applyRecorded runs apply in-process and returns its output and the bd
+// commands it ran.
+func (r *bdRepo) applyRecorded(opts applyOptions) (string, [][]string) {
+	r.t.Helper()
+	rec := &recorder{}
+	ae := defaultApplyEnv()
+	ae.bd = func(path, dir string) bdRunner {
+		rec.r = &execBD{path: path, dir: dir}
+		return rec
+	}
+	var out, errb bytes.Buffer
+	opts.noAnnotate = true
+	err := runApply(&opts, streams{out: &out, err: &errb}, os.Getenv, ae)
+	require.NoError(r.t, err, "stderr: %s", errb.String())
+	return out.String(), rec.args
+}
+
+const wavesPlan = `# Waves
+
+## Phase 1: Build
+### Sprint 1.1: Start
+- Start
+### Sprint 1.2a: Left
+- Left
+### Sprint 1.2b: Middle
+- Middle
+### Sprint 1.2c: Right
+- Right
+### Sprint 1.2ab: Left and middle
+- Merge left and middle
+### Sprint 1.3: All
+- Everything
+
+## Phase 2: Core
+### Sprint 2.1: Core
+- Core
+
+## Phase 3a: Track A
+### Sprint 3a.1: A one
+- A one
+### Sprint 3a.2: A two
+- A two
+
+## Phase 3b: Track B
+### Sprint 3b.1: B one
+- B one
+
+## Phase 4: Converge
+### Sprint 4.1a: Ship docs
+- Docs
+### Sprint 4.1b: Ship code
+- Code
+`
+
+// TestApplyWalkReady: a plan with nested parallel sprints, a phase split
+// and a converge, applied to an empty database, then worked wave by wave:
+// what bd ready offers is always the planner's next wave.
+func TestApplyWalkReady(t *testing.T) {
+	r := newBDRepo(t, "wv")
+	plan := r.write("plan.md", wavesPlan)
+	out, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Plan: 12 to create, 0 to update, 0 unchanged.\n")
+	assert.Contains(t, out, "Applied: 12 created, 0 updated, 0 closed.\n")
+
+	c := r.compiled(plan)
+	require.Len(t, c.graph.Waves, 8)
+	for i, wave := range c.graph.Waves {
+		var want []string
+		for _, n := range wave {
+			want = append(want, c.beads[n.Order].ID)
+		}
+		sort.Strings(want)
+		require.Equal(t, want, r.ready(), "wave %d", i+1)
+		r.bd(append([]string{"close", "--actor", emit.ScrumMaster, "--reason", "done"}, want...)...)
+	}
+	assert.Empty(t, r.ready())
+
+	// bd holds the dependencies the planner computed, as blocks edges.
+	db := r.export()
+	for _, b := range c.beads {
+		var deps []string
+		for _, d := range db[b.ID].Deps {
+			require.Equal(t, "blocks", d.Type)
+			deps = append(deps, d.DependsOnID)
+		}
+		assert.ElementsMatch(t, b.Dependencies, deps, "sprint %s", b.Metadata.Sprint)
+		assert.JSONEq(t, `"`+b.IssueType+`"`, string(db[b.ID].Fields["issue_type"]))
+	}
+}
+
+// TestCompileJSONLImportsCleanly: bd import takes compile's JSONL without a
+// warning, and bd hands back the same metadata.
+func TestCompileJSONLImportsCleanly(t *testing.T) {
+	r := newBDRepo(t, "jl")
+	plan := r.write("plan.md", wavesPlan)
+	out, stderr, code := r.architect("compile", "--format", "jsonl", "--prefix", "jl", "--now", "2026-01-02T03:04:05Z", plan)
+	require.Equal(t, 0, code, stderr)
+	jsonl := r.write("beads.jsonl", out)
+	r.bd("config", "set", "types.custom", emit.TypeWork+","+emit.TypeMerge)
+
+	cmd := exec.Command("bd", "import", jsonl)
+	cmd.Dir = r.dir
+	var stdout, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &errb
+	require.NoError(t, cmd.Run(), errb.String())
+	assert.Equal(t, "Imported 12 issues from "+jsonl+"\n", errb.String(), "no warnings")
+	assert.Empty(t, stdout.String())
+
+	db := r.export()
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct {
+			ID        string          `json:"id"`
+			Metadata  json.RawMessage `json:"metadata"`
+			UpdatedAt string          `json:"updated_at"`
+			Priority  int             `json:"priority"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &rec))
+		is, ok := db[rec.ID]
+		require.True(t, ok, rec.ID)
+		assert.JSONEq(t, string(rec.Metadata), string(is.Fields["metadata"]))
+		assert.Equal(t, "2026-01-02T03:04:05Z", rec.UpdatedAt)
+		assert.Equal(t, "2026-01-02T03:04:05Z", is.UpdatedAt.Format(time.RFC3339))
+		assert.JSONEq(t, fmt.Sprint(rec.Priority), string(is.Fields["priority"]))
+	}
+}
+
+const editPlan = `# Edit loop
+
+## Phase 1: Build
+### Sprint 1.1: Start
+- Start
+### Sprint 1.2a: Left
+- Left
+### Sprint 1.2b: Middle
+- Middle
+### Sprint 1.2c: Right
+- Right
+### Sprint 1.3: Join
+- Join everything
+
+## Phase 2: Ship
+### Sprint 2.1: Ship
+- Ship it
+`
+
+// TestApplyEditLoop: close a bead, edit the plan (rename a sprint, add one,
+// remove one), apply again: the closed bead stays closed with its runtime
+// metadata, the new sprint has the right dependencies, the removed one is
+// reported and closed only with --prune, and a last apply is a no-op that
+// writes nothing.
+func TestApplyEditLoop(t *testing.T) {
+	r := newBDRepo(t, "ed")
+	r.bd("config", "set", "types.custom", "chore-x")
+	plan := r.write("plan.md", editPlan)
+	_, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "chore-x,beads-ralph-work,beads-ralph-merge", strings.TrimSpace(r.bd("config", "get", "types.custom")))
+	id := r.compiled(plan).ids()
+
+	// The runtime works on the beads.
+	r.bd("comments", "add", id["1.1"], "merged in PR 7")
+	r.bd("update", id["1.1"], "--set-metadata", "attempt_count=2", "--set-metadata", "pr_url=https://example.com/pr/7",
+		"--set-metadata", "dev_agent_session_id=sess-1", "--notes", "flaky test on CI")
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+	r.bd("update", id["1.2a"], "--status", "in_progress", "--assignee", "dev-7")
+	r.bd("label", "add", id["1.2a"], "needs-review")
+	before := r.export()
+
+	edited := strings.NewReplacer(
+		"Sprint 1.2a: Left", "Sprint 1.2a: Left side",
+		"### Sprint 1.2c: Right\n- Right\n", "",
+		"- Ship it\n", "- Ship it\n### Sprint 2.2: Announce\n- Announce\n",
+	).Replace(editPlan)
+	r.write("plan.md", edited)
+	id2 := r.compiled(plan).ids()
+	require.Equal(t, id["1.2a"], id2["1.2a"], "ids do not depend on titles")
+
+	out, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	version := strings.TrimPrefix(strings.Fields(r.bd("version"))[2], "v")
+	want := fmt.Sprintf(`bd %s, database %s/.beads, prefix ed
+
+  + %s  2.2   Announce
+  ~ %s  1.2a  Left side
+      title: "Left" -> "Left side"
+      description: "Left" -> "Left side"
+      metadata.branch: "main/1-2a-left" -> "main/1-2a-left-side"
+      metadata.plan_section: "## Phase 1: Build > ### Sprint 1.2a: Left" -> "## Phase 1: Build > ### Sprint 1.2a: Left side"
+      metadata.worktree_path
+  ~ %s  1.3   Join
+      metadata.branches_to_merge
+      dependencies: -%s
+  ! %s  1.2c  Right  orphan: its sprint is gone from the plan; --prune closes it
+
+Plan: 1 to create, 2 to update, 3 unchanged, 1 orphan left open.
+Applied: 1 created, 2 updated, 0 closed.
+`, version, r.dir, id2["2.2"], id["1.2a"], id["1.3"], id["1.2c"], id["1.2c"])
+	assert.Equal(t, want, out)
+
+	after := r.export()
+	// The closed bead is untouched: same row, same runtime fields.
+	closed := after[id["1.1"]]
+	assert.Equal(t, "closed", closed.Status)
+	assert.Equal(t, before[id["1.1"]].Fields, closed.Fields)
+	assert.JSONEq(t, "2", string(closed.Metadata["attempt_count"]))
+	assert.JSONEq(t, `"https://example.com/pr/7"`, string(closed.Metadata["pr_url"]))
+	assert.Contains(t, string(closed.Fields["comments"]), "merged in PR 7")
+	assert.JSONEq(t, `"flaky test on CI"`, string(closed.Fields["notes"]))
+
+	// The renamed bead has the new title and keeps its runtime state.
+	renamed := after[id["1.2a"]]
+	assert.JSONEq(t, `"Left side"`, string(renamed.Fields["title"]))
+	assert.Equal(t, "in_progress", renamed.Status)
+	assert.JSONEq(t, `"dev-7"`, string(renamed.Fields["assignee"]))
+	assert.Contains(t, renamed.Labels, "needs-review")
+	assert.Equal(t, before[id["1.2a"]].Fields["created_at"], renamed.Fields["created_at"])
+
+	// The new sprint waits on 2.1; 1.3 no longer waits on the removed 1.2c.
+	assert.Equal(t, []emit.Dep{{IssueID: id2["2.2"], DependsOnID: id["2.1"], Type: "blocks"}}, depsOf(after[id2["2.2"]]))
+	assert.ElementsMatch(t, []string{id["1.2a"], id["1.2b"]}, targets(after[id["1.3"]]))
+	// The orphan is reported, not closed, and blocks nothing of the plan.
+	assert.Equal(t, "open", after[id["1.2c"]].Status)
+	assert.Equal(t, sorted(id["1.2b"], id["1.2c"]), r.ready())
+	r.bd("close", id["1.2a"], id["1.2b"], "--force") // 1.2a is assigned to dev-7
+	assert.Equal(t, sorted(id["1.2c"], id["1.3"]), r.ready())
+
+	// --prune closes it, with a reason.
+	out, _ = r.applyRecorded(applyOptions{plan: plan, prune: true})
+	assert.Contains(t, out, fmt.Sprintf("  - %s  1.2c  Right  orphan: its sprint is gone from the plan; closing it\n", id["1.2c"]))
+	orphan := r.export()[id["1.2c"]]
+	assert.Equal(t, "closed", orphan.Status)
+	assert.JSONEq(t, `"sprint 1.2c is no longer in plan.md (architect apply --prune)"`, string(orphan.Fields["close_reason"]))
+
+	// Applying the same plan again changes nothing and writes nothing.
+	exported := r.bd("export")
+	out, calls := r.applyRecorded(applyOptions{plan: plan, prune: true})
+	assert.Equal(t, fmt.Sprintf("bd %s, database %s/.beads, prefix ed\n\nNo changes: 6 beads match plan.md.\n", version, r.dir), out)
+	assert.Equal(t, [][]string{{"version", "--json"}, {"where", "--json"}, {"config", "get", "types.custom", "--json"}, {"export"}}, calls)
+	assert.Equal(t, exported, r.bd("export"))
+}
+
+func sorted(ids ...string) []string {
+	sort.Strings(ids)
+	return ids
+}
+
+func depsOf(is emit.Issue) []emit.Dep {
+	var deps []emit.Dep
+	for _, d := range is.Deps {
+		deps = append(deps, emit.Dep{IssueID: d.IssueID, DependsOnID: d.DependsOnID, Type: d.Type})
+	}
+	return deps
+}
+
+func targets(is emit.Issue) []string {
+	var ids []string
+	for _, d := range is.Deps {
+		ids = append(ids, d.DependsOnID)
+	}
+	return ids
+}
+
+// TestApplyPlanCompleted: a sprint marked completed in the plan is created
+// closed, and closes its open bead on a later apply.
+func TestApplyPlanCompleted(t *testing.T) {
+	r := newBDRepo(t, "pc")
+	plan := r.write("plan.md", "## Phase 1: A\n### Sprint 1.1: One\n**Status**: ✅ COMPLETED\n- one\n### Sprint 1.2: Two\n- two\n### Sprint 1.3: Three\n- three\n")
+	_, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(plan).ids()
+	assert.Equal(t, []string{id["1.2"]}, r.ready())
+
+	r.write("plan.md", "## Phase 1: A\n### Sprint 1.1: One\n**Status**: ✅ COMPLETED\n- one\n### Sprint 1.2: Two\n**Status**: done\n- two\n### Sprint 1.3: Three\n- three\n")
+	out, _ := r.applyRecorded(applyOptions{plan: plan})
+	assert.Contains(t, out, "      status: open -> closed\n")
+	assert.Contains(t, out, "Plan: 0 to create, 1 to update, 2 unchanged, 1 closed by the plan.\n")
+	assert.Equal(t, []string{id["1.3"]}, r.ready())
+	assert.JSONEq(t, `"completed in plan.md"`, string(r.export()[id["1.2"]].Fields["close_reason"]))
+}
+
+// TestApplyDryRun changes nothing, not even types.custom.
+func TestApplyDryRun(t *testing.T) {
+	r := newBDRepo(t, "dr")
+	plan := r.write("plan.md", editPlan)
+	out, calls := r.applyRecorded(applyOptions{plan: plan, dryRun: true})
+	assert.Contains(t, out, "types.custom: adding beads-ralph-work, beads-ralph-merge\n")
+	assert.Contains(t, out, "Plan: 6 to create, 0 to update, 0 unchanged.\nDry run: nothing was written.\n")
+	assert.Equal(t, 4, len(calls), "%v", calls)
+	assert.Empty(t, r.export())
+	assert.Equal(t, "types.custom (not set)", strings.TrimSpace(r.bd("config", "get", "types.custom")))
+}
+
+// TestApplyRefusals: no database, and a bd too old or missing.
+func TestApplyRefusals(t *testing.T) {
+	r := newBDRepo(t, "")
+	plan := r.write("plan.md", editPlan)
+	_, stderr, code := r.architect("apply", plan)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, fmt.Sprintf("architect: no beads database in %s: run \"bd init\" there first (bd init --prefix NAME sets the issue prefix)\n", r.dir), stderr)
+
+	t.Setenv("PATH", t.TempDir())
+	_, stderr, code = r.architect("apply", plan)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "architect: bd not found on PATH: install beads (bd v1.3.0 or newer) or pass --bd PATH\n", stderr)
+}
