@@ -1,0 +1,203 @@
+package main
+
+// Tests of apply's flow against a fake bd; apply_bd_test.go runs the real one.
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeBD answers bd commands from a table keyed by the command line, and
+// records what it was asked.
+type fakeBD struct {
+	replies map[string]string // "import --json -" → stdout
+	fail    map[string]error
+	calls   []string
+	stdin   map[string][]byte
+}
+
+func (f *fakeBD) Run(stdin []byte, args ...string) ([]byte, error) {
+	key := strings.Join(args, " ")
+	f.calls = append(f.calls, key)
+	if f.stdin == nil {
+		f.stdin = map[string][]byte{}
+	}
+	f.stdin[key] = stdin
+	if err := f.fail[key]; err != nil {
+		return []byte(f.replies[key]), err
+	}
+	return []byte(f.replies[key]), nil
+}
+
+func emptyDB() *fakeBD {
+	return &fakeBD{replies: map[string]string{
+		"version --json":                 `{"version":"1.3.0","build":"dev"}`,
+		"where --json":                   `{"path":"/r/.beads","prefix":"tp"}`,
+		"config get types.custom --json": `{"key":"types.custom","value":"epic-x"}`,
+		"export":                         ``,
+		"import --json -":                `{"created":3,"source":"stdin"}`,
+		"config set types.custom epic-x,beads-ralph-work,beads-ralph-merge": `Set`,
+	}}
+}
+
+// fakeApply runs apply on a three-sprint plan against f.
+func fakeApply(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.md")
+	require.NoError(t, os.WriteFile(plan, []byte("## Phase 1: A\n### Sprint 1.1: One\n- one\n### Sprint 1.2: Two\n- two\n### Sprint 1.3: Three\n- three\n"), 0o644))
+	exe := filepath.Join(dir, "bd")
+	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755))
+	opts.plan, opts.bd, opts.repo = plan, exe, dir
+	var out, errb bytes.Buffer
+	ae := applyEnv{
+		now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+		bd:  func(string, string) bdRunner { return f },
+	}
+	err := runApply(&opts, streams{out: &out, err: &errb}, func(string) string { return "" }, ae)
+	return out.String(), err
+}
+
+func TestApplyFirstSync(t *testing.T) {
+	f := emptyDB()
+	var gotIDs map[string]string
+	defer func(old func(string, map[string]string) error) { annotatePlan = old }(annotatePlan)
+	annotatePlan = func(path string, ids map[string]string) error {
+		assert.Equal(t, "plan.md", filepath.Base(path))
+		gotIDs = ids
+		return nil
+	}
+	out, err := fakeApply(t, f, applyOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, `bd 1.3.0, database /r/.beads, prefix tp
+types.custom: adding beads-ralph-work, beads-ralph-merge
+
+  + tp-3tsisb  1.1  One
+  + tp-41l42h  1.2  Two
+  + tp-4i9kk8  1.3  Three
+
+Plan: 3 to create, 0 to update, 0 unchanged.
+Applied: 3 created, 0 updated, 0 closed.
+`, out)
+	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export",
+		"config set types.custom epic-x,beads-ralph-work,beads-ralph-merge", "import --json -"}, f.calls)
+	lines := strings.Split(strings.TrimSpace(string(f.stdin["import --json -"])), "\n")
+	require.Len(t, lines, 3)
+	assert.Contains(t, lines[0], `"id":"tp-4i9kk8"`, "the last sprint comes first")
+	assert.Contains(t, lines[0], `"updated_at":"2026-01-02T03:04:05Z"`)
+	assert.Equal(t, map[string]string{"1.1": "tp-3tsisb", "1.2": "tp-41l42h", "1.3": "tp-4i9kk8"}, gotIDs)
+}
+
+func TestApplyDryRunFake(t *testing.T) {
+	f := emptyDB()
+	out, err := fakeApply(t, f, applyOptions{dryRun: true})
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(out, "Plan: 3 to create, 0 to update, 0 unchanged.\nDry run: nothing was written.\n"), out)
+	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export"}, f.calls)
+}
+
+func TestApplyAnnotateFailure(t *testing.T) {
+	out, err := fakeApply(t, emptyDB(), applyOptions{})
+	assert.Contains(t, out, "Applied: 3 created")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the beads database is in sync, but writing the bead ids into ")
+	assert.True(t, strings.HasSuffix(err.Error(), "plan.md failed: annotate not available (rerun with --no-annotate to skip this step)"), err.Error())
+}
+
+func TestApplyRefusesOldBD(t *testing.T) {
+	f := emptyDB()
+	f.replies["version --json"] = `{"version":"1.2.9"}`
+	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
+	require.EqualError(t, err, "bd 1.2.9 is too old: architect apply needs bd v1.3.0 or newer")
+	assert.Equal(t, []string{"version --json"}, f.calls)
+}
+
+func TestApplyNoDatabase(t *testing.T) {
+	f := emptyDB()
+	f.replies["where --json"] = `{"error":"no_beads_directory","message":"No active beads workspace found."}`
+	f.fail = map[string]error{"where --json": errors.New("exit status 1")}
+	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
+	require.Error(t, err)
+	assert.Regexp(t, `^no beads database in .*: run "bd init" there first \(bd init --prefix NAME sets the issue prefix\)$`, err.Error())
+}
+
+// TestApplyImportKeptRows: when bd keeps its own copy of a row, or drops a
+// dependency, the database does not match the plan: apply says so.
+func TestApplyImportKeptRows(t *testing.T) {
+	f := emptyDB()
+	f.replies["import --json -"] = `{"created":1,"stale_skipped_ids":["tp-41l42h"],"skipped_dependencies":["tp-4i9kk8 -> tp-41l42h: target not found"]}`
+	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
+	require.EqualError(t, err, "bd kept its own copy of tp-41l42h, changed while apply ran; run apply again\nbd skipped the dependency tp-4i9kk8 -> tp-41l42h: target not found")
+}
+
+func TestApplyBDFailure(t *testing.T) {
+	f := emptyDB()
+	f.fail = map[string]error{"import --json -": &bdError{args: []string{"import", "--json", "-"}, stderr: "Error: import failed: boom\n", err: errors.New("exit status 1")}}
+	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
+	require.EqualError(t, err, "bd import --json -: Error: import failed: boom")
+}
+
+func TestParseVersion(t *testing.T) {
+	for in, want := range map[string][3]int{"1.3.0": {1, 3, 0}, "v1.10.2": {1, 10, 2}, "1.3.0-rc1": {1, 3, 0}, "2.0.0+dev": {2, 0, 0}} {
+		got, ok := parseVersion(in)
+		assert.True(t, ok, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, in := range []string{"", "1.3", "dev", "1.x.0", "1.-1.0"} {
+		_, ok := parseVersion(in)
+		assert.False(t, ok, in)
+	}
+}
+
+func TestBDVersionCheck(t *testing.T) {
+	for v, ok := range map[string]bool{"1.3.0": true, "1.3.1": true, "1.4.0": true, "2.0.0": true, "1.2.9": false, "0.9.0": false} {
+		f := &fakeBD{replies: map[string]string{"version --json": `{"version":"` + v + `"}`}}
+		_, err := bdClient{f}.version()
+		assert.Equal(t, ok, err == nil, "%s: %v", v, err)
+	}
+}
+
+func TestAddCustomTypes(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		added    []string
+	}{
+		{"", "beads-ralph-work,beads-ralph-merge", []string{"beads-ralph-work", "beads-ralph-merge"}},
+		{"foo, bar", "foo,bar,beads-ralph-work,beads-ralph-merge", []string{"beads-ralph-work", "beads-ralph-merge"}},
+		{"beads-ralph-merge,x", "beads-ralph-merge,x,beads-ralph-work", []string{"beads-ralph-work"}},
+		{"beads-ralph-work,beads-ralph-merge", "beads-ralph-work,beads-ralph-merge", nil},
+	} {
+		got, added := addCustomTypes(c.in, "beads-ralph-work", "beads-ralph-merge")
+		assert.Equal(t, c.want, got, c.in)
+		assert.Equal(t, c.added, added, c.in)
+	}
+}
+
+func TestFindBD(t *testing.T) {
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "bd")
+	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755))
+	got, err := findBD("", func(k string) string {
+		return map[string]string{"PATH": "/nonexistent" + string(filepath.ListSeparator) + dir}[k]
+	})
+	require.NoError(t, err)
+	assert.Equal(t, exe, got)
+
+	_, err = findBD("", func(string) string { return "/nonexistent" })
+	require.EqualError(t, err, "bd not found on PATH: install beads (bd v1.3.0 or newer) or pass --bd PATH")
+
+	_, err = findBD(filepath.Join(dir, "missing"), func(string) string { return "" })
+	var ue *usageError
+	require.ErrorAs(t, err, &ue)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "plain"), nil, 0o644))
+	_, err = findBD(filepath.Join(dir, "plain"), func(string) string { return "" })
+	require.ErrorAs(t, err, &ue)
+}
