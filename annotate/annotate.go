@@ -1,0 +1,284 @@
+// Package annotate writes and removes back-annotations: the
+// <!-- beads-ralph: ID --> line right after a sprint heading that names the
+// sprint's bead.
+//
+// It edits a plan the way hclwrite edits HCL: it takes the byte offsets the
+// parser recorded for each heading and each existing annotation, and splices
+// bytes there. Markdown is never rendered again, so every byte outside the
+// annotation lines stays as it was: line endings, a missing final newline,
+// trailing spaces.
+//
+// The package never prints, never exits and runs no programs.
+package annotate
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	"github.com/beads-architect/architect/parser"
+)
+
+// Options control Apply.
+type Options struct {
+	// Force replaces an annotation that names another bead than the map
+	// does (the CLI's --force). Without it such a sprint is an error.
+	Force bool
+}
+
+// Change is one sprint whose annotation is, or would be, written.
+type Change struct {
+	Sprint *parser.Sprint
+	// Old is the id the sprint is annotated with now ("" when it has no
+	// annotation, or an unreadable one). New is the id written.
+	Old, New string
+}
+
+// Result reports what Apply did, sprint by sprint.
+type Result struct {
+	// Inserted lists sprints that had no annotation and get one.
+	Inserted []Change
+	// Replaced lists sprints whose annotation named another bead and was
+	// replaced (only with Options.Force).
+	Replaced []Change
+	// Unchanged lists sprints already annotated with their bead.
+	Unchanged []*parser.Sprint
+	// Missing lists sprints with no bead in the map. They are not touched.
+	Missing []*parser.Sprint
+	// Skipped lists skipped sprints that the map gives a bead. Skipped
+	// sprints are never touched.
+	Skipped []Change
+	// Unknown lists the sprint ids of the map that name no sprint of the
+	// plan, sorted.
+	Unknown []string
+}
+
+// Changed reports whether the output differs from the input.
+func (r *Result) Changed() bool { return len(r.Inserted)+len(r.Replaced) > 0 }
+
+// Blocking returns the plan's error diagnostics that stop annotate: every
+// error except those about an annotation line itself (a malformed id, an id
+// annotating two sprints), which annotating or stripping repairs.
+func Blocking(p *parser.Plan) parser.Diagnostics {
+	at := map[int]bool{}
+	for _, list := range [][]*parser.Sprint{p.Sprints, p.Skipped} {
+		for _, s := range list {
+			if s.Annotation != nil {
+				at[s.Annotation.Start] = true
+			}
+		}
+	}
+	var out parser.Diagnostics
+	for _, d := range p.Diags {
+		if d.Severity == parser.Error && !(d.Pos.IsValid() && at[d.Pos.Offset]) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// edit replaces src[start:end] with text.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// Apply annotates every sprint of p that ids (sprint id → bead id) names,
+// and returns the new file. It inserts the annotation on the line right
+// after the heading, or replaces the annotation already there; nothing else
+// changes.
+//
+// The error is a parser.Diagnostics of errors: the plan's own errors (see
+// Blocking), bead ids that do not look like bead ids, a sprint annotated
+// with another bead (unless Options.Force), and a bead id that would
+// annotate two sprints. On error out is nil and nothing should be written.
+func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res Result, err error) {
+	if ds := Blocking(p); len(ds) > 0 {
+		return nil, res, ds
+	}
+	var diags parser.Diagnostics
+	errorf := func(pos parser.Pos, format string, args ...any) {
+		diags = append(diags, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Error, Msg: fmt.Sprintf(format, args...)})
+	}
+
+	keys := make([]string, 0, len(ids))
+	for k := range ids {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if !parser.ValidBeadID(ids[k]) {
+			errorf(parser.Pos{}, "bead id %q of sprint %s is not a bead id (want ids like bd-a3f8)", ids[k], k)
+		}
+	}
+	if len(diags) > 0 {
+		return nil, res, diags
+	}
+
+	known := make(map[string]bool, len(p.Sprints)+len(p.Skipped))
+	// final is the id each sprint is annotated with after the edit, to
+	// check that no bead annotates two sprints.
+	type owner struct {
+		s  *parser.Sprint
+		id string
+	}
+	final := make([]owner, 0, len(p.Sprints)+len(p.Skipped))
+	edits := make([]edit, 0, len(p.Sprints))
+
+	for _, s := range p.Skipped {
+		known[s.ID] = true
+		old := current(p, s)
+		if id, ok := ids[s.ID]; ok {
+			res.Skipped = append(res.Skipped, Change{Sprint: s, Old: old, New: id})
+		}
+		if old != "" {
+			final = append(final, owner{s, old})
+		}
+	}
+	for _, s := range p.Sprints {
+		known[s.ID] = true
+		old := current(p, s)
+		id, ok := ids[s.ID]
+		switch {
+		case !ok:
+			res.Missing = append(res.Missing, s)
+			if old != "" {
+				final = append(final, owner{s, old})
+			}
+			continue
+		case s.Annotation == nil:
+			edits = append(edits, insertion(p.Src, s, id))
+			res.Inserted = append(res.Inserted, Change{Sprint: s, New: id})
+		case old == id:
+			res.Unchanged = append(res.Unchanged, s)
+		case !opts.Force:
+			shown := old
+			if s.Annotation.ID == "" {
+				shown += " (not a bead id)"
+			}
+			errorf(s.Annotation.Pos, "sprint %s is annotated with %s, but its bead is %s; use --force to replace the annotation", s.ID, shown, id)
+			continue
+		default:
+			edits = append(edits, replacement(p.Src, s.Annotation, id))
+			res.Replaced = append(res.Replaced, Change{Sprint: s, Old: old, New: id})
+		}
+		final = append(final, owner{s, id})
+	}
+	for _, k := range keys {
+		if !known[k] {
+			res.Unknown = append(res.Unknown, k)
+		}
+	}
+
+	// No bead may annotate two sprints, whichever of them keeps an old
+	// annotation.
+	sort.SliceStable(final, func(i, j int) bool { return final[i].s.Heading.Start < final[j].s.Heading.Start })
+	first := make(map[string]*parser.Sprint, len(final))
+	for _, o := range final {
+		if prev, dup := first[o.id]; dup {
+			errorf(o.s.Heading.Pos, "bead %s would annotate both sprint %s (line %d) and sprint %s", o.id, prev.ID, prev.Heading.Pos.Line, o.s.ID)
+			continue
+		}
+		first[o.id] = o.s
+	}
+	if len(diags) > 0 {
+		diags.Sort()
+		return nil, res, diags
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	return splice(p.Src, edits), res, nil
+}
+
+// current returns the id the sprint's annotation names: the parser's, or
+// for a malformed one, the raw text between "beads-ralph:" and "-->".
+func current(p *parser.Plan, s *parser.Sprint) string {
+	a := s.Annotation
+	if a == nil {
+		return ""
+	}
+	if a.ID != "" {
+		return a.ID
+	}
+	id, _ := parser.IsAnnotationLine(p.Src[a.Start:a.End])
+	return id
+}
+
+// lineEnding returns the line ending that ends at offset end ("\r\n",
+// "\n"), or "" when end is not just past a newline.
+func lineEnding(src []byte, end int) string {
+	if end == 0 || src[end-1] != '\n' {
+		return ""
+	}
+	if end >= 2 && src[end-2] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// insertion puts the annotation on a new line after the sprint's heading,
+// with the heading's own line ending. A heading that ends the file without
+// a newline gets one (the file's own kind), and the annotation then ends the
+// file without one, as the heading did.
+func insertion(src []byte, s *parser.Sprint, id string) edit {
+	at := s.Heading.End
+	line := parser.AnnotationLine(id)
+	if eol := lineEnding(src, at); eol != "" {
+		return edit{start: at, end: at, text: line + eol}
+	}
+	return edit{start: at, end: at, text: fileEnding(src, s.Heading.Start) + line}
+}
+
+// fileEnding returns the line ending of the last line before offset before,
+// or "\n" when there is none.
+func fileEnding(src []byte, before int) string {
+	if i := bytes.LastIndexByte(src[:before], '\n'); i >= 0 {
+		return lineEnding(src, i+1)
+	}
+	return "\n"
+}
+
+// replacement rewrites an annotation line's text and keeps its line ending.
+func replacement(src []byte, a *parser.Annotation, id string) edit {
+	end := a.End - len(lineEnding(src, a.End))
+	return edit{start: a.Start, end: end, text: parser.AnnotationLine(id)}
+}
+
+// Strip returns p's source without the annotations after its sprint
+// headings, skipped sprints included. Every other byte stays. An annotation
+// that ends the file without a newline goes with the newline before it, so
+// Strip undoes what Apply writes after a heading on the last line.
+func Strip(p *parser.Plan) []byte {
+	var edits []edit
+	for _, list := range [][]*parser.Sprint{p.Sprints, p.Skipped} {
+		for _, s := range list {
+			a := s.Annotation
+			if a == nil {
+				continue
+			}
+			start := a.Start
+			if lineEnding(p.Src, a.End) == "" {
+				start -= len(lineEnding(p.Src, a.Start))
+			}
+			edits = append(edits, edit{start: start, end: a.End})
+		}
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	return splice(p.Src, edits)
+}
+
+// splice applies edits, sorted by offset and not overlapping, to a copy of
+// src.
+func splice(src []byte, edits []edit) []byte {
+	n := len(src)
+	for _, e := range edits {
+		n += len(e.text) - (e.end - e.start)
+	}
+	out := make([]byte, 0, n)
+	last := 0
+	for _, e := range edits {
+		out = append(out, src[last:e.start]...)
+		out = append(out, e.text...)
+		last = e.end
+	}
+	return append(out, src[last:]...)
+}
