@@ -43,7 +43,11 @@ type Result struct {
 	Replaced []Change
 	// Unchanged lists sprints already annotated with their bead.
 	Unchanged []*parser.Sprint
-	// Missing lists sprints with no bead in the map. They are not touched.
+	// Kept lists annotated sprints that the map does not name. They keep
+	// their annotation.
+	Kept []*parser.Sprint
+	// Missing lists sprints with neither a bead in the map nor an
+	// annotation. They are not touched.
 	Missing []*parser.Sprint
 	// Skipped lists skipped sprints that the map gives a bead. Skipped
 	// sprints are never touched.
@@ -140,8 +144,11 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		old := current(p, s)
 		id, ok := ids[s.ID]
 		switch {
-		case !ok:
+		case !ok && s.Annotation == nil:
 			res.Missing = append(res.Missing, s)
+			continue
+		case !ok:
+			res.Kept = append(res.Kept, s)
 			if old != "" {
 				final = append(final, owner{s, old})
 			}
@@ -244,7 +251,8 @@ func replacement(src []byte, a *parser.Annotation, id string) edit {
 }
 
 // Strip returns p's source without the annotations after its sprint
-// headings, skipped sprints included. Every other byte stays. An annotation
+// headings, skipped sprints included; a run of annotation lines there (left
+// by a merge, say) goes as a whole. Every other byte stays. An annotation
 // that ends the file without a newline goes with the newline before it, so
 // Strip undoes what Apply writes after a heading on the last line.
 func Strip(p *parser.Plan) []byte {
@@ -255,11 +263,25 @@ func Strip(p *parser.Plan) []byte {
 			if a == nil {
 				continue
 			}
+			// Each annotation line is an HTML block of its own (it holds
+			// "-->"), so a run of them after the heading is a run of
+			// blocks, all of them markers this package owns.
+			end := a.End
+			for end < len(p.Src) {
+				next := end + 1 + bytes.IndexByte(p.Src[end:], '\n')
+				if next == end {
+					next = len(p.Src)
+				}
+				if _, ok := parser.IsAnnotationLine(p.Src[end:next]); !ok {
+					break
+				}
+				end = next
+			}
 			start := a.Start
-			if lineEnding(p.Src, a.End) == "" {
+			if lineEnding(p.Src, end) == "" {
 				start -= len(lineEnding(p.Src, a.Start))
 			}
-			edits = append(edits, edit{start: start, end: a.End})
+			edits = append(edits, edit{start: start, end: end})
 		}
 	}
 	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })

@@ -52,6 +52,9 @@ func describe(res Result, err error) string {
 	for _, s := range res.Unchanged {
 		fmt.Fprintf(&b, "unchanged %s %s\n", s.ID, s.Annotation.ID)
 	}
+	for _, s := range res.Kept {
+		fmt.Fprintf(&b, "kept %s %s\n", s.ID, s.Annotation.ID)
+	}
 	for _, s := range res.Missing {
 		fmt.Fprintf(&b, "missing %s (line %d)\n", s.ID, s.Heading.Pos.Line)
 	}

@@ -93,7 +93,7 @@ func TestMalformedAnnotation(t *testing.T) {
 func TestStripOnlyOwnMarkers(t *testing.T) {
 	src := "<!-- beads-ralph: bd-top -->\n## Phase 1: P\n<!-- beads-ralph: bd-phase -->\n\n" +
 		"### Sprint 1.1: A\n<!-- beads-ralph: bd-a -->\n<!-- keep me -->\n- a\n\n<!-- beads-ralph: bd-later -->\n\n" +
-		"### ~~Sprint 1.2: B~~\n<!-- beads-ralph: bd-b -->\n- b\n\n" +
+		"### ~~Sprint 1.2: B~~\n<!-- beads-ralph: bd-b -->\n<!--beads-ralph: bd-b2-->\n- b\n\n" +
 		"## Notes\n### Sprint 1.1: outside\n<!-- beads-ralph: bd-notes -->\n"
 	want := "<!-- beads-ralph: bd-top -->\n## Phase 1: P\n<!-- beads-ralph: bd-phase -->\n\n" +
 		"### Sprint 1.1: A\n<!-- keep me -->\n- a\n\n<!-- beads-ralph: bd-later -->\n\n" +

@@ -91,6 +91,7 @@ beads-ralph's agents run on.`,
 	root.AddCommand(
 		newCmdCompile(io, getenv),
 		newCmdValidate(io),
+		newCmdAnnotate(io),
 		newCmdVersion(io),
 	)
 	return root
