@@ -42,6 +42,12 @@ func readBeads(name string, data []byte) ([]beadRef, error) {
 	case '[':
 		var rows []json.RawMessage
 		if err := json.Unmarshal(body, &rows); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				at := len(data) - len(body) + int(se.Offset)
+				line := 1 + bytes.Count(data[:min(at, len(data))], []byte("\n"))
+				return nil, fmt.Errorf("--from %s:%d: not a JSON array of beads: %v", name, line, se)
+			}
 			return nil, fmt.Errorf("--from %s: not a JSON array of beads: %v", name, jsonMsg(err))
 		}
 		var out []beadRef
@@ -141,10 +147,6 @@ func beadOf(row json.RawMessage, where string) (b beadRef, ok bool, err error) {
 
 // jsonMsg shortens encoding/json's errors for users.
 func jsonMsg(err error) string {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Sprintf("%v (at byte %d)", se, se.Offset)
-	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		if te.Field != "" {
