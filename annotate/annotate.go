@@ -81,11 +81,28 @@ func Blocking(p *parser.Plan) parser.Diagnostics {
 	return out
 }
 
-// edit replaces src[start:end] with text.
+// edit replaces src[start:end] with before, the annotation line for id
+// (when id is set), and after.
 type edit struct {
-	start, end int
-	text       string
+	start, end    int
+	before, after string
+	id            string
 }
+
+func (e edit) len() int {
+	n := len(e.before) + len(e.after)
+	if e.id != "" {
+		n += len(annotationOpen) + len(e.id) + len(annotationClose)
+	}
+	return n
+}
+
+// The parts of parser.AnnotationLine, so a splice writes an annotation
+// without building a string for it.
+const (
+	annotationOpen  = "<!-- beads-ralph: "
+	annotationClose = " -->"
+)
 
 // Apply annotates every sprint of p that ids (sprint id → bead id) names,
 // and returns the new file. It inserts the annotation on the line right
@@ -105,21 +122,21 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		diags = append(diags, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Error, Msg: fmt.Sprintf(format, args...)})
 	}
 
-	keys := make([]string, 0, len(ids))
-	for k := range ids {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !parser.ValidBeadID(ids[k]) {
-			errorf(parser.Pos{}, "bead id %q of sprint %s is not a bead id (want ids like bd-a3f8)", ids[k], k)
+	var bad []string
+	for k, id := range ids {
+		if !parser.ValidBeadID(id) {
+			bad = append(bad, k)
 		}
 	}
-	if len(diags) > 0 {
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		for _, k := range bad {
+			errorf(parser.Pos{}, "bead id %q of sprint %s is not a bead id (want ids like bd-a3f8)", ids[k], k)
+		}
 		return nil, res, diags
 	}
 
-	known := make(map[string]bool, len(p.Sprints)+len(p.Skipped))
+	matched := 0 // map entries that name a sprint of the plan
 	// final is the id each sprint is annotated with after the edit, to
 	// check that no bead annotates two sprints.
 	type owner struct {
@@ -130,9 +147,9 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 	edits := make([]edit, 0, len(p.Sprints))
 
 	for _, s := range p.Skipped {
-		known[s.ID] = true
 		old := current(p, s)
 		if id, ok := ids[s.ID]; ok {
+			matched++
 			res.Skipped = append(res.Skipped, Change{Sprint: s, Old: old, New: id})
 		}
 		if old != "" {
@@ -140,9 +157,11 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		}
 	}
 	for _, s := range p.Sprints {
-		known[s.ID] = true
 		old := current(p, s)
 		id, ok := ids[s.ID]
+		if ok {
+			matched++
+		}
 		switch {
 		case !ok && s.Annotation == nil:
 			res.Missing = append(res.Missing, s)
@@ -171,28 +190,47 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		}
 		final = append(final, owner{s, id})
 	}
-	for _, k := range keys {
-		if !known[k] {
-			res.Unknown = append(res.Unknown, k)
+	if matched < len(ids) {
+		known := make(map[string]bool, len(p.Sprints)+len(p.Skipped))
+		for _, list := range [][]*parser.Sprint{p.Sprints, p.Skipped} {
+			for _, s := range list {
+				known[s.ID] = true
+			}
 		}
+		for k := range ids {
+			if !known[k] {
+				res.Unknown = append(res.Unknown, k)
+			}
+		}
+		sort.Strings(res.Unknown)
 	}
 
 	// No bead may annotate two sprints, whichever of them keeps an old
-	// annotation.
-	sort.SliceStable(final, func(i, j int) bool { return final[i].s.Heading.Start < final[j].s.Heading.Start })
+	// annotation. The error points at the later sprint and names the
+	// earlier one.
 	first := make(map[string]*parser.Sprint, len(final))
 	for _, o := range final {
-		if prev, dup := first[o.id]; dup {
-			errorf(o.s.Heading.Pos, "bead %s would annotate both sprint %s (line %d) and sprint %s", o.id, prev.ID, prev.Heading.Pos.Line, o.s.ID)
+		prev, dup := first[o.id]
+		if !dup {
+			first[o.id] = o.s
 			continue
 		}
-		first[o.id] = o.s
+		a, b := prev, o.s
+		if b.Heading.Start < a.Heading.Start {
+			a, b = b, a
+			first[o.id] = a
+		}
+		errorf(b.Heading.Pos, "bead %s would annotate both sprint %s (line %d) and sprint %s", o.id, a.ID, a.Heading.Pos.Line, b.ID)
 	}
 	if len(diags) > 0 {
 		diags.Sort()
 		return nil, res, diags
 	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	// p.Sprints is in file order, so the edits are too; check, in O(n).
+	less := func(i, j int) bool { return edits[i].start < edits[j].start }
+	if !sort.SliceIsSorted(edits, less) {
+		sort.Slice(edits, less)
+	}
 	return splice(p.Src, edits), res, nil
 }
 
@@ -228,11 +266,10 @@ func lineEnding(src []byte, end int) string {
 // file without one, as the heading did.
 func insertion(src []byte, s *parser.Sprint, id string) edit {
 	at := s.Heading.End
-	line := parser.AnnotationLine(id)
 	if eol := lineEnding(src, at); eol != "" {
-		return edit{start: at, end: at, text: line + eol}
+		return edit{start: at, end: at, id: id, after: eol}
 	}
-	return edit{start: at, end: at, text: fileEnding(src, s.Heading.Start) + line}
+	return edit{start: at, end: at, before: fileEnding(src, s.Heading.Start), id: id}
 }
 
 // fileEnding returns the line ending of the last line before offset before,
@@ -247,7 +284,7 @@ func fileEnding(src []byte, before int) string {
 // replacement rewrites an annotation line's text and keeps its line ending.
 func replacement(src []byte, a *parser.Annotation, id string) edit {
 	end := a.End - len(lineEnding(src, a.End))
-	return edit{start: a.Start, end: end, text: parser.AnnotationLine(id)}
+	return edit{start: a.Start, end: end, id: id}
 }
 
 // Strip returns p's source without the annotations after its sprint
@@ -279,7 +316,13 @@ func Strip(p *parser.Plan) []byte {
 			}
 			start := a.Start
 			if lineEnding(p.Src, end) == "" {
-				start -= len(lineEnding(p.Src, a.Start))
+				// Take back the newline Apply put before an annotation
+				// that ends the file: the file's own kind, as Apply chose.
+				if sep := fileEnding(p.Src, s.Heading.Start); bytes.HasSuffix(p.Src[:start], []byte(sep)) {
+					start -= len(sep)
+				} else {
+					start -= len(lineEnding(p.Src, start))
+				}
 			}
 			edits = append(edits, edit{start: start, end: end})
 		}
@@ -293,13 +336,19 @@ func Strip(p *parser.Plan) []byte {
 func splice(src []byte, edits []edit) []byte {
 	n := len(src)
 	for _, e := range edits {
-		n += len(e.text) - (e.end - e.start)
+		n += e.len() - (e.end - e.start)
 	}
 	out := make([]byte, 0, n)
 	last := 0
 	for _, e := range edits {
 		out = append(out, src[last:e.start]...)
-		out = append(out, e.text...)
+		out = append(out, e.before...)
+		if e.id != "" {
+			out = append(out, annotationOpen...)
+			out = append(out, e.id...)
+			out = append(out, annotationClose...)
+		}
+		out = append(out, e.after...)
 		last = e.end
 	}
 	return append(out, src[last:]...)

@@ -13,20 +13,20 @@ import (
 // Defaults are plan-wide settings. The zero value of each field means "not
 // set here"; Merge layers one set over another.
 type Defaults struct {
-	Prefix       string      `yaml:"prefix"`
-	SourceBranch string      `yaml:"source_branch"`
-	Repo         string      `yaml:"repo"`
-	AgentsDir    string      `yaml:"agents_dir"`
-	DevAgent     string      `yaml:"dev_agent"`
-	DevModel     string      `yaml:"dev_model"`
-	QAAgents     []QAAgent   `yaml:"qa_agents"`
-	MergeAgent   string      `yaml:"merge_agent"`
-	ScrumMaster  string      `yaml:"scrum_master"`
-	Team         string      `yaml:"team"`
-	Priority     *int        `yaml:"priority"`
-	MaxRetry     *int        `yaml:"max_retry_attempts"`
-	Labels       []string    `yaml:"labels"`
-	Created      string      `yaml:"created"`
+	Prefix       string    `yaml:"prefix"`
+	SourceBranch string    `yaml:"source_branch"`
+	Repo         string    `yaml:"repo"`
+	AgentsDir    string    `yaml:"agents_dir"`
+	DevAgent     string    `yaml:"dev_agent"`
+	DevModel     string    `yaml:"dev_model"`
+	QAAgents     []QAAgent `yaml:"qa_agents"`
+	MergeAgent   string    `yaml:"merge_agent"`
+	ScrumMaster  string    `yaml:"scrum_master"`
+	Team         string    `yaml:"team"`
+	Priority     *int      `yaml:"priority"`
+	MaxRetry     *int      `yaml:"max_retry_attempts"`
+	Labels       []string  `yaml:"labels"`
+	Created      string    `yaml:"created"`
 }
 
 // QAAgent is a default QA agent as written in YAML.

@@ -8,12 +8,12 @@ import (
 
 // field is one "**Label**: value" line of a paragraph.
 type field struct {
-	label string       // lower case, colon dropped
-	value string       // plain text after the colon, trimmed
-	code  string       // the first code span in the value, if any
-	rest  []ast.Node   // the inline nodes after the label
-	pos   Pos          // position of the label
-	start, end int     // the line's byte range
+	label      string     // lower case, colon dropped
+	value      string     // plain text after the colon, trimmed
+	code       string     // the first code span in the value, if any
+	rest       []ast.Node // the inline nodes after the label
+	pos        Pos        // position of the label
+	start, end int        // the line's byte range
 }
 
 // list is the "**Label**:" field a list below belongs to.
