@@ -26,7 +26,7 @@ type annotateOptions struct {
 func newCmdAnnotate(io streams) *cobra.Command {
 	opts := &annotateOptions{}
 	c := &cobra.Command{
-		Use:   "annotate PLAN (--from FILE | --map SPRINT=ID)... | annotate PLAN --strip",
+		Use:   "annotate PLAN {--from FILE | --map SPRINT=ID | --strip}",
 		Short: "Write each sprint's bead id into the plan",
 		Long: `Annotate writes <!-- beads-ralph: ID --> on the line right after each sprint
 heading, so the plan points at its beads, and a recompile keeps every id even
@@ -78,7 +78,7 @@ annotation after a sprint heading, and nothing else.`,
 	}
 	fl := c.Flags()
 	fl.StringArrayVar(&opts.from, "from", nil, "read bead ids from `FILE` (architect compile output, bd export, bd list/show --json; - for stdin); repeatable")
-	fl.StringArrayVar(&opts.maps, "map", nil, "give sprint `SPRINT=ID` its bead by hand (repeatable); wins over --from")
+	fl.StringArrayVar(&opts.maps, "map", nil, "give a sprint its bead by hand, as `SPRINT=ID` (repeatable); wins over --from")
 	fl.StringVar(&opts.repo, "repo", "", "repository root `DIR` that plan_file is relative to (default: found with git from the plan's directory)")
 	fl.BoolVar(&opts.force, "force", false, "replace annotations that name another bead")
 	fl.BoolVar(&opts.check, "check", false, "write nothing; exit 1 when the plan is not up to date")
