@@ -93,6 +93,7 @@ beads-ralph's agents run on.`,
 		newCmdCompile(io, getenv),
 		newCmdGraph(io, getenv),
 		newCmdValidate(io),
+		newCmdAnnotate(io),
 		newCmdVersion(io),
 	)
 	return root
