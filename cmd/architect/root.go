@@ -94,6 +94,7 @@ beads-ralph's agents run on.`,
 		newCmdApply(io, getenv),
 		newCmdGraph(io, getenv),
 		newCmdValidate(io),
+		newCmdAnnotate(io),
 		newCmdVersion(io),
 	)
 	return root

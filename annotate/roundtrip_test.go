@@ -1,0 +1,160 @@
+package annotate
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/planner"
+	"github.com/stretchr/testify/require"
+)
+
+// corpusDir holds beads-ralph's own plans, shared beside the repository.
+var corpusDir = filepath.Join("..", "..", "shared", "corpus", "beads-ralph")
+
+// planFiles returns every Markdown file under a testdata directory of the
+// repository, and the corpus plans.
+func planFiles(t testing.TB) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != ".." {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".md") && strings.Contains(filepath.ToSlash(path), "/testdata/") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	corpus, err := filepath.Glob(filepath.Join(corpusDir, "*-plan.md"))
+	require.NoError(t, err)
+	require.Len(t, corpus, 3, "the corpus plans are missing from %s", corpusDir)
+	return append(files, corpus...)
+}
+
+// compileIDs compiles p as "plans/NAME" and returns each sprint's bead id.
+// A plan that parses but does not compile (a bad branch, a cycle) still
+// gets ids: annotated ones as they are, the others derived as emit does.
+func compileIDs(p *parser.Plan, planFile string) map[string]string {
+	ids := map[string]string{}
+	g := planner.Build(p)
+	if !g.HasCycle() && !g.Diags.HasErrors() {
+		beads, _ := emit.Beads(g, emit.Options{
+			Settings: emit.Builtin().Merge(p.Defaults),
+			RepoRoot: "/src/beads-ralph",
+			RepoName: "beads-ralph",
+			PlanFile: planFile,
+			Now:      time.Unix(0, 0).UTC(),
+		})
+		if beads != nil {
+			for _, b := range beads {
+				ids[b.Metadata.PlanSprintID] = b.ID
+			}
+			return ids
+		}
+	}
+	prefix := emit.Builtin().Merge(p.Defaults).Prefix
+	for _, s := range p.Sprints {
+		if s.Annotation != nil && s.Annotation.ID != "" {
+			ids[s.ID] = s.Annotation.ID
+		} else {
+			ids[s.ID] = emit.DeriveID(prefix, planFile, s.ID, 6)
+		}
+	}
+	return ids
+}
+
+func sprintIDs(list []*parser.Sprint) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = s.ID
+	}
+	return out
+}
+
+// checkRoundTrip checks the annotate properties on one file. x is the file
+// without annotations (Strip of the file as given):
+//
+//	strip(annotate(x)) == x
+//	annotate(annotate(x)) == annotate(x)
+//	compile(annotate(x)) has the same ids as compile(x)
+//
+// It reports false when the plan has errors that stop annotate.
+func checkRoundTrip(t testing.TB, name string, src []byte) bool {
+	p := parser.Parse(name, src)
+	if len(Blocking(p)) > 0 {
+		return false
+	}
+	x := Strip(p)
+	px := parser.Parse(name, x)
+	require.Empty(t, Blocking(px), "stripping made the plan invalid")
+	require.Equal(t, sprintIDs(p.Sprints), sprintIDs(px.Sprints), "stripping changed the sprints")
+	require.Equal(t, sprintIDs(p.Skipped), sprintIDs(px.Skipped), "stripping changed the skipped sprints")
+	for _, s := range append(px.Sprints, px.Skipped...) {
+		require.Nil(t, s.Annotation, "sprint %s still annotated after strip", s.ID)
+	}
+
+	const planFile = "plans/plan.md"
+	ids := compileIDs(px, planFile)
+	out, res, err := Apply(px, ids, Options{})
+	require.NoError(t, err)
+	require.Len(t, res.Inserted, len(px.Sprints))
+
+	pa := parser.Parse(name, out)
+	require.Empty(t, Blocking(pa))
+	require.Equal(t, sprintIDs(px.Sprints), sprintIDs(pa.Sprints), "annotating changed the sprints")
+	require.Equal(t, sprintIDs(px.Skipped), sprintIDs(pa.Skipped), "annotating changed the skipped sprints")
+	require.Equal(t, len(px.Diags), len(pa.Diags), "annotating changed the diagnostics")
+	for _, s := range pa.Sprints {
+		require.NotNil(t, s.Annotation, "sprint %s has no annotation after annotate", s.ID)
+		require.Equal(t, ids[s.ID], s.Annotation.ID)
+	}
+
+	require.Equal(t, string(x), string(Strip(pa)), "strip(annotate(x)) != x")
+	again, res2, err := Apply(pa, ids, Options{})
+	require.NoError(t, err)
+	require.False(t, res2.Changed())
+	require.Equal(t, string(out), string(again), "annotate(annotate(x)) != annotate(x)")
+	require.Equal(t, ids, compileIDs(pa, planFile), "compile(annotate(x)) has other ids than compile(x)")
+	// Each annotation adds one line: one newline, after it, or before it
+	// at the end of a file without a final newline.
+	require.Equal(t, bytes.Count(x, []byte("\n"))+len(pa.Sprints), bytes.Count(out, []byte("\n")))
+	return true
+}
+
+func TestRoundTrip(t *testing.T) {
+	checked := 0
+	for _, file := range planFiles(t) {
+		t.Run(strings.TrimPrefix(filepath.ToSlash(file), "../"), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			require.NoError(t, err)
+			if checkRoundTrip(t, filepath.Base(file), src) {
+				checked++
+			} else {
+				t.Logf("not annotatable: %v", Blocking(parser.Parse(file, src)))
+			}
+		})
+	}
+	require.GreaterOrEqual(t, checked, 15, "too few plans were annotatable")
+}
+
+func FuzzRoundTrip(f *testing.F) {
+	for _, file := range planFiles(f) {
+		src, err := os.ReadFile(file)
+		require.NoError(f, err)
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkRoundTrip(t, "fuzz.md", src)
+	})
+}

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/beads-architect/architect/annotate"
+	"github.com/beads-architect/architect/parser"
+	"github.com/spf13/cobra"
+)
+
+type annotateOptions struct {
+	plan   string
+	from   []string
+	maps   []string
+	repo   string
+	force  bool
+	check  bool
+	dryRun bool
+	strip  bool
+}
+
+func newCmdAnnotate(io streams) *cobra.Command {
+	opts := &annotateOptions{}
+	c := &cobra.Command{
+		Use:   "annotate PLAN {--from FILE | --map SPRINT=ID | --strip}",
+		Short: "Write each sprint's bead id into the plan",
+		Long: `Annotate writes <!-- beads-ralph: ID --> on the line right after each sprint
+heading, so the plan points at its beads, and a recompile keeps every id even
+when a sprint's title, number or file changes.
+
+The ids come from --from FILE: the output of architect compile (a JSON array
+or --format jsonl), bd export, bd list --json or bd show --json ("-" reads
+standard input). Only beads whose metadata.plan_file is this plan count; they
+are matched to sprints by metadata.plan_sprint_id. --map SPRINT=ID gives one
+id by hand and wins over --from.
+
+Only the annotation lines change: every other byte of the file, line endings
+and a missing final newline included, stays as it was. The file is replaced
+atomically and keeps its mode; annotate refuses to write if the file changed
+while it ran. A sprint annotated with another bead than the beads say is an
+error unless --force. Sprints without a bead are listed and left alone.
+
+--check writes nothing and exits 1 when the plan is not up to date. --dry-run
+writes nothing and prints the change as a unified diff. --strip removes every
+annotation after a sprint heading, and nothing else.`,
+		Example: `  architect compile plan.md -o beads.json && architect annotate plan.md --from beads.json
+  bd export | architect annotate plan.md --from -
+  architect annotate plan.md --map 1.2a=bd-a3f8 --force
+  architect annotate plan.md --from beads.json --check
+  architect annotate plan.md --strip --dry-run`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(c *cobra.Command, a []string) error {
+			opts.plan = a[0]
+			if opts.plan == "-" {
+				return usagef("annotate edits a file in place; PLAN cannot be -")
+			}
+			if opts.strip && (len(opts.from) > 0 || len(opts.maps) > 0 || opts.force) {
+				return usagef("--strip removes annotations; it takes no --from, --map or --force")
+			}
+			if !opts.strip && len(opts.from) == 0 && len(opts.maps) == 0 {
+				return usagef("no bead ids given: use --from FILE (architect compile, bd export or bd list --json output) or --map SPRINT=ID")
+			}
+			stdin := 0
+			for _, f := range opts.from {
+				if f == "-" {
+					stdin++
+				}
+			}
+			if stdin > 1 {
+				return usagef("--from - reads standard input; give it once")
+			}
+			return runAnnotate(opts, io)
+		},
+	}
+	fl := c.Flags()
+	fl.StringArrayVar(&opts.from, "from", nil, "read bead ids from `FILE` (architect compile output, bd export, bd list/show --json; - for stdin); repeatable")
+	fl.StringArrayVar(&opts.maps, "map", nil, "give a sprint its bead by hand, as `SPRINT=ID` (repeatable); wins over --from")
+	fl.StringVar(&opts.repo, "repo", "", "repository root `DIR` that plan_file is relative to (default: found with git from the plan's directory)")
+	fl.BoolVar(&opts.force, "force", false, "replace annotations that name another bead")
+	fl.BoolVar(&opts.check, "check", false, "write nothing; exit 1 when the plan is not up to date")
+	fl.BoolVar(&opts.dryRun, "dry-run", false, "write nothing; print the change as a unified diff")
+	fl.BoolVar(&opts.strip, "strip", false, "remove every annotation instead")
+	return c
+}
+
+func runAnnotate(opts *annotateOptions, io streams) error {
+	var flags []beadRef
+	for _, m := range opts.maps {
+		b, err := parseMapFlag(m)
+		if err != nil {
+			return err
+		}
+		flags = append(flags, b)
+	}
+	name, src, err := readPlan(opts.plan, nil)
+	if err != nil {
+		return err
+	}
+	p := parser.Parse(name, src)
+	if ds := annotate.Blocking(p); len(ds) > 0 {
+		ds.Sort()
+		return ds
+	}
+
+	var (
+		out      []byte
+		res      annotate.Result
+		what     string
+		stripped int
+	)
+	if opts.strip {
+		out = annotate.Strip(p)
+		for _, list := range [][]*parser.Sprint{p.Sprints, p.Skipped} {
+			for _, s := range list {
+				if s.Annotation != nil {
+					stripped++
+				}
+			}
+		}
+		what = fmt.Sprintf("%d %s to remove", stripped, plural(stripped, "annotation"))
+	} else {
+		repo, err := findRepo(filepath.Dir(opts.plan), opts.repo)
+		if err != nil {
+			return err
+		}
+		planFile, _, err := planFileIn(repo.root, opts.plan)
+		if err != nil {
+			return err
+		}
+		var fromFiles []beadRef
+		for _, f := range opts.from {
+			data, err := readFrom(f, io.in)
+			if err != nil {
+				return err
+			}
+			beads, err := readBeads(f, data)
+			if err != nil {
+				return err
+			}
+			fromFiles = append(fromFiles, beads...)
+		}
+		ids, err := beadMap(planFile, fromFiles, flags)
+		if err != nil {
+			return err
+		}
+		out, res, err = annotate.Apply(p, ids, annotate.Options{Force: opts.force})
+		if err != nil {
+			return err
+		}
+		report(io.err, warnings(p, ids, res))
+		what = fmt.Sprintf("%d %s to insert, %d to replace", len(res.Inserted), plural(len(res.Inserted), "annotation"), len(res.Replaced))
+	}
+
+	changed := string(out) != string(src)
+	if opts.dryRun {
+		if _, err := io.out.Write(annotationDiff("a/"+name, "b/"+name, src, out)); err != nil {
+			return err
+		}
+	}
+	switch {
+	case opts.check && changed:
+		fmt.Fprintf(io.err, "%s: not up to date: %s\n", name, what)
+		return &silentError{code: exitData}
+	case opts.check || opts.dryRun:
+		return nil
+	case !changed:
+		fmt.Fprintf(io.err, "%s: up to date\n", name)
+		return nil
+	}
+	if err := annotate.WriteFile(opts.plan, src, out); err != nil {
+		if errors.Is(err, annotate.ErrChanged) {
+			return err
+		}
+		return fmt.Errorf("writing %s: %w; the plan is unchanged", opts.plan, err)
+	}
+	if opts.strip {
+		fmt.Fprintf(io.err, "%s: removed %d %s\n", name, stripped, plural(stripped, "annotation"))
+	} else {
+		fmt.Fprintf(io.err, "%s: %d inserted, %d replaced, %d unchanged\n", name, len(res.Inserted), len(res.Replaced), len(res.Unchanged))
+	}
+	return nil
+}
+
+// warnings lists what annotate leaves alone: sprints with no bead, skipped
+// sprints, and beads of sprints the plan does not have.
+func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser.Diagnostics {
+	var ds parser.Diagnostics
+	warn := func(pos parser.Pos, format string, args ...any) {
+		ds = append(ds, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Warning, Msg: fmt.Sprintf(format, args...)})
+	}
+	for _, s := range res.Missing {
+		warn(s.Heading.Pos, "sprint %s has no bead; left unannotated", s.ID)
+	}
+	for _, c := range res.Skipped {
+		warn(c.Sprint.Heading.Pos, "sprint %s is skipped; its bead %s is not written into the plan", c.Sprint.ID, c.New)
+	}
+	for _, id := range res.Unknown {
+		warn(parser.Pos{}, "bead %s is for sprint %s, which this plan does not have", ids[id], id)
+	}
+	ds.Sort()
+	return ds
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// readSmall reads a --from file, refusing anything over the plan size
+// limit times four (a bd export of a large database).
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--from %s: %w", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	const limit = 4 * parser.MaxSize
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("--from %s: %w", path, err)
+	}
+	if len(data) > limit {
+		return nil, fmt.Errorf("--from %s: larger than %d MiB", path, limit>>20)
+	}
+	return data, nil
+}
