@@ -3,12 +3,14 @@ package emit
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -409,5 +411,36 @@ func TestSameJSON(t *testing.T) {
 		{``, `"x"`, false},
 	} {
 		assert.Equal(t, c.same, sameJSON(json.RawMessage(c.a), json.RawMessage(c.b)), "%s vs %s", c.a, c.b)
+	}
+}
+
+// BenchmarkSync1000 is architect's own share of an apply at 1,000 sprints:
+// compile, parse bd's export of the same 1,000 beads (with runtime changes
+// on some), diff, render the plan and the import JSONL.
+func BenchmarkSync1000(b *testing.B) {
+	src := plangen.Plan(1000)
+	first := compileSrc(b, "big.md", src)
+	p, err := Diff(first.beads, nil, SyncOptions{PlanFile: "plans/big.md", Now: syncNow})
+	if err != nil {
+		b.Fatal(err)
+	}
+	export := p.SyncJSONL()
+	b.ResetTimer()
+	for b.Loop() {
+		c := compileSrc(b, "big.md", src)
+		issues, err := ParseExport(bytes.NewReader(export))
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := Diff(c.beads, issues, SyncOptions{PlanFile: "plans/big.md", Now: syncNow.Add(time.Hour), Prune: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !p.Empty() {
+			b.Fatal("a resync of the same plan changes something")
+		}
+		if err := p.WriteText(io.Discard, Style{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/beads-architect/architect/annotate"
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser"
 	"github.com/spf13/cobra"
 )
 
@@ -37,13 +41,6 @@ func defaultApplyEnv() applyEnv {
 		now: time.Now,
 		bd:  func(path, dir string) bdRunner { return &execBD{path: path, dir: dir} },
 	}
-}
-
-// annotatePlan writes each sprint's bead id into the plan file, as a
-// <!-- beads-ralph: ID --> line after the sprint's heading. ids maps sprint
-// ids as written in the plan to bead ids.
-var annotatePlan = func(planPath string, ids map[string]string) error {
-	return errors.New("annotate not available")
 }
 
 func newCmdApply(io streams, getenv env) *cobra.Command {
@@ -234,10 +231,39 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) (err erro
 	for _, b := range c.beads {
 		ids[b.Metadata.PlanSprintID] = b.ID
 	}
-	if err := annotatePlan(c.abs, ids); err != nil {
-		return fmt.Errorf("the beads database is in sync, but writing the bead ids into %s failed: %w (rerun with --no-annotate to skip this step)", opts.plan, err)
+	n, err := annotatePlan(c.abs, c.plan.Src, ids)
+	if err != nil {
+		return fmt.Errorf("the beads database is in sync, but the bead ids were not written into %s: %w", opts.plan, err)
+	}
+	if n > 0 {
+		fmt.Fprintf(io.out, "Annotated %s: %d bead %s written.\n", opts.plan, n, plural(n, "id"))
 	}
 	return nil
+}
+
+// annotatePlan writes each sprint's bead id into the plan at path, as the
+// <!-- beads-ralph: ID --> line after its heading, and returns how many
+// annotations it wrote. src is the plan as apply compiled it: a plan that
+// changed since is left alone. ids maps sprint ids to bead ids.
+func annotatePlan(path string, src []byte, ids map[string]string) (int, error) {
+	now, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	if !bytes.Equal(now, src) {
+		return 0, annotate.ErrChanged
+	}
+	out, res, err := annotate.Apply(parser.Parse(path, src), ids, annotate.Options{})
+	if err != nil {
+		return 0, err
+	}
+	if !res.Changed() {
+		return 0, nil
+	}
+	if err := annotate.WriteFile(path, src, out); err != nil {
+		return 0, err
+	}
+	return len(res.Inserted) + len(res.Replaced), nil
 }
 
 // addCustomTypes adds want to bd's comma-separated types.custom, keeping

@@ -222,12 +222,23 @@ const wavesPlan = `# Waves
 func TestApplyWalkReady(t *testing.T) {
 	r := newBDRepo(t, "wv")
 	plan := r.write("plan.md", wavesPlan)
-	out, stderr, code := r.architect("apply", "--no-annotate", plan)
+	out, stderr, code := r.architect("apply", plan)
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "Plan: 12 to create, 0 to update, 0 unchanged.\n")
-	assert.Contains(t, out, "Applied: 12 created, 0 updated, 0 closed.\n")
+	assert.Contains(t, out, "\nPlan: 12 to create, 0 to update, 0 unchanged.\nApplied: 12 created, 0 updated, 0 closed.\nAnnotated "+plan+": 12 bead ids written.\n")
 
+	// The plan now names its beads, and applying it again changes nothing.
 	c := r.compiled(plan)
+	src, err := os.ReadFile(plan)
+	require.NoError(t, err)
+	assert.Contains(t, string(src), "### Sprint 1.1: Start\n<!-- beads-ralph: "+c.ids()["1.1"]+" -->\n- Start\n")
+	assert.Equal(t, strings.Count(string(src), "<!-- beads-ralph: "), 12)
+	out, stderr, code = r.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 12 beads match plan.md.\n"), out)
+	src2, err := os.ReadFile(plan)
+	require.NoError(t, err)
+	assert.Equal(t, src, src2)
+
 	require.Len(t, c.graph.Waves, 8)
 	for i, wave := range c.graph.Waves {
 		var want []string

@@ -22,11 +22,17 @@ type fakeBD struct {
 	fail    map[string]error
 	calls   []string
 	stdin   map[string][]byte
+	onCall  func(key string)
+	// plan and exe are the files fakeApply made.
+	plan, exe, dir string
 }
 
 func (f *fakeBD) Run(stdin []byte, args ...string) ([]byte, error) {
 	key := strings.Join(args, " ")
 	f.calls = append(f.calls, key)
+	if f.onCall != nil {
+		f.onCall(key)
+	}
 	if f.stdin == nil {
 		f.stdin = map[string][]byte{}
 	}
@@ -48,15 +54,25 @@ func emptyDB() *fakeBD {
 	}}
 }
 
+func threeSprints(a1, a2, a3 string) string {
+	return "## Phase 1: A\n### Sprint 1.1: One\n" + a1 + "- one\n### Sprint 1.2: Two\n" + a2 + "- two\n### Sprint 1.3: Three\n" + a3 + "- three\n"
+}
+
 // fakeApply runs apply on a three-sprint plan against f.
 func fakeApply(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
 	t.Helper()
-	dir := t.TempDir()
-	plan := filepath.Join(dir, "plan.md")
-	require.NoError(t, os.WriteFile(plan, []byte("## Phase 1: A\n### Sprint 1.1: One\n- one\n### Sprint 1.2: Two\n- two\n### Sprint 1.3: Three\n- three\n"), 0o644))
-	exe := filepath.Join(dir, "bd")
-	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755))
-	opts.plan, opts.bd, opts.repo = plan, exe, dir
+	f.dir = t.TempDir()
+	f.plan = filepath.Join(f.dir, "plan.md")
+	require.NoError(t, os.WriteFile(f.plan, []byte(threeSprints("", "", "")), 0o644))
+	f.exe = filepath.Join(f.dir, "bd")
+	require.NoError(t, os.WriteFile(f.exe, []byte("#!/bin/sh\n"), 0o755))
+	return runFake(t, f, opts)
+}
+
+// runFake runs apply again on the plan fakeApply made.
+func runFake(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
+	t.Helper()
+	opts.plan, opts.bd, opts.repo = f.plan, f.exe, f.dir
 	var out, errb bytes.Buffer
 	ae := applyEnv{
 		now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
@@ -68,13 +84,6 @@ func fakeApply(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
 
 func TestApplyFirstSync(t *testing.T) {
 	f := emptyDB()
-	var gotIDs map[string]string
-	defer func(old func(string, map[string]string) error) { annotatePlan = old }(annotatePlan)
-	annotatePlan = func(path string, ids map[string]string) error {
-		assert.Equal(t, "plan.md", filepath.Base(path))
-		gotIDs = ids
-		return nil
-	}
 	out, err := fakeApply(t, f, applyOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, `bd 1.3.0, database /r/.beads, prefix tp
@@ -86,14 +95,44 @@ types.custom: adding beads-ralph-work, beads-ralph-merge
 
 Plan: 3 to create, 0 to update, 0 unchanged.
 Applied: 3 created, 0 updated, 0 closed.
-`, out)
+Annotated PLAN: 3 bead ids written.
+`, strings.Replace(out, f.plan, "PLAN", 1))
 	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export",
 		"config set types.custom epic-x,beads-ralph-work,beads-ralph-merge", "import --json -"}, f.calls)
 	lines := strings.Split(strings.TrimSpace(string(f.stdin["import --json -"])), "\n")
 	require.Len(t, lines, 3)
 	assert.Contains(t, lines[0], `"id":"tp-4i9kk8"`, "the last sprint comes first")
 	assert.Contains(t, lines[0], `"updated_at":"2026-01-02T03:04:05Z"`)
-	assert.Equal(t, map[string]string{"1.1": "tp-3tsisb", "1.2": "tp-41l42h", "1.3": "tp-4i9kk8"}, gotIDs)
+	plan, err := os.ReadFile(f.plan)
+	require.NoError(t, err)
+	assert.Equal(t, threeSprints(
+		"<!-- beads-ralph: tp-3tsisb -->\n",
+		"<!-- beads-ralph: tp-41l42h -->\n",
+		"<!-- beads-ralph: tp-4i9kk8 -->\n"), string(plan))
+
+	// The annotated plan compiles to the same beads: nothing to do, and
+	// nothing to annotate.
+	f.calls = nil
+	out, err = runFake(t, f, applyOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, "bd 1.3.0, database /r/.beads, prefix tp\ntypes.custom: adding beads-ralph-work, beads-ralph-merge\n\n"+
+		"  + tp-3tsisb  1.1  One\n  + tp-41l42h  1.2  Two\n  + tp-4i9kk8  1.3  Three\n\n"+
+		"Plan: 3 to create, 0 to update, 0 unchanged.\nApplied: 3 created, 0 updated, 0 closed.\n", out,
+		"the fake database stays empty, but the plan is annotated already")
+}
+
+// TestApplyPlanChangedMeanwhile: a plan edited while apply ran is not
+// annotated.
+func TestApplyPlanChangedMeanwhile(t *testing.T) {
+	f := emptyDB()
+	f.onCall = func(key string) {
+		if key == "import --json -" {
+			require.NoError(t, os.WriteFile(f.plan, []byte(threeSprints("", "", "")+"More.\n"), 0o644))
+		}
+	}
+	out, err := fakeApply(t, f, applyOptions{})
+	assert.Contains(t, out, "Applied: 3 created")
+	require.EqualError(t, err, "the beads database is in sync, but the bead ids were not written into "+f.plan+": the file changed since it was read; nothing was written")
 }
 
 func TestApplyDryRunFake(t *testing.T) {
@@ -102,14 +141,6 @@ func TestApplyDryRunFake(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out, "Plan: 3 to create, 0 to update, 0 unchanged.\nDry run: nothing was written.\n"), out)
 	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export"}, f.calls)
-}
-
-func TestApplyAnnotateFailure(t *testing.T) {
-	out, err := fakeApply(t, emptyDB(), applyOptions{})
-	assert.Contains(t, out, "Applied: 3 created")
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "the beads database is in sync, but writing the bead ids into ")
-	assert.True(t, strings.HasSuffix(err.Error(), "plan.md failed: annotate not available (rerun with --no-annotate to skip this step)"), err.Error())
 }
 
 func TestApplyRefusesOldBD(t *testing.T) {
