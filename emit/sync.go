@@ -17,7 +17,8 @@ import (
 // Field ownership once a bead is in a beads database.
 //
 // The plan owns what the plan says: PlanFields, every metadata key except
-// RuntimeMetadata, the labels architect generates (phase-NN, sprint-N-M,
+// RuntimeMetadata (branch and worktree_path only until work on the bead
+// starts; see Issue.Started), the labels architect generates (phase-NN, sprint-N-M,
 // merge) plus the plan's own labels, and the "blocks" dependencies between
 // the beads of one plan file. The runtime (bd, beads-ralph's agents, people)
 // owns everything else: status and closed_at (except that a sprint the plan
@@ -242,6 +243,7 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 		}
 	}
 
+	desired = keepStartedBranches(desired, byID)
 	var records []json.RawMessage // in execution order; reversed below
 	removeLabels := map[string][]string{}
 	for _, b := range desired {
@@ -310,6 +312,51 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
 	}
 	return p, nil
+}
+
+// Started reports whether the runtime has begun work on the issue: it is in
+// progress or closed, or an attempt was made.
+func (is *Issue) Started() bool {
+	if is.Status == "in_progress" || is.Status == "closed" {
+		return true
+	}
+	var n float64
+	if raw, ok := is.Metadata["attempt_count"]; ok {
+		_ = json.Unmarshal(raw, &n)
+	}
+	return n > 0
+}
+
+// keepStartedBranches returns desired with the branch and worktree of every
+// started bead as the database has them: an agent may have pushed that
+// branch, so a renamed sprint must not point its bead, or the merges that
+// take it in, at a branch that does not exist.
+func keepStartedBranches(desired []Bead, byID map[string]*Issue) []Bead {
+	branch := make(map[string]string, len(desired))
+	out := make([]Bead, len(desired))
+	for i, b := range desired {
+		if cur, ok := byID[b.ID]; ok && cur.Started() {
+			if s := cur.metaString("branch"); s != "" {
+				b.Metadata.Branch = s
+			}
+			if s := cur.metaString("worktree_path"); s != "" {
+				b.Metadata.WorktreePath = s
+			}
+		}
+		branch[b.ID] = b.Metadata.Branch
+		out[i] = b
+	}
+	for i := range out {
+		b := &out[i]
+		if len(b.Metadata.BranchesToMerge) == len(b.Dependencies) && len(b.Dependencies) > 0 {
+			merge := make([]string, len(b.Dependencies))
+			for j, d := range b.Dependencies {
+				merge[j] = branch[d]
+			}
+			b.Metadata.BranchesToMerge = merge
+		}
+	}
+	return out
 }
 
 // beadUpdate is how one existing bead differs from the plan.

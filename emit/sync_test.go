@@ -207,10 +207,8 @@ func TestUpdateCarriesRuntimeFields(t *testing.T) {
 	assert.Equal(t, []FieldChange{
 		{Field: "title", Old: `"Start"`, New: `"Begin"`},
 		{Field: "description", Old: `"Start"`, New: `"Begin"`},
-		{Field: "metadata.branch", Old: `"main/1-1-start"`, New: `"main/1-1-begin"`},
 		{Field: "metadata.plan_section", Old: `"## Phase 1: Build > ### Sprint 1.1: Start"`, New: `"## Phase 1: Build > ### Sprint 1.1: Begin"`},
-		{Field: "metadata.worktree_path", Old: `"/src/demo-worktrees/main/1-1-start"`, New: `"/src/demo-worktrees/main/1-1-begin"`},
-	}, p.Update[0].Fields)
+	}, p.Update[0].Fields, "the branch of a closed bead stays")
 
 	require.Len(t, p.Records, 1)
 	rec := record(t, p, start.ID)
@@ -230,8 +228,37 @@ func TestUpdateCarriesRuntimeFields(t *testing.T) {
 	assert.Equal(t, "sess-1", meta["dev_agent_session_id"])
 	assert.Equal(t, float64(12), meta["pr_number"])
 	assert.Equal(t, "kept", meta["runtime_extra"])
-	assert.Equal(t, "main/1-1-begin", meta["branch"])
+	assert.Equal(t, "main/1-1-start", meta["branch"])
 	assert.Nil(t, meta["pr_url"])
+}
+
+// TestStartedBranchesStay: renaming a sprint whose work started keeps its
+// branch and worktree, and the merges that take it in keep naming that
+// branch; a sprint not started yet follows the plan.
+func TestStartedBranchesStay(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	left, right := byID(db)[beads[1].ID], byID(db)[beads[2].ID]
+	set(t, left, "status", "closed")
+	setMeta(t, right, "attempt_count", 1)
+
+	edited := syncBeads(t, strings.NewReplacer("1.2a: Left", "1.2a: Left side", "1.2b: Right", "1.2b: Right side", "1.1: Start", "1.1: Begin").Replace(syncPlan))
+	p, err := Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	var changed []string
+	for _, u := range p.Update {
+		for _, f := range u.Fields {
+			changed = append(changed, u.Sprint+" "+f.Field)
+		}
+	}
+	assert.Equal(t, []string{
+		"1.1 title", "1.1 description", "1.1 metadata.branch", "1.1 metadata.plan_section", "1.1 metadata.worktree_path",
+		"1.2a title", "1.2a description", "1.2a metadata.plan_section",
+		"1.2b title", "1.2b description", "1.2b metadata.plan_section",
+	}, changed)
+	assert.True(t, left.Started())
+	assert.True(t, right.Started())
+	assert.False(t, byID(db)[beads[0].ID].Started())
 }
 
 // TestRemovedSprint: the removed sprint is an orphan; its dependents drop

@@ -360,9 +360,7 @@ func TestApplyEditLoop(t *testing.T) {
   ~ %s  1.2a  Left side
       title: "Left" -> "Left side"
       description: "Left" -> "Left side"
-      metadata.branch: "main/1-2a-left" -> "main/1-2a-left-side"
       metadata.plan_section: "## Phase 1: Build > ### Sprint 1.2a: Left" -> "## Phase 1: Build > ### Sprint 1.2a: Left side"
-      metadata.worktree_path
   ~ %s  1.3   Join
       metadata.branches_to_merge
       dependencies: -%s
@@ -390,6 +388,7 @@ Applied: 1 created, 2 updated, 0 closed.
 	assert.JSONEq(t, `"dev-7"`, string(renamed.Fields["assignee"]))
 	assert.Contains(t, renamed.Labels, "needs-review")
 	assert.Equal(t, before[id["1.2a"]].Fields["created_at"], renamed.Fields["created_at"])
+	assert.JSONEq(t, `"main/1-2a-left"`, string(renamed.Metadata["branch"]), "work on it started: its branch stays")
 
 	// The new sprint waits on 2.1; 1.3 no longer waits on the removed 1.2c.
 	assert.Equal(t, []emit.Dep{{IssueID: id2["2.2"], DependsOnID: id["2.1"], Type: "blocks"}}, depsOf(after[id2["2.2"]]))
