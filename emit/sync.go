@@ -151,13 +151,18 @@ type SyncOptions struct {
 	Now time.Time
 	// Prune closes orphans; without it they are only reported.
 	Prune bool
+	// Pinned are bead ids that must not change: the ids the plan's
+	// annotations name.
+	Pinned map[string]bool
 }
 
 // SyncPlan is what a sync will do to a beads database, and the writes that
 // do it.
 type SyncPlan struct {
-	PlanFile  string
-	Prune     bool
+	PlanFile string
+	Prune    bool
+	// IDs maps each sprint id to its bead's id, as synced.
+	IDs       map[string]string
 	Create    []Change
 	Update    []Change
 	Unchanged []Change
@@ -227,8 +232,11 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	for i := range current {
 		byID[current[i].ID] = &current[i]
 	}
+	desired = adopt(desired, current, byID, o)
+	p.IDs = make(map[string]string, len(desired))
 	want := make(map[string]bool, len(desired))
 	for _, b := range desired {
+		p.IDs[b.Metadata.PlanSprintID] = b.ID
 		want[b.ID] = true
 	}
 	// The plan's beads: those it compiles to, and those of its file in the
@@ -242,7 +250,6 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 			planBead[current[i].ID] = true
 		}
 	}
-
 	desired = keepStartedBranches(desired, byID)
 	var records []json.RawMessage // in execution order; reversed below
 	removeLabels := map[string][]string{}
@@ -312,6 +319,53 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
 	}
 	return p, nil
+}
+
+// adopt gives a sprint the id of the bead its plan file already has for it
+// in the database, when the id the plan compiles to is not there: a
+// database filled under another prefix, or a plan whose annotation was
+// lost, is updated rather than filled a second time. A sprint adopts only a
+// bead that no other sprint claims, and never when its id is pinned.
+func adopt(desired []Bead, current []Issue, byID map[string]*Issue, o SyncOptions) []Bead {
+	claimed := make(map[string]bool, len(desired))
+	for _, b := range desired {
+		claimed[b.ID] = true
+	}
+	free := map[string][]string{} // sprint id -> ids of unclaimed beads of this plan
+	for i := range current {
+		is := &current[i]
+		if is.PlanFile() == o.PlanFile && !claimed[is.ID] {
+			free[is.Sprint()] = append(free[is.Sprint()], is.ID)
+		}
+	}
+	remap := map[string]string{}
+	for _, b := range desired {
+		if _, ok := byID[b.ID]; ok || o.Pinned[b.ID] {
+			continue
+		}
+		if ids := free[b.Metadata.PlanSprintID]; len(ids) == 1 {
+			remap[b.ID] = ids[0]
+		}
+	}
+	if len(remap) == 0 {
+		return desired
+	}
+	out := make([]Bead, len(desired))
+	for i, b := range desired {
+		if id, ok := remap[b.ID]; ok {
+			b.ID = id
+		}
+		deps := make([]string, len(b.Dependencies))
+		for j, d := range b.Dependencies {
+			if id, ok := remap[d]; ok {
+				d = id
+			}
+			deps[j] = d
+		}
+		b.Dependencies = deps
+		out[i] = b
+	}
+	return out
 }
 
 // Started reports whether the runtime has begun work on the issue: it is in

@@ -232,6 +232,32 @@ func TestUpdateCarriesRuntimeFields(t *testing.T) {
 	assert.Nil(t, meta["pr_url"])
 }
 
+// TestAdoptByPlanAndSprint: a database filled under another prefix is
+// updated, not filled twice; a pinned (annotated) id is never replaced.
+func TestAdoptByPlanAndSprint(t *testing.T) {
+	old := importAll(t, syncBeads(t, "---\nprefix: old\n---\n"+syncPlan))
+	beads := syncBeads(t, syncPlan)
+	p, err := Diff(beads, old, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	assert.Empty(t, p.Create)
+	assert.Empty(t, p.Orphans)
+	assert.Len(t, p.Unchanged, 4)
+	for sprint, id := range p.IDs {
+		assert.True(t, strings.HasPrefix(id, "old-"), "%s: %s", sprint, id)
+	}
+	assert.Equal(t, "1.1", byID(old)[p.IDs["1.1"]].Sprint())
+
+	p, err = Diff(beads, old, SyncOptions{PlanFile: "p.md", Now: syncNow, Pinned: map[string]bool{beads[0].ID: true}})
+	require.NoError(t, err)
+	require.Len(t, p.Create, 1)
+	assert.Equal(t, beads[0].ID, p.Create[0].ID)
+	assert.Equal(t, []Change{{ID: p.Orphans[0].ID, Sprint: "1.1", Title: "Start"}}, p.Orphans)
+	rec := record(t, p, beads[0].ID)
+	assert.Equal(t, "bd-", rec["id"].(string)[:3])
+	// The sprints that wait on 1.1 now wait on the new bead as well.
+	assert.Contains(t, p.IDs, "1.2a")
+}
+
 // TestStartedBranchesStay: renaming a sprint whose work started keeps its
 // branch and worktree, and the merges that take it in keep naming that
 // branch; a sprint not started yet follows the plan.

@@ -109,7 +109,7 @@ func (t *timedRunner) Run(stdin []byte, args ...string) ([]byte, error) {
 	return out, err
 }
 
-func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) (err error) {
+func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) error {
 	start := time.Now()
 	// 1. bd, its version, and the repository's database.
 	bdPath, err := findBD(opts.bd, getenv)
@@ -170,7 +170,13 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) (err erro
 	if err != nil {
 		return err
 	}
-	sync, err := emit.Diff(c.beads, issues, emit.SyncOptions{PlanFile: planFile, Now: ae.now(), Prune: opts.prune})
+	pinned := map[string]bool{}
+	for _, s := range c.plan.Sprints {
+		if s.Annotation != nil && s.Annotation.ID != "" {
+			pinned[s.Annotation.ID] = true
+		}
+	}
+	sync, err := emit.Diff(c.beads, issues, emit.SyncOptions{PlanFile: planFile, Now: ae.now(), Prune: opts.prune, Pinned: pinned})
 	if err != nil {
 		return err
 	}
@@ -227,11 +233,7 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) (err erro
 	if opts.noAnnotate {
 		return nil
 	}
-	ids := make(map[string]string, len(c.beads))
-	for _, b := range c.beads {
-		ids[b.Metadata.PlanSprintID] = b.ID
-	}
-	n, err := annotatePlan(c.abs, c.plan.Src, ids)
+	n, err := annotatePlan(c.abs, c.plan.Src, sync.IDs)
 	if err != nil {
 		return fmt.Errorf("the beads database is in sync, but the bead ids were not written into %s: %w", opts.plan, err)
 	}

@@ -269,7 +269,7 @@ func TestApplyWalkReady(t *testing.T) {
 func TestCompileJSONLImportsCleanly(t *testing.T) {
 	r := newBDRepo(t, "jl")
 	plan := r.write("plan.md", wavesPlan)
-	out, stderr, code := r.architect("compile", "--format", "jsonl", "--prefix", "jl", "--now", "2026-01-02T03:04:05Z", plan)
+	out, stderr, code := r.architect("compile", "--format", "jsonl", "--prefix", "zz", "--now", "2026-01-02T03:04:05Z", plan)
 	require.Equal(t, 0, code, stderr)
 	jsonl := r.write("beads.jsonl", out)
 	r.bd("config", "set", "types.custom", emit.TypeWork+","+emit.TypeMerge)
@@ -298,6 +298,16 @@ func TestCompileJSONLImportsCleanly(t *testing.T) {
 		assert.Equal(t, "2026-01-02T03:04:05Z", is.UpdatedAt.Format(time.RFC3339))
 		assert.JSONEq(t, fmt.Sprint(rec.Priority), string(is.Fields["priority"]))
 	}
+
+	// apply (with the database's prefix, jl) finds these beads by plan file
+	// and sprint, changes nothing, and writes their zz- ids into the plan.
+	out, stderr, code = r.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 12 beads match plan.md.\nAnnotated "+plan+": 12 bead ids written.\n"), out)
+	src, err := os.ReadFile(plan)
+	require.NoError(t, err)
+	assert.Equal(t, 12, strings.Count(string(src), "<!-- beads-ralph: zz-"))
+	assert.Len(t, r.export(), 12)
 }
 
 const editPlan = `# Edit loop
