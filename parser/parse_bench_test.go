@@ -1,0 +1,43 @@
+package parser_test
+
+import (
+	"testing"
+
+	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/parser/plangen"
+	"github.com/yuin/goldmark/text"
+)
+
+// BenchmarkParseFloor parses the same plans with goldmark alone, with the
+// extensions the plan parser uses: the floor every other figure is set
+// against.
+func BenchmarkParseFloor(b *testing.B) {
+	for _, sz := range plangen.Sizes {
+		b.Run(sz.Name, func(b *testing.B) {
+			src := plangen.Cached(sz.N)
+			md := parser.NewMarkdown()
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				md.Parse(text.NewReader(src))
+			}
+		})
+	}
+}
+
+// BenchmarkParse is parser.Parse: goldmark plus reading the plan model.
+func BenchmarkParse(b *testing.B) {
+	for _, sz := range plangen.Sizes {
+		b.Run(sz.Name, func(b *testing.B) {
+			src := plangen.Cached(sz.N)
+			if p := parser.Parse("plan.md", src); p.Diags.HasErrors() || len(p.Sprints) != sz.N {
+				b.Fatalf("plangen.Plan(%d): %d sprints, diagnostics %v", sz.N, len(p.Sprints), p.Diags)
+			}
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				parser.Parse("plan.md", src)
+			}
+		})
+	}
+}
