@@ -43,9 +43,11 @@ func BenchmarkEmit(b *testing.B) {
 		b.Run(sz.Name, func(b *testing.B) {
 			g, o := benchGraph(b, sz.N)
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				emit.Beads(g, o)
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }
@@ -59,9 +61,11 @@ func BenchmarkValidate(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				emit.Validate(beads)
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }
@@ -72,11 +76,18 @@ func BenchmarkEncode(b *testing.B) {
 		b.Run(sz.Name, func(b *testing.B) {
 			beads := benchBeads(b, sz.N)
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				if _, err := emit.JSON(beads); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu)
 		})
 	}
+}
+
+// reportCPU adds the process CPU time per op since start, as cpu-ns/op.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(plangen.ProcessCPU()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/parser/plangen"
@@ -18,9 +19,11 @@ func BenchmarkParseFloor(b *testing.B) {
 			md := parser.NewMarkdown()
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				md.Parse(text.NewReader(src))
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }
@@ -35,9 +38,16 @@ func BenchmarkParse(b *testing.B) {
 			}
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				parser.Parse("plan.md", src)
 			}
+			reportCPU(b, cpu)
 		})
 	}
+}
+
+// reportCPU adds the process CPU time per op since start, as cpu-ns/op.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(plangen.ProcessCPU()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -2,6 +2,7 @@ package planner_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/parser/plangen"
@@ -19,9 +20,16 @@ func BenchmarkPlan(b *testing.B) {
 			}
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				planner.Build(p)
 			}
+			reportCPU(b, cpu)
 		})
 	}
+}
+
+// reportCPU adds the process CPU time per op since start, as cpu-ns/op.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(plangen.ProcessCPU()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/beads-architect/architect/parser/plangen"
 )
@@ -33,9 +34,11 @@ func BenchmarkCompile(b *testing.B) {
 			run()
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
 			for b.Loop() {
 				run()
 			}
+			reportCPU(b, cpu)
 		})
 	}
 }
@@ -43,3 +46,8 @@ func BenchmarkCompile(b *testing.B) {
 type eofReader struct{}
 
 func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// reportCPU adds the process CPU time per op since start, as cpu-ns/op.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(plangen.ProcessCPU()-start)/float64(b.N), "cpu-ns/op")
+}
