@@ -261,7 +261,10 @@ func (b *builder) splitHeading(h Heading, keyword string) (id, title string, ok 
 	if !valid && !colon {
 		return "", "", false
 	}
-	return id, parallelRE.ReplaceAllString(rest, ""), true
+	if strings.Contains(rest, "(") { // the marker's regexp backtracks on every title
+		rest = parallelRE.ReplaceAllString(rest, "")
+	}
+	return id, rest, true
 }
 
 func (b *builder) openPhase(h Heading, id, title string, struck bool) {
