@@ -331,6 +331,9 @@ func (b *builder) closeSprint(end int) {
 		b.p.Skipped = append(b.p.Skipped, s)
 		return
 	}
+	if s.Title == "" { // a bead's title may not be empty
+		b.p.errorf(s.Heading.Pos, "sprint %s has no title: write one after the colon, like \"Sprint %s: Setup\"", s.ID, s.ID)
+	}
 	s.Phase.Sprints = append(s.Phase.Sprints, s)
 	b.p.Sprints = append(b.p.Sprints, s)
 }
