@@ -53,7 +53,7 @@ func Parse(file string, src []byte) (plan *Plan) {
 		p.errorf(Pos{Line: 1, Col: 1}, "file is %.1f MiB; plans are limited to %d MiB", float64(len(src))/(1<<20), MaxSize>>20)
 		return p
 	}
-	if !p.checkText() {
+	if !p.checkText() || !p.checkShape() {
 		return p
 	}
 
