@@ -66,9 +66,9 @@ func writePlan(t *testing.T, dir, name, src string) string {
 	return path
 }
 
-// TestHostileTenThousandEdges: two tracks of 100 sprints, every sprint of
+// tenThousandEdges is a plan of two tracks of 100 sprints, every sprint of
 // the second depending on every sprint of the first.
-func TestHostileTenThousandEdges(t *testing.T) {
+func tenThousandEdges() string {
 	var b strings.Builder
 	b.WriteString("## Phase 1: Start\n\n### Sprint 1.1: Begin\n- go\n\n## Phase 2a: Left\n\n")
 	var all []string
@@ -80,8 +80,13 @@ func TestHostileTenThousandEdges(t *testing.T) {
 	for k := 1; k <= 100; k++ {
 		fmt.Fprintf(&b, "### Sprint 2b.%d: Right %d\n**Depends on**: %s\n- work\n\n", k, k, strings.Join(all, ", "))
 	}
+	return b.String()
+}
+
+func TestHostileTenThousandEdges(t *testing.T) {
+	b := tenThousandEdges()
 	dir := t.TempDir()
-	plan := writePlan(t, dir, "edges.md", b.String())
+	plan := writePlan(t, dir, "edges.md", b)
 	code, out, errs := runIn(t, nil, "compile", "--repo", dir, "--format", "jsonl", plan)
 	assert.Equal(t, exitOK, code, errs)
 	assert.Empty(t, errs)
@@ -92,7 +97,7 @@ func TestHostileTenThousandEdges(t *testing.T) {
 	assert.Contains(t, lines[200], `"sprint":"2b.100"`)
 
 	// The same edges to sprints that do not exist: every one reported.
-	plan = writePlan(t, dir, "unknown.md", strings.NewReplacer("**: 2a.", "**: 9a.", ", 2a.", ", 9a.").Replace(b.String()))
+	plan = writePlan(t, dir, "unknown.md", strings.NewReplacer("**: 2a.", "**: 9a.", ", 2a.", ", 9a.").Replace(b))
 	code, out, errs = runIn(t, nil, "compile", "--repo", dir, plan)
 	assert.Equal(t, exitData, code)
 	assert.Empty(t, out)
@@ -103,18 +108,25 @@ func TestHostileTenThousandEdges(t *testing.T) {
 	assert.Equal(t, plan+":707:701: error: sprint 2b.100 depends on unknown sprint 9a.100", got[9999])
 }
 
-// TestHostileLongCycle: 10,000 sprints in a row, the first depending on
-// the last. The whole cycle is reported once.
-func TestHostileLongCycle(t *testing.T) {
+// longCycle is a plan of n sprints in a row, the first depending on the
+// last, and the ids in order.
+func longCycle(n int) (string, []string) {
 	var b strings.Builder
-	b.WriteString("## Phase 1: Loop\n\n### Sprint 1.1: Step 1\n**Depends on**: 1.10000\n- work\n\n")
+	fmt.Fprintf(&b, "## Phase 1: Loop\n\n### Sprint 1.1: Step 1\n**Depends on**: 1.%d\n- work\n\n", n)
 	ids := []string{"1.1"}
-	for k := 2; k <= 10000; k++ {
+	for k := 2; k <= n; k++ {
 		fmt.Fprintf(&b, "### Sprint 1.%d: Step %d\n- work\n\n", k, k)
 		ids = append(ids, fmt.Sprintf("1.%d", k))
 	}
+	return b.String(), ids
+}
+
+// TestHostileLongCycle: 10,000 sprints in a row, the first depending on
+// the last. The whole cycle is reported once.
+func TestHostileLongCycle(t *testing.T) {
+	src, ids := longCycle(10000)
 	dir := t.TempDir()
-	plan := writePlan(t, dir, "loop.md", b.String())
+	plan := writePlan(t, dir, "loop.md", src)
 	code, out, errs := runIn(t, nil, "compile", "--repo", dir, plan)
 	assert.Equal(t, exitData, code)
 	assert.Empty(t, out)
