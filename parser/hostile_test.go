@@ -147,3 +147,18 @@ func TestHostileEmptyTitle(t *testing.T) {
 	p := Parse("p.md", []byte(" # PhAse 1 0000\n ## Sprint 1.0"))
 	assert.Equal(t, `p.md:2:2: error: sprint 1.0 has no title: write one after the colon, like "Sprint 1.0: Setup"`, p.Diags.Error())
 }
+
+// TestHostileSettingsAgents is FuzzCompile's second crasher: a default QA
+// agent without a name (here an anchor on an empty entry) gave the agent
+// path ".claude/agents/", which the schema refuses. Agent names and labels
+// in the settings are checked as the plan's own are.
+func TestHostileSettingsAgents(t *testing.T) {
+	p := Parse("p.md", []byte("---\n#000000000\nqa_agents:\n  - &00000:\n---\n # PhAse 3b\n ## Sprint 3b.0 0"))
+	assert.Equal(t, "p.md:2:1: error: settings: qa_agents entry 1 has no name", p.Diags.Error())
+
+	p = Parse("p.md", []byte("---\ndev_agent: ../../bin/sh\nmerge_agent: a/b\nscrum_master: ok-name\nqa_agents:\n  - name: x..y\nlabels: [a, \"\"]\n---\n"+sprintHead+"- c\n"))
+	assert.Equal(t, `p.md:2:1: error: settings: dev_agent "../../bin/sh": want a file name like python-backend-dev`+"\n"+
+		`p.md:2:1: error: settings: merge_agent "a/b": want a file name like python-backend-dev`+"\n"+
+		`p.md:2:1: error: settings: qa_agents name "x..y": want a file name like python-backend-dev`+"\n"+
+		`p.md:2:1: error: settings: labels holds an empty label`, p.Diags.Error())
+}
