@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -97,6 +98,30 @@ func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
 	if d.MaxRetry != nil && *d.MaxRetry < 0 {
 		diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
 			Msg: fmt.Sprintf("settings: max_retry_attempts %d is negative", *d.MaxRetry)})
+	}
+	// Agent names become paths under the agents directory, and labels
+	// bead labels: a bad one would make beads the schema refuses.
+	agent := func(key, name string) {
+		if name != "" && (!agentRE.MatchString(name) || strings.Contains(name, "..")) {
+			diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
+				Msg: fmt.Sprintf("settings: %s %q: want a file name like python-backend-dev", key, name)})
+		}
+	}
+	agent("dev_agent", d.DevAgent)
+	agent("merge_agent", d.MergeAgent)
+	agent("scrum_master", d.ScrumMaster)
+	for i, qa := range d.QAAgents {
+		if qa.Name == "" {
+			diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
+				Msg: fmt.Sprintf("settings: qa_agents entry %d has no name", i+1)})
+		}
+		agent("qa_agents name", qa.Name)
+	}
+	for _, l := range d.Labels {
+		if strings.TrimSpace(l) == "" {
+			diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error, Msg: "settings: labels holds an empty label"})
+			break
+		}
 	}
 	return d, diags
 }

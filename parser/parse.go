@@ -53,7 +53,7 @@ func Parse(file string, src []byte) (plan *Plan) {
 		p.errorf(Pos{Line: 1, Col: 1}, "file is %.1f MiB; plans are limited to %d MiB", float64(len(src))/(1<<20), MaxSize>>20)
 		return p
 	}
-	if !p.checkText() {
+	if !p.checkText() || !p.checkShape() {
 		return p
 	}
 
@@ -261,7 +261,10 @@ func (b *builder) splitHeading(h Heading, keyword string) (id, title string, ok 
 	if !valid && !colon {
 		return "", "", false
 	}
-	return id, parallelRE.ReplaceAllString(rest, ""), true
+	if strings.Contains(rest, "(") { // the marker's regexp backtracks on every title
+		rest = parallelRE.ReplaceAllString(rest, "")
+	}
+	return id, rest, true
 }
 
 func (b *builder) openPhase(h Heading, id, title string, struck bool) {
@@ -327,6 +330,9 @@ func (b *builder) closeSprint(end int) {
 	if s.Skipped {
 		b.p.Skipped = append(b.p.Skipped, s)
 		return
+	}
+	if s.Title == "" { // a bead's title may not be empty
+		b.p.errorf(s.Heading.Pos, "sprint %s has no title: write one after the colon, like \"Sprint %s: Setup\"", s.ID, s.ID)
 	}
 	s.Phase.Sprints = append(s.Phase.Sprints, s)
 	b.p.Sprints = append(b.p.Sprints, s)

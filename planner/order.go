@@ -82,11 +82,18 @@ func (b *build) explicit(numbered map[[2]*Node]bool) {
 // numbered after 1.1 and depending on 2a.1 (which follows 1.1) waits on
 // 2a.1 alone, and starts from one branch, not two. Reachability, and so
 // what `bd ready` releases, is unchanged.
+//
+// In an acyclic graph, the search for an ancestor skips every sprint placed
+// before the target in a topological order: none of those can wait on it.
+// Without that bound, one search could walk the whole plan, and a plan
+// with an explicit edge in every track took quadratic time.
 func (b *build) reduce(stamp []int, gen *int) {
+	rank := topoRank(b.g.Nodes) // nil when there is a cycle
+	var stack []*Node
 	// reaches reports whether target is an ancestor of start.
 	reaches := func(start, target *Node) bool {
 		*gen++
-		stack := []*Node{start}
+		stack = append(stack[:0], start)
 		for len(stack) > 0 {
 			n := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -94,7 +101,7 @@ func (b *build) reduce(stamp []int, gen *int) {
 				if d == target {
 					return true
 				}
-				if stamp[d.Order] != *gen {
+				if stamp[d.Order] != *gen && (rank == nil || rank[d.Order] > rank[target.Order]) {
 					stamp[d.Order] = *gen
 					stack = append(stack, d)
 				}
@@ -125,6 +132,51 @@ func (b *build) reduce(stamp []int, gen *int) {
 	}
 }
 
+// topoRank returns each node's position, by Order, in a topological order
+// of the dependencies (every dependency ranked before its dependents), or
+// nil when they have a cycle.
+func topoRank(nodes []*Node) []int {
+	indeg := make([]int, len(nodes))
+	nsucc := make([]int, len(nodes)+1)
+	for _, n := range nodes {
+		indeg[n.Order] = len(n.Deps)
+		for _, d := range n.Deps {
+			nsucc[d.Order+1]++
+		}
+	}
+	for i := 1; i < len(nsucc); i++ {
+		nsucc[i] += nsucc[i-1]
+	}
+	succ := make([]*Node, nsucc[len(nodes)])
+	fill := append([]int(nil), nsucc[:len(nodes)]...)
+	for _, n := range nodes {
+		for _, d := range n.Deps {
+			succ[fill[d.Order]] = n
+			fill[d.Order]++
+		}
+	}
+	rank := make([]int, len(nodes))
+	queue := make([]*Node, 0, len(nodes))
+	for _, n := range nodes {
+		if indeg[n.Order] == 0 {
+			queue = append(queue, n)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		n := queue[i]
+		rank[n.Order] = i
+		for _, s := range succ[nsucc[n.Order]:nsucc[n.Order+1]] {
+			if indeg[s.Order]--; indeg[s.Order] == 0 {
+				queue = append(queue, s)
+			}
+		}
+	}
+	if len(queue) < len(nodes) {
+		return nil
+	}
+	return rank
+}
+
 // link sorts every node's dependencies, fills in successors and builds the
 // gonum graph.
 func (b *build) link() {
@@ -151,6 +203,9 @@ func (b *build) link() {
 // this linear, however long the cycle.
 func (b *build) cycles() bool {
 	g := b.g
+	if len(topoOrder(g.Nodes)) == len(g.Nodes) {
+		return false // every sprint could be ordered: no cycle to look for
+	}
 	var comps [][]*Node
 	for _, c := range topo.TarjanSCC(g.DAG) {
 		if len(c) < 2 {

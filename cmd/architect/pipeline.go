@@ -47,6 +47,10 @@ func (c *compiled) failed() bool { return c.diags.HasErrors() }
 func readPlan(path string, stdin io.Reader) (name string, src []byte, err error) {
 	if path == "-" {
 		src, err = io.ReadAll(io.LimitReader(stdin, parser.MaxSize+1))
+		if err == nil && len(src) > parser.MaxSize { // only MaxSize+1 bytes were read
+			return "<stdin>", nil, parser.Diagnostics{{File: "<stdin>", Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,
+				Msg: fmt.Sprintf("input is over %d MiB; plans are limited to %d MiB", parser.MaxSize>>20, parser.MaxSize>>20)}}
+		}
 		return "<stdin>", src, err
 	}
 	st, err := os.Stat(path)

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/beads-architect/architect/parser/plangen"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDeterminism compiles the same plans again and again, under different
+// GOMAXPROCS settings (validation runs on a pool of workers), and requires
+// byte-identical output every time: beads as JSON and JSONL, the dry-run
+// preview, the graph exports, and the diagnostics.
+func TestDeterminism(t *testing.T) {
+	dir := t.TempDir()
+	plans := map[string][]byte{"gen-1000.md": plangen.Plan(1000), "gen-7.md": plangen.Plan(7)}
+	for _, pattern := range []string{"../../testdata/plans/*.md", "../../../shared/corpus/beads-ralph/*.md"} {
+		files, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			plans[filepath.Base(f)] = data
+		}
+	}
+	require.Greater(t, len(plans), 2, "no test plans found")
+	for name, src := range plans {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), src, 0o644))
+	}
+	commands := [][]string{
+		{"compile"},
+		{"compile", "--format", "jsonl"},
+		{"compile", "--dry-run", "--json"},
+		{"compile", "--dry-run"},
+		{"graph", "--critical", "--show-skipped"},
+		{"graph", "--format", "mermaid"},
+		{"graph", "--format", "json"},
+	}
+	run := func(name string, cmd []string) string {
+		args := append(append([]string{}, cmd...), "--repo", dir, "--now", "2026-01-02T03:04:05Z", filepath.Join(dir, name))
+		var out, errb bytes.Buffer
+		code := Main(args, streams{out: &out, err: &errb}, noEnv)
+		return string(rune('0'+code)) + "\n" + out.String() + "\n--- stderr\n" + errb.String()
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	first := map[string]string{}
+	for round, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		for name := range plans {
+			for _, cmd := range commands {
+				key := name + " " + cmd[0] + " " + cmd[len(cmd)-1]
+				got := run(name, cmd)
+				if round == 0 {
+					first[key] = got
+					continue
+				}
+				if got != first[key] {
+					t.Fatalf("%s: output under GOMAXPROCS=%d differs from the first run", key, procs)
+				}
+			}
+		}
+	}
+}
