@@ -54,3 +54,16 @@ func TestTeamNames(t *testing.T) {
 	}
 	assert.Equal(t, map[string]string{"1.1": "phase-1", "1.2a": "web", "1.2b": "phase-1-b", "3a.2b": "phase-3a-b"}, got)
 }
+
+// TestJSONMatchesSliceEncoding: JSON encodes bead by bead, and must give the
+// same bytes as encoding the whole slice.
+func TestJSONMatchesSliceEncoding(t *testing.T) {
+	beads, _ := compileForTest(t, "## Phase 1: A\n### Sprint 1.1: X <&>\n- a\n### Sprint 1.2a: Y\n- b\n### Sprint 1.2b: Z\n- c\n### Sprint 1.3: W\n- d\n")
+	for _, n := range []int{0, 1, len(beads)} {
+		got, err := JSON(beads[:n])
+		require.NoError(t, err)
+		want, err := marshalIndent(append([]Bead{}, beads[:n]...))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), "%d beads", n)
+	}
+}

@@ -68,12 +68,31 @@ func JSONL(beads []Bead) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// JSON renders beads as an indented JSON array.
+// JSON renders beads as an indented JSON array: the bytes json.Encoder
+// with a two-space indent gives for the slice, encoded a bead at a time so
+// that no second copy of the whole output is made.
 func JSON(beads []Bead) ([]byte, error) {
-	if beads == nil {
-		beads = []Bead{}
+	if len(beads) == 0 {
+		return []byte("[]\n"), nil
 	}
-	return marshalIndent(beads)
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("  ", "  ")
+	out.WriteString("[\n")
+	for i, b := range beads {
+		out.WriteString("  ")
+		if err := enc.Encode(b); err != nil {
+			return nil, err
+		}
+		out.Truncate(out.Len() - 1) // Encode's newline
+		if i < len(beads)-1 {
+			out.WriteByte(',')
+		}
+		out.WriteByte('\n')
+	}
+	out.WriteString("]\n")
+	return out.Bytes(), nil
 }
 
 func marshalIndent(v any) ([]byte, error) {
