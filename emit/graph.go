@@ -79,7 +79,7 @@ func newView(g *planner.Graph, o GraphOptions) *view {
 		for _, s := range g.Plan.Skipped {
 			drawn = append(drawn, &gnode{sprint: s})
 		}
-		sort.SliceStable(drawn, func(i, j int) bool { return sprintLess(drawn[i].sprint, drawn[j].sprint) })
+		sort.SliceStable(drawn, func(i, j int) bool { return planner.SprintLess(drawn[i].sprint, drawn[j].sprint) })
 		for i, n := range drawn {
 			n.key = int64(i)
 		}
@@ -102,7 +102,7 @@ func newView(g *planner.Graph, o GraphOptions) *view {
 			c.skipped = false
 		}
 	}
-	sort.SliceStable(v.phases, func(i, j int) bool { return phaseLess(v.phases[i].phase, v.phases[j].phase) })
+	sort.SliceStable(v.phases, func(i, j int) bool { return planner.PhaseLess(v.phases[i].phase, v.phases[j].phase) })
 
 	onPath := map[[2]*planner.Node]bool{}
 	if o.Critical {
@@ -168,38 +168,6 @@ func phaseLabel(ph *parser.Phase) string {
 		return "Phase " + ph.ID
 	}
 	return "Phase " + ph.ID + ": " + ph.Title
-}
-
-// The numbering's execution order (contract §2), for placing skipped
-// sprints among compiled ones: number, then plain, parallel and merged
-// letters.
-func letterStage(letters string) int { return min(len(letters), 2) }
-
-func lettersBefore(a, b string) bool {
-	if letterStage(a) != letterStage(b) {
-		return letterStage(a) < letterStage(b)
-	}
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return a < b
-}
-
-func phaseLess(a, b *parser.Phase) bool {
-	if a.Num != b.Num {
-		return a.Num < b.Num
-	}
-	return lettersBefore(a.Letters, b.Letters)
-}
-
-func sprintLess(a, b *parser.Sprint) bool {
-	if a.Phase.ID != b.Phase.ID {
-		return phaseLess(a.Phase, b.Phase)
-	}
-	if a.Num != b.Num {
-		return a.Num < b.Num
-	}
-	return lettersBefore(a.Letters, b.Letters)
 }
 
 // GraphDoc is the JSON export of a compiled plan's graph.

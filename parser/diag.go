@@ -74,12 +74,13 @@ func (ds Diagnostics) HasErrors() bool {
 }
 
 // Errors returns only the error-severity entries.
-func (ds Diagnostics) Errors() Diagnostics { return ds.filter(Error) }
+func (ds Diagnostics) Errors() Diagnostics { return ds.Only(Error) }
 
 // Warnings returns only the warning-severity entries.
-func (ds Diagnostics) Warnings() Diagnostics { return ds.filter(Warning) }
+func (ds Diagnostics) Warnings() Diagnostics { return ds.Only(Warning) }
 
-func (ds Diagnostics) filter(s Severity) Diagnostics {
+// Only returns the entries of one severity.
+func (ds Diagnostics) Only(s Severity) Diagnostics {
 	var out Diagnostics
 	for _, d := range ds {
 		if d.Severity == s {

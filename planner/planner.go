@@ -129,6 +129,15 @@ func (k key) less(o key) bool {
 	return lettersLess(k.slet, o.slet)
 }
 
+// SprintLess reports whether sprint a runs before sprint b in execution
+// order. Skipped sprints can be placed among compiled ones with it.
+func SprintLess(a, b *parser.Sprint) bool { return sprintKey(a).less(sprintKey(b)) }
+
+// PhaseLess reports whether phase a's sprints run before phase b's.
+func PhaseLess(a, b *parser.Phase) bool {
+	return key{pnum: a.Num, pstage: stage(a.Letters), plet: a.Letters}.less(key{pnum: b.Num, pstage: stage(b.Letters), plet: b.Letters})
+}
+
 func sprintKey(s *parser.Sprint) key {
 	ph := s.Phase
 	return key{ph.Num, stage(ph.Letters), ph.Letters, s.Num, stage(s.Letters), s.Letters}

@@ -153,7 +153,7 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) error {
 		return err
 	}
 	report(io.err, c.diags)
-	if c.failed() || c.graph == nil {
+	if c.failed() {
 		return &silentError{code: exitData}
 	}
 	planFile := c.beads[0].Metadata.PlanFile

@@ -70,7 +70,7 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 	if err != nil {
 		return err
 	}
-	if c.failed() || c.graph == nil {
+	if c.failed() {
 		report(io.err, c.diags)
 		return &silentError{code: exitData}
 	}
@@ -84,7 +84,7 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 			_, err = io.out.Write(data)
 			return err
 		}
-		if info := only(c.diags, parser.Info); len(info) > 0 {
+		if info := c.diags.Only(parser.Info); len(info) > 0 {
 			report(io.err, info)
 		}
 		return preview.WriteText(io.out, c.graph, emit.Style{Color: io.tty && getenv("NO_COLOR") == ""})
@@ -116,15 +116,4 @@ func asDiagnostics(err error) (parser.Diagnostics, bool) {
 		return ds, true
 	}
 	return nil, false
-}
-
-// only returns the diagnostics of one severity.
-func only(ds parser.Diagnostics, sev parser.Severity) parser.Diagnostics {
-	var out parser.Diagnostics
-	for _, d := range ds {
-		if d.Severity == sev {
-			out = append(out, d)
-		}
-	}
-	return out
 }

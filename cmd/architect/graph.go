@@ -65,7 +65,7 @@ func runGraph(opts *graphOptions, io streams, getenv env) error {
 		return err
 	}
 	report(io.err, c.diags)
-	if c.failed() || c.graph == nil {
+	if c.failed() {
 		return &silentError{code: exitData}
 	}
 	o := emit.GraphOptions{Beads: c.beads, Critical: opts.critical, ShowSkipped: opts.showSkipped}

@@ -40,7 +40,9 @@ type compiled struct {
 	abs string
 }
 
-func (c *compiled) failed() bool { return c.diags.HasErrors() }
+// failed reports whether the plan cannot be used: it has errors, or no
+// graph was built (a plan without sprints).
+func (c *compiled) failed() bool { return c.diags.HasErrors() || c.graph == nil }
 
 // readPlan reads a plan file, or stdin for "-". A file over the size limit
 // is refused before it is read.
