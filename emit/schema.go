@@ -27,9 +27,10 @@ var SchemaJSON []byte
 var printer = message.NewPrinter(language.English)
 
 var (
-	schemaOnce sync.Once
-	schema     *jsonschema.Schema
-	schemaErr  error
+	schemaOnce   sync.Once
+	schema       *jsonschema.Schema
+	outputSchema *jsonschema.Schema // the rule for a QA agent's output_schema
+	schemaErr    error
 )
 
 func beadSchema() (*jsonschema.Schema, error) {
@@ -46,9 +47,25 @@ func beadSchema() (*jsonschema.Schema, error) {
 			schemaErr = err
 			return
 		}
-		schema, schemaErr = c.Compile(url)
+		if schema, schemaErr = c.Compile(url); schemaErr != nil {
+			return
+		}
+		outputSchema, schemaErr = c.Compile(url + "#/$defs/qaAgent/properties/output_schema")
 	})
 	return schema, schemaErr
+}
+
+// outputSchemaValid reports whether raw passes the schema's rule for a QA
+// agent's output_schema.
+func outputSchemaValid(raw json.RawMessage) bool {
+	if _, err := beadSchema(); err != nil {
+		return false
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return false
+	}
+	return outputSchema.Validate(v) == nil
 }
 
 // Violation is one way a bead breaks the schema.
@@ -119,15 +136,20 @@ func ValidateValue(v any) ([]Violation, error) {
 // Validate checks beads against the schema, and returns an error naming
 // the bead and field of every violation, in bead order.
 //
-// Each bead goes to the validator as the value that decoding its JSON
-// would give (see beadValue), without the JSON text in between; large
+// A bead that provablyValid (fastcheck.go) vouches for is done; any other
+// goes to the JSON Schema library as the value that decoding its JSON
+// would give (see beadValue), without the JSON text in between. Large
 // batches are checked by a bounded pool of workers, and the problems are
 // put back in bead order, so the result never depends on scheduling.
 func Validate(beads []Bead) error {
 	problems := make([][]string, len(beads))
 	errs := make([]error, len(beads))
+	var fast fastChecker
 	check := func(i int, cache rawCache) {
 		b := &beads[i]
+		if fast.provablyValid(b) {
+			return
+		}
 		v, err := beadValue(b, cache)
 		if err != nil {
 			errs[i] = err
