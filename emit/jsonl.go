@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 )
 
 // Dep is a dependency as bd's JSONL writes it: IssueID waits on DependsOnID.
@@ -55,44 +56,38 @@ func ToRecord(b Bead) Record {
 	}
 }
 
-// JSONL renders beads as bd import lines, one bead a line.
+// JSONL renders beads as bd import lines, one bead a line: the bytes
+// json.Encoder gives for each ToRecord(b).
 func JSONL(beads []Bead) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	for _, b := range beads {
-		if err := enc.Encode(ToRecord(b)); err != nil {
-			return nil, err
-		}
+	if err := WriteJSONL(&buf, beads); err != nil {
+		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
+// WriteJSONL writes JSONL(beads) to out without holding it all in memory.
+func WriteJSONL(out io.Writer, beads []Bead) error {
+	return stream(out, beads, false, "", "")
+}
+
 // JSON renders beads as an indented JSON array: the bytes json.Encoder
-// with a two-space indent gives for the slice, encoded a bead at a time so
-// that no second copy of the whole output is made.
+// with a two-space indent gives for the slice.
 func JSON(beads []Bead) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, beads); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteJSON writes JSON(beads) to out without holding it all in memory.
+func WriteJSON(out io.Writer, beads []Bead) error {
 	if len(beads) == 0 {
-		return []byte("[]\n"), nil
+		_, err := io.WriteString(out, "[]\n")
+		return err
 	}
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("  ", "  ")
-	out.WriteString("[\n")
-	for i, b := range beads {
-		out.WriteString("  ")
-		if err := enc.Encode(b); err != nil {
-			return nil, err
-		}
-		out.Truncate(out.Len() - 1) // Encode's newline
-		if i < len(beads)-1 {
-			out.WriteByte(',')
-		}
-		out.WriteByte('\n')
-	}
-	out.WriteString("]\n")
-	return out.Bytes(), nil
+	return stream(out, beads, true, "[\n", "]\n")
 }
 
 func marshalIndent(v any) ([]byte, error) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
@@ -90,23 +89,11 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		return preview.WriteText(io.out, c.graph, emit.Style{Color: io.tty && getenv("NO_COLOR") == ""})
 	}
 	report(io.err, c.diags)
-	var data []byte
+	write := emit.WriteJSON
 	if opts.format == "jsonl" {
-		data, err = emit.JSONL(c.beads)
-	} else {
-		data, err = emit.JSON(c.beads)
+		write = emit.WriteJSONL
 	}
-	if err != nil {
-		return err
-	}
-	if opts.output != "" {
-		if err := writeAtomic(opts.output, data); err != nil {
-			return fmt.Errorf("writing %s: %w", opts.output, err)
-		}
-		return nil
-	}
-	_, err = io.out.Write(data)
-	return err
+	return writeBeads(opts.output, io.out, write, c.beads)
 }
 
 // asDiagnostics reports whether err is a list of plan diagnostics.

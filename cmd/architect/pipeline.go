@@ -259,10 +259,30 @@ func report(w io.Writer, diags parser.Diagnostics) {
 	}
 }
 
+// writeBeads writes beads with write: to path, atomically, or to out when
+// path is empty. They are encoded as they are written, never held whole.
+func writeBeads(path string, out io.Writer, write func(io.Writer, []emit.Bead) error, beads []emit.Bead) error {
+	if path == "" {
+		return write(out, beads)
+	}
+	if err := writeAtomicFunc(path, func(w io.Writer) error { return write(w, beads) }); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
 // writeAtomic writes data to path through a temporary file in the same
 // directory and a rename, so path is never left half-written. An existing
 // file keeps its mode.
 func writeAtomic(path string, data []byte) error {
+	return writeAtomicFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeAtomicFunc is writeAtomic for output that write produces as it goes.
+func writeAtomicFunc(path string, write func(io.Writer) error) error {
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
@@ -273,7 +293,7 @@ func writeAtomic(path string, data []byte) error {
 	}
 	name := tmp.Name()
 	defer os.Remove(name) // a no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
+	if err := write(tmp); err != nil {
 		tmp.Close()
 		return err
 	}
