@@ -3,9 +3,9 @@ package emit
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gosimple/slug"
 )
@@ -14,13 +14,47 @@ import (
 // boundary to fit.
 const MaxBranchLen = 80
 
-var branchCharsRE = regexp.MustCompile(`^[a-zA-Z0-9/_-]+$`)
-
 // Slug turns a title into lowercase ASCII words joined by single dashes.
 // Accents are transliterated ("Café" gives "cafe"); every other run of
 // characters that are not letters or digits becomes one dash, so
 // "Integration & Testing" gives "integration-testing".
 func Slug(title string) string {
+	for i := 0; i < len(title); i++ {
+		if title[i] >= utf8.RuneSelf {
+			return slugUnicode(title)
+		}
+	}
+	return slugASCII(title)
+}
+
+// slugASCII is Slug for a title of ASCII only, where transliteration
+// changes nothing: the runs of letters and digits, lowercased, joined by
+// dashes. Tests hold it to slugUnicode on ASCII input.
+func slugASCII(title string) string {
+	b := make([]byte, 0, len(title))
+	dash := false
+	for i := 0; i < len(title); i++ {
+		c := title[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		default:
+			dash = true
+			continue
+		}
+		if dash && len(b) > 0 {
+			b = append(b, '-')
+		}
+		dash = false
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// slugUnicode is Slug for any title, through gosimple/slug's
+// transliteration.
+func slugUnicode(title string) string {
 	// Punctuation and symbols go before gosimple/slug sees them: it would
 	// spell some out ("&" as "and").
 	clean := strings.Map(func(r rune) rune {
@@ -83,7 +117,7 @@ func CheckBranch(name string) error {
 		return fmt.Errorf("branch %q contains a space", name)
 	case strings.Contains(name, ".."):
 		return fmt.Errorf("branch %q contains \"..\"", name)
-	case !branchCharsRE.MatchString(name):
+	case !branchChars(name):
 		return fmt.Errorf("branch %q may hold only letters, digits, '/', '_' and '-'", name)
 	case strings.HasPrefix(name, "-"):
 		return fmt.Errorf("branch %q starts with '-'", name)
@@ -95,6 +129,18 @@ func CheckBranch(name string) error {
 		return fmt.Errorf("branch may not be named HEAD")
 	}
 	return nil
+}
+
+// branchChars reports whether name holds only letters, digits, '/', '_'
+// and '-'.
+func branchChars(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(isAlnum(c) || c == '/' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // WorktreesDir returns <parent of repo root>/<repo name>-worktrees.

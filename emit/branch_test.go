@@ -116,3 +116,21 @@ func TestDeriveID(t *testing.T) {
 	assert.True(t, strings.HasPrefix(DeriveID("bd", "plans/x.md", "1.2a", 8), a), "a longer id extends the short one")
 	assert.NotContains(t, DeriveID("bd", "p.md", "1.1", 60), ".")
 }
+
+// TestSlugASCIIAgrees holds the ASCII fast path to the transliterating
+// slug on every ASCII string of up to two characters, and on "a", a
+// character and "b" for every character.
+func TestSlugASCIIAgrees(t *testing.T) {
+	var inputs []string
+	for c := range 128 {
+		inputs = append(inputs, string(rune(c)), "a"+string(rune(c))+"b", "A"+string(rune(c))+" 9")
+		for d := range 128 {
+			inputs = append(inputs, string([]byte{byte(c), byte(d)}))
+		}
+	}
+	for _, in := range inputs {
+		if fast, slow := slugASCII(in), slugUnicode(in); fast != slow {
+			t.Fatalf("slugASCII(%q) = %q, slugUnicode gives %q", in, fast, slow)
+		}
+	}
+}
