@@ -14,7 +14,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	gparser "github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 )
 
 // MaxSize is the largest plan the parser reads, in bytes. A plan of 100,000
@@ -41,7 +40,9 @@ func NewMarkdown() gparser.Parser { return markdown.Parser() }
 // Parse reads a plan. It never fails outright: every problem is in the
 // returned plan's Diags, and a plan with error diagnostics must not be
 // compiled.
-func Parse(file string, src []byte) (plan *Plan) {
+func Parse(file string, src []byte) *Plan { return parse(file, src, defaultCutting) }
+
+func parse(file string, src []byte, cut cutting) (plan *Plan) {
 	p := &Plan{File: file, Src: src, lines: newLineIndex(src)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -73,11 +74,8 @@ func Parse(file string, src []byte) (plan *Plan) {
 		return p
 	}
 
-	doc := markdown.Parser().Parse(text.NewReader(parseSrc))
 	b := &builder{p: p, src: src, first: map[string]*Sprint{}}
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		b.block(n)
-	}
+	parseBlocks(parseSrc, p.lines, cut, b.block)
 	b.closeSprint(len(src))
 	b.finishPreamble()
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {

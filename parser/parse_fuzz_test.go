@@ -10,9 +10,10 @@ import (
 	"github.com/beads-architect/architect/parser/plangen"
 )
 
-// FuzzParse: the parser never panics (a recovered panic is a failure), and
-// every offset it records lies inside the file, in order, with positions
-// that agree with the offsets; annotate edits through them.
+// FuzzParse: the parser never panics (a recovered panic is a failure),
+// parsing in pieces gives the plan a whole parse gives, and every offset
+// it records lies inside the file, in order, with positions that agree
+// with the offsets; annotate edits through them.
 //
 //	go test ./parser -run '^$' -fuzz '^FuzzParse$' -fuzztime 1m
 func FuzzParse(f *testing.F) {
@@ -29,10 +30,22 @@ func FuzzParse(f *testing.F) {
 			f.Add(src)
 		}
 	}
+	// Constructs that decide where a file may be cut into pieces.
+	for _, s := range []string{
+		"## Phase 1: A\n```\n### Sprint 1.1: B\n```\n### Sprint 1.2: C\n",
+		"## Phase 1: A\n<!--\n### Sprint 1.1: B\n-->\n### Sprint 1.2: C\n",
+		"## Phase 1: A\n- x\n  ```\n### Sprint 1.1: B\n  ```\n### Sprint 1.2: C\n",
+		"## Phase 1: A\n> q\n### Sprint 1.1: B\n~~~~\n## Phase 2: D\n~~~\n### Sprint 2.1: E\n",
+		"## Phase 1: A\n### Sprint 1.1: [B][r]\n## Phase 2: C\n[r]: /u\n### Sprint 2.1: D\n",
+	} {
+		f.Add([]byte(s))
+	}
 	for _, n := range []int{1, 2, 3, 5, 8, 13, 30} {
 		f.Add(plangen.Plan(n))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
+		// A file parsed in pieces must parse as it does whole.
+		samePlan(t, "p.md", src, 1, 64)
 		p := parser.Parse("p.md", src)
 		for _, d := range p.Diags {
 			if strings.Contains(d.Msg, "internal error") {

@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/parser/plangen"
+	"github.com/yuin/goldmark/text"
 )
 
 // BenchmarkCompile is `architect compile PLAN` end to end, in process:
@@ -50,4 +52,40 @@ func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
 // reportCPU adds the process CPU time per op since start, as cpu-ns/op.
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(plangen.ProcessCPU()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkCompileVsFloor alternates a goldmark-only parse of a plan (the
+// floor) with a full compile of the same file, and reports both and their
+// ratio, x-floor. Alternating keeps a shared machine's changing load out
+// of the ratio.
+func BenchmarkCompileVsFloor(b *testing.B) {
+	for _, sz := range plangen.Sizes {
+		b.Run(sz.Name, func(b *testing.B) {
+			dir := b.TempDir()
+			path := filepath.Join(dir, "plan.md")
+			src := plangen.Cached(sz.N)
+			if err := os.WriteFile(path, src, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			opts := &compileOptions{plan: path, format: "json", planFlags: planFlags{repo: dir, now: "2026-01-02T03:04:05Z"}}
+			getenv := func(string) string { return "" }
+			md := parser.NewMarkdown()
+			var stderr bytes.Buffer
+			var floor, compile time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				md.Parse(text.NewReader(src))
+				t1 := time.Now()
+				stderr.Reset()
+				if err := runCompile(opts, streams{in: eofReader{}, out: io.Discard, err: &stderr}, getenv); err != nil {
+					b.Fatalf("compile: %v\n%s", err, stderr.String())
+				}
+				floor += t1.Sub(t0)
+				compile += time.Since(t1)
+			}
+			b.ReportMetric(float64(floor)/float64(b.N), "floor-ns/op")
+			b.ReportMetric(float64(compile)/float64(b.N), "compile-ns/op")
+			b.ReportMetric(float64(compile)/float64(floor), "x-floor")
+		})
+	}
 }
