@@ -8,7 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/beads-architect/architect/parser"
@@ -149,13 +152,9 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 	e.checkSettings()
 	ids := e.ids()
 	branches := make([]string, len(g.Nodes))
-	for _, n := range g.Nodes {
-		branches[n.Order] = e.branch(n)
-	}
+	e.eachNode(func(e *emitter, n *planner.Node) { branches[n.Order] = e.branch(n) })
 	beads := make([]Bead, len(g.Nodes))
-	for _, n := range g.Nodes {
-		beads[n.Order] = e.bead(n, ids, branches)
-	}
+	e.eachNode(func(e *emitter, n *planner.Node) { beads[n.Order] = e.bead(n, ids, branches) })
 	if e.diags.HasErrors() {
 		return nil, e.diags
 	}
@@ -167,6 +166,48 @@ type emitter struct {
 	o     Options
 	set   parser.Defaults
 	diags parser.Diagnostics
+}
+
+// eachNode calls do for every node, in chunks on up to GOMAXPROCS
+// goroutines for a large graph. Each chunk reports to its own copy of the
+// emitter; the chunks' diagnostics are then added in node order, so they
+// come out as a loop over the nodes would give them.
+func (e *emitter) eachNode(do func(e *emitter, n *planner.Node)) {
+	nodes := e.g.Nodes
+	const chunk = 512
+	chunks := (len(nodes) + chunk - 1) / chunk
+	workers := min(runtime.GOMAXPROCS(0), chunks)
+	if workers <= 1 {
+		for _, n := range nodes {
+			do(e, n)
+		}
+		return
+	}
+	diags := make([]parser.Diagnostics, chunks)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				c := int(next.Add(1)) - 1
+				if c >= chunks {
+					return
+				}
+				ce := *e
+				ce.diags = nil
+				for _, n := range nodes[c*chunk : min(len(nodes), (c+1)*chunk)] {
+					do(&ce, n)
+				}
+				diags[c] = ce.diags
+			}
+		}()
+	}
+	wg.Wait()
+	for _, d := range diags {
+		e.diags = append(e.diags, d...)
+	}
 }
 
 func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -214,12 +255,22 @@ func (e *emitter) ids() []string {
 			used[a.ID] = n
 		}
 	}
+	// Hashing is most of the work, and needs no order.
+	derived := make([]string, len(e.g.Nodes))
+	e.eachNode(func(_ *emitter, n *planner.Node) {
+		if ids[n.Order] == "" {
+			derived[n.Order] = DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), idLen)
+		}
+	})
 	for _, n := range e.g.Nodes {
 		if ids[n.Order] != "" {
 			continue
 		}
 		for l := idLen; ; l++ {
-			id := DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), l)
+			id := derived[n.Order]
+			if l > idLen {
+				id = DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), l)
+			}
 			other, taken := used[id]
 			if !taken {
 				ids[n.Order] = id
