@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -185,15 +186,15 @@ func (b *build) link() {
 	for _, n := range g.Nodes {
 		g.DAG.AddNode(simple.Node(n.Order))
 	}
+	// Visiting dependents in order appends each node's Succs in order too.
 	for _, n := range g.Nodes {
-		sort.Slice(n.Deps, func(i, j int) bool { return n.Deps[i].Order < n.Deps[j].Order })
+		if len(n.Deps) > 1 {
+			slices.SortFunc(n.Deps, func(a, b *Node) int { return a.Order - b.Order })
+		}
 		for _, d := range n.Deps {
 			d.Succs = append(d.Succs, n)
 			g.DAG.SetEdge(simple.Edge{F: simple.Node(d.Order), T: simple.Node(n.Order)})
 		}
-	}
-	for _, n := range g.Nodes {
-		sort.Slice(n.Succs, func(i, j int) bool { return n.Succs[i].Order < n.Succs[j].Order })
 	}
 }
 

@@ -61,8 +61,9 @@ func (g *Graph) Node(id string) *Node { return g.byID[id] }
 func (g *Graph) HasCycle() bool { return g.cyclic }
 
 type build struct {
-	g    *Graph
-	plan *parser.Plan
+	g         *Graph
+	plan      *parser.Plan
+	skippedOf map[*parser.Phase][]*parser.Sprint // skipped sprints by phase, in file order
 }
 
 func (b *build) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -157,14 +158,21 @@ func (b *build) nodes() {
 // member is a phase or a sprint in a numbered group.
 type member struct {
 	letters string
-	name    string // "sprint 1.2a", "phase 3a"
+	id      string // "1.2a", "3a"
 	pos     parser.Pos
 	wire    func(entry []*Node) []*Node
 }
 
 // wireGroup connects a group of members sharing a number, given the entry
 // set, and returns the group's exits (contract §2, rules 3 and 4).
-func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*Node {
+//
+// kind is "phase" or "sprint"; prefix gives the number the members share,
+// for messages ("3", "2a.4").
+func (b *build) wireGroup(kind string, prefix func() string, ms []member, entry []*Node) []*Node {
+	if len(ms) == 1 && ms[0].letters == "" {
+		return ms[0].wire(entry) // the common case: one plain member
+	}
+	name := func(m member) string { return kind + " " + m.id }
 	sort.SliceStable(ms, func(i, j int) bool {
 		si, sj := stage(ms[i].letters), stage(ms[j].letters)
 		if si != sj {
@@ -189,7 +197,7 @@ func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*No
 		if kind == "sprint" && len(singles)+len(merges) > 0 {
 			for _, m := range append(append([]member(nil), singles...), merges...) {
 				b.diag(parser.Error, m.pos, "%s shares its number with %s (line %d): a group is one plain sprint or lettered parallel sprints, not both",
-					m.name, plain.name, plain.pos.Line)
+					name(m), name(*plain), plain.pos.Line)
 			}
 		}
 		exits = plain.wire(exits)
@@ -198,12 +206,12 @@ func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*No
 		return exits
 	}
 	if plain == nil && len(singles) == 1 && len(merges) == 0 {
-		b.diag(parser.Warning, singles[0].pos, "lone parallel %s: it has no sibling to run beside", singles[0].name)
+		b.diag(parser.Warning, singles[0].pos, "lone parallel %s: it has no sibling to run beside", name(singles[0]))
 	}
 	for i, s := range singles {
 		want := byte('a' + i)
 		if s.letters[0] != want && (i == 0 || singles[i-1].letters[0]+1 != s.letters[0]) {
-			b.diag(parser.Warning, s.pos, "numbering gap: %s has no %s%c before it", s.name, prefix, s.letters[0]-1)
+			b.diag(parser.Warning, s.pos, "numbering gap: %s has no %s%c before it", name(s), prefix(), s.letters[0]-1)
 		}
 	}
 	holder := map[byte]int{}
@@ -219,7 +227,7 @@ func (b *build) wireGroup(kind, prefix string, ms []member, entry []*Node) []*No
 			l := m.letters[i]
 			h, ok := holder[l]
 			if !ok {
-				b.diag(parser.Error, m.pos, "merged %s names %s%c, which does not exist", m.name, prefix, l)
+				b.diag(parser.Error, m.pos, "merged %s names %s%c, which does not exist", name(m), prefix(), l)
 				continue
 			}
 			if !seen[h] {
@@ -284,6 +292,11 @@ func (b *build) numbering() map[[2]*Node]bool {
 	sort.Ints(nums)
 	gaps(b, present, func(n int) string { return fmt.Sprintf("phase %d", n) }, func(ph *parser.Phase) parser.Pos { return ph.Heading.Pos })
 
+	b.skippedOf = map[*parser.Phase][]*parser.Sprint{}
+	for _, s := range b.plan.Skipped {
+		b.skippedOf[s.Phase] = append(b.skippedOf[s.Phase], s)
+	}
+
 	// Sprints under a repeated phase heading join the first heading's phase.
 	sprintsOf := map[*parser.Phase][]*Node{}
 	for _, n := range b.g.Nodes {
@@ -291,7 +304,7 @@ func (b *build) numbering() map[[2]*Node]bool {
 		sprintsOf[ph] = append(sprintsOf[ph], n)
 	}
 
-	added := map[[2]*Node]bool{}
+	added := make(map[[2]*Node]bool, 2*len(b.g.Nodes))
 	connect := func(n *Node, entry []*Node) []*Node {
 		for _, d := range entry {
 			if !added[[2]*Node{d, n}] {
@@ -309,14 +322,14 @@ func (b *build) numbering() map[[2]*Node]bool {
 			ph := ph
 			ms = append(ms, member{
 				letters: ph.Letters,
-				name:    "phase " + ph.ID,
+				id:      ph.ID,
 				pos:     ph.Heading.Pos,
 				wire: func(in []*Node) []*Node {
 					return b.wirePhase(ph, sprintsOf[ph], in, connect)
 				},
 			})
 		}
-		entry = b.wireGroup("phase", fmt.Sprint(num), ms, entry)
+		entry = b.wireGroup("phase", func() string { return fmt.Sprint(num) }, ms, entry)
 	}
 	return added
 }
@@ -339,8 +352,8 @@ func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connec
 			present[n.Sprint.Num] = n.Sprint
 		}
 	}
-	for _, s := range b.plan.Skipped {
-		if s.Phase == ph && present[s.Num] == nil {
+	for _, s := range b.skippedOf[ph] {
+		if present[s.Num] == nil {
 			present[s.Num] = s
 		}
 	}
@@ -352,12 +365,12 @@ func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connec
 			n := n
 			ms = append(ms, member{
 				letters: n.Sprint.Letters,
-				name:    "sprint " + n.Sprint.ID,
+				id:      n.Sprint.ID,
 				pos:     n.Sprint.Heading.Pos,
 				wire:    func(in []*Node) []*Node { return connect(n, in) },
 			})
 		}
-		entry = b.wireGroup("sprint", fmt.Sprintf("%s.%d", ph.ID, num), ms, entry)
+		entry = b.wireGroup("sprint", func() string { return fmt.Sprintf("%s.%d", ph.ID, num) }, ms, entry)
 	}
 	return entry
 }
