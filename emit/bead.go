@@ -8,10 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/beads-architect/architect/parser"
@@ -173,38 +170,17 @@ type emitter struct {
 // emitter; the chunks' diagnostics are then added in node order, so they
 // come out as a loop over the nodes would give them.
 func (e *emitter) eachNode(do func(e *emitter, n *planner.Node)) {
-	nodes := e.g.Nodes
 	const chunk = 512
-	chunks := (len(nodes) + chunk - 1) / chunk
-	workers := min(runtime.GOMAXPROCS(0), chunks)
-	if workers <= 1 {
-		for _, n := range nodes {
-			do(e, n)
+	nodes := e.g.Nodes
+	diags := make([]parser.Diagnostics, (len(nodes)+chunk-1)/chunk)
+	forEachChunk(len(nodes), chunk, func(c, lo, hi int) {
+		ce := *e
+		ce.diags = nil
+		for _, n := range nodes[lo:hi] {
+			do(&ce, n)
 		}
-		return
-	}
-	diags := make([]parser.Diagnostics, chunks)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				c := int(next.Add(1)) - 1
-				if c >= chunks {
-					return
-				}
-				ce := *e
-				ce.diags = nil
-				for _, n := range nodes[c*chunk : min(len(nodes), (c+1)*chunk)] {
-					do(&ce, n)
-				}
-				diags[c] = ce.diags
-			}
-		}()
-	}
-	wg.Wait()
+		diags[c] = ce.diags
+	})
 	for _, d := range diags {
 		e.diags = append(e.diags, d...)
 	}

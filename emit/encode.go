@@ -96,18 +96,22 @@ func (w *jsonWriter) intPtr(n *int) {
 	w.int(*n)
 }
 
-func (w *jsonWriter) strings(ss []string) {
-	if ss == nil {
+// writeList writes items as an array, each with write, or null for a nil
+// slice, as encoding/json does.
+func writeList[T any](w *jsonWriter, items []T, write func(*T)) {
+	if items == nil {
 		w.null()
 		return
 	}
 	w.open('[')
-	for _, s := range ss {
+	for i := range items {
 		w.elem()
-		w.str(s)
+		write(&items[i])
 	}
 	w.close(']')
 }
+
+func (w *jsonWriter) strings(ss []string) { writeList(w, ss, func(s *string) { w.str(*s) }) }
 
 // raw writes a json.RawMessage as encoding/json would: compacted, then
 // indented to the current depth. The rendering of each distinct text at
@@ -145,16 +149,7 @@ func (w *jsonWriter) raw(m json.RawMessage) {
 }
 
 func (w *jsonWriter) rawList(ms []json.RawMessage) {
-	if ms == nil {
-		w.null()
-		return
-	}
-	w.open('[')
-	for _, m := range ms {
-		w.elem()
-		w.raw(m)
-	}
-	w.close(']')
+	writeList(w, ms, func(m *json.RawMessage) { w.raw(*m) })
 }
 
 func (w *jsonWriter) agentSpec(a *AgentSpec) {
@@ -197,30 +192,22 @@ func (w *jsonWriter) metadata(m *Metadata) {
 	w.key("dev_prompts")
 	w.strings(m.DevPrompts)
 	w.key("qa_agents")
-	if m.QAAgents == nil {
-		w.null()
-	} else {
-		w.open('[')
-		for i := range m.QAAgents {
-			q := &m.QAAgents[i]
-			w.elem()
-			w.open('{')
-			w.key("role")
-			w.str(q.Role)
-			w.key("agent")
-			w.str(q.Agent)
-			w.key("agent_path")
-			w.str(q.AgentPath)
-			w.key("model")
-			w.str(q.Model)
-			w.key("prompt")
-			w.str(q.Prompt)
-			w.key("output_schema")
-			w.raw(q.OutputSchema)
-			w.close('}')
-		}
-		w.close(']')
-	}
+	writeList(w, m.QAAgents, func(q *QAAgent) {
+		w.open('{')
+		w.key("role")
+		w.str(q.Role)
+		w.key("agent")
+		w.str(q.Agent)
+		w.key("agent_path")
+		w.str(q.AgentPath)
+		w.key("model")
+		w.str(q.Model)
+		w.key("prompt")
+		w.str(q.Prompt)
+		w.key("output_schema")
+		w.raw(q.OutputSchema)
+		w.close('}')
+	})
 	w.key("max_retry_attempts")
 	w.int(m.MaxRetryAttempts)
 	w.key("attempt_count")
@@ -244,28 +231,14 @@ func (w *jsonWriter) metadata(m *Metadata) {
 	w.key("scrum_master_agent")
 	w.agentSpec(&m.ScrumMasterAgent)
 	w.key("dev_agents")
-	if m.DevAgents == nil {
-		w.null()
-	} else {
-		w.open('[')
-		for i := range m.DevAgents {
-			w.elem()
-			w.agentSpec(&m.DevAgents[i])
-		}
-		w.close(']')
-	}
+	writeList(w, m.DevAgents, w.agentSpec)
 	w.key("acceptance_criteria")
 	w.strings(m.AcceptanceCriteria)
 	w.close('}')
 }
 
-// bead writes b as encoding/json writes a Bead.
-func (w *jsonWriter) bead(b *Bead) {
-	if len(b.Comments) > 0 {
-		w.ok = false
-		return
-	}
-	w.open('{')
+// issueHead writes the members a Bead and a Record start with alike.
+func (w *jsonWriter) issueHead(b *Bead) {
 	w.key("id")
 	w.str(b.ID)
 	w.key("title")
@@ -278,6 +251,16 @@ func (w *jsonWriter) bead(b *Bead) {
 	w.int(b.Priority)
 	w.key("issue_type")
 	w.str(b.IssueType)
+}
+
+// bead writes b as encoding/json writes a Bead.
+func (w *jsonWriter) bead(b *Bead) {
+	if len(b.Comments) > 0 {
+		w.ok = false
+		return
+	}
+	w.open('{')
+	w.issueHead(b)
 	w.key("assignee")
 	w.str(b.Assignee)
 	w.key("owner")
@@ -310,18 +293,7 @@ func (w *jsonWriter) bead(b *Bead) {
 // record writes b as encoding/json writes ToRecord(b), compact.
 func (w *jsonWriter) record(b *Bead) {
 	w.open('{')
-	w.key("id")
-	w.str(b.ID)
-	w.key("title")
-	w.str(b.Title)
-	w.key("description")
-	w.str(b.Description)
-	w.key("status")
-	w.str(b.Status)
-	w.key("priority")
-	w.int(b.Priority)
-	w.key("issue_type")
-	w.str(b.IssueType)
+	w.issueHead(b)
 	if b.Assignee != "" {
 		w.key("assignee")
 		w.str(b.Assignee)

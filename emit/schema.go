@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -164,34 +162,12 @@ func Validate(beads []Bead) error {
 			problems[i] = append(problems[i], fmt.Sprintf("bead %s (sprint %s): %s", b.ID, b.Metadata.Sprint, vi))
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), (len(beads)+validateChunk-1)/validateChunk)
-	if workers <= 1 {
+	forEachChunk(len(beads), validateChunk, func(_, lo, hi int) {
 		cache := rawCache{}
-		for i := range beads {
+		for i := lo; i < hi; i++ {
 			check(i, cache)
 		}
-	} else {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				cache := rawCache{}
-				for {
-					end := int(next.Add(validateChunk))
-					start := end - validateChunk
-					if start >= len(beads) {
-						return
-					}
-					for i := start; i < min(end, len(beads)); i++ {
-						check(i, cache)
-					}
-				}
-			}()
-		}
-		wg.Wait()
-	}
+	})
 	var all []string
 	for i := range beads {
 		if errs[i] != nil {
@@ -223,7 +199,7 @@ func (e *SchemaError) Error() string {
 }
 
 // rawCache holds decoded json.RawMessage values by their text: every QA
-// agent carries the same output schema, so it is decoded once per worker.
+// agent carries the same output schema, so it is decoded once per chunk.
 type rawCache map[string]any
 
 // beadValue returns the value jsonschema.UnmarshalJSON(json.Marshal(b))

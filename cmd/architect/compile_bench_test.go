@@ -18,21 +18,7 @@ import (
 func BenchmarkCompile(b *testing.B) {
 	for _, sz := range plangen.Sizes {
 		b.Run(sz.Name, func(b *testing.B) {
-			dir := b.TempDir()
-			path := filepath.Join(dir, "plan.md")
-			src := plangen.Cached(sz.N)
-			if err := os.WriteFile(path, src, 0o644); err != nil {
-				b.Fatal(err)
-			}
-			opts := &compileOptions{plan: path, format: "json", planFlags: planFlags{repo: dir, now: "2026-01-02T03:04:05Z"}}
-			getenv := func(string) string { return "" }
-			var stderr bytes.Buffer
-			run := func() {
-				stderr.Reset()
-				if err := runCompile(opts, streams{in: eofReader{}, out: io.Discard, err: &stderr}, getenv); err != nil {
-					b.Fatalf("compile: %v\n%s", err, stderr.String())
-				}
-			}
+			src, run := compileRunner(b, sz.N)
 			run()
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
@@ -42,6 +28,27 @@ func BenchmarkCompile(b *testing.B) {
 			}
 			reportCPU(b, cpu)
 		})
+	}
+}
+
+// compileRunner writes plangen.Plan(n) to a temporary repository and
+// returns its text and a function that compiles it, as `architect compile
+// plan.md` would, writing the JSON to nowhere.
+func compileRunner(b *testing.B, n int) (src []byte, run func()) {
+	dir := b.TempDir()
+	path := filepath.Join(dir, "plan.md")
+	src = plangen.Cached(n)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	opts := &compileOptions{plan: path, format: "json", planFlags: planFlags{repo: dir, now: "2026-01-02T03:04:05Z"}}
+	getenv := func(string) string { return "" }
+	var stderr bytes.Buffer
+	return src, func() {
+		stderr.Reset()
+		if err := runCompile(opts, streams{in: eofReader{}, out: io.Discard, err: &stderr}, getenv); err != nil {
+			b.Fatalf("compile: %v\n%s", err, stderr.String())
+		}
 	}
 }
 
@@ -61,25 +68,14 @@ func reportCPU(b *testing.B, start time.Duration) {
 func BenchmarkCompileVsFloor(b *testing.B) {
 	for _, sz := range plangen.Sizes {
 		b.Run(sz.Name, func(b *testing.B) {
-			dir := b.TempDir()
-			path := filepath.Join(dir, "plan.md")
-			src := plangen.Cached(sz.N)
-			if err := os.WriteFile(path, src, 0o644); err != nil {
-				b.Fatal(err)
-			}
-			opts := &compileOptions{plan: path, format: "json", planFlags: planFlags{repo: dir, now: "2026-01-02T03:04:05Z"}}
-			getenv := func(string) string { return "" }
+			src, run := compileRunner(b, sz.N)
 			md := parser.NewMarkdown()
-			var stderr bytes.Buffer
 			var floor, compile time.Duration
 			for b.Loop() {
 				t0 := time.Now()
 				md.Parse(text.NewReader(src))
 				t1 := time.Now()
-				stderr.Reset()
-				if err := runCompile(opts, streams{in: eofReader{}, out: io.Discard, err: &stderr}, getenv); err != nil {
-					b.Fatalf("compile: %v\n%s", err, stderr.String())
-				}
+				run()
 				floor += t1.Sub(t0)
 				compile += time.Since(t1)
 			}
