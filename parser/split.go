@@ -14,8 +14,9 @@ import (
 // pieces at lines where goldmark's own parse of the whole file is known to
 // start a new top-level block, and the pieces are parsed side by side; the
 // builder walks their blocks in file order while later pieces are still
-// being parsed. Each piece is parsed from the whole source, starting at its
-// offset, so every position is the same as in a parse of the whole.
+// being parsed. Each piece is parsed in place, by a reader over the source
+// up to the piece's end that starts at the piece's offset, so every
+// position is the same as in a parse of the whole.
 //
 // A line is such a cut only when it is an ATX heading ("## ...") in column
 // 0 outside any fenced code block or HTML comment. Such a heading closes
@@ -33,8 +34,8 @@ type cutting struct {
 	pieceSize int // the size aimed at for each piece
 }
 
-// defaultCutting cuts plans from 256 KiB (about 1,500 sprints) into pieces
-// of about 128 KiB.
+// defaultCutting cuts plans from 256 KiB (about 1,800 generated sprints)
+// into pieces of about 128 KiB.
 var defaultCutting = cutting{minSize: 256 << 10, pieceSize: 128 << 10}
 
 // cutPoints returns the offsets at which src may be cut, aiming at pieces
@@ -130,7 +131,7 @@ func isATXHeading(line []byte) bool {
 // piece is one parsed piece of the source.
 type piece struct {
 	doc   ast.Node
-	panic any // what goldmark panicked with, if it did
+	panic any // what goldmark panicked with, as text, if it did
 }
 
 // parseBlocks parses src with goldmark and calls visit with each top-level
