@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/beads-architect/architect/parser"
-	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 )
 
 // explicit adds the Depends on edges. An edge the numbering already implies,
 // directly or through other sprints, adds nothing and is reported.
-func (b *build) explicit(numbered map[[2]*Node]bool) {
+func (b *build) explicit() {
 	g := b.g
 	stamp := make([]int, len(g.Nodes))
 	gen := 0
 	// implied reports whether from is an ancestor of to in the numbering
-	// graph. Numbering edges always point forward in execution order, so
-	// the search never looks at nodes ordered before from.
+	// graph: every dependency is still a numbering one, as the explicit
+	// edges are added only after all are checked. Numbering edges always
+	// point forward in execution order, so the search never looks at nodes
+	// ordered before from.
 	implied := func(from, to *Node) bool {
 		if from.Order >= to.Order {
 			return false
@@ -32,7 +33,7 @@ func (b *build) explicit(numbered map[[2]*Node]bool) {
 				if d == from {
 					return true
 				}
-				if d.Order > from.Order && stamp[d.Order] != gen && numbered[[2]*Node{d, n}] {
+				if d.Order > from.Order && stamp[d.Order] != gen {
 					stamp[d.Order] = gen
 					stack = append(stack, d)
 				}
@@ -178,14 +179,9 @@ func topoRank(nodes []*Node) []int {
 	return rank
 }
 
-// link sorts every node's dependencies, fills in successors and builds the
-// gonum graph.
+// link sorts every node's dependencies and fills in successors.
 func (b *build) link() {
 	g := b.g
-	g.DAG = simple.NewDirectedGraph()
-	for _, n := range g.Nodes {
-		g.DAG.AddNode(simple.Node(n.Order))
-	}
 	// Visiting dependents in order appends each node's Succs in order too.
 	for _, n := range g.Nodes {
 		if len(n.Deps) > 1 {
@@ -193,7 +189,6 @@ func (b *build) link() {
 		}
 		for _, d := range n.Deps {
 			d.Succs = append(d.Succs, n)
-			g.DAG.SetEdge(simple.Edge{F: simple.Node(d.Order), T: simple.Node(n.Order)})
 		}
 	}
 }
@@ -208,7 +203,7 @@ func (b *build) cycles() bool {
 		return false // every sprint could be ordered: no cycle to look for
 	}
 	var comps [][]*Node
-	for _, c := range topo.TarjanSCC(g.DAG) {
+	for _, c := range topo.TarjanSCC(g.DAG()) {
 		if len(c) < 2 {
 			continue
 		}

@@ -5,7 +5,9 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"sync"
 
 	"github.com/beads-architect/architect/parser"
 	"gonum.org/v1/gonum/graph/simple"
@@ -39,9 +41,6 @@ type Graph struct {
 	// plain, parallel and merged tracks, then sprint number the same way.
 	// File order never matters.
 	Nodes []*Node
-	// DAG holds the same dependencies as a gonum graph, with an edge from
-	// each dependency to its dependent. Node ids are Node.Order.
-	DAG *simple.DirectedGraph
 	// Waves lists the sprints that become ready together, first wave first.
 	// It is nil when the graph has a cycle.
 	Waves [][]*Node
@@ -52,6 +51,27 @@ type Graph struct {
 
 	byID   map[string]*Node
 	cyclic bool
+
+	dagOnce sync.Once
+	dag     *simple.DirectedGraph
+}
+
+// DAG returns the dependencies as a gonum graph, with an edge from each
+// dependency to its dependent; node ids are Node.Order. It is built on the
+// first call: compiling a plan without a cycle never needs it.
+func (g *Graph) DAG() *simple.DirectedGraph {
+	g.dagOnce.Do(func() {
+		g.dag = simple.NewDirectedGraph()
+		for _, n := range g.Nodes {
+			g.dag.AddNode(simple.Node(n.Order))
+		}
+		for _, n := range g.Nodes {
+			for _, d := range n.Deps {
+				g.dag.SetEdge(simple.Edge{F: simple.Node(d.Order), T: simple.Node(n.Order)})
+			}
+		}
+	})
+	return g.dag
 }
 
 // Node returns the sprint with the given id, or nil.
@@ -73,10 +93,10 @@ func (b *build) diag(sev parser.Severity, pos parser.Pos, format string, args ..
 // Build compiles the plan's sprints into a graph. It reports every problem
 // it finds in Graph.Diags; the graph is usable only when none is an error.
 func Build(p *parser.Plan) *Graph {
-	b := &build{g: &Graph{Plan: p, byID: map[string]*Node{}}, plan: p}
+	b := &build{g: &Graph{Plan: p}, plan: p}
 	b.nodes()
-	numbered := b.numbering()
-	b.explicit(numbered)
+	b.numbering()
+	b.explicit()
 	b.link()
 	if b.g.cyclic = b.cycles(); b.g.cyclic {
 		return b.g
@@ -145,11 +165,23 @@ func sprintKey(s *parser.Sprint) key {
 }
 
 func (b *build) nodes() {
-	sprints := append([]*parser.Sprint(nil), b.plan.Sprints...)
-	sort.SliceStable(sprints, func(i, j int) bool { return sprintKey(sprints[i]).less(sprintKey(sprints[j])) })
+	sprints := slices.Clone(b.plan.Sprints)
+	slices.SortStableFunc(sprints, func(x, y *parser.Sprint) int {
+		kx, ky := sprintKey(x), sprintKey(y)
+		switch {
+		case kx.less(ky):
+			return -1
+		case ky.less(kx):
+			return 1
+		}
+		return 0
+	})
 	b.g.Nodes = make([]*Node, len(sprints))
+	b.g.byID = make(map[string]*Node, len(sprints))
+	all := make([]Node, len(sprints))
 	for i, s := range sprints {
-		n := &Node{Sprint: s, Order: i}
+		n := &all[i]
+		*n = Node{Sprint: s, Order: i}
 		b.g.Nodes[i] = n
 		b.g.byID[s.ID] = n
 	}
@@ -262,9 +294,8 @@ func (b *build) wireGroup(kind string, prefix func() string, ms []member, entry 
 	return out
 }
 
-// numbering adds the dependencies the numbering gives, and returns the set
-// of (dependency, dependent) pairs it added.
-func (b *build) numbering() map[[2]*Node]bool {
+// numbering adds the dependencies the numbering gives.
+func (b *build) numbering() {
 	phases := map[int][]*parser.Phase{}
 	var nums []int
 	firstPhase := map[string]*parser.Phase{}
@@ -304,15 +335,12 @@ func (b *build) numbering() map[[2]*Node]bool {
 		sprintsOf[ph] = append(sprintsOf[ph], n)
 	}
 
-	added := make(map[[2]*Node]bool, 2*len(b.g.Nodes))
+	// A sprint's exits are the sprint alone: slices of one array, not one
+	// allocation each.
+	self := slices.Clone(b.g.Nodes)
 	connect := func(n *Node, entry []*Node) []*Node {
-		for _, d := range entry {
-			if !added[[2]*Node{d, n}] {
-				added[[2]*Node{d, n}] = true
-				n.Deps = append(n.Deps, d)
-			}
-		}
-		return []*Node{n}
+		n.Deps = appendNew(n.Deps, entry)
+		return self[n.Order : n.Order+1 : n.Order+1]
 	}
 
 	var entry []*Node
@@ -331,7 +359,31 @@ func (b *build) numbering() map[[2]*Node]bool {
 		}
 		entry = b.wireGroup("phase", func() string { return fmt.Sprint(num) }, ms, entry)
 	}
-	return added
+}
+
+// appendNew appends to deps the nodes of add it does not hold yet. Both are
+// short but for the first sprint after a wide split, so a scan beats a map
+// until they are not.
+func appendNew(deps, add []*Node) []*Node {
+	if len(deps)+len(add) <= 32 {
+		for _, d := range add {
+			if !slices.Contains(deps, d) {
+				deps = append(deps, d)
+			}
+		}
+		return deps
+	}
+	has := make(map[*Node]bool, len(deps)+len(add))
+	for _, d := range deps {
+		has[d] = true
+	}
+	for _, d := range add {
+		if !has[d] {
+			has[d] = true
+			deps = append(deps, d)
+		}
+	}
+	return deps
 }
 
 // wirePhase connects one phase's sprints and returns the phase's exits.

@@ -154,10 +154,10 @@ func TestNumbering(t *testing.T) {
 			for _, n := range g.Nodes {
 				edges += len(n.Deps)
 				for _, d := range n.Deps {
-					assert.True(t, g.DAG.HasEdgeFromTo(int64(d.Order), int64(n.Order)))
+					assert.True(t, g.DAG().HasEdgeFromTo(int64(d.Order), int64(n.Order)))
 				}
 			}
-			assert.Equal(t, edges, g.DAG.Edges().Len())
+			assert.Equal(t, edges, g.DAG().Edges().Len())
 		})
 	}
 }
