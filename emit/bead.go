@@ -5,9 +5,13 @@ package emit
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math/big"
+	"math/bits"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -147,11 +151,17 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 		e.set.Repo = o.RepoName
 	}
 	e.checkSettings()
+	// What every bead shares is worked out once.
+	e.now = o.Now.UTC().Format(time.RFC3339)
+	e.worktrees = WorktreesDir(o.RepoRoot, e.set.Repo)
+	e.devAgent = e.agentPath(e.set.DevAgent)
+	e.mergeAgent = e.agentPath(e.set.MergeAgent)
+	e.scrumMaster = e.agentPath(e.set.ScrumMaster)
 	ids := e.ids()
 	branches := make([]string, len(g.Nodes))
 	e.eachNode(func(e *emitter, n *planner.Node) { branches[n.Order] = e.branch(n) })
 	beads := make([]Bead, len(g.Nodes))
-	e.eachNode(func(e *emitter, n *planner.Node) { beads[n.Order] = e.bead(n, ids, branches) })
+	e.eachNode(func(e *emitter, n *planner.Node) { e.bead(&beads[n.Order], n, ids, branches) })
 	if e.diags.HasErrors() {
 		return nil, e.diags
 	}
@@ -163,6 +173,11 @@ type emitter struct {
 	o     Options
 	set   parser.Defaults
 	diags parser.Diagnostics
+
+	now       string // RFC 3339
+	worktrees string // WorktreesDir
+	// agent paths of the settings' dev, merge and scrum master agents
+	devAgent, mergeAgent, scrumMaster string
 }
 
 // eachNode calls do for every node, in chunks on up to GOMAXPROCS
@@ -207,14 +222,50 @@ func (e *emitter) checkSettings() {
 // long after the dash.
 func DeriveID(prefix, planFile, sprintID string, length int) string {
 	sum := sha256.Sum256([]byte(planFile + "\x00" + sprintID))
-	s := new(big.Int).SetBytes(sum[:]).Text(36)
-	for len(s) < length {
-		s = "0" + s
+	var buf [base36Len]byte
+	digits := base36(&buf, sum)
+	b := make([]byte, 0, len(prefix)+1+length)
+	b = append(append(b, prefix...), '-')
+	for i := len(digits); i < length; i++ {
+		b = append(b, '0')
 	}
-	if length > len(s) {
-		length = len(s)
+	return string(append(b, digits[:min(length, len(digits))]...))
+}
+
+// base36Len is the most base-36 digits a 256-bit number has.
+const base36Len = 50
+
+// base36 writes the base-36 digits of sum, a big-endian 256-bit number,
+// into the end of buf and returns them: lowercase, with no leading zeros,
+// "0" for zero, as big.Int's Text(36) gives them (a test holds it to that).
+func base36(buf *[base36Len]byte, sum [sha256.Size]byte) []byte {
+	const (
+		per = 12                  // digits in one step
+		div = 4738381338321616896 // 36^12, the largest power of 36 in a uint64
+	)
+	var w [4]uint64 // most significant word first
+	for i := range w {
+		w[i] = binary.BigEndian.Uint64(sum[8*i:])
 	}
-	return prefix + "-" + s[:length]
+	i := len(buf)
+	for {
+		var rem uint64
+		for j := range w {
+			w[j], rem = bits.Div64(rem, w[j], div)
+		}
+		last := w == [4]uint64{}
+		for range per {
+			i--
+			buf[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[rem%36]
+			rem /= 36
+			if last && rem == 0 {
+				break
+			}
+		}
+		if last {
+			return buf[i:]
+		}
+	}
 }
 
 // idLen is the hash length of derived ids, as in bd's own short ids.
@@ -292,10 +343,11 @@ func (e *emitter) branch(n *planner.Node) string {
 
 func (e *emitter) agentPath(name string) string { return e.set.AgentsDir + "/" + name }
 
-func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
+// bead fills in b, the bead of sprint n.
+func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 	s := n.Sprint
 	set := e.set
-	now := e.o.Now.UTC().Format(time.RFC3339)
+	branch := branches[n.Order]
 
 	status := "open"
 	if s.Status.Set() {
@@ -303,14 +355,14 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 	}
 	var closedAt *string
 	if status == "closed" {
-		closedAt = &now
+		closedAt = &e.now
 	}
 	priority := *set.Priority
 	if s.Priority.Set() {
 		priority = int(s.Priority.Value[0] - '0')
 	}
 
-	worktree, err := ResolveWorktree(e.o.RepoRoot, set.Repo, branches[n.Order], s.Worktree.Value)
+	worktree, err := e.worktree(branch, s.Worktree.Value)
 	if err != nil {
 		e.diag(parser.Error, s.Worktree.Pos, "%v", err)
 	}
@@ -323,8 +375,9 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 	issueType := TypeWork
 	if n.IsMerge() {
 		issueType = TypeMerge
-		for _, d := range n.Deps {
-			merge = append(merge, branches[d.Order])
+		merge = make([]string, len(n.Deps))
+		for i, d := range n.Deps {
+			merge[i] = branches[d.Order]
 		}
 	}
 
@@ -335,30 +388,34 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 		return m
 	}
 	var devs []AgentSpec
-	for _, a := range s.DevAgents {
-		devs = append(devs, AgentSpec{Role: RoleDev, Agent: e.agentPath(a.Name), Model: model(a.Model)})
-	}
-	if len(devs) == 0 {
-		name := set.DevAgent
-		if n.IsMerge() {
-			name = set.MergeAgent
+	if len(s.DevAgents) > 0 {
+		devs = make([]AgentSpec, len(s.DevAgents))
+		for i, a := range s.DevAgents {
+			devs[i] = AgentSpec{Role: RoleDev, Agent: e.agentPath(a.Name), Model: model(a.Model)}
 		}
-		devs = []AgentSpec{{Role: RoleDev, Agent: e.agentPath(name), Model: set.DevModel}}
+	} else {
+		agent := e.devAgent
+		if n.IsMerge() {
+			agent = e.mergeAgent
+		}
+		devs = []AgentSpec{{Role: RoleDev, Agent: agent, Model: set.DevModel}}
 	}
 
-	qa := []QAAgent{}
+	var qa []QAAgent
 	addQA := func(name, m, prompt string) {
 		if prompt == "" {
-			prompt = fmt.Sprintf("Check the work of sprint %s (%s) against its tasks and acceptance criteria.", s.ID, s.Title)
+			prompt = "Check the work of sprint " + s.ID + " (" + s.Title + ") against its tasks and acceptance criteria."
 		}
 		p := e.agentPath(name)
 		qa = append(qa, QAAgent{Role: RoleQA, Agent: p, AgentPath: p, Model: model(m), Prompt: prompt, OutputSchema: DefaultOutputSchema})
 	}
 	if len(s.QAAgents) > 0 {
+		qa = make([]QAAgent, 0, len(s.QAAgents))
 		for _, a := range s.QAAgents {
 			addQA(a.Name, a.Model, a.Prompt)
 		}
 	} else {
+		qa = make([]QAAgent, 0, len(set.QAAgents))
 		for _, a := range set.QAAgents {
 			addQA(a.Name, a.Model, a.Prompt)
 		}
@@ -369,26 +426,20 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 		team = s.Team.Value
 	}
 	if team == "" {
-		team = "phase-" + s.Phase.ID
 		if s.Letters != "" {
-			team += "-" + s.Letters
+			team = "phase-" + s.Phase.ID + "-" + s.Letters
+		} else {
+			team = "phase-" + s.Phase.ID
 		}
 	}
 
-	labels := []string{fmt.Sprintf("phase-%02d%s", s.Phase.Num, s.Phase.Letters), "sprint-" + strings.ReplaceAll(s.ID, ".", "-")}
+	labels := make([]string, 2, 3+len(set.Labels)+len(s.Labels))
+	labels[0] = phaseTag(s.Phase)
+	labels[1] = "sprint-" + strings.ReplaceAll(s.ID, ".", "-")
 	if n.IsMerge() {
 		labels = append(labels, "merge")
 	}
-	seen := map[string]bool{}
-	for _, l := range labels {
-		seen[l] = true
-	}
-	for _, l := range append(append([]string(nil), set.Labels...), s.Labels...) {
-		if !seen[l] {
-			seen[l] = true
-			labels = append(labels, l)
-		}
-	}
+	labels = appendUnique(appendUnique(labels, set.Labels), s.Labels)
 
 	desc := s.Description
 	if desc == "" {
@@ -399,7 +450,7 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 		acceptance = []string{}
 	}
 
-	return Bead{
+	*b = Bead{
 		ID:                 ids[n.Order],
 		Title:              s.Title,
 		Description:        desc,
@@ -410,19 +461,19 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 		Dependencies:       deps,
 		Labels:             labels,
 		Comments:           []any{},
-		CreatedAt:          now,
-		UpdatedAt:          now,
+		CreatedAt:          e.now,
+		UpdatedAt:          e.now,
 		ClosedAt:           closedAt,
 		AcceptanceCriteria: bulletText(acceptance),
 		Metadata: Metadata{
 			Rig:                set.Repo,
 			WorktreePath:       worktree,
-			Branch:             branches[n.Order],
+			Branch:             branch,
 			SourceBranch:       e.sourceBranch(n),
 			Phase:              s.Phase.ID,
 			Sprint:             s.ID,
 			PlanFile:           e.o.PlanFile,
-			PlanSection:        s.Phase.Heading.Markdown() + " > " + s.Heading.Markdown(),
+			PlanSection:        planSection(&s.Phase.Heading, &s.Heading),
 			PlanSprintID:       s.ID,
 			BranchesToMerge:    merge,
 			DevAgentPath:       devs[0].Agent,
@@ -434,16 +485,63 @@ func (e *emitter) bead(n *planner.Node, ids, branches []string) Bead {
 			QAAgentExecutions:  []json.RawMessage{},
 			ScrumResult:        null,
 			TeamName:           team,
-			ScrumMasterAgent:   AgentSpec{Role: RoleScrumMaster, Agent: e.agentPath(set.ScrumMaster), Model: set.DevModel},
+			ScrumMasterAgent:   AgentSpec{Role: RoleScrumMaster, Agent: e.scrumMaster, Model: set.DevModel},
 			DevAgents:          devs,
 			AcceptanceCriteria: acceptance,
 		},
 	}
 }
 
+// worktree is ResolveWorktree for this emitter's repository. A generated
+// worktree under a branch that passes CheckBranch (no dots, no empty or
+// leading or trailing '/') is the plain join of the two, which is what
+// filepath.Join would give, without its Clean.
+func (e *emitter) worktree(branch, written string) (string, error) {
+	if written == "" && CheckBranch(branch) == nil {
+		return e.worktrees + string(filepath.Separator) + filepath.FromSlash(branch), nil
+	}
+	return ResolveWorktree(e.o.RepoRoot, e.set.Repo, branch, written)
+}
+
+// phaseTag is "phase-" and the phase id with its number in two digits at
+// least: phase-03a.
+func phaseTag(ph *parser.Phase) string {
+	b := make([]byte, 0, 16)
+	b = append(b, "phase-"...)
+	if ph.Num < 10 && ph.Num >= 0 {
+		b = append(b, '0')
+	}
+	b = strconv.AppendInt(b, int64(ph.Num), 10)
+	return string(append(b, ph.Letters...))
+}
+
+// planSection is the bead's link to its plan section: the phase heading
+// and the sprint heading as Markdown, "## Phase 1: X > ### Sprint 1.1: Y".
+func planSection(phase, sprint *parser.Heading) string {
+	b := make([]byte, 0, phase.Level+len(phase.Text)+sprint.Level+len(sprint.Text)+5)
+	b = phase.AppendMarkdown(b)
+	b = append(b, " > "...)
+	return string(sprint.AppendMarkdown(b))
+}
+
+// appendUnique appends the labels of add that labels does not hold yet.
+func appendUnique(labels, add []string) []string {
+	for _, l := range add {
+		if !slices.Contains(labels, l) {
+			labels = append(labels, l)
+		}
+	}
+	return labels
+}
+
 // bulletText renders a list as Markdown bullets, for bd's text field.
 func bulletText(items []string) string {
 	var b strings.Builder
+	n := 0
+	for _, it := range items {
+		n += len(it) + 3
+	}
+	b.Grow(n)
 	for i, it := range items {
 		if i > 0 {
 			b.WriteByte('\n')

@@ -110,6 +110,15 @@ func SprintBranch(source, sprintID, title string) string {
 // pass git's ref-name rules (git check-ref-format --branch) and hold only
 // letters, digits, '/', '_' and '-'.
 func CheckBranch(name string) error {
+	if plainBranch(name) {
+		return nil
+	}
+	return branchProblem(name)
+}
+
+// branchProblem is CheckBranch's answer, one rule at a time: the first rule
+// name breaks gives the message.
+func branchProblem(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("branch name is empty")
@@ -129,6 +138,24 @@ func CheckBranch(name string) error {
 		return fmt.Errorf("branch may not be named HEAD")
 	}
 	return nil
+}
+
+// plainBranch reports, in one pass, whether name passes every check of
+// CheckBranch: the common case, which needs no message.
+func plainBranch(name string) bool {
+	if name == "" || name == "HEAD" || name[0] == '-' || name[0] == '/' || name[len(name)-1] == '/' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '/' && name[i-1] == '/' { // i > 0: name[0] is not '/'
+			return false
+		}
+		if !(isAlnum(c) || c == '/' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // branchChars reports whether name holds only letters, digits, '/', '_'

@@ -1,7 +1,10 @@
 package emit
 
 import (
+	"crypto/sha256"
+	"math/big"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,6 +72,35 @@ func TestCheckBranch(t *testing.T) {
 
 // TestCheckBranchAgreesWithGit asks the real git about every name that
 // CheckBranch accepts: each must be a valid branch name for git too.
+// TestPlainBranch holds CheckBranch's one-pass check to its rules one by
+// one, on every string of up to five characters from an alphabet that
+// touches each rule, and on HEAD.
+func TestPlainBranch(t *testing.T) {
+	const alphabet = "a/-_. \x00"
+	names := []string{"", "HEAD", "HEAD/x", "xHEAD"}
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		names = append(names, prefix)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			grow(prefix+alphabet[i:i+1], n-1)
+		}
+	}
+	grow("", 5)
+	accepted := 0
+	for _, name := range names {
+		want := branchProblem(name) == nil
+		require.Equal(t, want, plainBranch(name), "%q", name)
+		if want {
+			accepted++
+		}
+	}
+	t.Logf("%d names, %d accepted", len(names), accepted)
+	require.Equal(t, 466, accepted, "names accepted")
+}
+
 func TestCheckBranchAgreesWithGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -115,6 +147,46 @@ func TestDeriveID(t *testing.T) {
 	assert.NotEqual(t, a, DeriveID("bd", "plans/x.md", "1.2b", 6), "the sprint id counts")
 	assert.True(t, strings.HasPrefix(DeriveID("bd", "plans/x.md", "1.2a", 8), a), "a longer id extends the short one")
 	assert.NotContains(t, DeriveID("bd", "p.md", "1.1", 60), ".")
+	// Longer than the hash's digits: zeros in front.
+	sum := sha256.Sum256([]byte("p.md\x001.1"))
+	full := new(big.Int).SetBytes(sum[:]).Text(36)
+	long := DeriveID("bd", "p.md", "1.1", 60)
+	assert.Equal(t, "bd-"+strings.Repeat("0", 60-len(full))+full, long)
+}
+
+// TestBase36 holds base36 to big.Int's Text(36): on zero, one, the largest
+// number, every power of 36 and its neighbours that fit, every single set
+// bit, and 20,000 hashes.
+func TestBase36(t *testing.T) {
+	var sums [][sha256.Size]byte
+	put := func(v *big.Int) {
+		var s [sha256.Size]byte
+		v.FillBytes(s[:])
+		sums = append(sums, s)
+	}
+	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	put(big.NewInt(0))
+	put(big.NewInt(1))
+	put(max)
+	for p := big.NewInt(1); p.Cmp(max) <= 0; p = new(big.Int).Mul(p, big.NewInt(36)) {
+		put(p)
+		put(new(big.Int).Sub(p, big.NewInt(1)))
+		if q := new(big.Int).Add(p, big.NewInt(1)); q.Cmp(max) <= 0 {
+			put(q)
+		}
+	}
+	for i := range 256 {
+		put(new(big.Int).Lsh(big.NewInt(1), uint(i)))
+	}
+	for i := range 20000 {
+		sums = append(sums, sha256.Sum256([]byte(strconv.Itoa(i))))
+	}
+	for _, sum := range sums {
+		var buf [base36Len]byte
+		want := new(big.Int).SetBytes(sum[:]).Text(36)
+		require.Equal(t, want, string(base36(&buf, sum)), "%x", sum)
+	}
+	t.Logf("%d numbers", len(sums))
 }
 
 // TestSlugASCIIAgrees holds the ASCII fast path to the transliterating

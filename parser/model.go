@@ -51,11 +51,15 @@ type Heading struct {
 // Markdown renders the heading as a plan_section path element
 // ("### Sprint 1.2: Y").
 func (h *Heading) Markdown() string {
-	b := make([]byte, 0, h.Level+1+len(h.Text))
+	return string(h.AppendMarkdown(make([]byte, 0, h.Level+1+len(h.Text))))
+}
+
+// AppendMarkdown appends the heading's Markdown form to b.
+func (h *Heading) AppendMarkdown(b []byte) []byte {
 	for i := 0; i < h.Level; i++ {
 		b = append(b, '#')
 	}
-	return string(append(append(b, ' '), h.Text...))
+	return append(append(b, ' '), h.Text...)
 }
 
 // Phase is a "Phase N: Title" heading and its section.
