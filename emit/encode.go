@@ -24,20 +24,28 @@ import (
 type jsonWriter struct {
 	buf      []byte
 	indent   bool
-	depth    int               // open objects and arrays
-	first    bool              // nothing written yet in the innermost one
-	ok       bool              // false once a value needs encoding/json
-	rendered map[string][]byte // raw values as written, by text and depth
+	depth    int                       // open objects and arrays
+	first    bool                      // nothing written yet in the innermost one
+	ok       bool                      // false once a value needs encoding/json
+	rendered map[int]map[string][]byte // raw values as written, by depth and text
 }
 
 func (w *jsonWriter) newline() {
 	if w.indent {
+		if n := 1 + 2*(w.depth+1); n <= len(newlineIndent) {
+			w.buf = append(w.buf, newlineIndent[:n]...)
+			return
+		}
 		w.buf = append(w.buf, '\n')
 		for range w.depth + 1 {
 			w.buf = append(w.buf, ' ', ' ')
 		}
 	}
 }
+
+// newlineIndent is a newline and the indent of the deepest lines a bead
+// has, and more.
+const newlineIndent = "\n                                "
 
 func (w *jsonWriter) open(c byte) {
 	w.buf = append(w.buf, c)
@@ -66,12 +74,14 @@ func (w *jsonWriter) elem() {
 // key starts an object member.
 func (w *jsonWriter) key(k string) {
 	w.elem()
-	w.buf = append(w.buf, '"')
-	w.buf = append(w.buf, k...)
-	w.buf = append(w.buf, '"', ':')
-	if w.indent {
-		w.buf = append(w.buf, ' ')
+	w.buf = append(append(append(w.buf, '"'), k...), `": `[:2+b2i(w.indent)]...)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
 }
 
 func (w *jsonWriter) null() { w.buf = append(w.buf, "null"...) }
@@ -115,14 +125,18 @@ func (w *jsonWriter) strings(ss []string) { writeList(w, ss, func(s *string) { w
 
 // raw writes a json.RawMessage as encoding/json would: compacted, then
 // indented to the current depth. The rendering of each distinct text at
-// each depth is kept, since most beads carry the same QA output schema.
+// each depth is kept, since most beads carry the same QA output schema;
+// null, the usual scrum_result, needs none.
 func (w *jsonWriter) raw(m json.RawMessage) {
 	if m == nil {
 		w.null()
 		return
 	}
-	key := string(m) + "\x00" + strconv.Itoa(w.depth)
-	if out, ok := w.rendered[key]; ok {
+	if string(m) == "null" {
+		w.null()
+		return
+	}
+	if out, ok := w.rendered[w.depth][string(m)]; ok {
 		w.buf = append(w.buf, out...)
 		return
 	}
@@ -142,9 +156,12 @@ func (w *jsonWriter) raw(m json.RawMessage) {
 		out = ind.Bytes()
 	}
 	if w.rendered == nil {
-		w.rendered = map[string][]byte{}
+		w.rendered = map[int]map[string][]byte{}
 	}
-	w.rendered[key] = out
+	if w.rendered[w.depth] == nil {
+		w.rendered[w.depth] = map[string][]byte{}
+	}
+	w.rendered[w.depth][string(m)] = out
 	w.buf = append(w.buf, out...)
 }
 
@@ -329,6 +346,15 @@ func (w *jsonWriter) record(b *Bead) {
 	w.close('}')
 }
 
+// plainJSON marks the bytes a JSON string holds as they are: ASCII but
+// for control characters, '"' and '\\'.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString appends s as a JSON string the way encoding/json does
 // without HTML escaping: control characters escaped, invalid UTF-8 as
 // U+FFFD, and U+2028 and U+2029 escaped.
@@ -338,11 +364,11 @@ func appendJSONString(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plainJSON[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -435,6 +461,10 @@ func (w *jsonWriter) chunk(beads []Bead, lo, hi int) error {
 // indented JSON.
 const encodeChunkSize = 256
 
+// chunkBytes is the room a chunk's buffer starts with: a bead of a
+// generated plan takes about 2 KB indented.
+const chunkBytes = encodeChunkSize * 5 << 9
+
 // stream writes head, every bead, then tail to out. Chunks of beads are
 // encoded on up to GOMAXPROCS goroutines while earlier chunks are being
 // written, in order; at most two chunks per goroutine are in memory at
@@ -447,7 +477,7 @@ func stream(out io.Writer, beads []Bead, indent bool, head, tail string) error {
 	bounds := func(i int) (int, int) { return i * encodeChunkSize, min(len(beads), (i+1)*encodeChunkSize) }
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
-		w := &jsonWriter{indent: indent}
+		w := &jsonWriter{indent: indent, buf: make([]byte, 0, chunkBytes)}
 		for i := range n {
 			w.buf = w.buf[:0]
 			lo, hi := bounds(i)
@@ -475,7 +505,7 @@ func stream(out io.Writer, beads []Bead, indent bool, head, tail string) error {
 	// never waits on a worker that waits on it.
 	free := make(chan []byte, 2*workers)
 	for range cap(free) {
-		free <- nil
+		free <- make([]byte, 0, chunkBytes)
 	}
 	stop := make(chan struct{})
 	var next atomic.Int64
