@@ -23,7 +23,6 @@ const MaxSize = 32 << 20
 
 var (
 	phaseIDRE  = regexp.MustCompile(`^[0-9]+[a-z]*$`)
-	sprintIDRE = regexp.MustCompile(`^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$`)
 	numRE      = regexp.MustCompile(`^([0-9]+)([a-z]*)$`)
 	agentRE    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	annotRE    = regexp.MustCompile(`^<!--[ \t]*beads-ralph:[ \t]*(\S*)[ \t]*-->[ \t]*\r?\n?$`)
@@ -160,6 +159,7 @@ type builder struct {
 	preamble []ast.Node // top-level blocks before the first phase
 	seen     bool       // a phase heading was seen
 	first    map[string]*Sprint
+	scratch  []byte // text being built, before it becomes a string
 }
 
 func (b *builder) block(n ast.Node) {
@@ -220,7 +220,7 @@ func (b *builder) heading(h *ast.Heading) Heading {
 	}
 	return Heading{
 		Level: h.Level,
-		Text:  strings.TrimSpace(plainText(h, b.src)),
+		Text:  b.trimmedText(h),
 		Pos:   b.p.Position(pos),
 		Start: lineStart(b.src, pos),
 		End:   end,
@@ -254,7 +254,7 @@ func (b *builder) splitHeading(h Heading, keyword string) (id, title string, ok 
 	}
 	valid := phaseIDRE.MatchString(id)
 	if keyword == "sprint" {
-		valid = sprintIDRE.MatchString(id)
+		_, _, _, valid = splitSprintID(id)
 	}
 	if !valid && !colon {
 		return "", "", false
@@ -263,6 +263,38 @@ func (b *builder) splitHeading(h Heading, keyword string) (id, title string, ok 
 		rest = parallelRE.ReplaceAllString(rest, "")
 	}
 	return id, rest, true
+}
+
+// splitSprintID splits a sprint id, <phase>.<number>[letters] as in
+// "3a.2b", into "3a", "2" and "b". ok is false when id is not of that form
+// (TestSplitSprintID holds it to the regular expression
+// ^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$).
+func splitSprintID(id string) (phase, num, letters string, ok bool) {
+	dot := strings.IndexByte(id, '.')
+	if dot < 0 {
+		return "", "", "", false
+	}
+	phase, rest := id[:dot], id[dot+1:]
+	digits := func(s string) int {
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	lower := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 'a' || s[i] > 'z' {
+				return false
+			}
+		}
+		return true
+	}
+	p, n := digits(phase), digits(rest)
+	if p == 0 || n == 0 || !lower(phase[p:]) || !lower(rest[n:]) {
+		return "", "", "", false
+	}
+	return phase, rest[:n], rest[n:], true
 }
 
 func (b *builder) openPhase(h Heading, id, title string, struck bool) {
@@ -284,22 +316,22 @@ func (b *builder) openPhase(h Heading, id, title string, struck bool) {
 
 func (b *builder) openSprint(h Heading, id, title string, struck bool) {
 	s := &Sprint{ID: id, Title: title, Heading: h, Phase: b.phase, Skipped: struck || b.phase.Skipped}
-	m := sprintIDRE.FindStringSubmatch(id)
+	phase, num, letters, ok := splitSprintID(id)
 	valid := b.phase.Valid
 	switch {
-	case m == nil:
+	case !ok:
 		valid = false
 		b.p.errorf(h.Pos, "malformed sprint id %q: want <phase>.<number>[letters], like 1.2 or 3a.2b", id)
-	case m[1] != b.phase.ID:
+	case phase != b.phase.ID:
 		valid = false
 		b.p.errorf(h.Pos, "sprint %s is under Phase %s (line %d): its id must start with %q", id, b.phase.ID, b.phase.Heading.Pos.Line, b.phase.ID+".")
 	default:
-		n, err := strconv.ParseInt(m[2], 10, 32)
+		n, err := strconv.ParseInt(num, 10, 32)
 		if err != nil {
 			valid = false
-			b.p.errorf(h.Pos, "sprint number %s is too large", m[2])
+			b.p.errorf(h.Pos, "sprint number %s is too large", num)
 		}
-		s.Num, s.Letters = int(n), m[3]
+		s.Num, s.Letters = int(n), letters
 	}
 	if prev, dup := b.first[id]; dup {
 		valid = false
@@ -346,45 +378,51 @@ func startsStruck(h *ast.Heading) bool {
 // plainText returns the text of n's inline content with markup dropped and
 // code spans kept. Line breaks become spaces.
 func plainText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	writePlain(&b, n, src)
-	return b.String()
+	return string(appendPlain(nil, n, src))
 }
 
-func writePlain(b *strings.Builder, n ast.Node, src []byte) {
+// trimmedText is strings.TrimSpace(plainText(n, b.src)), built in the
+// builder's scratch buffer.
+func (b *builder) trimmedText(n ast.Node) string {
+	b.scratch = appendPlain(b.scratch[:0], n, b.src)
+	return string(bytes.TrimSpace(b.scratch))
+}
+
+// appendPlain appends plainText(n) to dst.
+func appendPlain(dst []byte, n ast.Node, src []byte) []byte {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		writeNode(b, c, src)
+		dst = appendNode(dst, c, src)
 	}
+	return dst
 }
 
 // inlineText returns the plain text of one inline node.
 func inlineText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	writeNode(&b, n, src)
-	return b.String()
+	return string(appendNode(nil, n, src))
 }
 
-func writeNode(b *strings.Builder, c ast.Node, src []byte) {
+func appendNode(b []byte, c ast.Node, src []byte) []byte {
 	switch c := c.(type) {
 	case *ast.Text:
-		b.Write(c.Segment.Value(src))
+		b = append(b, c.Segment.Value(src)...)
 		if c.SoftLineBreak() || c.HardLineBreak() {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
 	case *ast.String:
-		b.Write(c.Value)
+		b = append(b, c.Value...)
 	case *ast.CodeSpan:
 		for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 			if tx, ok := t.(*ast.Text); ok {
-				b.Write(tx.Segment.Value(src))
+				b = append(b, tx.Segment.Value(src)...)
 			} else if s, ok := t.(*ast.String); ok {
-				b.Write(s.Value)
+				b = append(b, s.Value...)
 			}
 		}
 	case *ast.AutoLink:
-		b.Write(c.URL(src))
+		b = append(b, c.URL(src)...)
 	case *ast.RawHTML, *east.TaskCheckBox:
 	default:
-		writePlain(b, c, src)
+		b = appendPlain(b, c, src)
 	}
+	return b
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -69,4 +70,36 @@ func TestValidBeadID(t *testing.T) {
 	} {
 		assert.Equal(t, ok, ValidBeadID(id), id)
 	}
+}
+
+// TestSplitSprintID holds splitSprintID to the regular expression that
+// defines a sprint id, on every string of up to six characters from an
+// alphabet that touches each part of it.
+func TestSplitSprintID(t *testing.T) {
+	re := regexp.MustCompile(`^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$`)
+	const alphabet = "09az.A-"
+	ids := []string{"", "12a.34bc", "3a.2b", "1.1", "１.1", "1.1é"}
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		ids = append(ids, prefix)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			grow(prefix+alphabet[i:i+1], n-1)
+		}
+	}
+	grow("", 6)
+	valid := 0
+	for _, id := range ids {
+		phase, num, letters, ok := splitSprintID(id)
+		m := re.FindStringSubmatch(id)
+		require.Equal(t, m != nil, ok, "%q", id)
+		if ok {
+			valid++
+			require.Equal(t, m[1:], []string{phase, num, letters}, "%q", id)
+		}
+	}
+	t.Logf("%d ids, %d valid", len(ids), valid)
+	require.Equal(t, 839, valid, "ids valid")
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -225,7 +226,7 @@ func (b *builder) refs(f field) []Ref {
 				pos = b.p.Position(f.start + search + k)
 				search += k + len(id)
 			}
-			if !sprintIDRE.MatchString(id) {
+			if _, _, _, ok := splitSprintID(id); !ok {
 				b.p.errorf(pos, "malformed sprint id %q in Depends on: want ids like 1.2 or 3a.2b", id)
 				continue
 			}
@@ -292,36 +293,41 @@ func (b *builder) agent(s *Sprint, code, text string, pos Pos) (Agent, bool) {
 func (b *builder) listTexts(l *ast.List) []string {
 	var out []string
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-		var sb strings.Builder
-		b.itemText(&sb, it, "")
-		if t := strings.TrimSpace(sb.String()); t != "" {
-			out = append(out, t)
+		b.scratch = b.appendItem(b.scratch[:0], it, "")
+		if t := bytes.TrimSpace(b.scratch); len(t) > 0 {
+			out = append(out, string(t))
 		}
 	}
 	return out
 }
 
-func (b *builder) itemText(sb *strings.Builder, item ast.Node, indent string) {
+// appendItem appends a list item's text to dst: its paragraphs' plain text,
+// trimmed, each on a line of its own, and nested lists as indented "- "
+// lines.
+func (b *builder) appendItem(dst []byte, item ast.Node, indent string) []byte {
 	first := true
 	for c := item.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.List:
 			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
-				sb.WriteString("\n" + indent + "  - ")
-				b.itemText(sb, it, indent+"  ")
+				dst = append(append(append(dst, '\n'), indent...), "  - "...)
+				dst = b.appendItem(dst, it, indent+"  ")
 			}
 		default:
 			if !first {
-				sb.WriteString("\n" + indent + "  ")
+				dst = append(append(append(dst, '\n'), indent...), "  "...)
 			}
 			if c.Type() == ast.TypeBlock && (c.Kind() == ast.KindParagraph || c.Kind() == ast.KindTextBlock) {
-				sb.WriteString(strings.TrimSpace(plainText(c, b.src)))
+				start := len(dst)
+				dst = appendPlain(dst, c, b.src)
+				dst = append(dst[:start], bytes.TrimSpace(dst[start:])...) // copy moves left: safe
 			} else if st := b.blockStart(c); st >= 0 {
-				sb.WriteString(strings.TrimSpace(string(b.src[st:lineEnd(b.src, st)])))
+				dst = append(dst, bytes.TrimSpace(b.src[st:lineEnd(b.src, st)])...)
 			}
 		}
 		first = false
 	}
+	return dst
 }
 
 func normalStatus(v string) string {
