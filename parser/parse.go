@@ -22,8 +22,6 @@ import (
 const MaxSize = 32 << 20
 
 var (
-	phaseIDRE  = regexp.MustCompile(`^[0-9]+[a-z]*$`)
-	numRE      = regexp.MustCompile(`^([0-9]+)([a-z]*)$`)
 	agentRE    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	annotRE    = regexp.MustCompile(`^<!--[ \t]*beads-ralph:[ \t]*(\S*)[ \t]*-->[ \t]*\r?\n?$`)
 	parallelRE = regexp.MustCompile(`(?i)\s*\((parallel|skipped)\)\s*$`)
@@ -252,9 +250,11 @@ func (b *builder) splitHeading(h Heading, keyword string) (id, title string, ok 
 			break
 		}
 	}
-	valid := phaseIDRE.MatchString(id)
+	var valid bool
 	if keyword == "sprint" {
 		_, _, _, valid = splitSprintID(id)
+	} else {
+		_, _, valid = splitNum(id)
 	}
 	if !valid && !colon {
 		return "", "", false
@@ -267,48 +267,53 @@ func (b *builder) splitHeading(h Heading, keyword string) (id, title string, ok 
 
 // splitSprintID splits a sprint id, <phase>.<number>[letters] as in
 // "3a.2b", into "3a", "2" and "b". ok is false when id is not of that form
-// (TestSplitSprintID holds it to the regular expression
+// (TestSplitIDs holds it to the regular expression
 // ^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$).
 func splitSprintID(id string) (phase, num, letters string, ok bool) {
 	dot := strings.IndexByte(id, '.')
 	if dot < 0 {
 		return "", "", "", false
 	}
-	phase, rest := id[:dot], id[dot+1:]
-	digits := func(s string) int {
-		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i
-	}
-	lower := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if s[i] < 'a' || s[i] > 'z' {
-				return false
-			}
-		}
-		return true
-	}
-	p, n := digits(phase), digits(rest)
-	if p == 0 || n == 0 || !lower(phase[p:]) || !lower(rest[n:]) {
+	if _, _, ok := splitNum(id[:dot]); !ok {
 		return "", "", "", false
 	}
-	return phase, rest[:n], rest[n:], true
+	if num, letters, ok = splitNum(id[dot+1:]); !ok {
+		return "", "", "", false
+	}
+	return id[:dot], num, letters, true
+}
+
+// splitNum splits a number with optional lowercase letters, as in "3a" (a
+// phase id, or a sprint's part of its id), into "3" and "a" (the regular
+// expression ^([0-9]+)([a-z]*)$).
+func splitNum(s string) (num, letters string, ok bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return "", "", false
+	}
+	for j := i; j < len(s); j++ {
+		if s[j] < 'a' || s[j] > 'z' {
+			return "", "", false
+		}
+	}
+	return s[:i], s[i:], true
 }
 
 func (b *builder) openPhase(h Heading, id, title string, struck bool) {
 	b.seen = true
 	ph := &Phase{ID: id, Title: title, Heading: h, Skipped: struck, Valid: true}
-	m := numRE.FindStringSubmatch(id)
-	if m == nil {
+	num, letters, ok := splitNum(id)
+	if !ok {
 		ph.Valid = false
 		b.p.errorf(h.Pos, "malformed phase id %q: want a number and optional lowercase letters, like 3 or 3a", id)
-	} else if n, err := strconv.ParseInt(m[1], 10, 32); err != nil {
+	} else if n, err := strconv.ParseInt(num, 10, 32); err != nil {
 		ph.Valid = false
-		b.p.errorf(h.Pos, "phase number %s is too large", m[1])
+		b.p.errorf(h.Pos, "phase number %s is too large", num)
 	} else {
-		ph.Num, ph.Letters = int(n), m[2]
+		ph.Num, ph.Letters = int(n), letters
 	}
 	b.phase = ph
 	b.p.Phases = append(b.p.Phases, ph)

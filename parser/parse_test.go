@@ -72,13 +72,14 @@ func TestValidBeadID(t *testing.T) {
 	}
 }
 
-// TestSplitSprintID holds splitSprintID to the regular expression that
-// defines a sprint id, on every string of up to six characters from an
-// alphabet that touches each part of it.
-func TestSplitSprintID(t *testing.T) {
-	re := regexp.MustCompile(`^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$`)
+// TestSplitIDs holds splitSprintID and splitNum to the regular expressions
+// that define sprint and phase ids, on every string of up to six
+// characters from an alphabet that touches each part of them.
+func TestSplitIDs(t *testing.T) {
+	sprintRE := regexp.MustCompile(`^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$`)
+	numRE := regexp.MustCompile(`^([0-9]+)([a-z]*)$`)
 	const alphabet = "09az.A-"
-	ids := []string{"", "12a.34bc", "3a.2b", "1.1", "１.1", "1.1é"}
+	ids := []string{"", "12a.34bc", "3a.2b", "1.1", "１.1", "1.1é", "3a", "3é"}
 	var grow func(prefix string, n int)
 	grow = func(prefix string, n int) {
 		ids = append(ids, prefix)
@@ -90,16 +91,24 @@ func TestSplitSprintID(t *testing.T) {
 		}
 	}
 	grow("", 6)
-	valid := 0
+	sprints, nums := 0, 0
 	for _, id := range ids {
 		phase, num, letters, ok := splitSprintID(id)
-		m := re.FindStringSubmatch(id)
-		require.Equal(t, m != nil, ok, "%q", id)
+		m := sprintRE.FindStringSubmatch(id)
+		require.Equal(t, m != nil, ok, "sprint id %q", id)
 		if ok {
-			valid++
+			sprints++
 			require.Equal(t, m[1:], []string{phase, num, letters}, "%q", id)
 		}
+		num, letters, ok = splitNum(id)
+		m = numRE.FindStringSubmatch(id)
+		require.Equal(t, m != nil, ok, "phase id %q", id)
+		if ok {
+			nums++
+			require.Equal(t, m[1:], []string{num, letters}, "%q", id)
+		}
 	}
-	t.Logf("%d ids, %d valid", len(ids), valid)
-	require.Equal(t, 839, valid, "ids valid")
+	t.Logf("%d strings: %d sprint ids, %d phase ids", len(ids), sprints, nums)
+	require.Equal(t, 839, sprints, "sprint ids")
+	require.Equal(t, 643, nums, "phase ids")
 }
