@@ -387,22 +387,22 @@ func appendNew(deps, add []*Node) []*Node {
 }
 
 // wirePhase connects one phase's sprints and returns the phase's exits.
+// nodes are in execution order, so the sprints sharing a number are a run.
 func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connect func(*Node, []*Node) []*Node) []*Node {
 	if len(nodes) == 0 {
 		b.diag(parser.Warning, ph.Heading.Pos, "phase %s has no sprints", ph.ID)
 		return entry
 	}
-	groups := map[int][]*Node{}
-	var nums []int
+	var runs [][]*Node
 	present := map[int]*parser.Sprint{}
-	for _, n := range nodes {
-		if groups[n.Sprint.Num] == nil {
-			nums = append(nums, n.Sprint.Num)
+	for i := 0; i < len(nodes); {
+		j := i + 1
+		for j < len(nodes) && nodes[j].Sprint.Num == nodes[i].Sprint.Num {
+			j++
 		}
-		groups[n.Sprint.Num] = append(groups[n.Sprint.Num], n)
-		if present[n.Sprint.Num] == nil {
-			present[n.Sprint.Num] = n.Sprint
-		}
+		runs = append(runs, nodes[i:j])
+		present[nodes[i].Sprint.Num] = nodes[i].Sprint
+		i = j
 	}
 	for _, s := range b.skippedOf[ph] {
 		if present[s.Num] == nil {
@@ -410,18 +410,21 @@ func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connec
 		}
 	}
 	gaps(b, present, func(n int) string { return fmt.Sprintf("sprint %s.%d", ph.ID, n) }, func(s *parser.Sprint) parser.Pos { return s.Heading.Pos })
-	sort.Ints(nums)
-	for _, num := range nums {
-		var ms []member
-		for _, n := range groups[num] {
-			n := n
-			ms = append(ms, member{
+	for _, run := range runs {
+		if len(run) == 1 && run[0].Sprint.Letters == "" {
+			entry = connect(run[0], entry) // the common case: one plain sprint
+			continue
+		}
+		ms := make([]member, len(run))
+		for k, n := range run {
+			ms[k] = member{
 				letters: n.Sprint.Letters,
 				id:      n.Sprint.ID,
 				pos:     n.Sprint.Heading.Pos,
 				wire:    func(in []*Node) []*Node { return connect(n, in) },
-			})
+			}
 		}
+		num := run[0].Sprint.Num
 		entry = b.wireGroup("sprint", func() string { return fmt.Sprintf("%s.%d", ph.ID, num) }, ms, entry)
 	}
 	return entry
