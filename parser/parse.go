@@ -51,28 +51,36 @@ func parse(file string, src []byte, cut cutting) (plan *Plan) {
 		p.errorf(Pos{Line: 1, Col: 1}, "file is %.1f MiB; plans are limited to %d MiB", float64(len(src))/(1<<20), MaxSize>>20)
 		return p
 	}
-	if !p.checkText() || !p.checkShape() {
-		return p
-	}
-
+	// What goldmark reads: the source with a byte order mark and front
+	// matter blanked out. Where it may be cut is worked out on another
+	// core while the source is checked.
 	parseSrc := src
 	body := 0
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) { // a byte order mark
 		parseSrc = blank(src, 0, 3)
 		body = 3
 	}
-	if fmEnd, yml, ok := frontMatter(src, body); ok {
+	fmEnd, yml, hasFM := frontMatter(src, body)
+	if hasFM {
+		parseSrc = blank(parseSrc, body, fmEnd)
+	}
+	cuts := make(chan []int, 1)
+	go func() { cuts <- cutPoints(parseSrc, cut) }()
+
+	if !p.checkText() || !p.checkShape() {
+		return p
+	}
+	if hasFM {
 		fm, diags := ParseConfig(file, yml, p.Position(lineEnd(src, body)))
 		p.Diags = append(p.Diags, diags...)
 		p.Defaults = fm
-		parseSrc = blank(parseSrc, body, fmEnd)
 	} else if fmEnd < 0 {
 		p.errorf(p.Position(body), "front matter starts with --- but has no closing --- line")
 		return p
 	}
 
 	b := &builder{p: p, src: src, first: map[string]*Sprint{}}
-	parseBlocks(parseSrc, p.lines, cut, b.block)
+	parseBlocks(parseSrc, <-cuts, p.lines, b.block)
 	b.closeSprint(len(src))
 	b.finishPreamble()
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {

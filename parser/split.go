@@ -135,12 +135,12 @@ type piece struct {
 }
 
 // parseBlocks parses src with goldmark and calls visit with each top-level
-// block in file order. A large src is parsed in pieces on up to GOMAXPROCS
-// goroutines; visit runs on the calling goroutine, piece by piece, as soon
-// as each piece is ready. lines indexes src, for the line numbers goldmark
-// keeps. A goldmark panic is re-raised on the calling goroutine.
-func parseBlocks(src []byte, lines lineIndex, c cutting, visit func(ast.Node)) {
-	cuts := cutPoints(src, c)
+// block in file order. When cuts (from cutPoints) are given, src is parsed
+// in pieces on up to GOMAXPROCS goroutines; visit runs on the calling
+// goroutine, piece by piece, as soon as each piece is ready. lines indexes
+// src, for the line numbers goldmark keeps. A goldmark panic is re-raised
+// on the calling goroutine.
+func parseBlocks(src []byte, cuts []int, lines lineIndex, visit func(ast.Node)) {
 	workers := min(runtime.GOMAXPROCS(0), len(cuts)+1)
 	if len(cuts) == 0 || workers < 2 {
 		walk(markdown.Parser().Parse(text.NewReader(src)), visit)
