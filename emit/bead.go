@@ -355,7 +355,8 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 	}
 	var closedAt *string
 	if status == "closed" {
-		closedAt = &e.now
+		now := e.now // each bead its own, as callers may change one
+		closedAt = &now
 	}
 	priority := *set.Priority
 	if s.Priority.Set() {

@@ -65,7 +65,14 @@ func parse(file string, src []byte, cut cutting) (plan *Plan) {
 		parseSrc = blank(parseSrc, body, fmEnd)
 	}
 	cuts := make(chan []int, 1)
-	go func() { cuts <- cutPoints(parseSrc, cut) }()
+	go func() {
+		defer func() {
+			if recover() != nil {
+				cuts <- nil // parse the file whole
+			}
+		}()
+		cuts <- cutPoints(parseSrc, cut)
+	}()
 
 	if !p.checkText() || !p.checkShape() {
 		return p
