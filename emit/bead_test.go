@@ -110,3 +110,15 @@ func TestBeadsDiagnosticsInNodeOrder(t *testing.T) {
 		`3000: worktree "../../escape" is outside the worktrees directory /src/repo-worktrees: agents would write there`,
 	}, got)
 }
+
+// TestClosedAtNotShared: closed beads carry the same time, each in its own
+// string, so a caller changing one bead's closed_at leaves the others.
+func TestClosedAtNotShared(t *testing.T) {
+	beads, _ := compileForTest(t, "## Phase 1: A\n### Sprint 1.1: X\n**Status**: ✅ Done\n- a\n### Sprint 1.2: Y\n**Status**: ✅ Done\n- b\n")
+	require.Len(t, beads, 2)
+	require.NotNil(t, beads[0].ClosedAt)
+	require.NotNil(t, beads[1].ClosedAt)
+	assert.Equal(t, "1970-01-01T00:00:00Z", *beads[1].ClosedAt)
+	*beads[0].ClosedAt = "2026-01-01T00:00:00Z"
+	assert.Equal(t, "1970-01-01T00:00:00Z", *beads[1].ClosedAt)
+}

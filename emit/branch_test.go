@@ -70,8 +70,6 @@ func TestCheckBranch(t *testing.T) {
 	}
 }
 
-// TestCheckBranchAgreesWithGit asks the real git about every name that
-// CheckBranch accepts: each must be a valid branch name for git too.
 // TestPlainBranch holds CheckBranch's one-pass check to its rules one by
 // one, on every string of up to five characters from an alphabet that
 // touches each rule, and on HEAD.
@@ -101,6 +99,8 @@ func TestPlainBranch(t *testing.T) {
 	require.Equal(t, 466, accepted, "names accepted")
 }
 
+// TestCheckBranchAgreesWithGit asks the real git about every name that
+// CheckBranch accepts: each must be a valid branch name for git too.
 func TestCheckBranchAgreesWithGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")

@@ -461,9 +461,9 @@ func (w *jsonWriter) chunk(beads []Bead, lo, hi int) error {
 // indented JSON.
 const encodeChunkSize = 256
 
-// chunkBytes is the room a chunk's buffer starts with: a bead of a
-// generated plan takes about 2 KB indented.
-const chunkBytes = encodeChunkSize * 5 << 9
+// beadBytes is the room a chunk's buffer starts with for each of its
+// beads: a bead of a generated plan takes about 2 KB indented.
+const beadBytes = 5 << 9
 
 // stream writes head, every bead, then tail to out. Chunks of beads are
 // encoded on up to GOMAXPROCS goroutines while earlier chunks are being
@@ -477,7 +477,7 @@ func stream(out io.Writer, beads []Bead, indent bool, head, tail string) error {
 	bounds := func(i int) (int, int) { return i * encodeChunkSize, min(len(beads), (i+1)*encodeChunkSize) }
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
-		w := &jsonWriter{indent: indent, buf: make([]byte, 0, chunkBytes)}
+		w := &jsonWriter{indent: indent, buf: make([]byte, 0, min(len(beads), encodeChunkSize)*beadBytes)}
 		for i := range n {
 			w.buf = w.buf[:0]
 			lo, hi := bounds(i)
@@ -505,7 +505,7 @@ func stream(out io.Writer, beads []Bead, indent bool, head, tail string) error {
 	// never waits on a worker that waits on it.
 	free := make(chan []byte, 2*workers)
 	for range cap(free) {
-		free <- make([]byte, 0, chunkBytes)
+		free <- make([]byte, 0, encodeChunkSize*beadBytes)
 	}
 	stop := make(chan struct{})
 	var next atomic.Int64

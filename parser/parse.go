@@ -53,7 +53,8 @@ func parse(file string, src []byte, cut cutting) (plan *Plan) {
 	}
 	// What goldmark reads: the source with a byte order mark and front
 	// matter blanked out. Where it may be cut is worked out on another
-	// core while the source is checked.
+	// core while the source is checked (a file the checks refuse has paid
+	// for one linear scan it did not need).
 	parseSrc := src
 	body := 0
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) { // a byte order mark
@@ -64,14 +65,18 @@ func parse(file string, src []byte, cut cutting) (plan *Plan) {
 	if hasFM {
 		parseSrc = blank(parseSrc, body, fmEnd)
 	}
-	cuts := make(chan []int, 1)
+	type cutResult struct {
+		cuts  []int
+		panic any
+	}
+	cuts := make(chan cutResult, 1)
 	go func() {
 		defer func() {
-			if recover() != nil {
-				cuts <- nil // parse the file whole
+			if r := recover(); r != nil {
+				cuts <- cutResult{panic: r} // re-raised below, as parse's own
 			}
 		}()
-		cuts <- cutPoints(parseSrc, cut)
+		cuts <- cutResult{cuts: cutPoints(parseSrc, cut)}
 	}()
 
 	if !p.checkText() || !p.checkShape() {
@@ -87,7 +92,11 @@ func parse(file string, src []byte, cut cutting) (plan *Plan) {
 	}
 
 	b := &builder{p: p, src: src, first: map[string]*Sprint{}}
-	parseBlocks(parseSrc, <-cuts, p.lines, b.block)
+	cr := <-cuts
+	if cr.panic != nil {
+		panic(cr.panic)
+	}
+	parseBlocks(parseSrc, cr.cuts, p.lines, b.block)
 	b.closeSprint(len(src))
 	b.finishPreamble()
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {

@@ -1,6 +1,7 @@
 // Package planner compiles a parsed plan's numbering into a dependency graph
-// (a gonum directed graph), and computes the waves in which the work can run
-// and the critical path through it.
+// (each sprint's dependencies and dependents; Graph.DAG gives it as a gonum
+// directed graph), and computes the waves in which the work can run and the
+// critical path through it.
 package planner
 
 import (

@@ -184,3 +184,54 @@ func TestLongCycle(t *testing.T) {
 	assert.Equal(t, parser.Pos{Line: 3, Col: 17, Offset: errs[0].Pos.Offset}, errs[0].Pos)
 	assert.True(t, g.HasCycle())
 }
+
+// TestWideJoin: the sprint after two parallel phases of twenty parallel
+// sprints each waits on all forty, once each; more than appendNew scans.
+func TestWideJoin(t *testing.T) {
+	var lines []string
+	var want []string
+	for _, ph := range []string{"2a", "2b"} {
+		lines = append(lines, "## Phase "+ph+": Track")
+		for i := range 20 {
+			id := ph + ".1" + string(rune('a'+i))
+			lines = append(lines, "### Sprint "+id+": Work")
+			want = append(want, id)
+		}
+	}
+	lines = append([]string{"## Phase 1: Start", "### Sprint 1.1: Start"}, lines...)
+	lines = append(lines, "## Phase 3: Join", "### Sprint 3.1: Join")
+	p := parser.Parse("p.md", plan(lines...))
+	require.Empty(t, p.Diags)
+	g := Build(p)
+	require.Empty(t, g.Diags)
+	assert.Equal(t, strings.Join(want, " "), deps(g)["3.1"])
+	assert.Equal(t, "1.1", deps(g)["2b.1t"])
+}
+
+// TestAppendNew compares appendNew's scan and map with a plain loop, on
+// lists with repeats below and above the scan's size.
+func TestAppendNew(t *testing.T) {
+	nodes := make([]*Node, 50)
+	for i := range nodes {
+		nodes[i] = &Node{Order: i}
+	}
+	for _, sz := range []struct{ deps, add int }{{0, 0}, {3, 5}, {10, 22}, {10, 23}, {30, 40}, {0, 50}} {
+		deps := append([]*Node(nil), nodes[:sz.deps]...)
+		var add []*Node
+		for i := range sz.add {
+			add = append(add, nodes[(i*7)%len(nodes)], nodes[i%5]) // repeats
+		}
+		var want []*Node
+		want = append(want, deps...)
+		for _, n := range add {
+			found := false
+			for _, w := range want {
+				found = found || w == n
+			}
+			if !found {
+				want = append(want, n)
+			}
+		}
+		assert.Equal(t, want, appendNew(deps, add), "%d deps, %d added", sz.deps, len(add))
+	}
+}

@@ -18,10 +18,21 @@ func TestTuneGC(t *testing.T) {
 
 	tuneGC(func(string) string { return "" })
 	assert.Equal(t, 200, debug.SetGCPercent(100), "GC percent")
-	assert.Equal(t, int64(1<<30), debug.SetMemoryLimit(math.MaxInt64), "memory limit")
+	assert.Equal(t, int64(768<<20), debug.SetMemoryLimit(math.MaxInt64), "memory limit")
 
-	// What the environment sets, the runtime has read already: leave it.
-	tuneGC(func(k string) string { return map[string]string{"GOGC": "50", "GOMEMLIMIT": "2GiB"}[k] })
-	assert.Equal(t, 100, debug.SetGCPercent(100), "GC percent with GOGC set")
-	assert.Equal(t, int64(math.MaxInt64), debug.SetMemoryLimit(-1), "memory limit with GOMEMLIMIT set")
+	// What the environment sets, the runtime has read already: leave it,
+	// each on its own.
+	for _, tc := range []struct {
+		env     map[string]string
+		percent int
+		limit   int64
+	}{
+		{map[string]string{"GOGC": "50", "GOMEMLIMIT": "2GiB"}, 100, math.MaxInt64},
+		{map[string]string{"GOGC": "50"}, 100, 768 << 20},
+		{map[string]string{"GOMEMLIMIT": "2GiB"}, 200, math.MaxInt64},
+	} {
+		tuneGC(func(k string) string { return tc.env[k] })
+		assert.Equal(t, tc.percent, debug.SetGCPercent(100), "GC percent with %v", tc.env)
+		assert.Equal(t, tc.limit, debug.SetMemoryLimit(math.MaxInt64), "memory limit with %v", tc.env)
+	}
 }
