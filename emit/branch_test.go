@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,18 +76,7 @@ func TestCheckBranch(t *testing.T) {
 // touches each rule, and on HEAD.
 func TestPlainBranch(t *testing.T) {
 	const alphabet = "a/-_. \x00"
-	names := []string{"", "HEAD", "HEAD/x", "xHEAD"}
-	var grow func(prefix string, n int)
-	grow = func(prefix string, n int) {
-		names = append(names, prefix)
-		if n == 0 {
-			return
-		}
-		for i := 0; i < len(alphabet); i++ {
-			grow(prefix+alphabet[i:i+1], n-1)
-		}
-	}
-	grow("", 5)
+	names := append([]string{"", "HEAD", "HEAD/x", "xHEAD"}, plangen.Strings(alphabet, 5)...)
 	accepted := 0
 	for _, name := range names {
 		want := branchProblem(name) == nil

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -79,18 +80,7 @@ func TestSplitIDs(t *testing.T) {
 	sprintRE := regexp.MustCompile(`^([0-9]+[a-z]*)\.([0-9]+)([a-z]*)$`)
 	numRE := regexp.MustCompile(`^([0-9]+)([a-z]*)$`)
 	const alphabet = "09az.A-"
-	ids := []string{"", "12a.34bc", "3a.2b", "1.1", "１.1", "1.1é", "3a", "3é"}
-	var grow func(prefix string, n int)
-	grow = func(prefix string, n int) {
-		ids = append(ids, prefix)
-		if n == 0 {
-			return
-		}
-		for i := 0; i < len(alphabet); i++ {
-			grow(prefix+alphabet[i:i+1], n-1)
-		}
-	}
-	grow("", 6)
+	ids := append([]string{"", "12a.34bc", "3a.2b", "1.1", "１.1", "1.1é", "3a", "3é"}, plangen.Strings(alphabet, 6)...)
 	sprints, nums := 0, 0
 	for _, id := range ids {
 		phase, num, letters, ok := splitSprintID(id)
