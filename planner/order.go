@@ -13,33 +13,14 @@ import (
 // directly or through other sprints, adds nothing and is reported.
 func (b *build) explicit() {
 	g := b.g
-	stamp := make([]int, len(g.Nodes))
-	gen := 0
+	search := &ancestors{stamp: make([]int, len(g.Nodes))}
 	// implied reports whether from is an ancestor of to in the numbering
 	// graph: every dependency is still a numbering one, as the explicit
 	// edges are added only after all are checked. Numbering edges always
 	// point forward in execution order, so the search never looks at nodes
 	// ordered before from.
 	implied := func(from, to *Node) bool {
-		if from.Order >= to.Order {
-			return false
-		}
-		gen++
-		stack := []*Node{to}
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, d := range n.Deps {
-				if d == from {
-					return true
-				}
-				if d.Order > from.Order && stamp[d.Order] != gen {
-					stamp[d.Order] = gen
-					stack = append(stack, d)
-				}
-			}
-		}
-		return false
+		return from.Order < to.Order && search.finds(to, from, func(d *Node) bool { return d.Order > from.Order })
 	}
 	skipped := map[string]bool{}
 	for _, s := range b.plan.Skipped {
@@ -76,7 +57,7 @@ func (b *build) explicit() {
 		e.to.Explicit[e.from] = true
 		e.to.Deps = append(e.to.Deps, e.from)
 	}
-	b.reduce(stamp, &gen)
+	b.reduce(search)
 }
 
 // reduce drops, from each sprint with explicit edges, the numbering
@@ -89,27 +70,11 @@ func (b *build) explicit() {
 // before the target in a topological order: none of those can wait on it.
 // Without that bound, one search could walk the whole plan, and a plan
 // with an explicit edge in every track took quadratic time.
-func (b *build) reduce(stamp []int, gen *int) {
+func (b *build) reduce(search *ancestors) {
 	rank := topoRank(b.g.Nodes) // nil when there is a cycle
-	var stack []*Node
 	// reaches reports whether target is an ancestor of start.
 	reaches := func(start, target *Node) bool {
-		*gen++
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, d := range n.Deps {
-				if d == target {
-					return true
-				}
-				if stamp[d.Order] != *gen && (rank == nil || rank[d.Order] > rank[target.Order]) {
-					stamp[d.Order] = *gen
-					stack = append(stack, d)
-				}
-			}
-		}
-		return false
+		return search.finds(start, target, func(d *Node) bool { return rank == nil || rank[d.Order] > rank[target.Order] })
 	}
 	for _, n := range b.g.Nodes {
 		if len(n.Explicit) == 0 {
@@ -132,6 +97,35 @@ func (b *build) reduce(stamp []int, gen *int) {
 		}
 		n.Deps = kept
 	}
+}
+
+// ancestors searches a node's dependencies, direct and indirect. Its
+// stamps mark the nodes one search has seen, so searches need no clearing.
+type ancestors struct {
+	stamp []int // by Order: the search that last reached the node
+	gen   int   // the current search
+	stack []*Node
+}
+
+// finds reports whether target is among start's dependencies, direct or
+// through others, looking only through the dependencies worth a look.
+func (a *ancestors) finds(start, target *Node, worth func(*Node) bool) bool {
+	a.gen++
+	a.stack = append(a.stack[:0], start)
+	for len(a.stack) > 0 {
+		n := a.stack[len(a.stack)-1]
+		a.stack = a.stack[:len(a.stack)-1]
+		for _, d := range n.Deps {
+			if d == target {
+				return true
+			}
+			if a.stamp[d.Order] != a.gen && worth(d) {
+				a.stamp[d.Order] = a.gen
+				a.stack = append(a.stack, d)
+			}
+		}
+	}
+	return false
 }
 
 // topoRank returns each node's position, by Order, in a topological order
