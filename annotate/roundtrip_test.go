@@ -43,8 +43,9 @@ func planFiles(t testing.TB) []string {
 }
 
 // compileIDs compiles p as "plans/NAME" and returns each sprint's bead id.
-// A plan that parses but does not compile (a bad branch, a cycle) still
-// gets ids: annotated ones as they are, the others derived as emit does.
+// A plan that parses but does not compile (a bad branch, a cycle, a bad id
+// prefix) still gets ids: annotated ones as they are, the others derived as
+// emit does, with the built-in prefix when the plan's is not one.
 func compileIDs(p *parser.Plan, planFile string) map[string]string {
 	ids := map[string]string{}
 	g := planner.Build(p)
@@ -64,6 +65,11 @@ func compileIDs(p *parser.Plan, planFile string) map[string]string {
 		}
 	}
 	prefix := emit.Builtin().Merge(p.Defaults).Prefix
+	if !parser.ValidBeadID(prefix + "-0") {
+		// compile refuses the prefix; the ids stand for the ones a fixed
+		// plan would get.
+		prefix = emit.Builtin().Prefix
+	}
 	for _, s := range p.Sprints {
 		if s.Annotation != nil && s.Annotation.ID != "" {
 			ids[s.ID] = s.Annotation.ID
