@@ -115,3 +115,12 @@ func (ds Diagnostics) Error() string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// String joins every entry, one per line.
+func (ds Diagnostics) String() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.Error()
+	}
+	return strings.Join(lines, "\n")
+}

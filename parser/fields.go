@@ -14,6 +14,7 @@ type field struct {
 	rest       []ast.Node // the inline nodes after the label
 	pos        Pos        // position of the label
 	start, end int        // the line's byte range
+	valueStart int        // offset of the value's first byte, -1 when unknown
 }
 
 // known labels, as written lower case, with the names they are filed under.
@@ -32,6 +33,12 @@ var sprintLabels = map[string]string{
 	"labels":              "labels",
 	"team":                "team",
 	"depends on":          "depends on",
+	"depends":             "depends on",
+	"dependencies":        "depends on",
+	"dependency":          "depends on",
+	"blocked by":          "depends on",
+	"label":               "labels",
+	"task":                "tasks",
 }
 
 var preambleLabels = map[string]string{
@@ -78,7 +85,7 @@ func nodeStart(n ast.Node) int {
 
 // lineField reads a paragraph line as a field, if it is one.
 func (b *builder) lineField(line []ast.Node) (field, bool) {
-	f := field{start: -1}
+	f := field{start: -1, valueStart: -1}
 	if s := nodeStart(line[0]); s >= 0 {
 		f.start = lineStart(b.src, s)
 		last := line[len(line)-1]
@@ -103,9 +110,13 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 		}
 		v := t.Segment.Value(b.src)[1:]
 		value.Write(v)
+		f.valueStart = t.Segment.Start + 1
 		rest = rest[1:]
 	default:
 		return f, false
+	}
+	if f.valueStart < 0 && len(rest) > 0 {
+		f.valueStart = nodeStart(rest[0])
 	}
 	for _, n := range rest {
 		if f.code == "" {

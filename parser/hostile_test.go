@@ -143,8 +143,11 @@ func TestHostileEmptyTitle(t *testing.T) {
 		p := Parse("p.md", []byte(src))
 		assert.Equal(t, `p.md:2:1: error: sprint 1.1 has no title: write one after the colon, like "Sprint 1.1: Setup"`, p.Diags.Error(), src)
 	}
-	// The fuzzer's own input (emit/testdata/fuzz/FuzzCompile).
+	// The fuzzer's own input (emit/testdata/fuzz/FuzzCompile): "PhAse 1
+	// 0000" runs on into prose, so it is no phase heading.
 	p := Parse("p.md", []byte(" # PhAse 1 0000\n ## Sprint 1.0"))
+	assert.Equal(t, `p.md:1:1: error: plan has no sprints: expected headings like "## Phase 1: Title" and "### Sprint 1.1: Title"`, p.Diags.Error())
+	p = Parse("p.md", []byte(" # PhAse 1\n ## Sprint 1.0"))
 	assert.Equal(t, `p.md:2:2: error: sprint 1.0 has no title: write one after the colon, like "Sprint 1.0: Setup"`, p.Diags.Error())
 }
 

@@ -26,6 +26,9 @@ type Plan struct {
 	Skipped []*Sprint
 	// Ignored lists sprint-looking headings outside any phase section.
 	Ignored []*Heading
+	// Entries lists the completion log entries: sprint headings outside any
+	// phase section, in file order.
+	Entries []*LogEntry
 	// Diags holds every problem found while parsing.
 	Diags Diagnostics
 
@@ -69,8 +72,10 @@ type Phase struct {
 	Letters string // "a"
 	Title   string
 	Heading Heading
-	// Skipped is set when the phase heading is struck through.
-	Skipped bool
+	// Skipped is set when the phase heading is struck through or carries a
+	// skip marker, or its Status says skipped; SkipReason says which.
+	Skipped    bool
+	SkipReason string
 	// Valid is false when the id breaks the pattern; such a phase's sprints
 	// are checked but not compiled.
 	Valid   bool
@@ -79,15 +84,24 @@ type Phase struct {
 
 // Sprint is a "Sprint N.M: Title" heading and the fields of its section.
 type Sprint struct {
-	ID      string // as written: "3a.2b"
+	// ID is the id with its numbers' leading zeros dropped ("3a.2b" for
+	// "03a.02b"); WrittenID is the id as written.
+	ID        string
+	WrittenID string
 	Num     int    // 2
 	Letters string // "b"
 	Title   string
 	Heading Heading
 	Phase   *Phase
 
-	// Skipped is set for struck-through headings and Status: skipped.
-	Skipped bool
+	// Skipped is set for struck-through headings, skip markers and Status:
+	// skipped, and for every sprint of a skipped phase; SkipReason says
+	// which.
+	Skipped    bool
+	SkipReason string
+	// ClosedBy is the completion log entry that closed the sprint, when its
+	// own section did not.
+	ClosedBy *LogEntry
 
 	// Annotation is the <!-- beads-ralph: ID --> line right after the
 	// heading, if there is one.
@@ -109,6 +123,19 @@ type Sprint struct {
 	Labels         []string
 	DependsOn      []Ref
 	Description    string
+}
+
+// LogEntry is a sprint heading outside any phase section: an entry of a
+// completion log ("### ✅ Sprint 4.1: Setup"), or a note.
+type LogEntry struct {
+	SprintID string // canonical id
+	Heading  Heading
+	// Done is set when the entry records the sprint done: a done marker in
+	// its heading, or a done Status under it.
+	Done bool
+	// Section is the heading of the section the entry sits in, nil before
+	// the first heading.
+	Section *Heading
 }
 
 // Field is a value read from a "**Label**: value" line.

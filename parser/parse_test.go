@@ -13,9 +13,10 @@ func TestHeadingOffsets(t *testing.T) {
 	src := "# T\r\n\r\n## Phase 1: A\r\n\r\n### Sprint 1.1: First  \r\n<!-- beads-ralph: bd-abc123 -->\r\n- a\r\n\r\nSprint 1.2: Setext\r\n---\r\n- b"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, p.Diags.Errors())
-	// A setext heading is not an ATX sprint heading inside the phase: it
-	// is level 2, so it closes the phase and is ignored.
-	require.Len(t, p.Sprints, 1)
+	// A setext sprint heading is level 2, the phase level: it is read as a
+	// sprint of the phase, with a warning.
+	assert.Equal(t, `p.md:9:1: warning: "Sprint 1.2: Setext" is a level 2 heading, the level of phase headings; read as a sprint of Phase 1 (line 3). Write it one level deeper than the phase`, p.Diags.Warnings().String())
+	require.Len(t, p.Sprints, 2)
 	s := p.Sprints[0]
 	assert.Equal(t, "First", s.Title)
 	assert.Equal(t, Pos{Line: 5, Col: 1, Offset: 24}, s.Heading.Pos)
@@ -23,8 +24,7 @@ func TestHeadingOffsets(t *testing.T) {
 	require.NotNil(t, s.Annotation)
 	assert.Equal(t, "bd-abc123", s.Annotation.ID)
 	assert.Equal(t, "<!-- beads-ralph: bd-abc123 -->\r\n", src[s.Annotation.Start:s.Annotation.End])
-	require.Len(t, p.Ignored, 1)
-	assert.Equal(t, "Sprint 1.2: Setext\r\n---\r\n", src[p.Ignored[0].Start:p.Ignored[0].End])
+	assert.Equal(t, "Sprint 1.2: Setext\r\n---\r\n", src[p.Sprints[1].Heading.Start:p.Sprints[1].Heading.End])
 }
 
 func TestLastLineHeading(t *testing.T) {

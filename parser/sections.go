@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"bytes"
 	"regexp"
 	"strings"
 
@@ -34,78 +33,323 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 // sprintFields reads the blocks of a sprint's section, which ends at offset
 // end.
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
-	var desc []string
-	addDesc := func(from, to int) {
-		if from < 0 || to <= from {
-			return
-		}
-		if t := strings.TrimSpace(string(b.src[from:to])); t != "" {
-			desc = append(desc, t)
-		}
-	}
-	i := 0
-	if len(blocks) > 0 && blocks[0].Kind() == ast.KindHTMLBlock && b.blockStart(blocks[0]) == s.Heading.End {
-		if a := b.annotation(s.Heading.End); a != nil {
-			s.Annotation = a
-			i = 1
-		}
-	}
-	// A list with only field lines before it, in a sprint with no Tasks
-	// field, is the task list (the minimal style).
-	onlyFields := true
-	seen := map[string]Pos{}
-	for ; i < len(blocks); i++ {
-		n := blocks[i]
-		start := b.blockStart(n)
-		stop := end
-		if i+1 < len(blocks) {
-			stop = b.blockStart(blocks[i+1])
-		}
-		switch n := n.(type) {
-		case *ast.Paragraph:
-			lines := paragraphLines(n)
-			for j, line := range lines {
-				f, ok := b.lineField(line)
-				name := ""
-				if ok {
-					name = sprintLabels[f.label]
-				}
-				if name == "" {
-					onlyFields = false
-					addDesc(f.start, f.end)
-					continue
-				}
-				var list *ast.List
-				if f.value == "" && j == len(lines)-1 && i+1 < len(blocks) {
-					if l, ok := blocks[i+1].(*ast.List); ok {
-						list = l
-						i++
-					}
-				}
-				if prev, dup := seen[name]; dup && !listField(name) {
-					b.p.warnf(f.pos, "%s is given twice in sprint %s (first at line %d); the last one counts", f.label, s.ID, prev.Line)
-				}
-				seen[name] = f.pos
-				b.setField(s, name, f, list)
-			}
-		case *ast.List:
-			if onlyFields && s.Tasks == nil && seen["tasks"] == (Pos{}) {
-				s.Tasks = b.listTexts(n)
-				continue
-			}
-			onlyFields = false
-			addDesc(start, stop)
-		case *ast.ThematicBreak:
-		default:
-			onlyFields = false
-			addDesc(start, stop)
-		}
-	}
-	s.Description = strings.Join(desc, "\n\n")
+	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
+	r.read()
+	s.Description = strings.Join(r.desc, "\n\n")
 	if len(s.Tasks) == 0 && !s.Skipped {
 		s.Tasks = []string{s.Title}
 		s.TasksFromTitle = true
 		b.p.warnf(s.Heading.Pos, "sprint %s has no tasks; its title is its one prompt", s.ID)
+	}
+}
+
+// sectionReader reads one sprint section's blocks.
+type sectionReader struct {
+	b      *builder
+	s      *Sprint
+	blocks []ast.Node
+	end    int // the section's end offset
+	i      int // the block being read
+	desc   []string
+	seen   map[string]Pos // fields given, by name
+	// onlyFields is set while nothing but fields, comments and the
+	// annotation came before: a list then is the task list (the minimal
+	// style).
+	onlyFields bool
+}
+
+// stop returns the offset where block i ends: the next block's start, or
+// the section's end.
+func (r *sectionReader) stop(i int) int {
+	if i+1 < len(r.blocks) {
+		return r.b.blockStart(r.blocks[i+1])
+	}
+	return r.end
+}
+
+func (r *sectionReader) addDesc(from, to int) {
+	if from < 0 || to <= from {
+		return
+	}
+	if t := strings.TrimSpace(string(r.b.src[from:to])); t != "" {
+		r.desc = append(r.desc, t)
+	}
+}
+
+func (r *sectionReader) read() {
+	b, s := r.b, r.s
+	// The annotation is the first block, with only blank lines (a
+	// formatter's) between it and the heading.
+	if len(r.blocks) > 0 && r.blocks[0].Kind() == ast.KindHTMLBlock {
+		st := b.blockStart(r.blocks[0])
+		if st >= s.Heading.End && blankBytes(b.src[s.Heading.End:st]) {
+			if a := b.annotation(st); a != nil {
+				s.Annotation = a
+				r.i = 1
+			}
+		}
+	}
+	for ; r.i < len(r.blocks); r.i++ {
+		n := r.blocks[r.i]
+		start, stop := b.blockStart(n), r.stop(r.i)
+		switch n := n.(type) {
+		case *ast.Paragraph:
+			r.fieldLines(paragraphLines(n), start, stop)
+		case *ast.Heading:
+			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(plainText(n, b.src)), ":")))
+			name := sprintLabels[label]
+			if name == "" {
+				r.onlyFields = false
+				r.addDesc(start, stop)
+				continue
+			}
+			// "#### Tasks": a sub-heading works as its label.
+			f := field{label: label, pos: b.p.Position(start), start: start, end: start}
+			if list := r.nextList(); list != nil {
+				r.setList(name, f, list)
+			} else if par, ok := r.next().(*ast.Paragraph); ok {
+				r.i++
+				f.value = strings.TrimSpace(plainText(par, b.src))
+				f.code = firstCode(par, b.src)
+				r.set(name, f, nil)
+			} else {
+				r.set(name, f, nil)
+			}
+		case *ast.List:
+			if r.onlyFields && s.Tasks == nil && r.seen["tasks"] == (Pos{}) {
+				r.onlyFields = false
+				r.seen["tasks"] = b.p.Position(start)
+				r.setList("tasks", field{label: "tasks", pos: b.p.Position(start), start: start, end: start}, n)
+				continue
+			}
+			r.onlyFields = false
+			if lazy := r.lazyLabel(n); lazy != nil {
+				// A label folded into the list's last item: the text
+				// before it is ordinary, the rest is read as fields.
+				r.addDesc(start, lazy.at)
+				r.lazyFields(n, lazy)
+				continue
+			}
+			r.addDesc(start, stop)
+		case *ast.HTMLBlock:
+			if !isComment(n, b.src) {
+				r.onlyFields = false
+				r.addDesc(start, stop)
+			}
+		case *ast.ThematicBreak:
+		default:
+			r.onlyFields = false
+			r.addDesc(start, stop)
+		}
+	}
+}
+
+// next returns the block after the current one, or nil.
+func (r *sectionReader) next() ast.Node {
+	if r.i+1 < len(r.blocks) {
+		return r.blocks[r.i+1]
+	}
+	return nil
+}
+
+// nextList returns the list after the current block, skipping HTML
+// comments, and moves past it; nil when the next block is not a list.
+func (r *sectionReader) nextList() *ast.List {
+	for j := r.i + 1; j < len(r.blocks); j++ {
+		switch n := r.blocks[j].(type) {
+		case *ast.List:
+			r.i = j
+			return n
+		case *ast.HTMLBlock:
+			if isComment(n, r.b.src) {
+				continue
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// fieldLines reads a paragraph's lines: field lines become fields, other
+// lines the description. A label that ends the paragraph takes the list
+// after it.
+func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
+	b := r.b
+	for j, line := range lines {
+		f, ok := b.lineField(line)
+		name := ""
+		if ok {
+			name = sprintLabels[f.label]
+		}
+		if name == "" {
+			r.onlyFields = false
+			from, to := f.start, f.end
+			if from < 0 {
+				from, to = start, stop
+			}
+			r.addDesc(from, to)
+			continue
+		}
+		// A label with a value takes the list under it only when the list
+		// goes on the value (Tasks, Acceptance Criteria): after
+		// "**Labels**: a, b" a list is the minimal style's task list.
+		if j == len(lines)-1 && listField(name) && (f.value == "" || name == "tasks" || name == "acceptance criteria") {
+			if list := r.nextList(); list != nil {
+				r.setList(name, f, list)
+				continue
+			}
+		}
+		r.set(name, f, nil)
+	}
+}
+
+// setList sets a list field from a label (with or without a value on its
+// line) and the list under it.
+func (r *sectionReader) setList(name string, f field, list *ast.List) {
+	items, lazy := r.items(list)
+	r.set(name, f, items)
+	if lazy != nil {
+		r.lazyFields(list, lazy)
+	}
+}
+
+// listItem is one top-level list item: its text in the item's own
+// Markdown, and the AST node.
+type listItem struct {
+	text string
+	node ast.Node
+	pos  Pos
+}
+
+// lazyCut is a field label that CommonMark folded into a list item as a
+// lazy continuation line ("- last task\n**Acceptance Criteria**:").
+type lazyCut struct {
+	item  int // the top-level item holding it
+	at    int // offset of the label line's start
+	lines [][]ast.Node
+}
+
+// items returns the top-level items of a list up to the first folded-in
+// label, and that label.
+func (r *sectionReader) items(list *ast.List) ([]listItem, *lazyCut) {
+	lazy := r.lazyLabel(list)
+	var out []listItem
+	k := 0
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		if lazy != nil && k > lazy.item {
+			break
+		}
+		end := r.itemEnd(list, it)
+		if lazy != nil && k == lazy.item {
+			end = lazy.at
+		}
+		start := r.b.blockStart(it)
+		if t := r.b.itemMarkdown(start, end); t != "" {
+			out = append(out, listItem{text: t, node: it, pos: r.b.p.Position(max(start, 0))})
+		}
+		k++
+	}
+	return out, lazy
+}
+
+// itemEnd returns the offset where a top-level item of list ends.
+func (r *sectionReader) itemEnd(list *ast.List, it ast.Node) int {
+	if next := it.NextSibling(); next != nil {
+		return r.b.blockStart(next)
+	}
+	for j, n := range r.blocks {
+		if n == list {
+			return r.stop(j)
+		}
+	}
+	return r.end
+}
+
+// lazyLabel finds the first field label folded into one of the list's
+// items: a paragraph line after the first that starts, unindented, with a
+// known label.
+func (r *sectionReader) lazyLabel(list *ast.List) *lazyCut {
+	k := 0
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		if cut := r.lazyIn(it); cut != nil {
+			cut.item = k
+			return cut
+		}
+		k++
+	}
+	return nil
+}
+
+func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			lines := paragraphLines(c)
+			for j := 1; j < len(lines); j++ {
+				f, ok := r.b.lineField(lines[j])
+				if !ok || sprintLabels[f.label] == "" || f.start < 0 {
+					continue
+				}
+				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 {
+					continue // written inside the item: its text
+				}
+				return &lazyCut{at: f.start, lines: lines[j:]}
+			}
+		case *ast.List:
+			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
+				if cut := r.lazyIn(it); cut != nil {
+					return cut
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// lazyFields reads the fields folded into a list, and gives the items after
+// them to the last label when it is a list label with no value.
+func (r *sectionReader) lazyFields(list *ast.List, cut *lazyCut) {
+	b := r.b
+	var last field
+	lastName := ""
+	for _, line := range cut.lines {
+		f, ok := b.lineField(line)
+		name := ""
+		if ok {
+			name = sprintLabels[f.label]
+		}
+		if name == "" {
+			if f.start >= 0 {
+				r.addDesc(f.start, f.end)
+			}
+			continue
+		}
+		if lastName != "" {
+			r.set(lastName, last, nil)
+		}
+		last, lastName = f, name
+	}
+	var rest []listItem
+	k := 0
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		if k > cut.item {
+			start := b.blockStart(it)
+			if t := b.itemMarkdown(start, r.itemEnd(list, it)); t != "" {
+				rest = append(rest, listItem{text: t, node: it, pos: b.p.Position(max(start, 0))})
+			}
+		}
+		k++
+	}
+	switch {
+	case lastName == "":
+	case len(rest) > 0 && listField(lastName):
+		r.set(lastName, last, rest)
+		return
+	default:
+		r.set(lastName, last, nil)
+	}
+	for _, it := range rest {
+		r.desc = append(r.desc, "- "+it.text)
 	}
 }
 
@@ -115,6 +359,424 @@ func listField(name string) bool {
 		return true
 	}
 	return false
+}
+
+// set records a field of the sprint: f is its label line, items the list
+// under it (nil when there is none).
+func (r *sectionReader) set(name string, f field, items []listItem) {
+	b, s := r.b, r.s
+	if prev, dup := r.seen[name]; dup && !listField(name) {
+		b.p.warnf(f.pos, "%s is given twice in sprint %s (first at line %d); the last one counts", f.label, s.ID, prev.Line)
+	}
+	r.seen[name] = f.pos
+	word := func() Field {
+		v := f.code
+		if v == "" {
+			v = f.value
+		}
+		if v == "" {
+			b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, s.ID)
+		}
+		return Field{Value: v, Pos: f.pos}
+	}
+	switch name {
+	case "worktree", "branch":
+		// The whole value: a branch with a space in it is refused where
+		// branches are checked, never cut to its first word.
+		v := word()
+		if name == "worktree" {
+			s.Worktree = v
+		} else {
+			s.Branch = v
+		}
+	case "source branch":
+		v := f.code
+		if v == "" {
+			if ws := strings.Fields(f.value); len(ws) > 0 {
+				v = ws[0]
+			}
+		}
+		if v == "" {
+			b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, s.ID)
+		}
+		s.SourceBranch = Field{Value: v, Pos: f.pos}
+	case "team":
+		v := f.code
+		if v == "" {
+			v = f.value
+		}
+		s.Team = Field{Value: v, Pos: f.pos}
+	case "status":
+		st := b.status(f, "sprint "+s.ID)
+		if st.status == statusSkipped {
+			if !s.Skipped {
+				s.Skipped, s.SkipReason = true, "Status: "+f.value
+			}
+			return
+		}
+		s.Status = Field{Value: st.status, Pos: f.pos}
+	case "priority":
+		if pr, ok := normalPriority(f.value); ok {
+			s.Priority = Field{Value: pr, Pos: f.pos}
+		} else {
+			b.p.errorf(f.pos, "priority %q of sprint %s: want P0-P4 or 0-4", f.value, s.ID)
+		}
+	case "labels":
+		s.Labels = append(s.Labels, splitList(f.value)...)
+		for _, it := range items {
+			s.Labels = append(s.Labels, splitList(plainText(it.node.FirstChild(), b.src))...)
+		}
+	case "depends on":
+		s.DependsOn = append(s.DependsOn, b.refs(f.value, f.valueStart, f.pos, s)...)
+		for _, it := range items {
+			blk := it.node.FirstChild()
+			if blk == nil {
+				continue
+			}
+			s.DependsOn = append(s.DependsOn, b.refs(plainText(blk, b.src), nodeStart(blk.FirstChild()), it.pos, s)...)
+		}
+	case "dev agents", "qa agents":
+		var agents []Agent
+		kind := "dev agent"
+		if name == "qa agents" {
+			kind = "QA agent"
+		}
+		if f.value != "" {
+			agents = append(agents, b.inlineAgents(s, kind, f)...)
+		}
+		for _, it := range items {
+			if a, ok := b.itemAgent(s, kind, it); ok {
+				agents = append(agents, a)
+			}
+		}
+		if name == "dev agents" {
+			s.DevAgents = append(s.DevAgents, agents...)
+		} else {
+			s.QAAgents = append(s.QAAgents, agents...)
+		}
+	case "tasks", "acceptance criteria":
+		var texts []string
+		if f.value != "" {
+			texts = append(texts, b.valueMarkdown(f))
+		}
+		for _, it := range items {
+			texts = append(texts, it.text)
+		}
+		if name == "tasks" {
+			s.Tasks = append(s.Tasks, texts...)
+		} else {
+			s.Acceptance = append(s.Acceptance, texts...)
+		}
+	}
+}
+
+// status reads a Status field, warning where the words are not plain.
+func (b *builder) status(f field, who string) statusReading {
+	r := readStatus(f.value)
+	switch {
+	case strings.TrimSpace(f.value) == "":
+		b.p.warnf(f.pos, "Status of %s is empty; read as open", who)
+	case !r.known:
+		b.p.warnf(f.pos, "Status %q of %s is not a status the compiler knows; read as open (known: done, in progress, blocked, open, skipped, and their usual words and emoji)", f.value, who)
+	case r.note != "":
+		b.p.warnf(f.pos, "Status %q of %s read as %s: %s", f.value, who, strings.ReplaceAll(r.status, "_", " "), r.note)
+	}
+	return r
+}
+
+// refs reads the sprint ids named in a Depends on value, which starts at
+// offset at in the source (-1: unknown; pos then places every id).
+func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
+	var out []Ref
+	trimmed := strings.TrimSpace(strings.Trim(strings.TrimSpace(v), ".`*_"))
+	switch strings.ToLower(trimmed) {
+	case "", "none", "n/a", "na", "-", "—", "nothing", "no dependencies":
+		return nil
+	}
+	raw := ""
+	if at >= 0 {
+		raw = string(b.src[at:lineEnd(b.src, at)])
+	}
+	search := 0
+	found := false
+	for _, tok := range strings.FieldsFunc(v, func(r rune) bool {
+		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '(' || r == ')' || r == '`' || r == '*' || r == '[' || r == ']'
+	}) {
+		id := strings.TrimRight(tok, ".:")
+		if !idShaped(id) {
+			continue
+		}
+		found = true
+		p := pos
+		if k := strings.Index(raw[min(search, len(raw)):], id); k >= 0 {
+			p = b.p.Position(at + search + k)
+			search += k + len(id)
+		}
+		if _, _, _, ok := splitSprintID(id); !ok {
+			b.p.errorf(p, "malformed sprint id %q in Depends on of sprint %s: want ids like 1.2 or 3a.2b", id, s.ID)
+			continue
+		}
+		out = append(out, Ref{ID: canonicalSprintID(id), Pos: p})
+	}
+	if !found {
+		b.p.warnf(pos, "Depends on %q of sprint %s names no sprint id (like 1.2 or 3a.2b); no dependency is added", trimmed, s.ID)
+	}
+	return out
+}
+
+// idShaped reports whether a word is meant as a sprint id: digits, a dot,
+// then a digit or letter ("1.2", "1.A", "1.2.3"; not "v2" or "2.").
+func idShaped(w string) bool {
+	dot := strings.IndexByte(w, '.')
+	if dot <= 0 || dot == len(w)-1 || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	for _, r := range w {
+		if !(r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, part := range strings.Split(v, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// Models beads-ralph runs agents on.
+var models = []string{"sonnet", "opus", "haiku"}
+
+// inlineAgents reads agents written on the label's line, separated by
+// commas: "`go-dev` (opus), `go-reviewer` (haiku)".
+func (b *builder) inlineAgents(s *Sprint, kind string, f field) []Agent {
+	var out []Agent
+	for _, part := range splitTopLevel(f.value) {
+		if a, ok := b.agent(s, kind, part, f.pos); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// splitTopLevel splits v at commas outside parentheses and backticks.
+func splitTopLevel(v string) []string {
+	var out []string
+	depth, code, last := 0, false, 0
+	for i, r := range v {
+		switch {
+		case r == '`':
+			code = !code
+		case code:
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case r == ',' && depth == 0:
+			out = append(out, v[last:i])
+			last = i + 1
+		}
+	}
+	out = append(out, v[last:])
+	return out
+}
+
+// itemAgent reads "`name` (model) - prompt" from a list item.
+func (b *builder) itemAgent(s *Sprint, kind string, it listItem) (Agent, bool) {
+	blk := it.node.FirstChild()
+	if blk == nil {
+		return Agent{}, false
+	}
+	// The item's own Markdown, so the name's backticks show.
+	text := it.text
+	if k := strings.IndexByte(text, '\n'); k >= 0 {
+		text = text[:k]
+	}
+	return b.agent(s, kind, text, it.pos)
+}
+
+// agentEntry is the shape of an agent entry: a name in backticks or one
+// bare word, an optional (model), then an optional note or prompt after a
+// dash or colon.
+var agentEntry = regexp.MustCompile("^(?:`([^`]*)`|([^\\s`(]+))\\s*(?:\\(([^)]*)\\))?\\s*(?:[-–—:]\\s*(.*))?$")
+
+// agent reads one agent entry. A bare name must be one word: "Repository
+// layer" is prose, not an agent.
+func (b *builder) agent(s *Sprint, kind, text string, pos Pos) (Agent, bool) {
+	text = strings.TrimSpace(text)
+	m := agentEntry.FindStringSubmatch(text)
+	if m == nil {
+		b.p.errorf(pos, "%s entry %q of sprint %s: want `name` (model) - prompt, like `qa-schema-validator` (haiku) - Validate against schema", kind, text, s.ID)
+		return Agent{}, false
+	}
+	name := m[1] + m[2]
+	if !agentRE.MatchString(name) || strings.Contains(name, "..") {
+		b.p.errorf(pos, "agent name %q in sprint %s: want a file name like python-backend-dev", name, s.ID)
+		return Agent{}, false
+	}
+	a := Agent{Name: strings.TrimSuffix(name, ".md"), Pos: pos, Prompt: strings.TrimSpace(m[4])}
+	if raw := strings.TrimSpace(m[3]); raw != "" {
+		model, ok := readModel(raw)
+		if !ok {
+			b.p.errorf(pos, "model %q of %s %s in sprint %s: beads-ralph runs sonnet, opus or haiku", raw, kind, name, s.ID)
+			return Agent{}, false
+		}
+		a.Model = model
+	}
+	return a, true
+}
+
+// readModel finds the one model a model note names: "sonnet", "Claude
+// Opus 4", "haiku 3.5".
+func readModel(raw string) (string, bool) {
+	found := ""
+	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	}) {
+		for _, m := range models {
+			if w == m {
+				if found != "" && found != m {
+					return "", false
+				}
+				found = m
+			}
+		}
+	}
+	return found, found != ""
+}
+
+// itemMarkdown returns a list item's text, in its own Markdown, from the
+// item's first line (offset start) to offset end: the list marker and a
+// task checkbox dropped, later lines indented two spaces under the first
+// whatever their indent was, blank lines at the end dropped.
+func (b *builder) itemMarkdown(start, end int) string {
+	if start < 0 || end <= start {
+		return ""
+	}
+	src := b.src
+	first := lineEnd(src, start)
+	if first > end {
+		first = end
+	}
+	line := strings.TrimRight(string(src[start:first]), "\r\n")
+	content := markerEnd(line)
+	out := []byte(strings.TrimRight(stripCheckbox(line[content:]), " \t"))
+	var pending []byte // blank lines, written only if text follows
+	for i := first; i < end; {
+		e := min(lineEnd(src, i), end)
+		l := strings.TrimRight(string(src[i:e]), "\r\n")
+		i = e
+		if strings.TrimSpace(l) == "" {
+			pending = append(pending, '\n')
+			continue
+		}
+		out = append(out, pending...)
+		pending = pending[:0]
+		out = append(out, '\n', ' ', ' ')
+		out = append(out, strings.TrimRight(dedent(l, content), " \t")...)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// markerEnd returns the offset of a list item's content in its first line:
+// past the indent, the marker ("-", "*", "+", "1.", "1)") and the blanks
+// after it.
+func markerEnd(line string) int {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	switch {
+	case i < len(line) && strings.IndexByte("-*+", line[i]) >= 0:
+		i++
+	default:
+		j := i
+		for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		if j > i && j < len(line) && (line[j] == '.' || line[j] == ')') {
+			i = j + 1
+		}
+	}
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// stripCheckbox drops a task checkbox ("[ ]", "[x]") from an item's text.
+func stripCheckbox(t string) string {
+	if len(t) >= 3 && t[0] == '[' && t[2] == ']' && strings.IndexByte(" xX", t[1]) >= 0 {
+		return strings.TrimLeft(t[3:], " \t")
+	}
+	return t
+}
+
+// dedent removes up to n columns of leading blanks from a line; a tab
+// counts to the next multiple of four.
+func dedent(l string, n int) string {
+	col, i := 0, 0
+	for i < len(l) && col < n {
+		switch l[i] {
+		case ' ':
+			col++
+		case '\t':
+			col += 4 - col%4
+		default:
+			return l[i:]
+		}
+		i++
+	}
+	return l[i:]
+}
+
+// leadingBlanks counts the spaces and tabs at the start of b.
+func leadingBlanks(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// valueMarkdown returns the Markdown written after a label on its line.
+func (b *builder) valueMarkdown(f field) string {
+	if f.valueStart < 0 {
+		return f.value
+	}
+	e := lineEnd(b.src, f.valueStart)
+	return strings.TrimSpace(strings.TrimRight(string(b.src[f.valueStart:e]), "\r\n"))
+}
+
+// firstCode returns the text of the first code span in n, or "".
+func firstCode(n ast.Node, src []byte) string {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if cs, ok := c.(*ast.CodeSpan); ok {
+			return inlineText(cs, src)
+		}
+	}
+	return ""
+}
+
+// isComment reports whether an HTML block is a comment.
+func isComment(n *ast.HTMLBlock, src []byte) bool {
+	return n.HTMLBlockType == ast.HTMLBlockType2 ||
+		(n.Lines().Len() > 0 && strings.HasPrefix(strings.TrimSpace(string(lineValue(n, src))), "<!--"))
+}
+
+// blankBytes reports whether b holds only blanks and line endings.
+func blankBytes(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // annotation reads the back-annotation comment on the line at offset at.
@@ -132,236 +794,12 @@ func (b *builder) annotation(at int) *Annotation {
 	return a
 }
 
-func (b *builder) setField(s *Sprint, name string, f field, list *ast.List) {
-	word := func() Field {
-		v := f.code
-		if v == "" {
-			if ws := strings.Fields(f.value); len(ws) > 0 {
-				v = ws[0]
-			}
-		}
-		if v == "" {
-			b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, s.ID)
-		}
-		return Field{Value: v, Pos: f.pos}
-	}
-	switch name {
-	case "worktree":
-		s.Worktree = word()
-	case "branch":
-		s.Branch = word()
-	case "source branch":
-		s.SourceBranch = word()
-	case "team":
-		v := f.code
-		if v == "" {
-			v = f.value
-		}
-		s.Team = Field{Value: v, Pos: f.pos}
-	case "status":
-		st := normalStatus(f.value)
-		if st == "skipped" {
-			s.Skipped = true
-		}
-		s.Status = Field{Value: st, Pos: f.pos}
-	case "priority":
-		if pr, ok := normalPriority(f.value); ok {
-			s.Priority = Field{Value: pr, Pos: f.pos}
-		} else {
-			b.p.errorf(f.pos, "priority %q of sprint %s: want P0-P4 or 0-4", f.value, s.ID)
-		}
-	case "labels":
-		s.Labels = append(s.Labels, splitList(f.value)...)
-	case "depends on":
-		s.DependsOn = append(s.DependsOn, b.refs(f)...)
-	case "dev agents", "qa agents":
-		var agents []Agent
-		if list != nil {
-			for it := list.FirstChild(); it != nil; it = it.NextSibling() {
-				if a, ok := b.itemAgent(s, it); ok {
-					agents = append(agents, a)
-				}
-			}
-		} else if f.value != "" {
-			if a, ok := b.agent(s, f.code, f.value, f.pos); ok {
-				agents = append(agents, a)
-			}
-		}
-		if name == "dev agents" {
-			s.DevAgents = append(s.DevAgents, agents...)
-		} else {
-			s.QAAgents = append(s.QAAgents, agents...)
-		}
-	case "tasks", "acceptance criteria":
-		var items []string
-		if list != nil {
-			items = b.listTexts(list)
-		} else if f.value != "" {
-			items = []string{f.value}
-		}
-		if name == "tasks" {
-			s.Tasks = append(s.Tasks, items...)
-		} else {
-			s.Acceptance = append(s.Acceptance, items...)
-		}
-	}
-}
-
-// refs reads the sprint ids of a Depends on field, with the position of each.
-func (b *builder) refs(f field) []Ref {
-	var out []Ref
-	raw := ""
-	if f.start >= 0 && f.end > f.start {
-		raw = string(b.src[f.start:f.end])
-	}
-	search := strings.Index(raw, ":") + 1
-	for _, tok := range splitList(f.value) {
-		for _, id := range strings.Fields(tok) {
-			id = strings.Trim(id, ".;`*()")
-			if id == "" || strings.EqualFold(id, "sprint") || strings.EqualFold(id, "and") {
-				continue
-			}
-			pos := f.pos
-			if k := strings.Index(raw[search:], id); k >= 0 && search >= 0 {
-				pos = b.p.Position(f.start + search + k)
-				search += k + len(id)
-			}
-			if _, _, _, ok := splitSprintID(id); !ok {
-				b.p.errorf(pos, "malformed sprint id %q in Depends on: want ids like 1.2 or 3a.2b", id)
-				continue
-			}
-			out = append(out, Ref{ID: id, Pos: pos})
-		}
-	}
-	return out
-}
-
-func splitList(v string) []string {
-	var out []string
-	for _, part := range strings.Split(v, ",") {
-		if part = strings.TrimSpace(part); part != "" {
-			out = append(out, part)
-		}
-	}
-	return out
-}
-
-// itemAgent reads "`name` (model) - prompt" from a list item.
-func (b *builder) itemAgent(s *Sprint, item ast.Node) (Agent, bool) {
-	blk := item.FirstChild()
-	if blk == nil {
-		return Agent{}, false
-	}
-	code := ""
-	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
-		if cs, ok := c.(*ast.CodeSpan); ok {
-			code = inlineText(cs, b.src)
-			break
-		}
-	}
-	return b.agent(s, code, strings.TrimSpace(plainText(blk, b.src)), b.p.Position(b.blockStart(blk)))
-}
-
-// agent splits an agent entry's plain text into name, model and prompt. The
-// name is the first code span, or else the first word.
-func (b *builder) agent(s *Sprint, code, text string, pos Pos) (Agent, bool) {
-	name, tail := code, ""
-	if k := strings.Index(text, code); code != "" && k >= 0 {
-		tail = text[k+len(code):]
-	} else {
-		ws := strings.SplitN(text, " ", 2)
-		name = ws[0]
-		if len(ws) > 1 {
-			tail = ws[1]
-		}
-	}
-	if !agentRE.MatchString(name) || strings.Contains(name, "..") {
-		b.p.errorf(pos, "agent name %q in sprint %s: want a file name like python-backend-dev", name, s.ID)
-		return Agent{}, false
-	}
-	a := Agent{Name: name, Pos: pos}
-	if m := agentTail.FindStringSubmatch(tail); m != nil {
-		a.Model, a.Prompt = strings.TrimSpace(m[1]), strings.TrimSpace(m[2])
-	} else {
-		a.Prompt = strings.TrimSpace(tail)
-	}
-	return a, true
-}
-
-// listTexts returns one string per top-level item of a list. Nested items
-// are appended to their parent's string as indented lines.
-func (b *builder) listTexts(l *ast.List) []string {
-	var out []string
-	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-		b.scratch = b.appendItem(b.scratch[:0], it, "")
-		if t := bytes.TrimSpace(b.scratch); len(t) > 0 {
-			out = append(out, string(t))
-		}
-	}
-	return out
-}
-
-// appendItem appends a list item's text to dst: its paragraphs' plain text,
-// trimmed, each on a line of its own, and nested lists as indented "- "
-// lines.
-func (b *builder) appendItem(dst []byte, item ast.Node, indent string) []byte {
-	first := true
-	for c := item.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.List:
-			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
-				dst = append(append(append(dst, '\n'), indent...), "  - "...)
-				dst = b.appendItem(dst, it, indent+"  ")
-			}
-		default:
-			if !first {
-				dst = append(append(append(dst, '\n'), indent...), "  "...)
-			}
-			if c.Type() == ast.TypeBlock && (c.Kind() == ast.KindParagraph || c.Kind() == ast.KindTextBlock) {
-				start := len(dst)
-				dst = appendPlain(dst, c, b.src)
-				dst = append(dst[:start], bytes.TrimSpace(dst[start:])...) // copy moves left: safe
-			} else if st := b.blockStart(c); st >= 0 {
-				dst = append(dst, bytes.TrimSpace(b.src[st:lineEnd(b.src, st)])...)
-			}
-		}
-		first = false
-	}
-	return dst
-}
-
-func normalStatus(v string) string {
-	l := strings.ToLower(v)
-	has := func(words ...string) bool {
-		for _, w := range words {
-			if strings.Contains(l, w) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case has("skip", "⏭"):
-		return "skipped"
-	case has("✅", "complete", "done", "closed", "finished", "merged"):
-		return "closed"
-	case has("🔄", "in progress", "in-progress", "in_progress", "wip", "started"):
-		if has("not started") {
-			return "open"
-		}
-		return "in_progress"
-	case has("blocked", "🚫", "⛔"):
-		return "blocked"
-	}
-	return "open"
-}
-
 func normalPriority(v string) (string, bool) {
 	w := strings.Fields(v)
 	if len(w) == 0 {
 		return "", false
 	}
-	p := strings.TrimPrefix(strings.ToUpper(w[0]), "P")
+	p := strings.TrimPrefix(strings.ToUpper(strings.Trim(w[0], "`*_")), "P")
 	if len(p) == 1 && p[0] >= '0' && p[0] <= '4' {
 		return p, true
 	}
@@ -423,4 +861,10 @@ func (b *builder) finishPreamble() {
 	for _, s := range b.p.Sprints {
 		check(s)
 	}
+}
+
+// lineValue returns the first line of a block.
+func lineValue(n ast.Node, src []byte) []byte {
+	seg := n.Lines().At(0)
+	return seg.Value(src)
 }

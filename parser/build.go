@@ -1,0 +1,456 @@
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// builder walks a plan's top-level blocks in file order and sorts them into
+// phases, sprints, completion log entries and the preamble.
+//
+// The level of phase headings is the level of the shallowest heading that
+// reads as one ("## Phase 1: Ingest"). A heading at that level or above
+// ends the open phase section; deeper phase-looking headings start a phase
+// only inside a phase section (tracks written one level down). A sprint
+// heading always ends the open sprint, whatever its level, so a sprint
+// written at the phase's own level ("## Sprint 1.2") stays in its phase.
+type builder struct {
+	p     *Plan
+	src   []byte
+	level int // the level of phase headings; 0 when the plan has none
+
+	heads map[*ast.Heading]*headRec
+
+	phase      *Phase     // the open phase section
+	intro      []ast.Node // the open phase's blocks before its first sub-heading
+	inIntro    bool
+	section    *Heading // the open non-phase section (level <= b.level)
+	sprint     *Sprint
+	blocks     []ast.Node // the open sprint's blocks
+	entry      *LogEntry
+	entryLevel int
+	entryInfo  headInfo
+	entryBlock []ast.Node
+	preamble   []ast.Node // blocks before the first phase
+	seen       bool       // a phase heading was seen
+
+	defs    []*Sprint            // every sprint heading in a phase, in file order
+	byID    map[string][]*Sprint // defs by canonical id
+	infos   map[*Sprint]headInfo
+	loose     []looseHead // phase-looking headings outside phase sections
+	phaseDone []phaseMark // phases marked done as a whole
+	scratch []byte      // text being built, before it becomes a string
+}
+
+// headRec is a heading read once, before the walk.
+type headRec struct {
+	head Heading
+	info headInfo
+}
+
+// looseHead is a phase-looking heading that starts no phase.
+type looseHead struct {
+	head    Heading
+	section *Heading
+}
+
+func (b *builder) run(doc ast.Node) {
+	b.heads = map[*ast.Heading]*headRec{}
+	b.infos = map[*Sprint]headInfo{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		head := b.heading(h)
+		_, info := readHeading(h, b.src)
+		b.heads[h] = &headRec{head: head, info: info}
+		if info.kind == headPhase && (b.level == 0 || h.Level < b.level) {
+			b.level = h.Level
+		}
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		b.block(n)
+	}
+	b.closeSprint(len(b.src))
+	b.closeEntry()
+	b.closeIntro()
+	b.resolve()
+	b.finishPreamble()
+}
+
+func (b *builder) block(n ast.Node) {
+	h, ok := n.(*ast.Heading)
+	if !ok {
+		switch {
+		case b.sprint != nil:
+			b.blocks = append(b.blocks, n)
+		case b.entry != nil:
+			b.entryBlock = append(b.entryBlock, n)
+		case b.phase != nil && b.inIntro:
+			b.intro = append(b.intro, n)
+		case !b.seen:
+			b.preamble = append(b.preamble, n)
+		}
+		return
+	}
+	rec := b.heads[h]
+	head, info := rec.head, rec.info
+	switch info.kind {
+	case headPhase:
+		if b.phase != nil || h.Level <= b.level {
+			b.closeSprint(head.Start)
+			b.closeEntry()
+			b.closeIntro()
+			b.openPhase(head, info)
+			return
+		}
+		// Inside a section that is not a phase (a completion log grouped
+		// by phase, an overview): the heading belongs to that section.
+		b.closeSprint(head.Start)
+		b.closeEntry()
+		b.loose = append(b.loose, looseHead{head: head, section: b.section})
+		return
+	case headSprint:
+		b.closeSprint(head.Start)
+		b.closeEntry()
+		if b.phase == nil {
+			b.openEntry(head, info, h.Level)
+			return
+		}
+		b.closeIntro()
+		if h.Level <= b.level {
+			b.p.warnf(head.Pos, "%q is a level %d heading, the level of phase headings; read as a sprint of Phase %s (line %d). Write it one level deeper than the phase",
+				head.Text, h.Level, b.phase.ID, b.phase.Heading.Pos.Line)
+		}
+		b.openSprint(head, info)
+		return
+	case headPhaseProse:
+		b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+	case headSprintProse:
+		where := ""
+		if b.phase != nil {
+			where = " (its text is kept in the phase, not compiled)"
+		}
+		b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)%s", head.Text, info.id, where)
+	}
+	// Any other heading.
+	if b.sprint != nil && h.Level > b.sprint.Heading.Level {
+		b.blocks = append(b.blocks, n) // a sub-heading of the sprint
+		return
+	}
+	b.closeSprint(head.Start)
+	if b.entry != nil && h.Level > b.entryLevel {
+		b.entryBlock = append(b.entryBlock, n)
+		return
+	}
+	b.closeEntry()
+	b.closeIntro()
+	if b.phase != nil && h.Level <= b.level {
+		b.phase = nil
+	}
+	if b.phase == nil && (b.level == 0 || h.Level <= b.level) {
+		hd := head
+		b.section = &hd
+	}
+	if h.Level == 1 && b.p.Title == "" {
+		b.p.Title = head.Text
+	}
+}
+
+func (b *builder) heading(h *ast.Heading) Heading {
+	pos := h.Pos()
+	if pos < 0 && h.Lines().Len() > 0 {
+		pos = h.Lines().At(0).Start
+	}
+	if pos < 0 {
+		pos = 0
+	}
+	end := lineEnd(b.src, pos)
+	if b.src[pos] != '#' && h.Lines().Len() > 0 { // setext: the underline ends it
+		last := h.Lines().At(h.Lines().Len() - 1)
+		end = lineEnd(b.src, lineEnd(b.src, last.Start))
+	}
+	return Heading{
+		Level: h.Level,
+		Text:  b.trimmedText(h),
+		Pos:   b.p.Position(pos),
+		Start: lineStart(b.src, pos),
+		End:   end,
+	}
+}
+
+func (b *builder) openPhase(h Heading, info headInfo) {
+	b.seen = true
+	b.section = nil
+	ph := &Phase{ID: info.id, Title: info.title, Heading: h, Valid: true}
+	num, letters, ok := splitNum(info.id)
+	if !ok {
+		ph.Valid = false
+		b.p.errorf(h.Pos, "malformed phase id %q: want a number and optional lowercase letters, like 3 or 3a", info.id)
+	} else if n, err := strconv.ParseInt(num, 10, 32); err != nil {
+		ph.Valid = false
+		b.p.errorf(h.Pos, "phase number %s is too large", num)
+	} else {
+		ph.ID = canonicalPhaseID(info.id)
+		ph.Num, ph.Letters = int(n), letters
+	}
+	switch {
+	case info.struck:
+		ph.Skipped, ph.SkipReason = true, "struck through"
+	case info.skip != "":
+		ph.Skipped, ph.SkipReason = true, "marked "+info.skip
+	}
+	if info.loose != "" && !ph.Skipped {
+		b.p.warnf(h.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, info.loose, strings.ToUpper(info.loose))
+	}
+	b.phase = ph
+	b.intro, b.inIntro = b.intro[:0], true
+	b.p.Phases = append(b.p.Phases, ph)
+	if info.done != "" && !ph.Skipped {
+		b.phaseDone = append(b.phaseDone, phaseMark{ph, h.Pos, info.done})
+	}
+}
+
+// closeIntro reads the open phase's fields before its first sub-heading: a
+// phase-wide Status.
+func (b *builder) closeIntro() {
+	if !b.inIntro || b.phase == nil {
+		return
+	}
+	b.inIntro = false
+	ph := b.phase
+	for _, n := range b.intro {
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			f, ok := b.lineField(line)
+			if !ok || sprintLabels[f.label] != "status" {
+				continue
+			}
+			r := b.status(f, "phase "+ph.ID)
+			switch r.status {
+			case statusSkipped:
+				if !ph.Skipped {
+					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
+				}
+			case StatusClosed:
+				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
+			}
+		}
+	}
+	b.intro = b.intro[:0]
+}
+
+// phaseMark is a phase marked done as a whole.
+type phaseMark struct {
+	phase *Phase
+	pos   Pos
+	mark  string
+}
+
+func (b *builder) openSprint(h Heading, info headInfo) {
+	s := &Sprint{ID: info.id, WrittenID: info.id, Title: info.title, Heading: h, Phase: b.phase}
+	phase, num, letters, ok := splitSprintID(info.id)
+	valid := b.phase.Valid
+	switch {
+	case !ok:
+		valid = false
+		b.p.errorf(h.Pos, "malformed sprint id %q: want <phase>.<number>[letters], like 1.2 or 3a.2b", info.id)
+	case canonicalPhaseID(phase) != b.phase.ID:
+		valid = false
+		b.p.errorf(h.Pos, "sprint %s is under Phase %s (line %d): its id must start with %q", info.id, b.phase.ID, b.phase.Heading.Pos.Line, b.phase.ID+".")
+	default:
+		n, err := strconv.ParseInt(num, 10, 32)
+		if err != nil {
+			valid = false
+			b.p.errorf(h.Pos, "sprint number %s is too large", num)
+		}
+		s.ID = canonicalSprintID(info.id)
+		s.Num, s.Letters = int(n), letters
+	}
+	switch {
+	case b.phase.Skipped:
+		s.Skipped, s.SkipReason = true, "phase "+b.phase.ID+" is skipped"
+	case info.struck:
+		s.Skipped, s.SkipReason = true, "struck through"
+	case info.skip != "":
+		s.Skipped, s.SkipReason = true, "marked "+info.skip
+	}
+	if info.loose != "" && !s.Skipped {
+		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, strings.ToUpper(info.loose))
+	}
+	if !valid {
+		s.Phase = nil // parsed for its own diagnostics, never compiled
+	}
+	b.sprint = s
+	b.blocks = b.blocks[:0]
+	b.infos[s] = info
+}
+
+// closeSprint finishes the open sprint, whose section ends at offset end.
+func (b *builder) closeSprint(end int) {
+	s := b.sprint
+	if s == nil {
+		return
+	}
+	b.sprint = nil
+	b.sprintFields(s, b.blocks, end)
+	info := b.infos[s]
+	if !s.Status.Set() && !s.Skipped {
+		switch {
+		case info.done != "":
+			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
+		case info.progress != "":
+			s.Status = Field{Value: StatusInProgress, Pos: s.Heading.Pos}
+		}
+	}
+	if s.Phase == nil {
+		return
+	}
+	b.defs = append(b.defs, s)
+	b.byID[s.ID] = append(b.byID[s.ID], s)
+}
+
+func (b *builder) openEntry(h Heading, info headInfo, level int) {
+	id := info.id
+	if _, _, _, ok := splitSprintID(id); ok {
+		id = canonicalSprintID(id)
+	}
+	b.entry = &LogEntry{SprintID: id, Heading: h, Done: info.done != "", Section: b.section}
+	b.entryLevel, b.entryInfo = level, info
+	b.entryBlock = b.entryBlock[:0]
+}
+
+// closeEntry finishes the open completion log entry: a done Status under it
+// records the sprint done.
+func (b *builder) closeEntry() {
+	e := b.entry
+	if e == nil {
+		return
+	}
+	b.entry = nil
+	for _, n := range b.entryBlock {
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
+				r := readStatus(f.value)
+				e.Done = r.status == StatusClosed
+			}
+		}
+	}
+	b.p.Entries = append(b.p.Entries, e)
+	b.p.Ignored = append(b.p.Ignored, &e.Heading)
+}
+
+// resolve settles what needs the whole file: ids defined twice, phases
+// marked done, completion log entries, and phase-looking headings outside
+// phase sections.
+func (b *builder) resolve() {
+	// A sprint id with a skipped definition is skipped everywhere: the
+	// other sections are its history. Two live definitions are an error.
+	for _, s := range b.defs {
+		defs := b.byID[s.ID]
+		if len(defs) < 2 {
+			continue
+		}
+		var skipped, first *Sprint
+		for _, d := range defs {
+			if d.Skipped && skipped == nil {
+				skipped = d
+			}
+			if !d.Skipped && first == nil {
+				first = d
+			}
+		}
+		switch {
+		case s.Skipped:
+		case skipped != nil:
+			s.Skipped = true
+			s.SkipReason = fmt.Sprintf("marked skipped at line %d", skipped.Heading.Pos.Line)
+			b.p.warnf(s.Heading.Pos, "sprint %s is not compiled: its heading at line %d marks it skipped (%s), so this section is read as its history",
+				s.ID, skipped.Heading.Pos.Line, skipped.SkipReason)
+		case s != first:
+			b.p.errorf(s.Heading.Pos, "duplicate sprint %s: first defined at %s:%d", s.ID, b.p.File, first.Heading.Pos.Line)
+			s.Phase = nil
+		}
+	}
+	live := map[string]*Sprint{}
+	for _, s := range b.defs {
+		switch {
+		case s.Phase == nil:
+		case s.Skipped:
+			b.p.Skipped = append(b.p.Skipped, s)
+		default:
+			if s.Title == "" { // a bead's title may not be empty
+				b.p.errorf(s.Heading.Pos, "sprint %s has no title: write one after the colon, like \"Sprint %s: Setup\"", s.ID, s.ID)
+			}
+			s.Phase.Sprints = append(s.Phase.Sprints, s)
+			b.p.Sprints = append(b.p.Sprints, s)
+			live[s.ID] = s
+		}
+	}
+	for _, m := range b.phaseDone {
+		var closed []string
+		for _, s := range m.phase.Sprints {
+			if !s.Status.Set() {
+				s.Status = Field{Value: StatusClosed, Pos: m.pos}
+				closed = append(closed, s.ID)
+			}
+		}
+		if len(closed) > 0 {
+			b.p.warnf(m.pos, "phase %s is marked done (%s): its sprints without a Status of their own are closed: %s", m.phase.ID, m.mark, strings.Join(closed, ", "))
+		}
+	}
+	logSections := map[*Heading]bool{}
+	for _, e := range b.p.Entries {
+		where := "before the first phase"
+		if e.Section != nil {
+			where = fmt.Sprintf("under %q (line %d), which is not a phase section", e.Section.Markdown(), e.Section.Pos.Line)
+		}
+		s := live[e.SprintID]
+		switch {
+		case !e.Done:
+			b.p.warnf(e.Heading.Pos, "%q is not a sprint: it is %s, and it does not record sprint %s done", e.Heading.Text, where, e.SprintID)
+		case s == nil:
+			what := "names no sprint of the plan"
+			for _, d := range b.p.Skipped {
+				if d.ID == e.SprintID {
+					what = "names a skipped sprint"
+				}
+			}
+			b.p.warnf(e.Heading.Pos, "completion log entry %q %s; it closes nothing", e.Heading.Text, what)
+		case s.Status.Value == StatusClosed:
+			logSections[e.Section] = true
+			b.p.diag(Info, e.Heading.Pos, "completion log entry for sprint %s agrees with its section (line %d)", s.ID, s.Heading.Pos.Line)
+		default:
+			logSections[e.Section] = true
+			was := "no Status"
+			if s.Status.Set() {
+				was = fmt.Sprintf("Status %s (line %d)", strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line)
+			}
+			b.p.warnf(e.Heading.Pos, "sprint %s (line %d) is closed by this completion log entry; its own section has %s", s.ID, s.Heading.Pos.Line, was)
+			s.Status = Field{Value: StatusClosed, Pos: e.Heading.Pos}
+			s.ClosedBy = e
+		}
+	}
+	for _, l := range b.loose {
+		if logSections[l.section] {
+			b.p.diag(Info, l.head.Pos, "%q groups completion log entries; it starts no phase", l.head.Text)
+			continue
+		}
+		where := "before the first phase"
+		if l.section != nil {
+			where = fmt.Sprintf("under %q (line %d)", l.section.Markdown(), l.section.Pos.Line)
+		}
+		b.p.warnf(l.head.Pos, "%q is not read as a phase: it is %s, deeper than the phase headings (level %d)", l.head.Text, where, b.level)
+	}
+}

@@ -1,0 +1,359 @@
+package parser
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// headKind says what a heading's text names.
+type headKind int
+
+const (
+	headOther  headKind = iota
+	headPhase           // "Phase 3a: Title", "Phase 3a - Title", "Phase 3a"
+	headSprint          // "Sprint 3a.2b: Title", "Sprint 1.4. Title"
+	// headPhaseProse and headSprintProse look like a phase or sprint (the
+	// keyword and a well-formed id) but go on as prose: "Phase 3 Scope
+	// Change", "Sprint 2.1 retrospective". They name no section.
+	headPhaseProse
+	headSprintProse
+)
+
+// headInfo is what a heading's text says about the plan.
+type headInfo struct {
+	kind  headKind
+	id    string // as written, a trailing '.' dropped
+	valid bool   // id fits the pattern of its kind
+	colon bool   // a ':' follows the id
+	title string // after the separator: markers, "(Parallel)" and status emoji dropped
+	// struck is set when the keyword and id, or the whole title, are struck
+	// through (~~ ~~, <s>, <del>).
+	struck bool
+	// skip, done and progress name a marker the heading carries, as
+	// written: "SKIPPED", "❌", "✅", "(WIP)".
+	skip, done, progress string
+	// loose names a skip word written in a title as an ordinary word
+	// ("Deferred Features"): not read as a marker, but worth a warning.
+	loose string
+}
+
+// headingTexts returns a heading's plain text, and the same text without
+// what is struck through.
+func headingTexts(h *ast.Heading, src []byte) (full, live string) {
+	var f, l []byte
+	depth := 0 // open <s>, <del>, <strike> tags
+	var walk func(n ast.Node, struck bool)
+	walk = func(n ast.Node, struck bool) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *east.Strikethrough:
+				walk(c, true)
+				continue
+			case *ast.RawHTML:
+				depth += strikeTag(c, src)
+				if depth < 0 {
+					depth = 0
+				}
+				continue
+			}
+			start := len(f)
+			f = appendNode(f, c, src)
+			if !struck && depth == 0 {
+				l = append(l, f[start:]...)
+			} else {
+				l = append(l, ' ')
+			}
+		}
+	}
+	walk(h, false)
+	return collapse(string(f)), collapse(string(l))
+}
+
+// strikeTag returns +1 for an opening <s>, <del> or <strike> tag, -1 for a
+// closing one, and 0 for any other raw HTML.
+func strikeTag(n *ast.RawHTML, src []byte) int {
+	var b strings.Builder
+	for i := 0; i < n.Segments.Len(); i++ {
+		seg := n.Segments.At(i)
+		b.Write(seg.Value(src))
+	}
+	tag := strings.ToLower(strings.TrimSpace(b.String()))
+	switch tag {
+	case "<s>", "<del>", "<strike>":
+		return 1
+	case "</s>", "</del>", "</strike>":
+		return -1
+	}
+	return 0
+}
+
+// collapse trims s and turns each run of white space into one space.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// decoration reports whether r may stand before "Phase" or "Sprint" as
+// decoration: emoji, symbols, punctuation, joiners and variation selectors.
+func decoration(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}
+
+// readHeading reads what a heading says.
+func readHeading(h *ast.Heading, src []byte) (full string, info headInfo) {
+	full, live := headingTexts(h, src)
+	info = splitKeyword(full)
+	if info.kind == headOther {
+		return full, info
+	}
+	liveInfo := splitKeyword(live)
+	switch {
+	case liveInfo.kind == headOther || liveInfo.id != info.id:
+		info.struck = true // "~~Sprint 3.1a: X~~ (SKIPPED)"
+	case info.title != "" && meaningless(liveInfo.title):
+		info.struck = true // "Phase 3: ~~Planning System~~ ❌ OUT OF SCOPE"
+	}
+	return full, info
+}
+
+// splitKeyword reads "Phase <id> ..." or "Sprint <id> ...", after any
+// decoration, case-insensitively.
+func splitKeyword(text string) headInfo {
+	t := strings.TrimLeftFunc(text, decoration)
+	var kind headKind
+	switch {
+	case hasWordPrefix(t, "phase"):
+		kind, t = headPhase, t[len("phase"):]
+	case hasWordPrefix(t, "sprint"):
+		kind, t = headSprint, t[len("sprint"):]
+	default:
+		return headInfo{}
+	}
+	rest := strings.TrimLeftFunc(t, unicode.IsSpace)
+	if len(rest) == len(t) {
+		return headInfo{} // "Phases", "Sprinting"
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool {
+		return !(r < unicode.MaxASCII && (r == '.' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)))
+	})
+	if end < 0 {
+		end = len(rest)
+	}
+	info := headInfo{kind: kind, id: rest[:end]}
+	rest = strings.TrimSpace(rest[end:])
+	dot := false
+	if trimmed := strings.TrimRight(info.id, "."); trimmed != info.id {
+		info.id, dot = trimmed, true
+	}
+	if kind == headSprint {
+		_, _, _, info.valid = splitSprintID(info.id)
+	} else {
+		_, _, info.valid = splitNum(info.id)
+	}
+	sep := dot
+	for _, s := range []string{":", "-", "–", "—"} {
+		if strings.HasPrefix(rest, s) {
+			rest = strings.TrimSpace(rest[len(s):])
+			sep = true
+			info.colon = s == ":"
+			break
+		}
+	}
+	if info.id == "" {
+		return headInfo{}
+	}
+	if !info.valid && !info.colon {
+		return headInfo{} // "Phase One Kickoff", "Sprint planning"
+	}
+	info.skip, info.done, info.progress, info.loose = headingMarkers(rest)
+	title := cleanTitle(rest)
+	if !sep && title != "" {
+		// "Phase 3 Scope Change": the id runs on into prose.
+		if kind == headPhase {
+			info.kind = headPhaseProse
+		} else {
+			info.kind = headSprintProse
+		}
+	}
+	info.title = title
+	return info
+}
+
+func hasWordPrefix(s, word string) bool {
+	return len(s) >= len(word) && strings.EqualFold(s[:len(word)], word)
+}
+
+// Emoji that say how a piece of work stands.
+const (
+	doneEmoji     = "✅✔☑"
+	progressEmoji = "🔄🚧"
+	skipEmoji     = "❌⏭🚫"
+)
+
+// cleanTitle drops the markers a title carries: parenthesised markers
+// ("(Parallel)", "(SKIPPED)"), status emoji at either end, and the
+// variation selectors that follow them.
+func cleanTitle(t string) string {
+	for {
+		before := t
+		t = strings.TrimSpace(t)
+		t = strings.TrimFunc(t, func(r rune) bool {
+			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+"⏳⬜\ufe0f\u200d", r)
+		})
+		t = strings.TrimSpace(t)
+		if strings.HasSuffix(t, ")") {
+			if k := strings.LastIndex(t, "("); k >= 0 {
+				if _, ok := titleMarkers[strings.ToLower(strings.TrimSpace(t[k+1:len(t)-1]))]; ok {
+					t = t[:k]
+				}
+			}
+		}
+		if t == before {
+			return t
+		}
+	}
+}
+
+// titleMarkers are the words a title may carry in parentheses as a marker,
+// with the kind of marker each is.
+var titleMarkers = map[string]string{
+	"parallel": "", "skipped": "skip", "skip": "skip", "out of scope": "skip", "deferred": "skip",
+	"cancelled": "skip", "canceled": "skip", "dropped": "skip", "won't do": "skip", "won’t do": "skip",
+	"wont do": "skip", "completed": "done", "complete": "done", "done": "done", "closed": "done",
+	"merged": "done", "in progress": "progress", "wip": "progress",
+}
+
+// skipWords are the words that mark a heading skipped when written as a
+// marker: in capitals, or in parentheses or brackets.
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO"}
+var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED"}
+var progressWords = []string{"IN PROGRESS", "WIP"}
+
+// headingMarkers finds the markers in a heading's text after its id. A
+// marker word counts in capitals ("❌ OUT OF SCOPE") or in parentheses
+// ("(deferred)"); the same word written as an ordinary title word
+// ("Deferred features") is returned as loose.
+func headingMarkers(rest string) (skip, done, progress, loose string) {
+	for _, r := range rest {
+		switch {
+		case skip == "" && strings.ContainsRune(skipEmoji, r):
+			skip = string(r)
+		case done == "" && strings.ContainsRune(doneEmoji, r):
+			done = string(r)
+		case progress == "" && strings.ContainsRune(progressEmoji, r):
+			progress = string(r)
+		}
+	}
+	find := func(words []string) string {
+		for _, w := range words {
+			if k := indexWord(rest, w); k >= 0 {
+				return w
+			}
+			if k := indexWordFold(rest, w); k >= 0 && bracketed(rest, k, len(w)) {
+				return rest[k : k+len(w)]
+			}
+		}
+		return ""
+	}
+	if skip == "" {
+		skip = find(skipWords)
+	}
+	if done == "" {
+		done = find(doneWords)
+	}
+	if progress == "" {
+		progress = find(progressWords)
+	}
+	if skip == "" {
+		words := strings.Fields(rest)
+		if len(words) > 0 {
+			for _, w := range []string{words[0], words[len(words)-1]} {
+				w = strings.Trim(w, ".,;:!?\"'`*_")
+				for _, m := range skipWords {
+					if !strings.Contains(m, " ") && strings.EqualFold(w, m) {
+						loose = w
+					}
+				}
+			}
+		}
+	}
+	return skip, done, progress, loose
+}
+
+// indexWord finds w in s as a whole word, case-sensitively.
+func indexWord(s, w string) int {
+	for from := 0; ; {
+		k := strings.Index(s[from:], w)
+		if k < 0 {
+			return -1
+		}
+		k += from
+		if wordEdge(s, k, len(w)) {
+			return k
+		}
+		from = k + 1
+	}
+}
+
+// indexWordFold finds w in s as a whole word, ignoring case.
+func indexWordFold(s, w string) int {
+	ls, lw := strings.ToLower(s), strings.ToLower(w)
+	if len(ls) != len(s) {
+		return -1 // a case mapping changed byte lengths: offsets would lie
+	}
+	return indexWord(ls, lw)
+}
+
+func wordEdge(s string, k, n int) bool {
+	isWord := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	return (k == 0 || !isWord(s[k-1])) && (k+n == len(s) || !isWord(s[k+n]))
+}
+
+// bracketed reports whether s[k:k+n] sits directly inside () or [].
+func bracketed(s string, k, n int) bool {
+	before := strings.TrimRight(s[:k], " ")
+	after := strings.TrimLeft(s[k+n:], " ")
+	return (strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")")) ||
+		(strings.HasSuffix(before, "[") && strings.HasPrefix(after, "]"))
+}
+
+// meaningless reports whether a title holds nothing but markers, emoji and
+// punctuation.
+func meaningless(title string) bool {
+	t := title
+	for _, w := range append(append(append([]string{}, skipWords...), doneWords...), progressWords...) {
+		t = strings.ReplaceAll(t, w, " ")
+	}
+	return strings.IndexFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0
+}
+
+// canonicalNum drops the leading zeros of a number, keeping one digit:
+// "01" and "1" are one phase.
+func canonicalNum(num string) string {
+	t := strings.TrimLeft(num, "0")
+	if t == "" {
+		return "0"
+	}
+	return t
+}
+
+// canonicalPhaseID gives a phase id with its number's leading zeros dropped.
+func canonicalPhaseID(id string) string {
+	num, letters, ok := splitNum(id)
+	if !ok {
+		return id
+	}
+	return canonicalNum(num) + letters
+}
+
+// canonicalSprintID gives a sprint id with its numbers' leading zeros
+// dropped: "01.01b" is "1.1b".
+func canonicalSprintID(id string) string {
+	phase, num, letters, ok := splitSprintID(id)
+	if !ok {
+		return id
+	}
+	return canonicalPhaseID(phase) + "." + canonicalNum(num) + letters
+}
