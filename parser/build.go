@@ -37,12 +37,12 @@ type builder struct {
 	preamble   []ast.Node // blocks before the first phase
 	seen       bool       // a phase heading was seen
 
-	defs    []*Sprint            // every sprint heading in a phase, in file order
-	byID    map[string][]*Sprint // defs by canonical id
-	infos   map[*Sprint]headInfo
+	defs      []*Sprint            // every sprint heading in a phase, in file order
+	byID      map[string][]*Sprint // defs by canonical id
+	infos     map[*Sprint]headInfo
 	loose     []looseHead // phase-looking headings outside phase sections
 	phaseDone []phaseMark // phases marked done as a whole
-	scratch []byte      // text being built, before it becomes a string
+	scratch   []byte      // text being built, before it becomes a string
 }
 
 // headRec is a heading read once, before the walk.

@@ -88,11 +88,11 @@ type Sprint struct {
 	// "03a.02b"); WrittenID is the id as written.
 	ID        string
 	WrittenID string
-	Num     int    // 2
-	Letters string // "b"
-	Title   string
-	Heading Heading
-	Phase   *Phase
+	Num       int    // 2
+	Letters   string // "b"
+	Title     string
+	Heading   Heading
+	Phase     *Phase
 
 	// Skipped is set for struck-through headings, skip markers and Status:
 	// skipped, and for every sprint of a skipped phase; SkipReason says
