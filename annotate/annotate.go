@@ -315,6 +315,11 @@ func Strip(p *parser.Plan) []byte {
 				end = next
 			}
 			start := a.Start
+			if start > s.Heading.End {
+				// A formatter put blank lines between the heading and the
+				// annotation: they go with it, as Apply wrote none.
+				start = s.Heading.End
+			}
 			if lineEnding(p.Src, end) == "" {
 				// Take back the newline Apply put before an annotation
 				// that ends the file: the file's own kind, as Apply chose.

@@ -20,7 +20,21 @@ type Preview struct {
 	CriticalPath []string         `json:"critical_path"`
 	Merges       []PreviewMerge   `json:"merges"`
 	Skipped      []PreviewSkipped `json:"skipped"`
-	Warnings     []PreviewDiag    `json:"warnings"`
+	// SkippedPhases are the phases left out whole; their sprints are in
+	// Skipped too.
+	SkippedPhases []PreviewSkipped `json:"skipped_phases"`
+	// ClosedByLog are the sprints that a completion log entry closed.
+	ClosedByLog []PreviewClosed `json:"closed_by_log"`
+	Warnings    []PreviewDiag   `json:"warnings"`
+}
+
+// PreviewClosed is a sprint closed by a completion log entry.
+type PreviewClosed struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Line is the entry's line; SprintLine the sprint heading's.
+	Line       int `json:"line"`
+	SprintLine int `json:"sprint_line"`
 }
 
 // PreviewPhase is one phase and its sprints, in execution order.
@@ -42,11 +56,12 @@ type PreviewMerge struct {
 	Branches []string `json:"branches"`
 }
 
-// PreviewSkipped is a skipped sprint.
+// PreviewSkipped is a skipped sprint or phase.
 type PreviewSkipped struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
-	Line  int    `json:"line"`
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Line   int    `json:"line"`
+	Reason string `json:"reason"`
 }
 
 // PreviewDiag is a warning with its position.
@@ -61,15 +76,17 @@ type PreviewDiag struct {
 // execution order; warnings are every warning of the compile.
 func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Preview {
 	p := Preview{
-		Plan:         g.Plan.File,
-		Title:        g.Plan.Title,
-		Sprints:      len(g.Nodes),
-		Phases:       []PreviewPhase{},
-		Waves:        make([][]string, len(g.Waves)),
-		CriticalPath: ids(g.CriticalPath),
-		Merges:       []PreviewMerge{},
-		Skipped:      []PreviewSkipped{},
-		Warnings:     []PreviewDiag{},
+		Plan:          g.Plan.File,
+		Title:         g.Plan.Title,
+		Sprints:       len(g.Nodes),
+		Phases:        []PreviewPhase{},
+		Waves:         make([][]string, len(g.Waves)),
+		CriticalPath:  ids(g.CriticalPath),
+		Merges:        []PreviewMerge{},
+		Skipped:       []PreviewSkipped{},
+		SkippedPhases: []PreviewSkipped{},
+		ClosedByLog:   []PreviewClosed{},
+		Warnings:      []PreviewDiag{},
 	}
 	var cur *PreviewPhase
 	for _, n := range g.Nodes {
@@ -94,7 +111,17 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 		p.Waves[i] = ids(w)
 	}
 	for _, s := range g.Plan.Skipped {
-		p.Skipped = append(p.Skipped, PreviewSkipped{ID: s.ID, Title: s.Title, Line: s.Heading.Pos.Line})
+		p.Skipped = append(p.Skipped, PreviewSkipped{ID: s.ID, Title: s.Title, Line: s.Heading.Pos.Line, Reason: s.SkipReason})
+	}
+	for _, ph := range g.Plan.Phases {
+		if ph.Skipped {
+			p.SkippedPhases = append(p.SkippedPhases, PreviewSkipped{ID: ph.ID, Title: ph.Title, Line: ph.Heading.Pos.Line, Reason: ph.SkipReason})
+		}
+	}
+	for _, n := range g.Nodes {
+		if e := n.Sprint.ClosedBy; e != nil {
+			p.ClosedByLog = append(p.ClosedByLog, PreviewClosed{ID: n.ID(), Title: n.Sprint.Title, Line: e.Heading.Pos.Line, SprintLine: n.Sprint.Heading.Pos.Line})
+		}
 	}
 	for _, w := range warnings {
 		p.Warnings = append(p.Warnings, PreviewDiag{File: w.File, Line: w.Pos.Line, Col: w.Pos.Col, Message: w.Msg})
@@ -265,19 +292,44 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 			}
 		}
 	}
-	if len(p.Skipped) > 0 {
-		section(fmt.Sprintf("Skipped (%d)", len(p.Skipped)))
+	if len(p.ClosedByLog) > 0 {
+		section(fmt.Sprintf("Closed by the completion log (%d)", len(p.ClosedByLog)))
 		idW, titleW := 0, 0
-		for _, s := range p.Skipped {
+		for _, c := range p.ClosedByLog {
+			idW = max(idW, runewidth.StringWidth(c.ID))
+			titleW = max(titleW, runewidth.StringWidth(cut(c.Title, 40)))
+		}
+		for _, c := range p.ClosedByLog {
+			b.WriteString("  ")
+			pad(&b, cell{c.ID, st.green(c.ID)}, idW)
+			b.WriteString("  ")
+			pad(&b, plain(cut(c.Title, 40)), titleW)
+			fmt.Fprintf(&b, "  %s\n", st.dim(fmt.Sprintf("entry %s:%d, sprint at line %d", p.Plan, c.Line, c.SprintLine)))
+		}
+	}
+	if len(p.Skipped)+len(p.SkippedPhases) > 0 {
+		what := plural(len(p.Skipped), "sprint", "sprints")
+		if len(p.SkippedPhases) > 0 {
+			what = plural(len(p.SkippedPhases), "phase", "phases") + ", " + what
+		}
+		section("Skipped (" + what + ")")
+		rows := make([]PreviewSkipped, 0, len(p.SkippedPhases)+len(p.Skipped))
+		for _, ph := range p.SkippedPhases {
+			ph.ID = "Phase " + ph.ID
+			rows = append(rows, ph)
+		}
+		rows = append(rows, p.Skipped...)
+		idW, titleW := 0, 0
+		for _, s := range rows {
 			idW = max(idW, runewidth.StringWidth(s.ID))
 			titleW = max(titleW, runewidth.StringWidth(cut(s.Title, 40)))
 		}
-		for _, s := range p.Skipped {
+		for _, s := range rows {
 			b.WriteString("  ")
 			pad(&b, cell{s.ID, st.dim(s.ID)}, idW)
 			b.WriteString("  ")
 			pad(&b, plain(cut(s.Title, 40)), titleW)
-			fmt.Fprintf(&b, "  %s\n", st.dim(fmt.Sprintf("%s:%d", p.Plan, s.Line)))
+			fmt.Fprintf(&b, "  %s\n", st.dim(fmt.Sprintf("%s:%d  %s", p.Plan, s.Line, s.Reason)))
 		}
 	}
 	if len(p.Warnings) > 0 {

@@ -414,12 +414,16 @@ func (b *builder) resolve() {
 	for _, e := range b.p.Entries {
 		where := "before the first phase"
 		if e.Section != nil {
-			where = fmt.Sprintf("under %q (line %d), which is not a phase section", e.Section.Markdown(), e.Section.Pos.Line)
+			where = fmt.Sprintf("under %q (line %d)", e.Section.Markdown(), e.Section.Pos.Line)
 		}
 		s := live[e.SprintID]
 		switch {
 		case !e.Done:
-			b.p.warnf(e.Heading.Pos, "%q is not a sprint: it is %s, and it does not record sprint %s done", e.Heading.Text, where, e.SprintID)
+			also := ""
+			if s != nil {
+				also = fmt.Sprintf("; as a completion log entry it does not say sprint %s (line %d) is done", s.ID, s.Heading.Pos.Line)
+			}
+			b.p.warnf(e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section%s", e.Heading.Text, where, also)
 		case s == nil:
 			what := "names no sprint of the plan"
 			for _, d := range b.p.Skipped {

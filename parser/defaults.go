@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -71,60 +72,321 @@ func (d Defaults) Merge(over Defaults) Defaults {
 
 // ParseConfig reads settings written in YAML: a repository config file or a
 // plan's front matter. base is the position of the YAML's first byte, used
-// to place diagnostics.
+// to place diagnostics. Values take the forms the plan's own fields take
+// (priority: P0 or 0; labels: a list or "a, b"; created: a date as people
+// write them). Keys that describe the document (title, author, date, ...)
+// are not settings and are passed over; any other unknown key is a warning.
 func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
-	var d Defaults
-	var diags Diagnostics
+	c := &configReader{file: file, base: base}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return d, nil
+		return Defaults{}, nil
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&d); err != nil {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
 		for _, msg := range yamlMessages(err) {
-			line, text := msg.line, msg.text
 			p := base
-			if line > 0 {
-				p = Pos{Line: base.Line + line - 1, Col: 1}
+			if msg.line > 0 {
+				p = Pos{Line: base.Line + msg.line - 1, Col: 1}
 			}
-			diags = append(diags, Diagnostic{File: file, Pos: p, Severity: Error, Msg: "settings: " + text})
+			c.errorf(p, "%s", msg.text)
 		}
-		return Defaults{}, diags
+		return Defaults{}, c.diags
 	}
-	if d.Priority != nil && (*d.Priority < 0 || *d.Priority > 4) {
-		diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
-			Msg: fmt.Sprintf("settings: priority %d is out of range 0-4", *d.Priority)})
+	if len(doc.Content) == 0 {
+		return Defaults{}, nil
 	}
-	if d.MaxRetry != nil && *d.MaxRetry < 0 {
-		diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
-			Msg: fmt.Sprintf("settings: max_retry_attempts %d is negative", *d.MaxRetry)})
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		c.errorf(c.pos(root), "want keys and values (prefix: bd), not a %s", kindName(root))
+		return Defaults{}, c.diags
 	}
-	// Agent names become paths under the agents directory, and labels
-	// bead labels: a bad one would make beads the schema refuses.
-	agent := func(key, name string) {
-		if name != "" && (!agentRE.MatchString(name) || strings.Contains(name, "..")) {
-			diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
-				Msg: fmt.Sprintf("settings: %s %q: want a file name like python-backend-dev", key, name)})
-		}
+	var d Defaults
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		c.key(&d, root.Content[i], root.Content[i+1])
 	}
-	agent("dev_agent", d.DevAgent)
-	agent("merge_agent", d.MergeAgent)
-	agent("scrum_master", d.ScrumMaster)
-	for i, qa := range d.QAAgents {
-		if qa.Name == "" {
-			diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error,
-				Msg: fmt.Sprintf("settings: qa_agents entry %d has no name", i+1)})
-		}
-		agent("qa_agents name", qa.Name)
+	if c.diags.HasErrors() {
+		return Defaults{}, c.diags
 	}
-	for _, l := range d.Labels {
-		if strings.TrimSpace(l) == "" {
-			diags = append(diags, Diagnostic{File: file, Pos: base, Severity: Error, Msg: "settings: labels holds an empty label"})
-			break
-		}
-	}
-	return d, diags
+	return d, c.diags
 }
+
+// documentKeys describe the plan as a document; they are not settings.
+var documentKeys = map[string]bool{
+	"title": true, "author": true, "authors": true, "date": true, "description": true,
+	"version": true, "status": true, "tags": true, "summary": true, "owner": true, "owners": true,
+	"updated": true, "last_updated": true, "reviewers": true, "type": true, "draft": true,
+}
+
+// settingKeys lists the settings, for messages.
+const settingKeys = "prefix, source_branch, repo, agents_dir, dev_agent, dev_model, qa_agents, merge_agent, scrum_master, team, priority, max_retry_attempts, labels, created"
+
+type configReader struct {
+	file  string
+	base  Pos
+	diags Diagnostics
+}
+
+func (c *configReader) pos(n *yaml.Node) Pos {
+	return Pos{Line: c.base.Line + n.Line - 1, Col: n.Column}
+}
+
+func (c *configReader) errorf(p Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{File: c.file, Pos: p, Severity: Error, Msg: "settings: " + fmt.Sprintf(format, args...)})
+}
+
+func (c *configReader) warnf(p Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{File: c.file, Pos: p, Severity: Warning, Msg: "settings: " + fmt.Sprintf(format, args...)})
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.MappingNode:
+		return "map"
+	}
+	return "single value"
+}
+
+// scalar returns a value that must be one string.
+func (c *configReader) scalar(key string, v *yaml.Node) (string, bool) {
+	if v.Kind == yaml.AliasNode && v.Alias != nil {
+		v = v.Alias
+	}
+	if v.Kind != yaml.ScalarNode {
+		c.errorf(c.pos(v), "%s: want a single value, not a %s", key, kindName(v))
+		return "", false
+	}
+	return strings.TrimSpace(v.Value), true
+}
+
+// list returns a value that is a list, or one string of comma-separated
+// items.
+func (c *configReader) list(key string, v *yaml.Node) ([]string, bool) {
+	if v.Kind == yaml.AliasNode && v.Alias != nil {
+		v = v.Alias
+	}
+	switch v.Kind {
+	case yaml.ScalarNode:
+		return splitList(v.Value), true
+	case yaml.SequenceNode:
+		var out []string
+		for _, it := range v.Content {
+			s, ok := c.scalar(key, it)
+			if !ok {
+				return nil, false
+			}
+			if s == "" {
+				c.errorf(c.pos(it), "%s holds an empty item", key)
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	c.errorf(c.pos(v), "%s: want a list or comma-separated values, not a %s", key, kindName(v))
+	return nil, false
+}
+
+func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
+	key := strings.ToLower(strings.TrimSpace(k.Value))
+	at := c.pos(k)
+	agent := func(name string) bool {
+		if name != "" && (!agentRE.MatchString(name) || strings.Contains(name, "..")) {
+			c.errorf(at, "%s %q: want a file name like python-backend-dev", key, name)
+			return false
+		}
+		return true
+	}
+	str := func(dst *string) {
+		if s, ok := c.scalar(key, v); ok {
+			*dst = s
+		}
+	}
+	switch key {
+	case "prefix":
+		str(&d.Prefix)
+	case "source_branch", "source branch", "integration_branch":
+		str(&d.SourceBranch)
+	case "repo", "repo_name":
+		str(&d.Repo)
+	case "agents_dir":
+		str(&d.AgentsDir)
+	case "team":
+		str(&d.Team)
+	case "dev_agent", "merge_agent", "scrum_master":
+		s, ok := c.scalar(key, v)
+		if !ok || !agent(strings.TrimSuffix(s, ".md")) {
+			return
+		}
+		s = strings.TrimSuffix(s, ".md")
+		switch key {
+		case "dev_agent":
+			d.DevAgent = s
+		case "merge_agent":
+			d.MergeAgent = s
+		default:
+			d.ScrumMaster = s
+		}
+	case "dev_model":
+		s, ok := c.scalar(key, v)
+		if !ok {
+			return
+		}
+		m, ok := readModel(s)
+		if !ok {
+			c.errorf(at, "dev_model %q: beads-ralph runs sonnet, opus or haiku", s)
+			return
+		}
+		d.DevModel = m
+	case "priority":
+		s, ok := c.scalar(key, v)
+		if !ok {
+			return
+		}
+		pr, ok := normalPriority(s)
+		if !ok {
+			c.errorf(at, "priority %q: want P0-P4 or 0-4", s)
+			return
+		}
+		n := int(pr[0] - '0')
+		d.Priority = &n
+	case "max_retry_attempts":
+		s, ok := c.scalar(key, v)
+		if !ok {
+			return
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			c.errorf(at, "max_retry_attempts %q: want a whole number, 0 or more", s)
+			return
+		}
+		d.MaxRetry = &n
+	case "labels":
+		if l, ok := c.list(key, v); ok {
+			d.Labels = l
+		}
+	case "created":
+		s, ok := c.scalar(key, v)
+		if !ok {
+			return
+		}
+		day, ok := readDate(s)
+		if !ok {
+			c.errorf(at, "created %q: want a date like 2026-03-03 or March 3, 2026", s)
+			return
+		}
+		d.Created = day
+	case "qa_agents":
+		c.qaAgents(d, v)
+	default:
+		if documentKeys[key] {
+			return
+		}
+		c.warnf(at, "unknown setting %q is ignored (settings: %s)", k.Value, settingKeys)
+	}
+}
+
+// qaAgents reads the default QA agents: a list of "`name` (model) -
+// prompt" strings, or of maps with name, model and prompt.
+func (c *configReader) qaAgents(d *Defaults, v *yaml.Node) {
+	if v.Kind == yaml.AliasNode && v.Alias != nil {
+		v = v.Alias
+	}
+	if v.Kind != yaml.SequenceNode {
+		c.errorf(c.pos(v), "qa_agents: want a list of agents, not a %s", kindName(v))
+		return
+	}
+	out := []QAAgent{}
+	for i, it := range v.Content {
+		at := c.pos(it)
+		if it.Kind == yaml.AliasNode && it.Alias != nil {
+			it = it.Alias
+		}
+		var qa QAAgent
+		switch it.Kind {
+		case yaml.ScalarNode:
+			m := agentEntry.FindStringSubmatch(strings.TrimSpace(it.Value))
+			if m == nil {
+				c.errorf(at, "qa_agents entry %d %q: want `name` (model) - prompt", i+1, it.Value)
+				return
+			}
+			qa = QAAgent{Name: m[1] + m[2], Model: strings.TrimSpace(m[3]), Prompt: strings.TrimSpace(m[4])}
+		case yaml.MappingNode:
+			for j := 0; j+1 < len(it.Content); j += 2 {
+				k, val := strings.ToLower(it.Content[j].Value), it.Content[j+1]
+				s, ok := c.scalar("qa_agents "+k, val)
+				if !ok {
+					return
+				}
+				switch k {
+				case "name", "agent":
+					qa.Name = s
+				case "model":
+					qa.Model = s
+				case "prompt":
+					qa.Prompt = s
+				default:
+					c.errorf(c.pos(it.Content[j]), "qa_agents entry %d: unknown key %q (want name, model, prompt)", i+1, k)
+					return
+				}
+			}
+		default:
+			c.errorf(at, "qa_agents entry %d: want `name` (model) - prompt, or name/model/prompt keys", i+1)
+			return
+		}
+		qa.Name = strings.TrimSuffix(qa.Name, ".md")
+		if qa.Name == "" {
+			c.errorf(at, "qa_agents entry %d has no name", i+1)
+			return
+		}
+		if !agentRE.MatchString(qa.Name) || strings.Contains(qa.Name, "..") {
+			c.errorf(at, "qa_agents name %q: want a file name like python-backend-dev", qa.Name)
+			return
+		}
+		if qa.Model != "" {
+			m, ok := readModel(qa.Model)
+			if !ok {
+				c.errorf(at, "qa_agents entry %d: model %q: beads-ralph runs sonnet, opus or haiku", i+1, qa.Model)
+				return
+			}
+			qa.Model = m
+		}
+		out = append(out, qa)
+	}
+	d.QAAgents = out
+}
+
+// dateLayouts are the ways people write a plan's date.
+var dateLayouts = []string{
+	"2006-01-02", time.RFC3339, "2006-01-02 15:04", "2006-01-02 15:04:05", "2006/01/02",
+	"January 2, 2006", "January 2 2006", "Jan 2, 2006", "Jan 2 2006", "2 January 2006",
+	"2 Jan 2006", "January 2nd, 2006", "Monday, January 2, 2006",
+}
+
+// readDate reads a date as people write it and returns it as YYYY-MM-DD,
+// or as RFC 3339 when it has a time of day.
+func readDate(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	// "March 3rd, 2025": drop the ordinal suffix.
+	s = ordinalRE.ReplaceAllString(s, "$1")
+	for _, l := range dateLayouts {
+		t, err := time.Parse(l, s)
+		if err != nil {
+			continue
+		}
+		if l == time.RFC3339 {
+			return t.UTC().Format(time.RFC3339), true
+		}
+		if t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 {
+			return t.Format(time.RFC3339), true
+		}
+		return t.Format("2006-01-02"), true
+	}
+	return "", false
+}
+
+var ordinalRE = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)\b`)
 
 type yamlMsg struct {
 	line int

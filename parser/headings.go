@@ -165,7 +165,9 @@ func splitKeyword(text string) headInfo {
 	if !info.valid && !info.colon {
 		return headInfo{} // "Phase One Kickoff", "Sprint planning"
 	}
-	info.skip, info.done, info.progress, info.loose = headingMarkers(rest)
+	// Markers count before the keyword too: "✅ Sprint 4.1: Setup".
+	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
+	info.skip, info.done, info.progress, info.loose = headingMarkers(lead + " " + rest)
 	title := cleanTitle(rest)
 	if !sep && title != "" {
 		// "Phase 3 Scope Change": the id runs on into prose.
@@ -201,6 +203,11 @@ func cleanTitle(t string) string {
 			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+"⏳⬜\ufe0f\u200d", r)
 		})
 		t = strings.TrimSpace(t)
+		for _, w := range markerWords {
+			if strings.HasSuffix(t, w) && wordEdge(t, len(t)-len(w), len(w)) {
+				t = strings.TrimRight(t[:len(t)-len(w)], " -–—:")
+			}
+		}
 		if strings.HasSuffix(t, ")") {
 			if k := strings.LastIndex(t, "("); k >= 0 {
 				if _, ok := titleMarkers[strings.ToLower(strings.TrimSpace(t[k+1:len(t)-1]))]; ok {
@@ -228,6 +235,10 @@ var titleMarkers = map[string]string{
 var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED"}
 var progressWords = []string{"IN PROGRESS", "WIP"}
+
+// markerWords are all the marker words, as a title's last words in
+// capitals ("Planning System ❌ OUT OF SCOPE").
+var markerWords = append(append(append([]string{}, skipWords...), doneWords...), progressWords...)
 
 // headingMarkers finds the markers in a heading's text after its id. A
 // marker word counts in capitals ("❌ OUT OF SCOPE") or in parentheses

@@ -50,7 +50,13 @@ func TestSkipped(t *testing.T) {
 
 func TestFrontMatterErrors(t *testing.T) {
 	p := Parse("p.md", []byte("---\nprefix: x\nbogus: 1\n---\n## Phase 1: A\n### Sprint 1.1: B\n- c\n"))
-	assert.Equal(t, "p.md:3:1: error: settings: field bogus not found in type parser.Defaults", p.Diags.Error())
+	assert.Equal(t, "p.md:3:1: warning: settings: unknown setting \"bogus\" is ignored (settings: "+settingKeys+")", p.Diags.String())
+
+	p = Parse("p.md", []byte("---\npriority: [1]\ncreated: someday\ndev_model: gpt-4\nqa_agents: x\n---\n## Phase 1: A\n### Sprint 1.1: B\n- c\n"))
+	assert.Equal(t, "p.md:2:11: error: settings: priority: want a single value, not a list\n"+
+		"p.md:3:1: error: settings: created \"someday\": want a date like 2026-03-03 or March 3, 2026\n"+
+		"p.md:4:1: error: settings: dev_model \"gpt-4\": beads-ralph runs sonnet, opus or haiku\n"+
+		"p.md:5:12: error: settings: qa_agents: want a list of agents, not a single value", p.Diags.String())
 
 	p = Parse("p.md", []byte("---\nprefix: x\n## Phase 1: A\n"))
 	assert.Equal(t, "p.md:1:1: error: front matter starts with --- but has no closing --- line", p.Diags.Error())
@@ -101,4 +107,25 @@ func TestSplitIDs(t *testing.T) {
 	t.Logf("%d strings: %d sprint ids, %d phase ids", len(ids), sprints, nums)
 	require.Equal(t, 839, sprints, "sprint ids")
 	require.Equal(t, 643, nums, "phase ids")
+}
+
+// TestFrontMatterForms: front matter takes the values the plan's own fields
+// take, and passes over keys that describe the document.
+func TestFrontMatterForms(t *testing.T) {
+	p := Parse("p.md", []byte("---\ntitle: Billing\nauthor: Jane\npriority: P0\nlabels: a, b\ncreated: March 3rd, 2025\n"+
+		"dev_model: Claude Opus 4\nqa_agents:\n  - \"`qa-api` (haiku) - check the API\"\n  - name: qa-ui.md\n---\n"+
+		"## Phase 1: A\n### Sprint 1.1: B\n- c\n"))
+	require.Empty(t, p.Diags.String())
+	d := p.Defaults
+	require.NotNil(t, d.Priority)
+	assert.Equal(t, 0, *d.Priority)
+	assert.Equal(t, []string{"a", "b"}, d.Labels)
+	assert.Equal(t, "2025-03-03", d.Created)
+	assert.Equal(t, "opus", d.DevModel)
+	assert.Equal(t, []QAAgent{{Name: "qa-api", Model: "haiku", Prompt: "check the API"}, {Name: "qa-ui"}}, d.QAAgents)
+
+	p = Parse("p.md", []byte("**Created**: March 3, 2025\n\n## Phase 1: A\n### Sprint 1.1: B\n- c\n"))
+	assert.Equal(t, "2025-03-03", p.Defaults.Created)
+	p = Parse("p.md", []byte("**Created**: the third of March\n\n## Phase 1: A\n### Sprint 1.1: B\n- c\n"))
+	assert.Equal(t, `p.md:1:1: error: Created "the third of March": want a date like 2026-03-03 or March 3, 2026`, p.Diags.String())
 }

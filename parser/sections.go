@@ -834,7 +834,11 @@ func (b *builder) finishPreamble() {
 			case "labels":
 				pre.Labels = splitList(f.value)
 			case "created":
-				pre.Created = v
+				if day, ok := readDate(f.value); ok {
+					pre.Created = day
+				} else {
+					b.p.errorf(f.pos, "Created %q: want a date like 2026-03-03 or March 3, 2026", f.value)
+				}
 			case "priority":
 				if pr, ok := normalPriority(f.value); ok {
 					n := int(pr[0] - '0')
