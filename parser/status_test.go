@@ -1,0 +1,54 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestReadStatus: a status is read by its words. A done word under a
+// negation or with partial progress is not done, and words the compiler
+// does not know are said to be unknown.
+func TestReadStatus(t *testing.T) {
+	for _, c := range []struct {
+		in     string
+		status string
+		known  bool
+		note   bool
+	}{
+		{"✅ **COMPLETED** (PR #8)", StatusClosed, true, false},
+		{"Completed 2026-02-09", StatusClosed, true, false},
+		{"Done (PR #4 merged)", StatusClosed, true, false},
+		{"complete", StatusClosed, true, false},
+		{"Not completed", StatusOpen, true, false},
+		{"not yet done", StatusOpen, true, false},
+		{"Incomplete", StatusOpen, true, false},
+		{"❌ Not done", StatusOpen, true, true},
+		{"Partially complete (2/5)", StatusInProgress, true, true},
+		{"2/5 done", StatusInProgress, true, true},
+		{"5/5 done", StatusClosed, true, false},
+		{"60% done", StatusInProgress, true, true},
+		{"Not started", StatusOpen, true, false},
+		{"In Progress", StatusInProgress, true, false},
+		{"in_progress", StatusInProgress, true, false},
+		{"🔄 WIP", StatusInProgress, true, false},
+		{"Blocked on review", StatusBlocked, true, false},
+		{"⛔", StatusBlocked, true, false},
+		{"TODO", StatusOpen, true, false},
+		{"Pending", StatusOpen, true, false},
+		{"Skipped", statusSkipped, true, false},
+		{"❌ OUT OF SCOPE", statusSkipped, true, false},
+		{"Deferred to v2", statusSkipped, true, false},
+		{"won't do", statusSkipped, true, false},
+		{"❌", statusSkipped, true, false},
+		{"❌ Blocked", StatusBlocked, true, true},
+		{"Completeness review", StatusInProgress, true, false}, // "review", not "complete"
+		{"Frobnicated", StatusOpen, false, false},
+		{"", StatusOpen, false, false},
+	} {
+		r := readStatus(c.in)
+		assert.Equal(t, c.status, r.status, "%q", c.in)
+		assert.Equal(t, c.known, r.known, "%q known", c.in)
+		assert.Equal(t, c.note, r.note != "", "%q note %q", c.in, r.note)
+	}
+}
