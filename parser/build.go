@@ -80,6 +80,7 @@ func (b *builder) run(doc ast.Node) {
 	b.closeIntro()
 	b.resolve()
 	b.finishPreamble()
+	b.checkPins()
 }
 
 func (b *builder) block(n ast.Node) {

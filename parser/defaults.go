@@ -29,6 +29,15 @@ type Defaults struct {
 	MaxRetry     *int      `yaml:"max_retry_attempts"`
 	Labels       []string  `yaml:"labels"`
 	Created      string    `yaml:"created"`
+
+	// Pins and proofs (contract §6). Lists add up across layers and to a
+	// sprint's own.
+	AllowedPaths   []string `yaml:"allowed_paths"`
+	ForbiddenPaths []string `yaml:"forbidden_paths"`
+	Files          []string `yaml:"files"`
+	Tests          []string `yaml:"tests"`
+	TimeoutMinutes *int     `yaml:"timeout"`
+	Role           string   `yaml:"role"`
 }
 
 // QAAgent is a default QA agent as written in YAML.
@@ -67,7 +76,33 @@ func (d Defaults) Merge(over Defaults) Defaults {
 	if over.Labels != nil {
 		d.Labels = over.Labels
 	}
+	d.AllowedPaths = addUnique(d.AllowedPaths, over.AllowedPaths)
+	d.ForbiddenPaths = addUnique(d.ForbiddenPaths, over.ForbiddenPaths)
+	d.Files = addUnique(d.Files, over.Files)
+	d.Tests = addUnique(d.Tests, over.Tests)
+	if over.TimeoutMinutes != nil {
+		d.TimeoutMinutes = over.TimeoutMinutes
+	}
+	str(&d.Role, over.Role)
 	return d
+}
+
+// addUnique returns list with the items of add it does not hold yet.
+func addUnique(list, add []string) []string {
+	if len(add) == 0 {
+		return list
+	}
+	out := append([]string{}, list...)
+	for _, a := range add {
+		found := false
+		for _, x := range out {
+			found = found || x == a
+		}
+		if !found {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // ParseConfig reads settings written in YAML: a repository config file or a
@@ -118,7 +153,7 @@ var documentKeys = map[string]bool{
 }
 
 // settingKeys lists the settings, for messages.
-const settingKeys = "prefix, source_branch, repo, agents_dir, dev_agent, dev_model, qa_agents, merge_agent, scrum_master, team, priority, max_retry_attempts, labels, created"
+const settingKeys = "prefix, source_branch, repo, agents_dir, dev_agent, dev_model, qa_agents, merge_agent, scrum_master, team, priority, max_retry_attempts, labels, created, allowed_paths, forbidden_paths, files, tests, timeout, role"
 
 type configReader struct {
 	file  string
@@ -279,6 +314,54 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 		d.Created = day
 	case "qa_agents":
 		c.qaAgents(d, v)
+	case "allowed_paths", "forbidden_paths", "files":
+		l, ok := c.list(key, v)
+		if !ok {
+			return
+		}
+		check := CheckPattern
+		if key == "files" {
+			check = CheckFile
+		}
+		for _, x := range l {
+			if err := check(x); err != nil {
+				c.errorf(at, "%s: %v", key, err)
+				return
+			}
+		}
+		switch key {
+		case "allowed_paths":
+			d.AllowedPaths = l
+		case "forbidden_paths":
+			d.ForbiddenPaths = l
+		default:
+			d.Files = l
+		}
+	case "tests":
+		if l, ok := c.list(key, v); ok {
+			d.Tests = l
+		}
+	case "timeout":
+		s, ok := c.scalar(key, v)
+		if !ok {
+			return
+		}
+		n, ok := readTimeout(s)
+		if !ok {
+			c.errorf(at, "timeout %q: want minutes like 45m, 2h or 90", s)
+			return
+		}
+		d.TimeoutMinutes = &n
+	case "role":
+		s, ok := c.scalar(key, v)
+		if !ok {
+			return
+		}
+		if !validRole(s) {
+			c.errorf(at, "role %q: want one of %s", s, strings.Join(Roles, ", "))
+			return
+		}
+		d.Role = s
 	default:
 		if documentKeys[key] {
 			return

@@ -39,6 +39,17 @@ var sprintLabels = map[string]string{
 	"blocked by":          "depends on",
 	"label":               "labels",
 	"task":                "tasks",
+	"allowed paths":       "allowed paths",
+	"allowed path":        "allowed paths",
+	"forbidden paths":     "forbidden paths",
+	"forbidden path":      "forbidden paths",
+	"files":               "files",
+	"target files":        "files",
+	"tests":               "tests",
+	"test commands":       "tests",
+	"timeout":             "timeout",
+	"time budget":         "timeout",
+	"role":                "role",
 }
 
 var preambleLabels = map[string]string{
@@ -48,6 +59,12 @@ var preambleLabels = map[string]string{
 	"labels":             "labels",
 	"priority":           "priority",
 	"created":            "created",
+	"allowed paths":      "allowed paths",
+	"forbidden paths":    "forbidden paths",
+	"files":              "files",
+	"tests":              "tests",
+	"timeout":            "timeout",
+	"role":               "role",
 }
 
 // paragraphLines splits a paragraph's inline nodes at line breaks.

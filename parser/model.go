@@ -123,6 +123,16 @@ type Sprint struct {
 	Labels         []string
 	DependsOn      []Ref
 	Description    string
+
+	// Pins and proofs (contract §6); the plan's own are in Defaults.
+	AllowedPaths   []Pin
+	ForbiddenPaths []Pin
+	Files          []Pin
+	Tests          []Pin
+	// TimeoutMinutes is 0 when the sprint gives no Timeout.
+	TimeoutMinutes int
+	Timeout        Field
+	Role           Field
 }
 
 // LogEntry is a sprint heading outside any phase section: an entry of a

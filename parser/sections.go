@@ -355,7 +355,8 @@ func (r *sectionReader) lazyFields(list *ast.List, cut *lazyCut) {
 
 func listField(name string) bool {
 	switch name {
-	case "dev agents", "qa agents", "tasks", "acceptance criteria", "labels", "depends on":
+	case "dev agents", "qa agents", "tasks", "acceptance criteria", "labels", "depends on",
+		"allowed paths", "forbidden paths", "files", "tests":
 		return true
 	}
 	return false
@@ -454,6 +455,43 @@ func (r *sectionReader) set(name string, f field, items []listItem) {
 		} else {
 			s.QAAgents = append(s.QAAgents, agents...)
 		}
+	case "allowed paths", "forbidden paths", "files":
+		check := CheckPattern
+		if name == "files" {
+			check = CheckFile
+		}
+		var pins []Pin
+		for _, p := range b.pinValues(f, items) {
+			if err := check(p.Value); err != nil {
+				b.p.errorf(p.Pos, "%s of sprint %s: %v", f.label, s.ID, err)
+				continue
+			}
+			pins = append(pins, p)
+		}
+		switch name {
+		case "allowed paths":
+			s.AllowedPaths = append(s.AllowedPaths, pins...)
+		case "forbidden paths":
+			s.ForbiddenPaths = append(s.ForbiddenPaths, pins...)
+		default:
+			s.Files = append(s.Files, pins...)
+		}
+	case "tests":
+		s.Tests = append(s.Tests, b.commands(f, items)...)
+	case "timeout":
+		n, ok := readTimeout(f.value)
+		if !ok {
+			b.p.errorf(f.pos, "timeout %q of sprint %s: want minutes like 45m, 2h or 90", f.value, s.ID)
+			return
+		}
+		s.TimeoutMinutes, s.Timeout = n, Field{Value: f.value, Pos: f.pos}
+	case "role":
+		v := strings.ToLower(strings.Trim(f.value, "`*_ "))
+		if !validRole(v) {
+			b.p.errorf(f.pos, "role %q of sprint %s: want one of %s", f.value, s.ID, strings.Join(Roles, ", "))
+			return
+		}
+		s.Role = Field{Value: v, Pos: f.pos}
 	case "tasks", "acceptance criteria":
 		var texts []string
 		if f.value != "" {
@@ -833,6 +871,43 @@ func (b *builder) finishPreamble() {
 				pre.Team = v
 			case "labels":
 				pre.Labels = splitList(f.value)
+			case "allowed paths", "forbidden paths", "files":
+				check := CheckPattern
+				if preambleLabels[f.label] == "files" {
+					check = CheckFile
+				}
+				var vals []string
+				for _, p := range b.pinValues(f, nil) {
+					if err := check(p.Value); err != nil {
+						b.p.errorf(p.Pos, "plan %s: %v", f.label, err)
+						continue
+					}
+					vals = append(vals, p.Value)
+				}
+				switch preambleLabels[f.label] {
+				case "allowed paths":
+					pre.AllowedPaths = append(pre.AllowedPaths, vals...)
+				case "forbidden paths":
+					pre.ForbiddenPaths = append(pre.ForbiddenPaths, vals...)
+				default:
+					pre.Files = append(pre.Files, vals...)
+				}
+			case "tests":
+				for _, c := range b.commands(f, nil) {
+					pre.Tests = append(pre.Tests, c.Value)
+				}
+			case "timeout":
+				if n, ok := readTimeout(f.value); ok {
+					pre.TimeoutMinutes = &n
+				} else {
+					b.p.errorf(f.pos, "plan timeout %q: want minutes like 45m, 2h or 90", f.value)
+				}
+			case "role":
+				if r := strings.ToLower(strings.Trim(f.value, "`*_ ")); validRole(r) {
+					pre.Role = r
+				} else {
+					b.p.errorf(f.pos, "plan role %q: want one of %s", f.value, strings.Join(Roles, ", "))
+				}
 			case "created":
 				if day, ok := readDate(f.value); ok {
 					pre.Created = day
@@ -871,4 +946,84 @@ func (b *builder) finishPreamble() {
 func lineValue(n ast.Node, src []byte) []byte {
 	seg := n.Lines().At(0)
 	return seg.Value(src)
+}
+
+// pinValues reads the paths of a pin field: comma-separated on the label's
+// line, or one per list item; code spans hold a path whole.
+func (b *builder) pinValues(f field, items []listItem) []Pin {
+	var out []Pin
+	if f.value != "" {
+		raw := b.valueMarkdown(f)
+		for _, part := range splitTopLevel(raw) {
+			if v := strings.Trim(strings.TrimSpace(part), "`"); v != "" {
+				out = append(out, Pin{Value: v, Pos: f.pos})
+			}
+		}
+	}
+	for _, it := range items {
+		if v := firstWordOrCode(it.text); v != "" {
+			out = append(out, Pin{Value: v, Pos: it.pos})
+		}
+	}
+	return out
+}
+
+// commands reads the commands of a Tests field: every code span on the
+// label's line (or the whole value), and each list item's first code span
+// (or its whole text).
+func (b *builder) commands(f field, items []listItem) []Pin {
+	var out []Pin
+	if f.value != "" {
+		if spans := codeSpans(b.valueMarkdown(f)); len(spans) > 0 {
+			for _, c := range spans {
+				out = append(out, Pin{Value: c, Pos: f.pos})
+			}
+		} else {
+			out = append(out, Pin{Value: f.value, Pos: f.pos})
+		}
+	}
+	for _, it := range items {
+		line := it.text
+		if k := strings.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k]
+		}
+		if spans := codeSpans(line); len(spans) > 0 {
+			out = append(out, Pin{Value: spans[0], Pos: it.pos})
+		} else if t := strings.TrimSpace(line); t != "" {
+			out = append(out, Pin{Value: t, Pos: it.pos})
+		}
+	}
+	return out
+}
+
+// codeSpans returns the texts of the single-backtick code spans in a line
+// of Markdown.
+func codeSpans(md string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(md, '`')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(md[i+1:], '`')
+		if j < 0 {
+			return out
+		}
+		if c := strings.TrimSpace(md[i+1 : i+1+j]); c != "" {
+			out = append(out, c)
+		}
+		md = md[i+j+2:]
+	}
+}
+
+// firstWordOrCode returns an item's first code span, or else its first
+// word.
+func firstWordOrCode(md string) string {
+	if spans := codeSpans(md); len(spans) > 0 {
+		return spans[0]
+	}
+	if ws := strings.Fields(md); len(ws) > 0 {
+		return ws[0]
+	}
+	return ""
 }
