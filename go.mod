@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
+	github.com/google/uuid v1.6.0
 	github.com/gosimple/slug v1.15.0
 	github.com/mattn/go-runewidth v0.0.23
 	github.com/rogpeppe/go-internal v1.16.0

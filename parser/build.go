@@ -301,6 +301,7 @@ func (b *builder) closeSprint(end int) {
 		return
 	}
 	b.sprint = nil
+	s.End = end
 	b.sprintFields(s, b.blocks, end)
 	info := b.infos[s]
 	if !s.Status.Set() && !s.Skipped {

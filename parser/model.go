@@ -93,6 +93,9 @@ type Sprint struct {
 	Title     string
 	Heading   Heading
 	Phase     *Phase
+	// End is the offset where the sprint's section ends: the next heading
+	// that closes it, or the end of the file.
+	End int
 
 	// Skipped is set for struck-through headings, skip markers and Status:
 	// skipped, and for every sprint of a skipped phase; SkipReason says

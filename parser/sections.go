@@ -35,6 +35,12 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
 	r.read()
+	if len(s.Tasks) == 0 && r.seen["tasks"] == (Pos{}) && r.candidate != nil {
+		// No Tasks label, and text before the first list: the list is
+		// still the work.
+		s.Tasks = texts(r.candidate)
+		r.desc = append(r.desc[:r.candDesc], r.desc[r.candDesc+1:]...)
+	}
 	s.Description = strings.Join(r.desc, "\n\n")
 	if len(s.Tasks) == 0 && !s.Skipped {
 		s.Tasks = []string{s.Title}
@@ -56,6 +62,30 @@ type sectionReader struct {
 	// annotation came before: a list then is the task list (the minimal
 	// style).
 	onlyFields bool
+	// candidate is the first list with no label after other text: the task
+	// list when the section names none. candDesc is its entry in desc.
+	candidate []listItem
+	candDesc  int
+}
+
+// unlabeled takes a list that no label claims: the task list in the
+// minimal style, else description that becomes the task list if the
+// section has no other.
+func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
+	if len(items) == 0 {
+		return
+	}
+	if r.onlyFields && r.s.Tasks == nil && r.seen["tasks"] == (Pos{}) {
+		r.onlyFields = false
+		r.seen["tasks"] = pos
+		r.set("tasks", field{label: "tasks", pos: pos, start: -1, valueStart: -1}, items)
+		return
+	}
+	r.onlyFields = false
+	if r.candidate == nil {
+		r.candidate, r.candDesc = items, len(r.desc)
+	}
+	r.desc = append(r.desc, desc)
 }
 
 // stop returns the offset where block i ends: the next block's start, or
@@ -122,15 +152,17 @@ func (r *sectionReader) read() {
 				r.setList("tasks", field{label: "tasks", pos: b.p.Position(start), start: start, end: start}, n)
 				continue
 			}
-			r.onlyFields = false
-			if lazy := r.lazyLabel(n); lazy != nil {
+			items, lazy := r.items(n)
+			end := stop
+			if lazy != nil {
+				end = lazy.at
+			}
+			r.unlabeled(items, b.p.Position(start), strings.TrimSpace(string(b.src[start:end])))
+			if lazy != nil {
 				// A label folded into the list's last item: the text
 				// before it is ordinary, the rest is read as fields.
-				r.addDesc(start, lazy.at)
 				r.lazyFields(n, lazy)
-				continue
 			}
-			r.addDesc(start, stop)
 		case *ast.HTMLBlock:
 			if !isComment(n, b.src) {
 				r.onlyFields = false
@@ -207,10 +239,62 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 // line) and the list under it.
 func (r *sectionReader) setList(name string, f field, list *ast.List) {
 	items, lazy := r.items(list)
+	if k := r.runOn(list); k > 0 && (lazy == nil || lazy.item >= k) && k < len(items) {
+		// "**Files**:\n- a\n- b\n\n- Build it": CommonMark joins the
+		// lists across the blank line; the author wrote two.
+		rest := items[k:]
+		items = items[:k]
+		r.set(name, f, items)
+		r.b.p.warnf(rest[0].pos, "the list under %s goes on after a blank line; the items from here are read as a list of their own", f.label)
+		r.unlabeled(rest, rest[0].pos, bulleted(rest))
+		return
+	}
 	r.set(name, f, items)
 	if lazy != nil {
 		r.lazyFields(list, lazy)
 	}
+}
+
+// runOn returns the index of the item at which a list under a label is
+// two lists to its author, or 0. CommonMark joins lists across a blank
+// line; a list whose items are all written tight but one gap, or a list of
+// two items with a blank line between, is cut at its first blank line. A
+// list of three or more items, every one after a blank line, is one loose
+// list.
+func (r *sectionReader) runOn(list *ast.List) int { return r.runOnFrom(list, 0) }
+
+// runOnFrom is runOn for the items of list from index from on; the index
+// it returns counts from the list's first item.
+func (r *sectionReader) runOnFrom(list *ast.List, from int) int {
+	first, gaps, n, i := 0, 0, 0, 0
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		if i++; i-1 < from {
+			continue
+		}
+		if n > 0 {
+			if start := r.b.blockStart(it); start > 0 && blankLineBefore(r.b.src, start) {
+				gaps++
+				if first == 0 {
+					first = from + n
+				}
+			}
+		}
+		n++
+	}
+	if first == 0 || (gaps == n-1 && n >= 3) {
+		return 0
+	}
+	return first
+}
+
+// blankLineBefore reports whether the line before the one starting at
+// offset is blank.
+func blankLineBefore(src []byte, start int) bool {
+	if start == 0 {
+		return false
+	}
+	prev := lineStart(src, start-1)
+	return blankBytes(src[prev:start])
 }
 
 // listItem is one top-level list item: its text in the item's own
@@ -340,6 +424,17 @@ func (r *sectionReader) lazyFields(list *ast.List, cut *lazyCut) {
 		}
 		k++
 	}
+	var after []listItem
+	if k := r.runOnFrom(list, cut.item+1); k > 0 && lastName != "" && listField(lastName) {
+		k -= cut.item + 1
+		rest, after = rest[:k], rest[k:]
+	}
+	defer func() {
+		if len(after) > 0 {
+			r.b.p.warnf(after[0].pos, "the list under %s goes on after a blank line; the items from here are read as a list of their own", last.label)
+			r.unlabeled(after, after[0].pos, bulleted(after))
+		}
+	}()
 	switch {
 	case lastName == "":
 	case len(rest) > 0 && listField(lastName):
@@ -348,9 +443,28 @@ func (r *sectionReader) lazyFields(list *ast.List, cut *lazyCut) {
 	default:
 		r.set(lastName, last, nil)
 	}
-	for _, it := range rest {
-		r.desc = append(r.desc, "- "+it.text)
+	r.unlabeled(rest, rest[0].pos, bulleted(rest))
+}
+
+// bulleted renders list items as a Markdown list.
+func bulleted(items []listItem) string {
+	var b strings.Builder
+	for i, it := range items {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("- " + it.text)
 	}
+	return b.String()
+}
+
+// texts returns the items' texts.
+func texts(items []listItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.text
+	}
+	return out
 }
 
 func listField(name string) bool {

@@ -1,0 +1,129 @@
+// Package runner compiles a plan for agent runners other than beads-ralph:
+// a SCHEMAS.md v4.0.0 todo list, IO Schemas task inputs, and the verdict of
+// a scope check, each with the JSON Schema it is checked against.
+package runner
+
+import (
+	_ "embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/planner"
+	"github.com/google/uuid"
+)
+
+// The shipped schemas.
+var (
+	//go:embed todo.schema.json
+	TodoSchemaJSON []byte
+	//go:embed task-input.schema.json
+	TaskInputSchemaJSON []byte
+	//go:embed verdict.schema.json
+	VerdictSchemaJSON []byte
+)
+
+// Schemas are the built-in schemas by the names `architect validate
+// --schema` knows them by (the bead's lives in emit).
+var Schemas = map[string][]byte{
+	"todo":       TodoSchemaJSON,
+	"task-input": TaskInputSchemaJSON,
+	"verdict":    VerdictSchemaJSON,
+}
+
+var (
+	todoSchema      = emit.MustCompileSchema("todo.schema.json", TodoSchemaJSON)
+	taskInputSchema = emit.MustCompileSchema("task-input.schema.json", TaskInputSchemaJSON)
+	verdictSchema   = emit.MustCompileSchema("verdict.schema.json", VerdictSchemaJSON)
+)
+
+// Options say where the plan lives, for what the formats read beyond it.
+type Options struct {
+	// PlanFile is the plan's path relative to the repository root.
+	PlanFile string
+	// ReadFile reads a repository-relative file, for the context pack. nil
+	// reads nothing: every pinned file is reported missing.
+	ReadFile func(path string) ([]byte, error)
+	// ContextCap is the most bytes of pinned files one context pack holds
+	// (DefaultContextCap when 0).
+	ContextCap int
+}
+
+// DefaultContextCap is the context pack's budget for pinned files.
+const DefaultContextCap = 64 << 10
+
+// DefaultTimeoutMinutes is a sprint's time budget when neither it nor the
+// plan gives a Timeout.
+const DefaultTimeoutMinutes = 60
+
+// taskNamespace makes task ids: a UUID (version 5) of the plan path and the
+// sprint id in this namespace.
+var taskNamespace = uuid.MustParse("6f1c3e2a-8b4d-5e7f-9a0b-1c2d3e4f5a6b")
+
+// TaskID returns the deterministic task id of a sprint.
+func TaskID(planFile, sprintID string) string {
+	return uuid.NewSHA1(taskNamespace, []byte(planFile+"\x00"+sprintID)).String()
+}
+
+// parallel reports whether a sprint runs beside others: a member of a
+// parallel group or of a lettered track.
+func parallel(s *parser.Sprint) bool { return s.Letters != "" || s.Phase.Letters != "" }
+
+func timeout(p *parser.Plan, s *parser.Sprint) int {
+	switch {
+	case s.TimeoutMinutes > 0:
+		return s.TimeoutMinutes
+	case p.Defaults.TimeoutMinutes != nil:
+		return *p.Defaults.TimeoutMinutes
+	}
+	return DefaultTimeoutMinutes
+}
+
+func role(p *parser.Plan, s *parser.Sprint) string {
+	switch {
+	case s.Role.Set():
+		return s.Role.Value
+	case p.Defaults.Role != "":
+		return p.Defaults.Role
+	}
+	return "engineer"
+}
+
+// agentName is the last path element of an agent path, without ".md".
+func agentName(path string) string {
+	path = strings.TrimSuffix(path, ".md")
+	if k := strings.LastIndexByte(path, '/'); k >= 0 {
+		return path[k+1:]
+	}
+	return path
+}
+
+// check validates every record against a schema and names each violation.
+func check(s *emit.Schema, what string, ids []string, records []any) error {
+	var problems []string
+	for i, r := range records {
+		vs, err := s.CheckValue(r)
+		if err != nil {
+			return err
+		}
+		for _, v := range vs {
+			problems = append(problems, fmt.Sprintf("%s %s: %s", what, ids[i], v))
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return fmt.Errorf("%d schema violations, nothing written:\n%s", len(problems), strings.Join(problems, "\n"))
+	}
+	return nil
+}
+
+// depIDs returns the sprint ids a node waits on, in execution order.
+func depIDs(n *planner.Node) []string {
+	out := make([]string, len(n.Deps))
+	for i, d := range n.Deps {
+		out[i] = d.ID()
+	}
+	return out
+}
