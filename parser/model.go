@@ -115,10 +115,14 @@ type Sprint struct {
 	SourceBranch Field
 	Team         Field
 	Status       Field // normalised: open, closed, in_progress, blocked
-	Priority     Field // normalised: "0".."4"
-	DevAgents    []Agent
-	QAAgents     []Agent
-	Tasks        []string
+	// StatusValue is where the value of the sprint's own **Status**: line
+	// is in the source, after the label up to the line ending; End is 0
+	// when the status did not come from such a line.
+	StatusValue Span
+	Priority    Field // normalised: "0".."4"
+	DevAgents   []Agent
+	QAAgents    []Agent
+	Tasks       []string
 	// TasksFromTitle is set when the sprint has no tasks and its title
 	// stands in as the one prompt.
 	TasksFromTitle bool
@@ -150,6 +154,9 @@ type LogEntry struct {
 	// the first heading.
 	Section *Heading
 }
+
+// Span is a range of byte offsets, End excluded.
+type Span struct{ Start, End int }
 
 // Field is a value read from a "**Label**: value" line.
 type Field struct {

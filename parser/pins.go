@@ -136,9 +136,9 @@ func readTimeout(v string) (int, bool) {
 	return int(d / time.Minute), true
 }
 
-// SprintPins returns a sprint's pins: the plan's, then the sprint's own.
-func (p *Plan) SprintPins(s *Sprint) Pins {
-	d := p.Defaults
+// Pins returns a sprint's pins under these settings: the settings' own,
+// then the sprint's.
+func (d Defaults) Pins(s *Sprint) Pins {
 	out := Pins{
 		Allowed:   appendPins(d.AllowedPaths, s.AllowedPaths),
 		Forbidden: appendPins(d.ForbiddenPaths, s.ForbiddenPaths),
@@ -169,7 +169,7 @@ func appendPins(plan []string, own []Pin) []string {
 // plan's, would not let its agent touch.
 func (b *builder) checkPins() {
 	for _, s := range b.p.Sprints {
-		pins := b.p.SprintPins(s)
+		pins := b.p.Defaults.Pins(s)
 		for _, f := range s.Files {
 			if ok, by := pins.Allows(f.Value); !ok {
 				if by != "" {

@@ -84,7 +84,7 @@ func TestPinFields(t *testing.T) {
 		Allowed:   []string{"docs/", "src/api/**", "tests/**"},
 		Forbidden: []string{"**/*.pem", "src/api/vendor/**"},
 		Files:     []string{"src/api/h.go", "src/api/vendor/x.go", "main.go", "keys/a.pem"},
-	}, p.SprintPins(s))
+	}, p.Defaults.Pins(s))
 	assert.Equal(t, []Pin{{"go test ./src/api/...", Pos{Line: 20, Col: 1, Offset: s.Tests[0].Pos.Offset}}, {"run the linter", Pos{Line: 21, Col: 1, Offset: s.Tests[1].Pos.Offset}}}, s.Tests)
 	assert.Equal(t, 45, s.TimeoutMinutes)
 	assert.Equal(t, "reviewer", s.Role.Value)

@@ -530,6 +530,18 @@ func (r *sectionReader) set(name string, f field, items []listItem) {
 			return
 		}
 		s.Status = Field{Value: st.status, Pos: f.pos}
+		s.StatusValue = Span{}
+		if f.start >= 0 && f.end > f.start {
+			end := f.end
+			for end > f.start && (b.src[end-1] == '\n' || b.src[end-1] == '\r') {
+				end--
+			}
+			start := end
+			if f.valueStart >= 0 && f.valueStart <= end {
+				start = f.valueStart
+			}
+			s.StatusValue = Span{Start: start, End: end}
+		}
 	case "priority":
 		if pr, ok := normalPriority(f.value); ok {
 			s.Priority = Field{Value: pr, Pos: f.pos}

@@ -41,6 +41,8 @@ var (
 
 // Options say where the plan lives, for what the formats read beyond it.
 type Options struct {
+	// Settings are the merged settings the beads were built with.
+	Settings parser.Defaults
 	// PlanFile is the plan's path relative to the repository root.
 	PlanFile string
 	// ReadFile reads a repository-relative file, for the context pack. nil
@@ -71,22 +73,22 @@ func TaskID(planFile, sprintID string) string {
 // parallel group or of a lettered track.
 func parallel(s *parser.Sprint) bool { return s.Letters != "" || s.Phase.Letters != "" }
 
-func timeout(p *parser.Plan, s *parser.Sprint) int {
+func timeout(d parser.Defaults, s *parser.Sprint) int {
 	switch {
 	case s.TimeoutMinutes > 0:
 		return s.TimeoutMinutes
-	case p.Defaults.TimeoutMinutes != nil:
-		return *p.Defaults.TimeoutMinutes
+	case d.TimeoutMinutes != nil:
+		return *d.TimeoutMinutes
 	}
 	return DefaultTimeoutMinutes
 }
 
-func role(p *parser.Plan, s *parser.Sprint) string {
+func role(d parser.Defaults, s *parser.Sprint) string {
 	switch {
 	case s.Role.Set():
 		return s.Role.Value
-	case p.Defaults.Role != "":
-		return p.Defaults.Role
+	case d.Role != "":
+		return d.Role
 	}
 	return "engineer"
 }

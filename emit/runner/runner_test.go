@@ -31,6 +31,8 @@ func golden(t *testing.T, name string, got []byte) {
 	assert.Equal(t, string(want), string(got), "golden %s differs; rerun with -update if intended", path)
 }
 
+var settings parser.Defaults
+
 func compile(t *testing.T, file string) (*planner.Graph, []emit.Bead) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("testdata", file))
@@ -41,6 +43,7 @@ func compile(t *testing.T, file string) (*planner.Graph, []emit.Bead) {
 	require.Empty(t, g.Diags.Errors().String())
 	set := emit.Builtin().Merge(p.Defaults)
 	set.SourceBranch = "main"
+	settings = set
 	beads, diags := emit.Beads(g, emit.Options{Settings: set, RepoRoot: "/src/shop", RepoName: "shop", PlanFile: "plans/" + file, Now: time.Unix(0, 0)})
 	require.Empty(t, diags.Errors().String())
 	return g, beads
@@ -58,7 +61,7 @@ func repoFiles(files map[string]string) func(string) ([]byte, error) {
 
 func TestTodos(t *testing.T) {
 	g, beads := compile(t, "pinned.md")
-	todos := Todos(g, beads, Options{PlanFile: "plans/pinned.md"})
+	todos := Todos(g, beads, Options{Settings: settings, PlanFile: "plans/pinned.md"})
 	require.NoError(t, CheckTodos(todos))
 	out, err := json.MarshalIndent(todos, "", "  ")
 	require.NoError(t, err)
@@ -72,7 +75,7 @@ func TestTaskInputs(t *testing.T) {
 		"cmd/shop/main.go":      "package main\n\nfunc main() {}\n",
 		"internal/cart/cart.go": strings.Repeat("// cart\n", 20),
 	})
-	tasks, diags := TaskInputs(g, beads, Options{PlanFile: "plans/pinned.md", ReadFile: files, ContextCap: 100})
+	tasks, diags := TaskInputs(g, beads, Options{Settings: settings, PlanFile: "plans/pinned.md", ReadFile: files, ContextCap: 100})
 	require.NoError(t, CheckTaskInputs(tasks))
 	assert.Equal(t, "pinned.md:22:1: warning: pinned file internal/cart/cart.go of sprint 1.2a is cut to 100 of its 160 bytes in the context pack (the pack holds 100 bytes of files)\n"+
 		"pinned.md:22:1: warning: pinned file internal/cart/missing.go of sprint 1.2a is not in the context pack: no such file", diags.String())
@@ -109,7 +112,7 @@ func TestCheckScope(t *testing.T) {
 // TestSchemasReject: each shipped schema refuses what breaks its format.
 func TestSchemasReject(t *testing.T) {
 	g, beads := compile(t, "pinned.md")
-	todos := Todos(g, beads, Options{PlanFile: "plans/pinned.md"})
+	todos := Todos(g, beads, Options{Settings: settings, PlanFile: "plans/pinned.md"})
 	todos[0].Metadata.TimeBudget = "15 minutes"
 	todos[1].Priority = "urgent"
 	todos[2].Metadata.EvidenceLocation = "evidence/"
@@ -117,7 +120,7 @@ func TestSchemasReject(t *testing.T) {
 todo 1.1: /metadata/time_budget: '15 minutes' does not match pattern '^≤?\\d+m$'
 todo 1.2a: /priority: value must be one of 'high', 'medium', 'low'
 todo 1.2b: /metadata/evidence_location: 'evidence/' does not match pattern '^(/|\\./|~/)'`)
-	tasks, _ := TaskInputs(g, beads, Options{PlanFile: "plans/pinned.md"})
+	tasks, _ := TaskInputs(g, beads, Options{Settings: settings, PlanFile: "plans/pinned.md"})
 	tasks[0].Pins.AllowedPaths = []string{"../up"}
 	tasks[1].Role = "boss"
 	assert.EqualError(t, CheckTaskInputs(tasks), `2 schema violations, nothing written:

@@ -76,7 +76,7 @@ func TaskInputs(g *planner.Graph, beads []emit.Bead, o Options) ([]TaskInput, pa
 	out := make([]TaskInput, len(g.Nodes))
 	for _, n := range g.Nodes {
 		s, b := n.Sprint, beads[n.Order]
-		pins := g.Plan.SprintPins(s)
+		pins := o.Settings.Pins(s)
 
 		var goal strings.Builder
 		fmt.Fprintf(&goal, "%s\n", s.Title)
@@ -89,7 +89,7 @@ func TaskInputs(g *planner.Graph, beads []emit.Bead, o Options) ([]TaskInput, pa
 		pack.WriteString(strings.TrimSpace(string(g.Plan.Src[s.Heading.Start:s.End])))
 		pack.WriteString("\n")
 		left := capBytes
-		for _, f := range pinnedFiles(g.Plan, s) {
+		for _, f := range pinnedFiles(o.Settings, s) {
 			var data []byte
 			err := fmt.Errorf("no repository to read from")
 			if o.ReadFile != nil {
@@ -124,11 +124,11 @@ func TaskInputs(g *planner.Graph, beads []emit.Bead, o Options) ([]TaskInput, pa
 		for _, d := range n.Deps {
 			assumptions = append(assumptions, fmt.Sprintf("Sprint %s (%s) is done and merged into the source branch %s", d.ID(), d.Sprint.Title, b.Metadata.SourceBranch))
 		}
-		tests := append(append([]string{}, g.Plan.Defaults.Tests...), pinValues(s.Tests)...)
+		tests := append(append([]string{}, o.Settings.Tests...), pinValues(s.Tests)...)
 		out[n.Order] = TaskInput{
 			TaskID:           TaskID(o.PlanFile, s.ID),
 			Goal:             strings.TrimSpace(goal.String()),
-			Role:             role(g.Plan, s),
+			Role:             role(o.Settings, s),
 			Pins:             TaskPins{AllowedPaths: nonNil(pins.Allowed), ForbiddenPaths: nonNil(pins.Forbidden)},
 			Files:            nonNil(pins.Files),
 			AllowedTests:     nonNil(tests),
@@ -142,7 +142,7 @@ func TaskInputs(g *planner.Graph, beads []emit.Bead, o Options) ([]TaskInput, pa
 					Branch: b.Metadata.Branch, Wave: n.Wave + 1, DependsOn: nonNil(deps),
 				},
 			},
-			TimeoutMs:   timeout(g.Plan, s) * 60_000,
+			TimeoutMs:   timeout(o.Settings, s) * 60_000,
 			Assumptions: assumptions,
 		}
 	}
@@ -151,10 +151,10 @@ func TaskInputs(g *planner.Graph, beads []emit.Bead, o Options) ([]TaskInput, pa
 
 // pinnedFiles are a sprint's target files with their positions: the plan's
 // (at the sprint heading), then its own.
-func pinnedFiles(p *parser.Plan, s *parser.Sprint) []parser.Pin {
+func pinnedFiles(d parser.Defaults, s *parser.Sprint) []parser.Pin {
 	var out []parser.Pin
 	seen := map[string]bool{}
-	for _, f := range p.Defaults.Files {
+	for _, f := range d.Files {
 		if !seen[f] {
 			seen[f] = true
 			out = append(out, parser.Pin{Value: f, Pos: s.Heading.Pos})

@@ -65,15 +65,15 @@ func Todos(g *planner.Graph, beads []emit.Bead, o Options) []Todo {
 		}
 		fail := []string{"An acceptance criterion is not met"}
 		evidence := "diff"
-		if tests := append(append([]string{}, g.Plan.Defaults.Tests...), pinValues(s.Tests)...); len(tests) > 0 {
+		if tests := append(append([]string{}, o.Settings.Tests...), pinValues(s.Tests)...); len(tests) > 0 {
 			fail = append(fail, "A test command fails: "+strings.Join(tests, "; "))
 			evidence = "test_result"
 		}
-		if pins := g.Plan.SprintPins(s); len(pins.Allowed)+len(pins.Forbidden) > 0 {
+		if pins := o.Settings.Pins(s); len(pins.Allowed)+len(pins.Forbidden) > 0 {
 			fail = append(fail, "A change falls outside the sprint's pins (architect scope says REJECT)")
 		}
 		stage := "IMPLEMENT"
-		switch role(g.Plan, s) {
+		switch role(o.Settings, s) {
 		case "planner", "splitter":
 			stage = "PLAN"
 		case "reviewer":
@@ -100,7 +100,7 @@ func Todos(g *planner.Graph, beads []emit.Bead, o Options) []Todo {
 				Parallel:         parallel(s),
 				WorkflowStage:    stage,
 				InstructionsSet:  "CLAUDE.md",
-				TimeBudget:       "≤" + strconv.Itoa(timeout(g.Plan, s)) + "m",
+				TimeBudget:       "≤" + strconv.Itoa(timeout(o.Settings, s)) + "m",
 				Reviewer:         reviewer,
 				Bead:             b.ID,
 				PlanFile:         o.PlanFile,
