@@ -315,7 +315,7 @@ func Strip(p *parser.Plan) []byte {
 				end = next
 			}
 			start := a.Start
-			if start > s.Heading.End {
+			if start > s.Heading.End && blank(p.Src[s.Heading.End:start]) {
 				// A formatter put blank lines between the heading and the
 				// annotation: they go with it, as Apply wrote none.
 				start = s.Heading.End
@@ -357,4 +357,9 @@ func splice(src []byte, edits []edit) []byte {
 		last = e.end
 	}
 	return append(out, src[last:]...)
+}
+
+// blank reports whether b holds only blanks and line endings.
+func blank(b []byte) bool {
+	return len(bytes.TrimLeft(b, " \t\r\n")) == 0
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	gparser "github.com/yuin/goldmark/parser"
 )
 
 // builder walks a plan's top-level blocks in file order and sorts them into
@@ -43,6 +44,8 @@ type builder struct {
 	loose     []looseHead // phase-looking headings outside phase sections
 	phaseDone []phaseMark // phases marked done as a whole
 	scratch   []byte      // text being built, before it becomes a string
+	// linkRefs are the plan's link reference definitions, by refKey.
+	linkRefs map[string]gparser.Reference
 }
 
 // headRec is a heading read once, before the walk.
@@ -74,6 +77,9 @@ func (b *builder) run(doc ast.Node) {
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		b.block(n)
+		if n.Kind() == ast.KindList || n.Kind() == ast.KindBlockquote {
+			b.nested(n)
+		}
 	}
 	b.closeSprint(len(b.src))
 	b.closeEntry()
@@ -130,13 +136,17 @@ func (b *builder) block(n ast.Node) {
 		b.openSprint(head, info)
 		return
 	case headPhaseProse:
-		b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
-	case headSprintProse:
-		where := ""
-		if b.phase != nil {
-			where = " (its text is kept in the phase, not compiled)"
+		if info.badID {
+			b.p.warnf(head.Pos, "%q is not read as a phase heading: %q is not a phase id like 3 or 3a", head.Text, info.id)
+		} else {
+			b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
 		}
-		b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)%s", head.Text, info.id, where)
+	case headSprintProse:
+		if info.badID {
+			b.p.warnf(head.Pos, "%q is not read as a sprint heading: %q is not a sprint id like 1.2 or 3a.2b", head.Text, info.id)
+		} else {
+			b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+		}
 	}
 	// Any other heading.
 	if b.sprint != nil && h.Level > b.sprint.Heading.Level {
@@ -160,6 +170,32 @@ func (b *builder) block(n ast.Node) {
 	if h.Level == 1 && b.p.Title == "" {
 		b.p.Title = head.Text
 	}
+}
+
+// nested warns about phase- and sprint-looking headings inside a list item
+// or block quote: they head no section, so they are not compiled.
+func (b *builder) nested(container ast.Node) {
+	_ = ast.Walk(container, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		if _, info := readHeading(h, b.src); info.kind != headOther {
+			where := "a list item"
+			for p := h.Parent(); p != nil; p = p.Parent() {
+				if p.Kind() == ast.KindBlockquote {
+					where = "a block quote"
+					break
+				}
+				if p.Kind() == ast.KindListItem {
+					break
+				}
+			}
+			head := b.heading(h)
+			b.p.warnf(head.Pos, "%q is inside %s, so it is not read as a phase or sprint heading: write it at the start of a line", head.Text, where)
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 func (b *builder) heading(h *ast.Heading) Heading {
@@ -412,7 +448,14 @@ func (b *builder) resolve() {
 			b.p.warnf(m.pos, "phase %s is marked done (%s): its sprints without a Status of their own are closed: %s", m.phase.ID, m.mark, strings.Join(closed, ", "))
 		}
 	}
+	// A section with an entry that records a sprint of the plan done is a
+	// completion log.
 	logSections := map[*Heading]bool{}
+	for _, e := range b.p.Entries {
+		if e.Done && live[e.SprintID] != nil {
+			logSections[e.Section] = true
+		}
+	}
 	for _, e := range b.p.Entries {
 		where := "before the first phase"
 		if e.Section != nil {
@@ -420,12 +463,10 @@ func (b *builder) resolve() {
 		}
 		s := live[e.SprintID]
 		switch {
+		case !e.Done && logSections[e.Section] && s != nil:
+			b.p.diag(Info, e.Heading.Pos, "completion log entry %q does not record sprint %s done", e.Heading.Text, s.ID)
 		case !e.Done:
-			also := ""
-			if s != nil {
-				also = fmt.Sprintf("; as a completion log entry it does not say sprint %s (line %d) is done", s.ID, s.Heading.Pos.Line)
-			}
-			b.p.warnf(e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section%s", e.Heading.Text, where, also)
+			b.p.warnf(e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section", e.Heading.Text, where)
 		case s == nil:
 			what := "names no sprint of the plan"
 			for _, d := range b.p.Skipped {
@@ -435,15 +476,14 @@ func (b *builder) resolve() {
 			}
 			b.p.warnf(e.Heading.Pos, "completion log entry %q %s; it closes nothing", e.Heading.Text, what)
 		case s.Status.Value == StatusClosed:
-			logSections[e.Section] = true
 			b.p.diag(Info, e.Heading.Pos, "completion log entry for sprint %s agrees with its section (line %d)", s.ID, s.Heading.Pos.Line)
 		default:
-			logSections[e.Section] = true
-			was := "no Status"
 			if s.Status.Set() {
-				was = fmt.Sprintf("Status %s (line %d)", strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line)
+				b.p.warnf(e.Heading.Pos, "sprint %s is closed by this completion log entry, though its section says %s (line %d)",
+					s.ID, strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line)
+			} else {
+				b.p.diag(Info, e.Heading.Pos, "sprint %s (line %d) is closed by this completion log entry", s.ID, s.Heading.Pos.Line)
 			}
-			b.p.warnf(e.Heading.Pos, "sprint %s (line %d) is closed by this completion log entry; its own section has %s", s.ID, s.Heading.Pos.Line, was)
 			s.Status = Field{Value: StatusClosed, Pos: e.Heading.Pos}
 			s.ClosedBy = e
 		}

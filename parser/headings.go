@@ -38,6 +38,9 @@ type headInfo struct {
 	// loose names a skip word written in a title as an ordinary word
 	// ("Deferred Features"): not read as a marker, but worth a warning.
 	loose string
+	// badID is set on a prose kind whose id breaks the pattern ("Sprint
+	// 2", "Phase One: Kickoff").
+	badID bool
 }
 
 // headingTexts returns a heading's plain text, and the same text without
@@ -162,8 +165,24 @@ func splitKeyword(text string) headInfo {
 	if info.id == "" {
 		return headInfo{}
 	}
-	if !info.valid && !info.colon {
-		return headInfo{} // "Phase One Kickoff", "Sprint planning"
+	digit := info.id[0] >= '0' && info.id[0] <= '9'
+	switch {
+	case info.valid:
+	case digit && sep:
+		// "Sprint 1.2.3: X", "Phase 2.5 - Hotfixes": meant as one, with an
+		// id that breaks the pattern (an error where it is opened).
+	case digit || info.colon:
+		// "Sprint 2", "Phase One: Kickoff": looks like one, but is not.
+		info.badID = true
+		info.title = cleanTitle(rest)
+		if kind == headPhase {
+			info.kind = headPhaseProse
+		} else {
+			info.kind = headSprintProse
+		}
+		return info
+	default:
+		return headInfo{} // "Sprint planning", "Phase out the old API"
 	}
 	// Markers count before the keyword too: "✅ Sprint 4.1: Setup".
 	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]

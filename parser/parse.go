@@ -68,8 +68,12 @@ func Parse(file string, src []byte) (plan *Plan) {
 		p.errorf(p.Position(body), "front matter starts with --- but has no closing --- line")
 		return p
 	}
-	doc := markdown.Parser().Parse(text.NewReader(parseSrc))
-	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}}
+	ctx := gparser.NewContext()
+	doc := markdown.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
+	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}}
+	for _, r := range ctx.References() {
+		b.linkRefs[refKey(string(r.Label()))] = r
+	}
 	b.run(doc)
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
 		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\"")

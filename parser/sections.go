@@ -164,6 +164,10 @@ func (r *sectionReader) read() {
 				r.lazyFields(n, lazy)
 			}
 		case *ast.HTMLBlock:
+			if _, ok := IsAnnotationLine(b.src[start:lineEnd(b.src, start)]); ok {
+				r.strayAnnotation(start)
+				continue
+			}
 			if !isComment(n, b.src) {
 				r.onlyFields = false
 				r.addDesc(start, stop)
@@ -173,6 +177,22 @@ func (r *sectionReader) read() {
 			r.onlyFields = false
 			r.addDesc(start, stop)
 		}
+	}
+}
+
+// strayAnnotation reads an annotation line further down the section than
+// right under the heading: the sprint's bead when it has no other, with a
+// warning either way.
+func (r *sectionReader) strayAnnotation(at int) {
+	b, s := r.b, r.s
+	pos := b.p.Position(at)
+	if s.Annotation != nil {
+		b.p.warnf(pos, "sprint %s has a second annotation; the one at line %d counts", s.ID, s.Annotation.Pos.Line)
+		return
+	}
+	if a := b.annotation(at); a != nil {
+		s.Annotation = a
+		b.p.warnf(pos, "the annotation of sprint %s is not right under its heading (line %d); read as its bead", s.ID, s.Heading.Pos.Line)
 	}
 }
 
@@ -207,6 +227,15 @@ func (r *sectionReader) nextList() *ast.List {
 // after it.
 func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 	b := r.b
+	// A run of lines that are not fields is one piece of description.
+	runFrom, runTo := -1, -1
+	flush := func() {
+		if runFrom >= 0 {
+			r.addDesc(runFrom, runTo)
+		}
+		runFrom, runTo = -1, -1
+	}
+	defer flush()
 	for j, line := range lines {
 		f, ok := b.lineField(line)
 		name := ""
@@ -219,9 +248,13 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 			if from < 0 {
 				from, to = start, stop
 			}
-			r.addDesc(from, to)
+			if runFrom < 0 {
+				runFrom = from
+			}
+			runTo = max(runTo, to)
 			continue
 		}
+		flush()
 		// A label with a value takes the list under it only when the list
 		// goes on the value (Tasks, Acceptance Criteria): after
 		// "**Labels**: a, b" a list is the minimal style's task list.
@@ -626,6 +659,9 @@ func (r *sectionReader) set(name string, f field, items []listItem) {
 		for _, it := range items {
 			texts = append(texts, it.text)
 		}
+		for i, t := range texts {
+			texts[i] = b.withRefs(t)
+		}
 		if name == "tasks" {
 			s.Tasks = append(s.Tasks, texts...)
 		} else {
@@ -720,7 +756,7 @@ var models = []string{"sonnet", "opus", "haiku"}
 // commas: "`go-dev` (opus), `go-reviewer` (haiku)".
 func (b *builder) inlineAgents(s *Sprint, kind string, f field) []Agent {
 	var out []Agent
-	for _, part := range splitTopLevel(f.value) {
+	for _, part := range splitTopLevel(b.valueMarkdown(f)) {
 		if a, ok := b.agent(s, kind, part, f.pos); ok {
 			out = append(out, a)
 		}
@@ -1152,4 +1188,42 @@ func firstWordOrCode(md string) string {
 		return ws[0]
 	}
 	return ""
+}
+
+// refLabelRE finds the labels a text's reference links use: [text][label],
+// [label][] and [label].
+var refLabelRE = regexp.MustCompile(`\[([^\[\]]+)\](?:\[([^\[\]]*)\])?`)
+
+// refKey normalises a link label as CommonMark matches them.
+func refKey(label string) string { return strings.ToLower(strings.Join(strings.Fields(label), " ")) }
+
+// withRefs appends to a prompt the definitions of the reference links it
+// uses, so the link keeps its target once the prompt stands alone.
+func (b *builder) withRefs(t string) string {
+	if len(b.linkRefs) == 0 || !strings.Contains(t, "]") {
+		return t
+	}
+	var defs []string
+	seen := map[string]bool{}
+	for _, m := range refLabelRE.FindAllStringSubmatch(t, -1) {
+		label := m[2]
+		if label == "" {
+			label = m[1]
+		}
+		k := refKey(label)
+		r, ok := b.linkRefs[k]
+		if !ok || seen[k] {
+			continue
+		}
+		seen[k] = true
+		def := "[" + label + "]: " + string(r.Destination())
+		if title := r.Title(); len(title) > 0 {
+			def += " \"" + string(title) + "\""
+		}
+		defs = append(defs, def)
+	}
+	if len(defs) == 0 {
+		return t
+	}
+	return t + "\n\n  " + strings.Join(defs, "\n  ")
 }

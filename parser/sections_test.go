@@ -155,10 +155,10 @@ func TestHistory(t *testing.T) {
 `, summary(p))
 	assert.Equal(t, `p.md:4:1: warning: "Sprint 1.2: Two" is a level 2 heading, the level of phase headings; read as a sprint of Phase 1 (line 1). Write it one level deeper than the phase
 p.md:9:1: warning: sprint 1.4 is not compiled: its heading at line 8 marks it skipped (struck through), so this section is read as its history
-p.md:17:1: warning: sprint 1.3 (line 6) is closed by this completion log entry; its own section has no Status
-p.md:18:1: warning: sprint 1.1 (line 2) is closed by this completion log entry; its own section has no Status
 p.md:20:1: warning: completion log entry "✅ Sprint 9.9: Nine" names no sprint of the plan; it closes nothing`, sortDiags(p.Diags.Warnings()).String())
-	assert.Equal(t, `p.md:16:1: info: "Phase 1: A ✅" groups completion log entries; it starts no phase`, p.Diags.Only(Info).String())
+	assert.Equal(t, `p.md:16:1: info: "Phase 1: A ✅" groups completion log entries; it starts no phase
+p.md:17:1: info: sprint 1.3 (line 6) is closed by this completion log entry
+p.md:18:1: info: sprint 1.1 (line 2) is closed by this completion log entry`, sortDiags(p.Diags.Only(Info)).String())
 	assert.True(t, p.Phases[1].Skipped)
 	assert.Equal(t, "Status: Deferred", p.Phases[1].SkipReason)
 }
