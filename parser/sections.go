@@ -180,20 +180,17 @@ func (r *sectionReader) read() {
 	}
 }
 
-// strayAnnotation reads an annotation line further down the section than
-// right under the heading: the sprint's bead when it has no other, with a
-// warning either way.
+// strayAnnotation warns about an annotation line further down the section
+// than right under the heading: annotate and apply never read or write one
+// there, so a bead it names would be made again.
 func (r *sectionReader) strayAnnotation(at int) {
 	b, s := r.b, r.s
 	pos := b.p.Position(at)
 	if s.Annotation != nil {
-		b.p.warnf(pos, "sprint %s has a second annotation; the one at line %d counts", s.ID, s.Annotation.Pos.Line)
+		b.p.warnf(pos, "sprint %s has a second annotation line; only the one right under the heading (line %d) counts", s.ID, s.Annotation.Pos.Line)
 		return
 	}
-	if a := b.annotation(at); a != nil {
-		s.Annotation = a
-		b.p.warnf(pos, "the annotation of sprint %s is not right under its heading (line %d); read as its bead", s.ID, s.Heading.Pos.Line)
-	}
+	b.p.warnf(pos, "this annotation line is not right under the heading of sprint %s (line %d), so it is ignored: move it there to keep its bead", s.ID, s.Heading.Pos.Line)
 }
 
 // next returns the block after the current one, or nil.
