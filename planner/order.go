@@ -57,46 +57,6 @@ func (b *build) explicit() {
 		e.to.Explicit[e.from] = true
 		e.to.Deps = append(e.to.Deps, e.from)
 	}
-	b.reduce(search)
-}
-
-// reduce drops, from each sprint with explicit edges, the numbering
-// dependencies that another of its dependencies already waits on: 2b.1
-// numbered after 1.1 and depending on 2a.1 (which follows 1.1) waits on
-// 2a.1 alone, and starts from one branch, not two. Reachability, and so
-// what `bd ready` releases, is unchanged.
-//
-// In an acyclic graph, the search for an ancestor skips every sprint placed
-// before the target in a topological order: none of those can wait on it.
-// Without that bound, one search could walk the whole plan, and a plan
-// with an explicit edge in every track took quadratic time.
-func (b *build) reduce(search *ancestors) {
-	rank := topoRank(b.g.Nodes) // nil when there is a cycle
-	// reaches reports whether target is an ancestor of start.
-	reaches := func(start, target *Node) bool {
-		return search.finds(start, target, func(d *Node) bool { return rank == nil || rank[d.Order] > rank[target.Order] })
-	}
-	for _, n := range b.g.Nodes {
-		if len(n.Explicit) == 0 {
-			continue
-		}
-		kept := n.Deps[:0:0]
-		for _, d := range n.Deps {
-			redundant := false
-			if !n.Explicit[d] {
-				for _, e := range n.Deps {
-					if e != d && reaches(e, d) {
-						redundant = true
-						break
-					}
-				}
-			}
-			if !redundant {
-				kept = append(kept, d)
-			}
-		}
-		n.Deps = kept
-	}
 }
 
 // ancestors searches a node's dependencies, direct and indirect. Its
@@ -188,14 +148,12 @@ func (b *build) link() {
 }
 
 // cycles reports each strongly connected component of more than one sprint
-// as a cycle, naming one whole cycle through it. It returns true if any was
-// found. Tarjan's algorithm and one breadth-first search per component keep
-// this linear, however long the cycle.
-func (b *build) cycles() bool {
+// as a cycle, naming one whole cycle through it; Build calls it only when
+// the sprints could not be ordered. Tarjan's algorithm and one
+// breadth-first search per component keep this linear, however long the
+// cycle.
+func (b *build) cycles() {
 	g := b.g
-	if len(topoOrder(g.Nodes)) == len(g.Nodes) {
-		return false // every sprint could be ordered: no cycle to look for
-	}
 	var comps [][]*Node
 	for _, c := range topo.TarjanSCC(g.DAG()) {
 		if len(c) < 2 {
@@ -232,7 +190,6 @@ func (b *build) cycles() bool {
 		}
 		b.diag(parser.Error, pos, "dependency cycle: %s", strings.Join(ids, " → "))
 	}
-	return len(comps) > 0
 }
 
 // findCycle returns a cycle through the first node of a strongly connected

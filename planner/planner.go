@@ -17,9 +17,12 @@ import (
 // Node is one sprint in the graph.
 type Node struct {
 	Sprint *parser.Sprint
-	// Deps are the sprints this one waits on, in execution order.
+	// Deps are the sprints this one waits on, in execution order: the
+	// transitive reduction of the numbering and explicit edges, so none of
+	// them waits on another (in a graph without a cycle).
 	Deps []*Node
-	// Explicit marks the deps that came from a Depends on field.
+	// Explicit marks the deps that came from a Depends on field; every key
+	// is in Deps.
 	Explicit map[*Node]bool
 	// Order is the node's index in Graph.Nodes.
 	Order int
@@ -98,8 +101,13 @@ func Build(p *parser.Plan) *Graph {
 	b.nodes()
 	b.numbering()
 	b.explicit()
+	rank := topoRank(b.g.Nodes)
+	if rank != nil {
+		b.reduce(rank)
+	}
 	b.link()
-	if b.g.cyclic = b.cycles(); b.g.cyclic {
+	if b.g.cyclic = rank == nil; b.g.cyclic {
+		b.cycles()
 		return b.g
 	}
 	b.waves()
