@@ -13,15 +13,7 @@ import (
 // directly or through other sprints, adds nothing and is reported.
 func (b *build) explicit() {
 	g := b.g
-	search := &ancestors{stamp: make([]int, len(g.Nodes))}
-	// implied reports whether from is an ancestor of to in the numbering
-	// graph: every dependency is still a numbering one, as the explicit
-	// edges are added only after all are checked. Numbering edges always
-	// point forward in execution order, so the search never looks at nodes
-	// ordered before from.
-	implied := func(from, to *Node) bool {
-		return from.Order < to.Order && search.finds(to, from, func(d *Node) bool { return d.Order > from.Order })
-	}
+	implied := b.impliedByNumbering()
 	skipped := map[string]bool{}
 	for _, s := range b.plan.Skipped {
 		skipped[s.ID] = true
@@ -40,7 +32,7 @@ func (b *build) explicit() {
 				b.diag(parser.Warning, ref.Pos, "sprint %s depends on skipped sprint %s; the edge is dropped", n.ID(), ref.ID)
 			case d == nil:
 				b.diag(parser.Error, ref.Pos, "sprint %s depends on unknown sprint %s", n.ID(), ref.ID)
-			case implied(d, n):
+			case implied != nil && slices.Contains(implied[n.Order], d):
 				b.diag(parser.Warning, ref.Pos, "sprint %s already follows %s through the numbering; the Depends on edge adds nothing", n.ID(), ref.ID)
 			default:
 				add = append(add, edge{d, n})
@@ -57,35 +49,6 @@ func (b *build) explicit() {
 		e.to.Explicit[e.from] = true
 		e.to.Deps = append(e.to.Deps, e.from)
 	}
-}
-
-// ancestors searches a node's dependencies, direct and indirect. Its
-// stamps mark the nodes one search has seen, so searches need no clearing.
-type ancestors struct {
-	stamp []int // by Order: the search that last reached the node
-	gen   int   // the current search
-	stack []*Node
-}
-
-// finds reports whether target is among start's dependencies, direct or
-// through others, looking only through the dependencies worth a look.
-func (a *ancestors) finds(start, target *Node, worth func(*Node) bool) bool {
-	a.gen++
-	a.stack = append(a.stack[:0], start)
-	for len(a.stack) > 0 {
-		n := a.stack[len(a.stack)-1]
-		a.stack = a.stack[:len(a.stack)-1]
-		for _, d := range n.Deps {
-			if d == target {
-				return true
-			}
-			if a.stamp[d.Order] != a.gen && worth(d) {
-				a.stamp[d.Order] = a.gen
-				a.stack = append(a.stack, d)
-			}
-		}
-	}
-	return false
 }
 
 // topoRank returns each node's position, by Order, in a topological order

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -297,17 +298,36 @@ func randomPlan(rng *rand.Rand) string {
 	return b.String()
 }
 
-// TestReductionKeepsReachabilityOnPlans: the same on random plans,
-// numbering and explicit edges together, through Build's own steps.
+// TestReductionKeepsReachabilityOnPlans: the same on random plans and
+// generated ones (more than 64 targets), numbering and explicit edges
+// together, through Build's own steps. The explicit edges the numbering
+// implies are the ones a search of the numbering graph finds.
 func TestReductionKeepsReachabilityOnPlans(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for iter := range 300 {
+	for iter := range 303 {
 		src := randomPlan(rng)
+		if iter >= 300 {
+			src = string(plangen.Plan(1000 * (iter - 299)))
+		}
 		p := parser.Parse("p.md", []byte(src))
 		require.Empty(t, p.Diags.Errors(), src)
 		b := &build{g: &Graph{Plan: p}, plan: p}
 		b.nodes()
 		b.numbering()
+		numbering := reach(b.g.Nodes)
+		implied := b.impliedByNumbering()
+		for _, n := range b.g.Nodes {
+			var want, got []string
+			for _, ref := range n.Sprint.DependsOn {
+				if d := b.g.byID[ref.ID]; d != nil && numbering[n.Order][d.Order] {
+					want = append(want, d.ID())
+				}
+			}
+			if implied != nil {
+				got = deps1(&Node{Deps: implied[n.Order]})
+			}
+			require.Equal(t, want, got, "implied by the numbering, for %s:\n%s", n.ID(), src)
+		}
 		b.explicit()
 		require.Empty(t, b.g.Diags.Errors(), src)
 		before, explicitBefore := snapshot(b.g.Nodes)
