@@ -265,7 +265,7 @@ func TestReductionKeepsReachability(t *testing.T) {
 
 // randomPlan writes a plan in execution order: phases with tracks and
 // merged tracks, sprint groups with parallel and merged sprints, empty
-// phases, and explicit edges to sprints written before.
+// phases, skipped sprints, and explicit edges to sprints written before.
 func randomPlan(rng *rand.Rand) string {
 	var b strings.Builder
 	var ids []string
@@ -278,6 +278,10 @@ func randomPlan(rng *rand.Rand) string {
 			for k := 1; k <= rng.IntN(4); k++ {
 				for _, l := range groupSets[rng.IntN(len(groupSets))] {
 					sid := fmt.Sprintf("%s.%d%s", id, k, l)
+					if rng.IntN(8) == 0 {
+						fmt.Fprintf(&b, "### ~~Sprint %s: S~~\n\n", sid)
+						continue
+					}
 					fmt.Fprintf(&b, "### Sprint %s: S\n", sid)
 					if len(ids) > 0 && rng.IntN(3) == 0 {
 						var refs []string
