@@ -15,12 +15,12 @@ const CorpusEnv = "ARCHITECT_REQUIRE_CORPUS"
 // beads-ralph in the directory that holds the checkout (../shared beside
 // the module root: the nearest directory above the working directory, a
 // package's own during go test, with a go.mod), relative to the working
-// directory; and whether it is there.
-func corpusDir() (string, bool) {
-	const beside = "../shared/corpus/beads-ralph"
+// directory and absolute; and whether it is there.
+func corpusDir() (rel, abs string, ok bool) {
+	rel = "../shared/corpus/beads-ralph"
 	wd, err := os.Getwd()
 	if err != nil {
-		return beside, false
+		return rel, rel, false
 	}
 	root := wd
 	for {
@@ -29,28 +29,30 @@ func corpusDir() (string, bool) {
 		}
 		parent := filepath.Dir(root)
 		if parent == root {
-			return beside, false
+			return rel, rel, false
 		}
 		root = parent
 	}
-	dir := filepath.Join(filepath.Dir(root), "shared", "corpus", "beads-ralph")
-	st, statErr := os.Stat(dir)
-	if rel, err := filepath.Rel(wd, dir); err == nil {
-		dir = rel
+	abs = filepath.Join(filepath.Dir(root), "shared", "corpus", "beads-ralph")
+	st, err := os.Stat(abs)
+	ok = err == nil && st.IsDir()
+	if rel, err = filepath.Rel(wd, abs); err != nil {
+		rel = abs
 	}
-	return dir, statErr == nil && st.IsDir()
+	return rel, abs, ok
 }
 
 // absent reports the missing corpus: a failure under ARCHITECT_REQUIRE_CORPUS=1,
 // else report.
-func absent(tb testing.TB, dir, what string, report func(...any)) {
+func absent(tb testing.TB, abs, what string, report func(...any)) {
 	tb.Helper()
 	msg := fmt.Sprintf("%s: the beads-ralph corpus is not at %s (../shared/corpus/beads-ralph beside the checkout); %s=1 makes this a failure",
-		what, dir, CorpusEnv)
+		what, abs, CorpusEnv)
 	if os.Getenv(CorpusEnv) == "1" {
 		tb.Fatal(msg)
+	} else {
+		report(msg)
 	}
-	report(msg)
 }
 
 // Corpus returns the directory of beads-ralph's own plans and example
@@ -59,9 +61,9 @@ func absent(tb testing.TB, dir, what string, report func(...any)) {
 // ARCHITECT_REQUIRE_CORPUS=1.
 func Corpus(tb testing.TB) string {
 	tb.Helper()
-	dir, ok := corpusDir()
+	dir, abs, ok := corpusDir()
 	if !ok {
-		absent(tb, dir, "skipped", tb.Skip)
+		absent(tb, abs, "skipped", tb.Skip)
 	}
 	return dir
 }
@@ -73,9 +75,9 @@ func Corpus(tb testing.TB) string {
 // matches nothing in the corpus fails: seeds are never lost in silence.
 func CorpusFiles(tb testing.TB, pattern string) []string {
 	tb.Helper()
-	dir, ok := corpusDir()
+	dir, abs, ok := corpusDir()
 	if !ok {
-		absent(tb, dir, "running without the corpus files "+pattern, tb.Log)
+		absent(tb, abs, "running without the corpus files "+pattern, tb.Log)
 		return nil
 	}
 	files, err := filepath.Glob(filepath.Join(dir, pattern))
