@@ -11,15 +11,14 @@ import (
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/beads-architect/architect/planner"
 	"github.com/stretchr/testify/require"
 )
 
-// corpusDir holds beads-ralph's own plans, shared beside the repository.
-var corpusDir = filepath.Join("..", "..", "shared", "corpus", "beads-ralph")
-
 // planFiles returns every Markdown file under a testdata directory of the
-// repository, and the corpus plans.
+// repository, and the corpus plans (plangen.CorpusFiles says when they are
+// missing).
 func planFiles(t testing.TB) []string {
 	t.Helper()
 	var files []string
@@ -36,10 +35,7 @@ func planFiles(t testing.TB) []string {
 		return nil
 	})
 	require.NoError(t, err)
-	corpus, err := filepath.Glob(filepath.Join(corpusDir, "*-plan.md"))
-	require.NoError(t, err)
-	require.Len(t, corpus, 3, "the corpus plans are missing from %s", corpusDir)
-	return append(files, corpus...)
+	return append(files, plangen.CorpusFiles(t, "*-plan.md")...)
 }
 
 // compileIDs compiles p as "plans/NAME" and returns each sprint's bead id.

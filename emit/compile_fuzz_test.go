@@ -15,27 +15,21 @@ import (
 )
 
 // addPlanSeeds seeds a fuzz target with every test plan in the repository,
-// the beads-ralph corpus in ../shared beside the repository (read where it
-// is, never copied), and small generated plans.
+// the beads-ralph corpus in ../shared beside the checkout (read where it
+// is, never copied; plangen.CorpusFiles says when it is missing), and
+// small generated plans.
 func addPlanSeeds(f *testing.F) {
 	f.Helper()
-	n := 0
-	for _, pattern := range []string{"../testdata/plans/*.md", "../../shared/corpus/beads-ralph/*.md"} {
-		files, err := filepath.Glob(pattern)
+	files, err := filepath.Glob("../testdata/plans/*.md")
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seed plans in ../testdata/plans (%v)", err)
+	}
+	for _, file := range append(files, plangen.CorpusFiles(f, "*.md")...) {
+		src, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}
-		for _, file := range files {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(src)
-			n++
-		}
-	}
-	if n == 0 {
-		f.Fatal("no seed plans found in ../testdata/plans or ../../shared/corpus/beads-ralph")
+		f.Add(src)
 	}
 	for _, size := range []int{1, 2, 3, 5, 8, 13, 30} {
 		f.Add(plangen.Plan(size))

@@ -17,18 +17,16 @@ import (
 //
 //	go test ./parser -run '^$' -fuzz '^FuzzParse$' -fuzztime 1m
 func FuzzParse(f *testing.F) {
-	for _, pattern := range []string{"../testdata/plans/*.md", "../../shared/corpus/beads-ralph/*.md"} {
-		files, err := filepath.Glob(pattern)
+	files, err := filepath.Glob("../testdata/plans/*.md")
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seed plans in ../testdata/plans (%v)", err)
+	}
+	for _, file := range append(files, plangen.CorpusFiles(f, "*.md")...) {
+		src, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}
-		for _, file := range files {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(src)
-		}
+		f.Add(src)
 	}
 	// Constructs that decide where a file may be cut into pieces.
 	for _, s := range []string{

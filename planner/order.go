@@ -13,15 +13,7 @@ import (
 // directly or through other sprints, adds nothing and is reported.
 func (b *build) explicit() {
 	g := b.g
-	search := &ancestors{stamp: make([]int, len(g.Nodes))}
-	// implied reports whether from is an ancestor of to in the numbering
-	// graph: every dependency is still a numbering one, as the explicit
-	// edges are added only after all are checked. Numbering edges always
-	// point forward in execution order, so the search never looks at nodes
-	// ordered before from.
-	implied := func(from, to *Node) bool {
-		return from.Order < to.Order && search.finds(to, from, func(d *Node) bool { return d.Order > from.Order })
-	}
+	implied := b.impliedByNumbering()
 	skipped := map[string]bool{}
 	for _, s := range b.plan.Skipped {
 		skipped[s.ID] = true
@@ -40,7 +32,7 @@ func (b *build) explicit() {
 				b.diag(parser.Warning, ref.Pos, "sprint %s depends on skipped sprint %s; the edge is dropped", n.ID(), ref.ID)
 			case d == nil:
 				b.diag(parser.Error, ref.Pos, "sprint %s depends on unknown sprint %s", n.ID(), ref.ID)
-			case implied(d, n):
+			case implied != nil && slices.Contains(implied[n.Order], d):
 				b.diag(parser.Warning, ref.Pos, "sprint %s already follows %s through the numbering; the Depends on edge adds nothing", n.ID(), ref.ID)
 			default:
 				add = append(add, edge{d, n})
@@ -57,75 +49,6 @@ func (b *build) explicit() {
 		e.to.Explicit[e.from] = true
 		e.to.Deps = append(e.to.Deps, e.from)
 	}
-	b.reduce(search)
-}
-
-// reduce drops, from each sprint with explicit edges, the numbering
-// dependencies that another of its dependencies already waits on: 2b.1
-// numbered after 1.1 and depending on 2a.1 (which follows 1.1) waits on
-// 2a.1 alone, and starts from one branch, not two. Reachability, and so
-// what `bd ready` releases, is unchanged.
-//
-// In an acyclic graph, the search for an ancestor skips every sprint placed
-// before the target in a topological order: none of those can wait on it.
-// Without that bound, one search could walk the whole plan, and a plan
-// with an explicit edge in every track took quadratic time.
-func (b *build) reduce(search *ancestors) {
-	rank := topoRank(b.g.Nodes) // nil when there is a cycle
-	// reaches reports whether target is an ancestor of start.
-	reaches := func(start, target *Node) bool {
-		return search.finds(start, target, func(d *Node) bool { return rank == nil || rank[d.Order] > rank[target.Order] })
-	}
-	for _, n := range b.g.Nodes {
-		if len(n.Explicit) == 0 {
-			continue
-		}
-		kept := n.Deps[:0:0]
-		for _, d := range n.Deps {
-			redundant := false
-			if !n.Explicit[d] {
-				for _, e := range n.Deps {
-					if e != d && reaches(e, d) {
-						redundant = true
-						break
-					}
-				}
-			}
-			if !redundant {
-				kept = append(kept, d)
-			}
-		}
-		n.Deps = kept
-	}
-}
-
-// ancestors searches a node's dependencies, direct and indirect. Its
-// stamps mark the nodes one search has seen, so searches need no clearing.
-type ancestors struct {
-	stamp []int // by Order: the search that last reached the node
-	gen   int   // the current search
-	stack []*Node
-}
-
-// finds reports whether target is among start's dependencies, direct or
-// through others, looking only through the dependencies worth a look.
-func (a *ancestors) finds(start, target *Node, worth func(*Node) bool) bool {
-	a.gen++
-	a.stack = append(a.stack[:0], start)
-	for len(a.stack) > 0 {
-		n := a.stack[len(a.stack)-1]
-		a.stack = a.stack[:len(a.stack)-1]
-		for _, d := range n.Deps {
-			if d == target {
-				return true
-			}
-			if a.stamp[d.Order] != a.gen && worth(d) {
-				a.stamp[d.Order] = a.gen
-				a.stack = append(a.stack, d)
-			}
-		}
-	}
-	return false
 }
 
 // topoRank returns each node's position, by Order, in a topological order
@@ -188,14 +111,12 @@ func (b *build) link() {
 }
 
 // cycles reports each strongly connected component of more than one sprint
-// as a cycle, naming one whole cycle through it. It returns true if any was
-// found. Tarjan's algorithm and one breadth-first search per component keep
-// this linear, however long the cycle.
-func (b *build) cycles() bool {
+// as a cycle, naming one whole cycle through it; Build calls it only when
+// the sprints could not be ordered. Tarjan's algorithm and one
+// breadth-first search per component keep this linear, however long the
+// cycle.
+func (b *build) cycles() {
 	g := b.g
-	if len(topoOrder(g.Nodes)) == len(g.Nodes) {
-		return false // every sprint could be ordered: no cycle to look for
-	}
 	var comps [][]*Node
 	for _, c := range topo.TarjanSCC(g.DAG()) {
 		if len(c) < 2 {
@@ -232,7 +153,6 @@ func (b *build) cycles() bool {
 		}
 		b.diag(parser.Error, pos, "dependency cycle: %s", strings.Join(ids, " → "))
 	}
-	return len(comps) > 0
 }
 
 // findCycle returns a cycle through the first node of a strongly connected

@@ -17,9 +17,12 @@ import (
 // Node is one sprint in the graph.
 type Node struct {
 	Sprint *parser.Sprint
-	// Deps are the sprints this one waits on, in execution order.
+	// Deps are the sprints this one waits on, in execution order: the
+	// transitive reduction of the numbering and explicit edges, so none of
+	// them waits on another (in a graph without a cycle).
 	Deps []*Node
-	// Explicit marks the deps that came from a Depends on field.
+	// Explicit marks the deps that came from a Depends on field; every key
+	// is in Deps.
 	Explicit map[*Node]bool
 	// Order is the node's index in Graph.Nodes.
 	Order int
@@ -98,8 +101,13 @@ func Build(p *parser.Plan) *Graph {
 	b.nodes()
 	b.numbering()
 	b.explicit()
+	rank := topoRank(b.g.Nodes)
+	if rank != nil {
+		b.reduce(rank)
+	}
 	b.link()
-	if b.g.cyclic = b.cycles(); b.g.cyclic {
+	if b.g.cyclic = rank == nil; b.g.cyclic {
+		b.cycles()
 		return b.g
 	}
 	b.waves()
@@ -200,8 +208,13 @@ type member struct {
 // set, and returns the group's exits (contract §2, rules 3 and 4).
 //
 // kind is "phase" or "sprint"; prefix gives the number the members share,
-// for messages ("3", "2a.4").
-func (b *build) wireGroup(kind string, prefix func() string, ms []member, entry []*Node) []*Node {
+// for messages ("3", "2a.4"). skipped are the group's skipped members
+// (struck through, or Status skipped), without wire: they get no edges,
+// but a merge may name them, and they count for letter gaps and lone
+// members. A merge depends on the members it names that are not skipped;
+// one that names only skipped members takes the group's entry set, and
+// stands for them in the group's exits.
+func (b *build) wireGroup(kind string, prefix func() string, ms, skipped []member, entry []*Node) []*Node {
 	if len(ms) == 1 && ms[0].letters == "" {
 		return ms[0].wire(entry) // the common case: one plain member
 	}
@@ -238,12 +251,24 @@ func (b *build) wireGroup(kind string, prefix func() string, ms []member, entry 
 	if len(singles)+len(merges) == 0 {
 		return exits
 	}
-	if plain == nil && len(singles) == 1 && len(merges) == 0 {
+	// The letters in use, skipped ones included, in order.
+	lettered := singles
+	skippedLetter := map[byte]bool{}
+	for _, m := range skipped {
+		if stage(m.letters) == 1 {
+			lettered = append(lettered[:len(lettered):len(lettered)], m)
+			skippedLetter[m.letters[0]] = true
+		}
+	}
+	if len(lettered) > len(singles) {
+		sort.SliceStable(lettered, func(i, j int) bool { return lettered[i].letters < lettered[j].letters })
+	}
+	if plain == nil && len(lettered) == 1 && len(merges) == 0 {
 		b.diag(parser.Warning, singles[0].pos, "lone parallel %s: it has no sibling to run beside", name(singles[0]))
 	}
-	for i, s := range singles {
+	for i, s := range lettered {
 		want := byte('a' + i)
-		if s.letters[0] != want && (i == 0 || singles[i-1].letters[0]+1 != s.letters[0]) {
+		if s.letters[0] != want && (i == 0 || lettered[i-1].letters[0]+1 != s.letters[0]) {
 			b.diag(parser.Warning, s.pos, "numbering gap: %s has no %s%c before it", name(s), prefix(), s.letters[0]-1)
 		}
 	}
@@ -259,11 +284,10 @@ func (b *build) wireGroup(kind string, prefix func() string, ms []member, entry 
 		for i := 0; i < len(m.letters); i++ {
 			l := m.letters[i]
 			h, ok := holder[l]
-			if !ok {
+			switch {
+			case !ok && !skippedLetter[l]:
 				b.diag(parser.Error, m.pos, "merged %s names %s%c, which does not exist", name(m), prefix(), l)
-				continue
-			}
-			if !seen[h] {
+			case ok && !seen[h]:
 				seen[h] = true
 				in = append(in, results[h]...)
 			}
@@ -274,7 +298,7 @@ func (b *build) wireGroup(kind string, prefix func() string, ms []member, entry 
 		idx := len(results)
 		results = append(results, m.wire(in))
 		for i := 0; i < len(m.letters); i++ {
-			if _, ok := holder[m.letters[i]]; ok {
+			if _, ok := holder[m.letters[i]]; ok || skippedLetter[m.letters[i]] {
 				holder[m.letters[i]] = idx
 			}
 		}
@@ -324,9 +348,25 @@ func (b *build) numbering() {
 	sort.Ints(nums)
 	gaps(b, present, func(n int) string { return fmt.Sprintf("phase %d", n) }, func(ph *parser.Phase) parser.Pos { return ph.Heading.Pos })
 
+	// Struck-through phases whose id no live phase has, by number, once
+	// each.
+	skippedPhases := map[int][]member{}
+	struck := map[string]bool{}
+	for _, ph := range b.plan.Phases {
+		if ph.Valid && ph.Skipped && firstPhase[ph.ID] == nil && !struck[ph.ID] {
+			struck[ph.ID] = true
+			skippedPhases[ph.Num] = append(skippedPhases[ph.Num], member{letters: ph.Letters, id: ph.ID, pos: ph.Heading.Pos})
+		}
+	}
+
+	// Skipped sprints under a repeated phase heading belong to the first.
 	b.skippedOf = map[*parser.Phase][]*parser.Sprint{}
 	for _, s := range b.plan.Skipped {
-		b.skippedOf[s.Phase] = append(b.skippedOf[s.Phase], s)
+		ph := s.Phase
+		if first := firstPhase[ph.ID]; first != nil {
+			ph = first
+		}
+		b.skippedOf[ph] = append(b.skippedOf[ph], s)
 	}
 
 	// Sprints under a repeated phase heading join the first heading's phase.
@@ -358,7 +398,7 @@ func (b *build) numbering() {
 				},
 			})
 		}
-		entry = b.wireGroup("phase", func() string { return fmt.Sprint(num) }, ms, entry)
+		entry = b.wireGroup("phase", func() string { return fmt.Sprint(num) }, ms, skippedPhases[num], entry)
 	}
 }
 
@@ -405,9 +445,16 @@ func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connec
 		present[nodes[i].Sprint.Num] = nodes[i].Sprint
 		i = j
 	}
+	var skipped map[int][]member // lettered skipped sprints, by number
 	for _, s := range b.skippedOf[ph] {
 		if present[s.Num] == nil {
 			present[s.Num] = s
+		}
+		if s.Letters != "" {
+			if skipped == nil {
+				skipped = map[int][]member{}
+			}
+			skipped[s.Num] = append(skipped[s.Num], member{letters: s.Letters, id: s.ID, pos: s.Heading.Pos})
 		}
 	}
 	gaps(b, present, func(n int) string { return fmt.Sprintf("sprint %s.%d", ph.ID, n) }, func(s *parser.Sprint) parser.Pos { return s.Heading.Pos })
@@ -426,7 +473,7 @@ func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connec
 			}
 		}
 		num := run[0].Sprint.Num
-		entry = b.wireGroup("sprint", func() string { return fmt.Sprintf("%s.%d", ph.ID, num) }, ms, entry)
+		entry = b.wireGroup("sprint", func() string { return fmt.Sprintf("%s.%d", ph.ID, num) }, ms, skipped[num], entry)
 	}
 	return entry
 }

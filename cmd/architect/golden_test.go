@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -89,11 +90,11 @@ func TestGolden(t *testing.T) {
 // TestCorpusDependencies compiles beads-ralph's own plans and checks each
 // sprint's dependencies against the ones that project expects.
 func TestCorpusDependencies(t *testing.T) {
-	corpus := filepath.Join("..", "..", "..", "shared", "corpus", "beads-ralph")
+	corpus := plangen.Corpus(t)
 	for _, name := range []string{"simple", "parallel", "complex"} {
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join(corpus, name+"-plan.md"))
-			require.NoError(t, err, "the corpus lives in ../shared beside the checkout")
+			require.NoError(t, err)
 			expData, err := os.ReadFile(filepath.Join(corpus, "expected-"+name+"-dependencies.json"))
 			require.NoError(t, err)
 			var expected map[string]struct {
@@ -143,7 +144,7 @@ func TestCorpusDependencies(t *testing.T) {
 // TestCorpusBeadShape checks that our beads carry every field of
 // beads-ralph's own example beads, and that those examples pass our schema.
 func TestCorpusBeadShape(t *testing.T) {
-	corpus := filepath.Join("..", "..", "..", "shared", "corpus", "beads-ralph")
+	corpus := plangen.Corpus(t)
 	src, err := os.ReadFile(filepath.Join(corpus, "parallel-plan.md"))
 	require.NoError(t, err)
 	base := t.TempDir()

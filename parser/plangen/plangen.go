@@ -1,7 +1,9 @@
-// Package plangen writes synthetic plans of any size, for benchmarks, fuzz
-// seeds and scale tests. The plans mix sequential sprints, parallel groups
-// with merges, phase splits into tracks, converging phases, and explicit
-// Depends on edges between tracks.
+// Package plangen supplies the plans tests run on: synthetic plans of any
+// size, for benchmarks, fuzz seeds and scale tests, and beads-ralph's own
+// plans from the corpus beside the checkout (Corpus, CorpusFiles). The
+// synthetic plans mix sequential sprints, parallel groups with merges,
+// phase splits into tracks, converging phases, and explicit Depends on
+// edges between tracks.
 package plangen
 
 import (

@@ -1,0 +1,91 @@
+package plangen
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// CorpusEnv names the variable that makes a missing corpus a test failure
+// instead of a skip (or, for seeds, a log line). .ci/run sets it to 1.
+const CorpusEnv = "ARCHITECT_REQUIRE_CORPUS"
+
+// corpusDir returns where beads-ralph's corpus belongs, shared/corpus/
+// beads-ralph in the directory that holds the checkout (../shared beside
+// the module root: the nearest directory above the working directory, a
+// package's own during go test, with a go.mod), relative to the working
+// directory and absolute; and whether it is there.
+func corpusDir() (rel, abs string, ok bool) {
+	rel = "../shared/corpus/beads-ralph"
+	wd, err := os.Getwd()
+	if err != nil {
+		return rel, rel, false
+	}
+	root := wd
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			return rel, rel, false
+		}
+		root = parent
+	}
+	abs = filepath.Join(filepath.Dir(root), "shared", "corpus", "beads-ralph")
+	st, err := os.Stat(abs)
+	ok = err == nil && st.IsDir()
+	if rel, err = filepath.Rel(wd, abs); err != nil {
+		rel = abs
+	}
+	return rel, abs, ok
+}
+
+// absent reports the missing corpus: a failure under ARCHITECT_REQUIRE_CORPUS=1,
+// else report.
+func absent(tb testing.TB, abs, what string, report func(...any)) {
+	tb.Helper()
+	msg := fmt.Sprintf("%s: the beads-ralph corpus is not at %s (../shared/corpus/beads-ralph beside the checkout); %s=1 makes this a failure",
+		what, abs, CorpusEnv)
+	if os.Getenv(CorpusEnv) == "1" {
+		tb.Fatal(msg)
+	} else {
+		report(msg)
+	}
+}
+
+// Corpus returns the directory of beads-ralph's own plans and example
+// beads, for a test that cannot run without them. When it is missing, the
+// test is skipped with a message naming the path, or fails under
+// ARCHITECT_REQUIRE_CORPUS=1.
+func Corpus(tb testing.TB) string {
+	tb.Helper()
+	dir, abs, ok := corpusDir()
+	if !ok {
+		absent(tb, abs, "skipped", tb.Skip)
+	}
+	return dir
+}
+
+// CorpusFiles returns the corpus files whose names match pattern (as in
+// filepath.Match), for a test that also runs on them, such as a fuzz
+// target's seeds. When the corpus is missing, it says so with tb.Log and
+// returns none, or fails under ARCHITECT_REQUIRE_CORPUS=1. A pattern that
+// matches nothing in the corpus fails: seeds are never lost in silence.
+func CorpusFiles(tb testing.TB, pattern string) []string {
+	tb.Helper()
+	dir, abs, ok := corpusDir()
+	if !ok {
+		absent(tb, abs, "running without the corpus files "+pattern, tb.Log)
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(dir, pattern))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(files) == 0 {
+		tb.Fatalf("no file in the corpus at %s matches %s", dir, pattern)
+	}
+	return files
+}
