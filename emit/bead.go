@@ -5,11 +5,9 @@ package emit
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math/bits"
-	"path/filepath"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,17 +149,19 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 		e.set.Repo = o.RepoName
 	}
 	e.checkSettings()
-	// What every bead shares is worked out once.
 	e.now = o.Now.UTC().Format(time.RFC3339)
-	e.worktrees = WorktreesDir(o.RepoRoot, e.set.Repo)
 	e.devAgent = e.agentPath(e.set.DevAgent)
 	e.mergeAgent = e.agentPath(e.set.MergeAgent)
 	e.scrumMaster = e.agentPath(e.set.ScrumMaster)
 	ids := e.ids()
 	branches := make([]string, len(g.Nodes))
-	e.eachNode(func(e *emitter, n *planner.Node) { branches[n.Order] = e.branch(n) })
+	for _, n := range g.Nodes {
+		branches[n.Order] = e.branch(n)
+	}
 	beads := make([]Bead, len(g.Nodes))
-	e.eachNode(func(e *emitter, n *planner.Node) { e.bead(&beads[n.Order], n, ids, branches) })
+	for _, n := range g.Nodes {
+		e.bead(&beads[n.Order], n, ids, branches)
+	}
 	if e.diags.HasErrors() {
 		return nil, e.diags
 	}
@@ -174,31 +174,9 @@ type emitter struct {
 	set   parser.Defaults
 	diags parser.Diagnostics
 
-	now       string // RFC 3339
-	worktrees string // WorktreesDir
+	now string // RFC 3339
 	// agent paths of the settings' dev, merge and scrum master agents
 	devAgent, mergeAgent, scrumMaster string
-}
-
-// eachNode calls do for every node, in chunks on up to GOMAXPROCS
-// goroutines for a large graph. Each chunk reports to its own copy of the
-// emitter; the chunks' diagnostics are then added in node order, so they
-// come out as a loop over the nodes would give them.
-func (e *emitter) eachNode(do func(e *emitter, n *planner.Node)) {
-	const chunk = 512
-	nodes := e.g.Nodes
-	diags := make([]parser.Diagnostics, (len(nodes)+chunk-1)/chunk)
-	forEachChunk(len(nodes), chunk, func(c, lo, hi int) {
-		ce := *e
-		ce.diags = nil
-		for _, n := range nodes[lo:hi] {
-			do(&ce, n)
-		}
-		diags[c] = ce.diags
-	})
-	for _, d := range diags {
-		e.diags = append(e.diags, d...)
-	}
 }
 
 func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -219,53 +197,14 @@ func (e *emitter) checkSettings() {
 
 // DeriveID returns the id a sprint gets when no annotation names one:
 // <prefix>-<base36 of a hash of plan file and sprint id>, length characters
-// long after the dash.
+// long after the dash (zeros in front when the hash has fewer digits).
 func DeriveID(prefix, planFile, sprintID string, length int) string {
 	sum := sha256.Sum256([]byte(planFile + "\x00" + sprintID))
-	var buf [base36Len]byte
-	digits := base36(&buf, sum)
-	b := make([]byte, 0, len(prefix)+1+length)
-	b = append(append(b, prefix...), '-')
-	for i := len(digits); i < length; i++ {
-		b = append(b, '0')
+	digits := new(big.Int).SetBytes(sum[:]).Text(36)
+	if len(digits) < length {
+		digits = strings.Repeat("0", length-len(digits)) + digits
 	}
-	return string(append(b, digits[:min(length, len(digits))]...))
-}
-
-// base36Len is the most base-36 digits a 256-bit number has.
-const base36Len = 50
-
-// base36 writes the base-36 digits of sum, a big-endian 256-bit number,
-// into the end of buf and returns them: lowercase, with no leading zeros,
-// "0" for zero, as big.Int's Text(36) gives them (a test holds it to that).
-func base36(buf *[base36Len]byte, sum [sha256.Size]byte) []byte {
-	const (
-		per = 12                  // digits in one step
-		div = 4738381338321616896 // 36^12, the largest power of 36 in a uint64
-	)
-	var w [4]uint64 // most significant word first
-	for i := range w {
-		w[i] = binary.BigEndian.Uint64(sum[8*i:])
-	}
-	i := len(buf)
-	for {
-		var rem uint64
-		for j := range w {
-			w[j], rem = bits.Div64(rem, w[j], div)
-		}
-		last := w == [4]uint64{}
-		for range per {
-			i--
-			buf[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[rem%36]
-			rem /= 36
-			if last && rem == 0 {
-				break
-			}
-		}
-		if last {
-			return buf[i:]
-		}
-	}
+	return prefix + "-" + digits[:length]
 }
 
 // idLen is the hash length of derived ids, as in bd's own short ids.
@@ -282,22 +221,12 @@ func (e *emitter) ids() []string {
 			used[a.ID] = n
 		}
 	}
-	// Hashing is most of the work, and needs no order.
-	derived := make([]string, len(e.g.Nodes))
-	e.eachNode(func(_ *emitter, n *planner.Node) {
-		if ids[n.Order] == "" {
-			derived[n.Order] = DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), idLen)
-		}
-	})
 	for _, n := range e.g.Nodes {
 		if ids[n.Order] != "" {
 			continue
 		}
 		for l := idLen; ; l++ {
-			id := derived[n.Order]
-			if l > idLen {
-				id = DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), l)
-			}
+			id := DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), l)
 			other, taken := used[id]
 			if !taken {
 				ids[n.Order] = id
@@ -363,7 +292,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		priority = int(s.Priority.Value[0] - '0')
 	}
 
-	worktree, err := e.worktree(branch, s.Worktree.Value)
+	worktree, err := ResolveWorktree(e.o.RepoRoot, e.set.Repo, branch, s.Worktree.Value)
 	if err != nil {
 		e.diag(parser.Error, s.Worktree.Pos, "%v", err)
 	}
@@ -491,17 +420,6 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			AcceptanceCriteria: acceptance,
 		},
 	}
-}
-
-// worktree is ResolveWorktree for this emitter's repository. A generated
-// worktree under a branch that passes CheckBranch (no dots, no empty or
-// leading or trailing '/') is the plain join of the two, which is what
-// filepath.Join would give, without its Clean.
-func (e *emitter) worktree(branch, written string) (string, error) {
-	if written == "" && CheckBranch(branch) == nil {
-		return e.worktrees + string(filepath.Separator) + filepath.FromSlash(branch), nil
-	}
-	return ResolveWorktree(e.o.RepoRoot, e.set.Repo, branch, written)
 }
 
 // phaseTag is "phase-" and the phase id with its number in two digits at

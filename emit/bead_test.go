@@ -2,12 +2,10 @@ package emit
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 	"time"
 
 	"github.com/beads-architect/architect/parser"
-	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/beads-architect/architect/planner"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -55,60 +53,6 @@ func TestTeamNames(t *testing.T) {
 		got[b.Metadata.Sprint] = b.Metadata.TeamName
 	}
 	assert.Equal(t, map[string]string{"1.1": "phase-1", "1.2a": "web", "1.2b": "phase-1-b", "3a.2b": "phase-3a-b"}, got)
-}
-
-// TestJSONMatchesSliceEncoding: JSON encodes bead by bead, and must give the
-// same bytes as encoding the whole slice.
-func TestJSONMatchesSliceEncoding(t *testing.T) {
-	beads, _ := compileForTest(t, "## Phase 1: A\n### Sprint 1.1: X <&>\n- a\n### Sprint 1.2a: Y\n- b\n### Sprint 1.2b: Z\n- c\n### Sprint 1.3: W\n- d\n")
-	for _, n := range []int{0, 1, len(beads)} {
-		got, err := JSON(beads[:n])
-		require.NoError(t, err)
-		want, err := marshalIndent(append([]Bead{}, beads[:n]...))
-		require.NoError(t, err)
-		assert.Equal(t, string(want), string(got), "%d beads", n)
-	}
-}
-
-// TestBeadsDiagnosticsInNodeOrder breaks sprints across many chunks of
-// the parallel emitter and checks the diagnostics come out as one loop
-// over the nodes gives them, whatever GOMAXPROCS is.
-func TestBeadsDiagnosticsInNodeOrder(t *testing.T) {
-	p := parser.Parse("plan.md", plangen.Plan(3000))
-	g := planner.Build(p)
-	require.False(t, g.Diags.HasErrors())
-	bad := []int{5, 600, 1100, 2999}
-	for i, k := range bad {
-		s := g.Nodes[k].Sprint
-		if i%2 == 0 {
-			s.Branch = parser.Field{Value: "bad..branch", Pos: parser.Pos{Line: k + 1, Col: 1}}
-		} else {
-			s.Worktree = parser.Field{Value: "../../escape", Pos: parser.Pos{Line: k + 1, Col: 1}}
-		}
-	}
-	o := Options{
-		Settings: Builtin().Merge(p.Defaults).Merge(parser.Defaults{SourceBranch: "main"}),
-		RepoRoot: "/src/repo", RepoName: "repo", PlanFile: "plans/plan.md",
-	}
-	var runs []parser.Diagnostics
-	for _, procs := range []int{1, 4} {
-		old := runtime.GOMAXPROCS(procs)
-		beads, diags := Beads(g, o)
-		runtime.GOMAXPROCS(old)
-		require.Nil(t, beads)
-		runs = append(runs, diags)
-	}
-	require.Equal(t, runs[0], runs[1])
-	var got []string
-	for _, d := range runs[0] {
-		got = append(got, fmt.Sprintf("%d: %s", d.Pos.Line, d.Msg))
-	}
-	require.Equal(t, []string{
-		`6: branch "bad..branch" contains ".."`,
-		`1101: branch "bad..branch" contains ".."`,
-		`601: worktree "../../escape" is outside the worktrees directory /src/repo-worktrees: agents would write there`,
-		`3000: worktree "../../escape" is outside the worktrees directory /src/repo-worktrees: agents would write there`,
-	}, got)
 }
 
 // TestClosedAtNotShared: closed beads carry the same time, each in its own

@@ -3,9 +3,9 @@ package emit
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/gosimple/slug"
 )
@@ -19,42 +19,6 @@ const MaxBranchLen = 80
 // characters that are not letters or digits becomes one dash, so
 // "Integration & Testing" gives "integration-testing".
 func Slug(title string) string {
-	for i := 0; i < len(title); i++ {
-		if title[i] >= utf8.RuneSelf {
-			return slugUnicode(title)
-		}
-	}
-	return slugASCII(title)
-}
-
-// slugASCII is Slug for a title of ASCII only, where transliteration
-// changes nothing: the runs of letters and digits, lowercased, joined by
-// dashes. Tests hold it to slugUnicode on ASCII input.
-func slugASCII(title string) string {
-	b := make([]byte, 0, len(title))
-	dash := false
-	for i := 0; i < len(title); i++ {
-		c := title[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		default:
-			dash = true
-			continue
-		}
-		if dash && len(b) > 0 {
-			b = append(b, '-')
-		}
-		dash = false
-		b = append(b, c)
-	}
-	return string(b)
-}
-
-// slugUnicode is Slug for any title, through gosimple/slug's
-// transliteration.
-func slugUnicode(title string) string {
 	// Punctuation and symbols go before gosimple/slug sees them: it would
 	// spell some out ("&" as "and").
 	clean := strings.Map(func(r rune) rune {
@@ -106,19 +70,14 @@ func SprintBranch(source, sprintID, title string) string {
 	return head + "-" + s
 }
 
+// branchChars is the contract's character rule for branches.
+var branchChars = regexp.MustCompile(`^[a-zA-Z0-9/_-]+$`)
+
 // CheckBranch returns an error when name is not a safe branch name: it must
 // pass git's ref-name rules (git check-ref-format --branch) and hold only
-// letters, digits, '/', '_' and '-'.
+// letters, digits, '/', '_' and '-'. The first rule name breaks gives the
+// message.
 func CheckBranch(name string) error {
-	if plainBranch(name) {
-		return nil
-	}
-	return branchProblem(name)
-}
-
-// branchProblem is CheckBranch's answer, one rule at a time: the first rule
-// name breaks gives the message.
-func branchProblem(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("branch name is empty")
@@ -126,7 +85,7 @@ func branchProblem(name string) error {
 		return fmt.Errorf("branch %q contains a space", name)
 	case strings.Contains(name, ".."):
 		return fmt.Errorf("branch %q contains \"..\"", name)
-	case !branchChars(name):
+	case !branchChars.MatchString(name):
 		return fmt.Errorf("branch %q may hold only letters, digits, '/', '_' and '-'", name)
 	case strings.HasPrefix(name, "-"):
 		return fmt.Errorf("branch %q starts with '-'", name)
@@ -138,36 +97,6 @@ func branchProblem(name string) error {
 		return fmt.Errorf("branch may not be named HEAD")
 	}
 	return nil
-}
-
-// plainBranch reports, in one pass, whether name passes every check of
-// CheckBranch: the common case, which needs no message.
-func plainBranch(name string) bool {
-	if name == "" || name == "HEAD" || name[0] == '-' || name[0] == '/' || name[len(name)-1] == '/' {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c == '/' && name[i-1] == '/' { // i > 0: name[0] is not '/'
-			return false
-		}
-		if !(isAlnum(c) || c == '/' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
-
-// branchChars reports whether name holds only letters, digits, '/', '_'
-// and '-'.
-func branchChars(name string) bool {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(isAlnum(c) || c == '/' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // WorktreesDir returns <parent of repo root>/<repo name>-worktrees.

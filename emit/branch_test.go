@@ -4,11 +4,9 @@ import (
 	"crypto/sha256"
 	"math/big"
 	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,24 +69,6 @@ func TestCheckBranch(t *testing.T) {
 	}
 }
 
-// TestPlainBranch holds CheckBranch's one-pass check to its rules one by
-// one, on every string of up to five characters from an alphabet that
-// touches each rule, and on HEAD.
-func TestPlainBranch(t *testing.T) {
-	const alphabet = "a/-_. \x00"
-	names := append([]string{"", "HEAD", "HEAD/x", "xHEAD"}, plangen.Strings(alphabet, 5)...)
-	accepted := 0
-	for _, name := range names {
-		want := branchProblem(name) == nil
-		require.Equal(t, want, plainBranch(name), "%q", name)
-		if want {
-			accepted++
-		}
-	}
-	t.Logf("%d names, %d accepted", len(names), accepted)
-	require.Equal(t, 466, accepted, "names accepted")
-}
-
 // TestCheckBranchAgreesWithGit asks the real git about every name that
 // CheckBranch accepts: each must be a valid branch name for git too.
 func TestCheckBranchAgreesWithGit(t *testing.T) {
@@ -142,57 +122,4 @@ func TestDeriveID(t *testing.T) {
 	full := new(big.Int).SetBytes(sum[:]).Text(36)
 	long := DeriveID("bd", "p.md", "1.1", 60)
 	assert.Equal(t, "bd-"+strings.Repeat("0", 60-len(full))+full, long)
-}
-
-// TestBase36 holds base36 to big.Int's Text(36): on zero, one, the largest
-// number, every power of 36 and its neighbours that fit, every single set
-// bit, and 20,000 hashes.
-func TestBase36(t *testing.T) {
-	var sums [][sha256.Size]byte
-	put := func(v *big.Int) {
-		var s [sha256.Size]byte
-		v.FillBytes(s[:])
-		sums = append(sums, s)
-	}
-	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-	put(big.NewInt(0))
-	put(big.NewInt(1))
-	put(max)
-	for p := big.NewInt(1); p.Cmp(max) <= 0; p = new(big.Int).Mul(p, big.NewInt(36)) {
-		put(p)
-		put(new(big.Int).Sub(p, big.NewInt(1)))
-		if q := new(big.Int).Add(p, big.NewInt(1)); q.Cmp(max) <= 0 {
-			put(q)
-		}
-	}
-	for i := range 256 {
-		put(new(big.Int).Lsh(big.NewInt(1), uint(i)))
-	}
-	for i := range 20000 {
-		sums = append(sums, sha256.Sum256([]byte(strconv.Itoa(i))))
-	}
-	for _, sum := range sums {
-		var buf [base36Len]byte
-		want := new(big.Int).SetBytes(sum[:]).Text(36)
-		require.Equal(t, want, string(base36(&buf, sum)), "%x", sum)
-	}
-	t.Logf("%d numbers", len(sums))
-}
-
-// TestSlugASCIIAgrees holds the ASCII fast path to the transliterating
-// slug on every ASCII string of up to two characters, and on "a", a
-// character and "b" for every character.
-func TestSlugASCIIAgrees(t *testing.T) {
-	var inputs []string
-	for c := range 128 {
-		inputs = append(inputs, string(rune(c)), "a"+string(rune(c))+"b", "A"+string(rune(c))+" 9")
-		for d := range 128 {
-			inputs = append(inputs, string([]byte{byte(c), byte(d)}))
-		}
-	}
-	for _, in := range inputs {
-		if fast, slow := slugASCII(in), slugUnicode(in); fast != slow {
-			t.Fatalf("slugASCII(%q) = %q, slugUnicode gives %q", in, fast, slow)
-		}
-	}
 }
