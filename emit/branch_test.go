@@ -2,6 +2,7 @@ package emit
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"math/big"
 	"os/exec"
 	"strings"
@@ -88,24 +89,55 @@ func TestCheckBranchAgreesWithGit(t *testing.T) {
 
 func TestResolveWorktree(t *testing.T) {
 	root := "/home/u/src/shop"
-	for _, tc := range []struct{ written, branch, want, err string }{
-		{"", "develop/1-1-setup", "/home/u/src/shop-worktrees/develop/1-1-setup", ""},
-		{"../shop-worktrees/feature/1-1", "", "/home/u/src/shop-worktrees/feature/1-1", ""},
-		{"/home/u/src/shop-worktrees/x", "", "/home/u/src/shop-worktrees/x", ""},
-		{"../shop-worktrees/a/../b", "", "/home/u/src/shop-worktrees/b", ""},
-		{"../../../etc", "", "", `worktree "../../../etc" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"../shop-worktrees/../shop/src", "", "", `worktree "../shop-worktrees/../shop/src" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"../shop-worktrees", "", "", `worktree "../shop-worktrees" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"../shop-worktrees-evil/x", "", "", `worktree "../shop-worktrees-evil/x" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"worktrees/x", "", "", `worktree "worktrees/x" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+	const outside = `worktree %q is outside /home/u/src, the repository's parent directory: agents would write there`
+	const inside = `worktree %q is %s, inside the repository /home/u/src/shop: agents would write into the checkout itself`
+	const elsewhere = `worktree %q is %s, used as written, but it is not under /home/u/src/shop-worktrees, the worktrees folder of repository shop: was the plan written for a checkout named otherwise?`
+	for _, tc := range []struct{ written, branch, want, warning, err string }{
+		{"", "develop/1-1-setup", "/home/u/src/shop-worktrees/develop/1-1-setup", "", ""},
+		{"../shop-worktrees/feature/1-1", "", "/home/u/src/shop-worktrees/feature/1-1", "", ""},
+		{"/home/u/src/shop-worktrees/x", "", "/home/u/src/shop-worktrees/x", "", ""},
+		{"../shop-worktrees/a/../b", "", "/home/u/src/shop-worktrees/b", "", ""},
+		// A plan written for a checkout named billing: used, with a warning.
+		{"../billing-worktrees/feature/1-1", "", "/home/u/src/billing-worktrees/feature/1-1", fmt.Sprintf(elsewhere, "../billing-worktrees/feature/1-1", "/home/u/src/billing-worktrees/feature/1-1"), ""},
+		{"../shop-worktrees-evil/x", "", "/home/u/src/shop-worktrees-evil/x", fmt.Sprintf(elsewhere, "../shop-worktrees-evil/x", "/home/u/src/shop-worktrees-evil/x"), ""},
+		{"/home/u/src/other", "", "/home/u/src/other", fmt.Sprintf(elsewhere, "/home/u/src/other", "/home/u/src/other"), ""},
+		// Anywhere else is an error.
+		{"../../../etc", "", "", "", fmt.Sprintf(outside, "../../../etc")},
+		{"/tmp/x", "", "", "", fmt.Sprintf(outside, "/tmp/x")},
+		{"..", "", "", "", fmt.Sprintf(outside, "..")},
+		{"../shop-worktrees/../shop/src", "", "", "", fmt.Sprintf(inside, "../shop-worktrees/../shop/src", "/home/u/src/shop/src")},
+		{"worktrees/x", "", "", "", fmt.Sprintf(inside, "worktrees/x", "/home/u/src/shop/worktrees/x")},
+		{".", "", "", "", fmt.Sprintf(inside, ".", "/home/u/src/shop")},
+		{"../shop-worktrees", "", "", "", `worktree "../shop-worktrees" is /home/u/src/shop-worktrees, the folder that holds every sprint's worktree: name a folder inside it`},
 	} {
-		got, err := ResolveWorktree(root, "shop", tc.branch, tc.written)
+		got, warning, err := ResolveWorktree(root, "shop", tc.branch, tc.written)
 		if tc.err != "" {
 			assert.EqualError(t, err, tc.err, tc.written)
 			continue
 		}
 		assert.NoError(t, err, tc.written)
 		assert.Equal(t, tc.want, got, tc.written)
+		assert.Equal(t, tc.warning, warning, tc.written)
+	}
+}
+
+func TestSafeBranch(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"main", "main"},
+		{"feature/login_2-b", "feature/login_2-b"},
+		{"release/2.4.0", "release/2-4-0"},
+		{"v1.x/.hidden..", "v1-x/hidden"},
+		{"user@host/x+y", "user-host/x-y"},
+		{"café/été", "caf/t"},
+		{"-x-/--/y", "x/y"},
+		{"日本", ""},
+		{"", ""},
+	} {
+		got := SafeBranch(tc.in)
+		assert.Equal(t, tc.want, got, "SafeBranch(%q)", tc.in)
+		if got != "" {
+			assert.NoError(t, CheckBranch(got), "SafeBranch(%q) = %q", tc.in, got)
+		}
 	}
 }
 
