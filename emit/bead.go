@@ -188,10 +188,11 @@ type emitter struct {
 	diags parser.Diagnostics
 
 	now string // RFC 3339
-	// the plan-wide source branch's branch-safe form, worked out on first
-	// use (planStem)
-	stem             string
-	stemDone, stemOK bool
+	// the plan-wide source branch: checked (planSource) and its
+	// branch-safe form (planStem), each worked out once, on first use
+	srcChecked, srcOK bool
+	stem              string
+	stemDone          bool
 	// agentUse holds each agent's first use: where the plan names it, or
 	// the heading of the sprint that gets it from the settings.
 	agentUse map[string]parser.Pos
@@ -300,39 +301,62 @@ func (e *emitter) sourceBranch(s *parser.Sprint) string {
 	return e.set.SourceBranch
 }
 
+// planSource checks the plan-wide source branch against git's rules, and
+// reports a bad one once, naming where it came from.
+func (e *emitter) planSource() bool {
+	if !e.srcChecked {
+		e.srcChecked = true
+		if err := checkGitBranch(e.set.SourceBranch); err != nil {
+			e.diag(parser.Error, parser.Pos{}, "source branch from %s: %v; set another with --source-branch", e.sourceFrom(), err)
+		} else {
+			e.srcOK = true
+		}
+	}
+	return e.srcOK
+}
+
+func (e *emitter) sourceFrom() string {
+	if e.o.SourceBranchFrom == "" {
+		return "the settings"
+	}
+	return e.o.SourceBranchFrom
+}
+
 // planStem returns the branch-safe form of the plan-wide source branch,
-// which generated sprint branches start with. A source branch that git
-// would refuse, or that has no branch-safe form, is reported once, naming
-// where it came from; ok is then false.
+// which generated sprint branches start with; ok is false when there is
+// none, which is reported once.
 func (e *emitter) planStem() (stem string, ok bool) {
-	if e.stemDone {
-		return e.stem, e.stemOK
+	if !e.stemDone {
+		e.stemDone = true
+		if !e.planSource() {
+			return "", false
+		}
+		src := e.set.SourceBranch
+		e.stem = SafeBranch(src)
+		switch {
+		case e.stem == "":
+			e.diag(parser.Error, parser.Pos{}, "source branch %q from %s has no branch-safe form to start sprint branches with (letters, digits, '/', '_' and '-'); set another with --source-branch", src, e.sourceFrom())
+		case e.stem != src:
+			e.diag(parser.Info, parser.Pos{}, "sprint branches start with %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, e.sourceFrom())
+		}
 	}
-	e.stemDone = true
-	src, from := e.set.SourceBranch, e.o.SourceBranchFrom
-	if from == "" {
-		from = "the settings"
-	}
-	if err := checkGitBranch(src); err != nil {
-		e.diag(parser.Error, parser.Pos{}, "source branch from %s: %v; set another with --source-branch", from, err)
-		return "", false
-	}
-	e.stem = SafeBranch(src)
-	if e.stem == "" {
-		e.diag(parser.Error, parser.Pos{}, "source branch %q from %s has no branch-safe form to start sprint branches with (letters, digits, '/', '_' and '-'); set another with --source-branch", src, from)
-		return "", false
-	}
-	if e.stem != src {
-		e.diag(parser.Info, parser.Pos{}, "sprint branches start with %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, from)
-	}
-	e.stemOK = true
-	return e.stem, true
+	return e.stem, e.stem != ""
 }
 
 // branch returns sprint n's branch: the plan's, or the generated one. It
-// is "" when there is none to give, and the reason is reported.
+// is "" when there is none to give, and the reason is reported. The
+// sprint's source branch is checked either way: source_branch holds it.
 func (e *emitter) branch(n *planner.Node) string {
 	s := n.Sprint
+	srcOK := true
+	if s.SourceBranch.Set() {
+		if err := checkGitBranch(s.SourceBranch.Value); err != nil {
+			e.diag(parser.Error, s.SourceBranch.Pos, "source branch of sprint %s: %v", s.ID, err)
+			srcOK = false
+		}
+	} else {
+		srcOK = e.planSource()
+	}
 	if s.Branch.Set() {
 		if err := CheckBranch(s.Branch.Value); err != nil {
 			e.diag(parser.Error, s.Branch.Pos, "%v", err)
@@ -340,15 +364,13 @@ func (e *emitter) branch(n *planner.Node) string {
 		}
 		return s.Branch.Value
 	}
+	if !srcOK {
+		return ""
+	}
 	var stem string
 	if s.SourceBranch.Set() {
-		src := s.SourceBranch.Value
-		if err := checkGitBranch(src); err != nil {
-			e.diag(parser.Error, s.SourceBranch.Pos, "source branch of sprint %s: %v", s.ID, err)
-			return ""
-		}
-		if stem = SafeBranch(src); stem == "" {
-			e.diag(parser.Error, s.SourceBranch.Pos, "source branch %q of sprint %s has no branch-safe form to start its branch with (letters, digits, '/', '_' and '-'); add a **Branch**:", src, s.ID)
+		if stem = SafeBranch(s.SourceBranch.Value); stem == "" {
+			e.diag(parser.Error, s.SourceBranch.Pos, "source branch %q of sprint %s has no branch-safe form to start its branch with (letters, digits, '/', '_' and '-'); add a **Branch**:", s.SourceBranch.Value, s.ID)
 			return ""
 		}
 	} else {

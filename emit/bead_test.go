@@ -293,8 +293,27 @@ func TestBadSourceBranch(t *testing.T) {
 		`p.md:7:1: error: source branch of sprint 1.3: branch "a..b" contains ".."`,
 	}, messages(diags.Errors()))
 
+	// A sprint that writes its branch still carries the source branch in
+	// source_branch, so it is checked all the same.
+	_, diags = compileWith(t, "## Phase 1: A\n### Sprint 1.1: One\n**Branch**: `feature/one`\n- a\n", func(o *Options) {
+		o.Settings.SourceBranch = "a..b"
+		o.SourceBranchFrom = "beads-ralph.yaml"
+	})
+	require.Equal(t, []string{
+		`p.md: error: source branch from beads-ralph.yaml: branch "a..b" contains ".."; set another with --source-branch`,
+	}, messages(diags.Errors()))
+
+	// A name with nothing branch-safe in it is fine when the sprint writes
+	// its branch, and an error, once, for the sprints that need the form.
+	beads, diags = compileWith(t, "## Phase 1: A\n### Sprint 1.1: One\n**Branch**: `feature/one`\n- a\n", func(o *Options) {
+		o.Settings.SourceBranch = "日本"
+	})
+	require.Empty(t, diags.Errors())
+	assert.Equal(t, "日本", beads[0].Metadata.SourceBranch)
+	require.NoError(t, Validate(beads))
+
 	// From git, a name with no branch-safe form.
-	_, diags = compileWith(t, "## Phase 1: A\n### Sprint 1.1: One\n- a\n", func(o *Options) {
+	_, diags = compileWith(t, "## Phase 1: A\n### Sprint 1.1: One\n- a\n### Sprint 1.2: Two\n- b\n", func(o *Options) {
 		o.Settings.SourceBranch = "日本"
 		o.SourceBranchFrom = "git's current branch"
 	})
