@@ -5,13 +5,10 @@ package emit
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math/bits"
-	"path/filepath"
+	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -47,11 +44,19 @@ func Builtin() parser.Defaults {
 	}
 }
 
+// DefaultQAAgent is the QA agent of a sprint whose plan and settings name
+// none: beads-ralph refuses a bead without one. Its prompt names the
+// sprint (see qaPrompt).
+var DefaultQAAgent = parser.QAAgent{Name: "qa-reviewer", Model: "haiku"}
+
 // Options say where the plan lives and how to stamp its beads.
 type Options struct {
 	// Settings are the merged defaults: Builtin, config file, the plan's
 	// own, then flags.
 	Settings parser.Defaults
+	// SourceBranchFrom says where Settings.SourceBranch came from ("the
+	// plan", "--source-branch", "git's current branch"), for messages.
+	SourceBranchFrom string
 	// RepoRoot is the repository's absolute root directory.
 	RepoRoot string
 	// RepoName names the repository (the beads' rig). Settings.Repo, when
@@ -62,6 +67,10 @@ type Options struct {
 	PlanFile string
 	// Now stamps created_at, updated_at and closed_at.
 	Now time.Time
+	// AgentExists reports whether an agent's Markdown file, given by its
+	// path from the repository root (".claude/agents/NAME.md"), is in the
+	// repository. Nil skips the check.
+	AgentExists func(path string) bool
 }
 
 // Bead is one issue in beads-ralph's shape.
@@ -133,35 +142,36 @@ type QAAgent struct {
 	OutputSchema json.RawMessage `json:"output_schema"`
 }
 
-// Roles of the agents in AgentSpec.
-const (
-	RoleDev         = "polecat"
-	RoleQA          = "qa"
-	RoleScrumMaster = "scrum-master"
-)
+// RolePolecat is the gastown role of every agent architect names: a
+// worker that takes one bead.
+const RolePolecat = "polecat"
 
 var null = json.RawMessage("null")
 
 // Beads builds one bead per sprint of g, in execution order. It reports
-// every problem found (bad branches, worktrees that escape, id collisions)
-// as diagnostics; beads are returned only when there is no error.
+// every problem found (bad branches and models, branches or worktrees that
+// sprints share, worktrees that escape, id collisions) and what a user
+// should know (agent files missing, the default QA agent used) as
+// diagnostics; beads are returned only when there is no error.
 func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
-	e := &emitter{g: g, o: o, set: o.Settings}
+	e := &emitter{g: g, o: o, set: o.Settings, agentUse: map[string]parser.Pos{}}
 	if e.set.Repo == "" {
 		e.set.Repo = o.RepoName
 	}
 	e.checkSettings()
-	// What every bead shares is worked out once.
 	e.now = o.Now.UTC().Format(time.RFC3339)
-	e.worktrees = WorktreesDir(o.RepoRoot, e.set.Repo)
-	e.devAgent = e.agentPath(e.set.DevAgent)
-	e.mergeAgent = e.agentPath(e.set.MergeAgent)
-	e.scrumMaster = e.agentPath(e.set.ScrumMaster)
 	ids := e.ids()
 	branches := make([]string, len(g.Nodes))
-	e.eachNode(func(e *emitter, n *planner.Node) { branches[n.Order] = e.branch(n) })
+	for _, n := range g.Nodes {
+		branches[n.Order] = e.branch(n)
+	}
 	beads := make([]Bead, len(g.Nodes))
-	e.eachNode(func(e *emitter, n *planner.Node) { e.bead(&beads[n.Order], n, ids, branches) })
+	for _, n := range g.Nodes {
+		e.bead(&beads[n.Order], n, ids, branches)
+	}
+	e.checkShared(beads)
+	e.reportDefaultQA()
+	e.reportMissingAgents()
 	if e.diags.HasErrors() {
 		return nil, e.diags
 	}
@@ -174,31 +184,17 @@ type emitter struct {
 	set   parser.Defaults
 	diags parser.Diagnostics
 
-	now       string // RFC 3339
-	worktrees string // WorktreesDir
-	// agent paths of the settings' dev, merge and scrum master agents
-	devAgent, mergeAgent, scrumMaster string
-}
-
-// eachNode calls do for every node, in chunks on up to GOMAXPROCS
-// goroutines for a large graph. Each chunk reports to its own copy of the
-// emitter; the chunks' diagnostics are then added in node order, so they
-// come out as a loop over the nodes would give them.
-func (e *emitter) eachNode(do func(e *emitter, n *planner.Node)) {
-	const chunk = 512
-	nodes := e.g.Nodes
-	diags := make([]parser.Diagnostics, (len(nodes)+chunk-1)/chunk)
-	forEachChunk(len(nodes), chunk, func(c, lo, hi int) {
-		ce := *e
-		ce.diags = nil
-		for _, n := range nodes[lo:hi] {
-			do(&ce, n)
-		}
-		diags[c] = ce.diags
-	})
-	for _, d := range diags {
-		e.diags = append(e.diags, d...)
-	}
+	now string // RFC 3339
+	// the plan-wide source branch: checked (planSource) and its
+	// branch-safe form (planStem), each worked out once, on first use
+	srcChecked, srcOK bool
+	stem              string
+	stemDone          bool
+	// agentUse holds each agent's first use: where the plan names it, or
+	// the heading of the sprint that gets it from the settings.
+	agentUse map[string]parser.Pos
+	// defaultQA lists the sprints that got DefaultQAAgent.
+	defaultQA []*parser.Sprint
 }
 
 func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -212,60 +208,54 @@ func (e *emitter) checkSettings() {
 	if e.set.AgentsDir != ".claude/agents" && !strings.HasPrefix(e.set.AgentsDir, ".claude/agents/") {
 		e.diag(parser.Error, parser.Pos{}, "agents directory %q: beads-ralph runs only agents under .claude/agents", e.set.AgentsDir)
 	}
-	if e.set.Repo == "" {
+	switch r := e.set.Repo; {
+	case r == "":
 		e.diag(parser.Error, parser.Pos{}, "no repository name: run inside a git repository, or set repo in the settings")
+	case r == "." || r == ".." || strings.ContainsAny(r, `/\`):
+		e.diag(parser.Error, parser.Pos{}, "repository name %q: want a directory name, like shop (worktrees go to ../<name>-worktrees)", r)
 	}
+	if m, ok := model(e.set.DevModel); ok {
+		e.set.DevModel = m
+	} else {
+		e.diag(parser.Error, parser.Pos{}, "settings: dev_model %q: beads-ralph runs %s", e.set.DevModel, modelList)
+	}
+	// Settings are shared: the QA agents are copied before their models
+	// are written back.
+	e.set.QAAgents = slices.Clone(e.set.QAAgents)
+	for i, a := range e.set.QAAgents {
+		if a.Model == "" {
+			continue
+		}
+		if m, ok := model(a.Model); ok {
+			e.set.QAAgents[i].Model = m
+		} else {
+			e.diag(parser.Error, parser.Pos{}, "settings: model %q of QA agent %s: beads-ralph runs %s", a.Model, a.Name, modelList)
+		}
+	}
+	if *e.set.MaxRetry < 1 {
+		e.diag(parser.Error, parser.Pos{}, "settings: max_retry_attempts %d: beads-ralph needs at least 1", *e.set.MaxRetry)
+	}
+}
+
+const modelList = "sonnet, opus or haiku"
+
+// model returns m as beads-ralph names it (lowercase), and whether it is
+// one of parser.Models.
+func model(m string) (string, bool) {
+	m = strings.ToLower(strings.TrimSpace(m))
+	return m, slices.Contains(parser.Models, m)
 }
 
 // DeriveID returns the id a sprint gets when no annotation names one:
 // <prefix>-<base36 of a hash of plan file and sprint id>, length characters
-// long after the dash.
+// long after the dash (zeros in front when the hash has fewer digits).
 func DeriveID(prefix, planFile, sprintID string, length int) string {
 	sum := sha256.Sum256([]byte(planFile + "\x00" + sprintID))
-	var buf [base36Len]byte
-	digits := base36(&buf, sum)
-	b := make([]byte, 0, len(prefix)+1+length)
-	b = append(append(b, prefix...), '-')
-	for i := len(digits); i < length; i++ {
-		b = append(b, '0')
+	digits := new(big.Int).SetBytes(sum[:]).Text(36)
+	if len(digits) < length {
+		digits = strings.Repeat("0", length-len(digits)) + digits
 	}
-	return string(append(b, digits[:min(length, len(digits))]...))
-}
-
-// base36Len is the most base-36 digits a 256-bit number has.
-const base36Len = 50
-
-// base36 writes the base-36 digits of sum, a big-endian 256-bit number,
-// into the end of buf and returns them: lowercase, with no leading zeros,
-// "0" for zero, as big.Int's Text(36) gives them (a test holds it to that).
-func base36(buf *[base36Len]byte, sum [sha256.Size]byte) []byte {
-	const (
-		per = 12                  // digits in one step
-		div = 4738381338321616896 // 36^12, the largest power of 36 in a uint64
-	)
-	var w [4]uint64 // most significant word first
-	for i := range w {
-		w[i] = binary.BigEndian.Uint64(sum[8*i:])
-	}
-	i := len(buf)
-	for {
-		var rem uint64
-		for j := range w {
-			w[j], rem = bits.Div64(rem, w[j], div)
-		}
-		last := w == [4]uint64{}
-		for range per {
-			i--
-			buf[i] = "0123456789abcdefghijklmnopqrstuvwxyz"[rem%36]
-			rem /= 36
-			if last && rem == 0 {
-				break
-			}
-		}
-		if last {
-			return buf[i:]
-		}
-	}
+	return prefix + "-" + digits[:length]
 }
 
 // idLen is the hash length of derived ids, as in bd's own short ids.
@@ -282,22 +272,12 @@ func (e *emitter) ids() []string {
 			used[a.ID] = n
 		}
 	}
-	// Hashing is most of the work, and needs no order.
-	derived := make([]string, len(e.g.Nodes))
-	e.eachNode(func(_ *emitter, n *planner.Node) {
-		if ids[n.Order] == "" {
-			derived[n.Order] = DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), idLen)
-		}
-	})
 	for _, n := range e.g.Nodes {
 		if ids[n.Order] != "" {
 			continue
 		}
 		for l := idLen; ; l++ {
-			id := derived[n.Order]
-			if l > idLen {
-				id = DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), l)
-			}
+			id := DeriveID(e.set.Prefix, e.o.PlanFile, n.ID(), l)
 			other, taken := used[id]
 			if !taken {
 				ids[n.Order] = id
@@ -310,38 +290,134 @@ func (e *emitter) ids() []string {
 	return ids
 }
 
-func (e *emitter) sourceBranch(n *planner.Node) string {
-	if sb := n.Sprint.SourceBranch; sb.Set() {
-		return sb.Value
+// sourceBranch is the branch sprint s starts from, as git names it.
+func (e *emitter) sourceBranch(s *parser.Sprint) string {
+	if s.SourceBranch.Set() {
+		return s.SourceBranch.Value
 	}
 	return e.set.SourceBranch
 }
 
+// planSource checks the plan-wide source branch against git's rules, and
+// reports a bad one once, naming where it came from.
+func (e *emitter) planSource() bool {
+	if !e.srcChecked {
+		e.srcChecked = true
+		if err := checkGitBranch(e.set.SourceBranch); err != nil {
+			e.diag(parser.Error, parser.Pos{}, "source branch from %s: %v; set another with --source-branch", e.sourceFrom(), err)
+		} else {
+			e.srcOK = true
+		}
+	}
+	return e.srcOK
+}
+
+func (e *emitter) sourceFrom() string {
+	if e.o.SourceBranchFrom == "" {
+		return "the settings"
+	}
+	return e.o.SourceBranchFrom
+}
+
+// planStem returns the branch-safe form of the plan-wide source branch,
+// which generated sprint branches start with; ok is false when there is
+// none, which is reported once.
+func (e *emitter) planStem() (stem string, ok bool) {
+	if !e.stemDone {
+		e.stemDone = true
+		if !e.planSource() {
+			return "", false
+		}
+		src := e.set.SourceBranch
+		e.stem = SafeBranch(src)
+		switch {
+		case e.stem == "":
+			e.diag(parser.Error, parser.Pos{}, "source branch %q from %s has no branch-safe form to start sprint branches with (letters, digits, '/', '_' and '-'); set another with --source-branch", src, e.sourceFrom())
+		case e.stem != src:
+			e.diag(parser.Info, parser.Pos{}, "sprint branches start with %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, e.sourceFrom())
+		}
+	}
+	return e.stem, e.stem != ""
+}
+
+// branch returns sprint n's branch: the plan's, or the generated one. It
+// is "" when there is none to give, and the reason is reported. The
+// sprint's source branch is checked either way: source_branch holds it.
 func (e *emitter) branch(n *planner.Node) string {
 	s := n.Sprint
+	srcOK := true
+	if s.SourceBranch.Set() {
+		if err := checkGitBranch(s.SourceBranch.Value); err != nil {
+			e.diag(parser.Error, s.SourceBranch.Pos, "source branch of sprint %s: %v", s.ID, err)
+			srcOK = false
+		}
+	} else {
+		srcOK = e.planSource()
+	}
 	if s.Branch.Set() {
 		if err := CheckBranch(s.Branch.Value); err != nil {
 			e.diag(parser.Error, s.Branch.Pos, "%v", err)
+			return ""
 		}
 		return s.Branch.Value
 	}
-	src := e.sourceBranch(n)
-	if err := CheckBranch(src); err != nil {
-		pos := s.Heading.Pos
-		if s.SourceBranch.Set() {
-			pos = s.SourceBranch.Pos
-		}
-		e.diag(parser.Error, pos, "source branch of sprint %s: %v", s.ID, err)
-		return src
+	if !srcOK {
+		return ""
 	}
-	b := SprintBranch(src, s.ID, s.Title)
+	var stem string
+	if s.SourceBranch.Set() {
+		if stem = SafeBranch(s.SourceBranch.Value); stem == "" {
+			e.diag(parser.Error, s.SourceBranch.Pos, "source branch %q of sprint %s has no branch-safe form to start its branch with (letters, digits, '/', '_' and '-'); add a **Branch**:", s.SourceBranch.Value, s.ID)
+			return ""
+		}
+	} else {
+		var ok bool
+		if stem, ok = e.planStem(); !ok {
+			return ""
+		}
+	}
+	b := SprintBranch(stem, s.ID, s.Title)
 	if err := CheckBranch(b); err != nil {
 		e.diag(parser.Error, s.Heading.Pos, "generated branch of sprint %s: %v", s.ID, err)
+		return ""
 	}
 	return b
 }
 
+// agentPath is the legacy form of an agent's path, without ".md"
+// (dev_agent_path, qa_agents[].agent_path).
 func (e *emitter) agentPath(name string) string { return e.set.AgentsDir + "/" + name }
+
+// agentFile is the agent's Markdown file (AgentSpec's agent).
+func (e *emitter) agentFile(name string) string { return e.agentPath(name) + ".md" }
+
+// use records a use of agent name at pos, keeping the first.
+func (e *emitter) use(name string, pos parser.Pos) {
+	if old, ok := e.agentUse[name]; !ok || before(pos, old) {
+		e.agentUse[name] = pos
+	}
+}
+
+func before(a, b parser.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
+
+// planModel is the model of an agent the plan names: its own, else the
+// settings' dev model. A model beads-ralph does not run is reported.
+func (e *emitter) planModel(a parser.Agent, s *parser.Sprint) string {
+	if a.Model == "" {
+		return e.set.DevModel
+	}
+	m, ok := model(a.Model)
+	if !ok {
+		e.diag(parser.Error, a.Pos, "model %q of agent %s in sprint %s: beads-ralph runs %s", a.Model, a.Name, s.ID, modelList)
+		return a.Model
+	}
+	return m
+}
+
+// qaPrompt is the prompt of a QA agent that has none of its own.
+func qaPrompt(s *parser.Sprint) string {
+	return "Check the work of sprint " + s.ID + " (" + s.Title + ") against its tasks and acceptance criteria."
+}
 
 // bead fills in b, the bead of sprint n.
 func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
@@ -363,9 +439,16 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		priority = int(s.Priority.Value[0] - '0')
 	}
 
-	worktree, err := e.worktree(branch, s.Worktree.Value)
-	if err != nil {
-		e.diag(parser.Error, s.Worktree.Pos, "%v", err)
+	var worktree string
+	if branch != "" {
+		w, warning, err := ResolveWorktree(e.o.RepoRoot, set.Repo, branch, s.Worktree.Value)
+		switch {
+		case err != nil:
+			e.diag(parser.Error, s.Worktree.Pos, "%v", err)
+		case warning != "":
+			e.diag(parser.Warning, s.Worktree.Pos, "%s", warning)
+		}
+		worktree = w
 	}
 
 	deps := make([]string, len(n.Deps))
@@ -382,61 +465,66 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		}
 	}
 
-	model := func(m string) string {
-		if m == "" {
-			return set.DevModel
-		}
-		return m
-	}
 	var devs []AgentSpec
+	var devPath string
 	if len(s.DevAgents) > 0 {
 		devs = make([]AgentSpec, len(s.DevAgents))
 		for i, a := range s.DevAgents {
-			devs[i] = AgentSpec{Role: RoleDev, Agent: e.agentPath(a.Name), Model: model(a.Model)}
+			devs[i] = AgentSpec{Role: RolePolecat, Agent: e.agentFile(a.Name), Model: e.planModel(a, s)}
+			e.use(a.Name, a.Pos)
 		}
+		devPath = e.agentPath(s.DevAgents[0].Name)
 	} else {
-		agent := e.devAgent
+		name := set.DevAgent
 		if n.IsMerge() {
-			agent = e.mergeAgent
+			name = set.MergeAgent
 		}
-		devs = []AgentSpec{{Role: RoleDev, Agent: agent, Model: set.DevModel}}
+		devs = []AgentSpec{{Role: RolePolecat, Agent: e.agentFile(name), Model: set.DevModel}}
+		devPath = e.agentPath(name)
+		e.use(name, s.Heading.Pos)
 	}
 
 	var qa []QAAgent
-	addQA := func(name, m, prompt string) {
+	addQA := func(name, model, prompt string) {
+		if model == "" {
+			model = set.DevModel
+		}
 		if prompt == "" {
-			prompt = "Check the work of sprint " + s.ID + " (" + s.Title + ") against its tasks and acceptance criteria."
+			prompt = qaPrompt(s)
 		}
-		p := e.agentPath(name)
-		qa = append(qa, QAAgent{Role: RoleQA, Agent: p, AgentPath: p, Model: model(m), Prompt: prompt, OutputSchema: DefaultOutputSchema})
+		qa = append(qa, QAAgent{Role: RolePolecat, Agent: e.agentFile(name), AgentPath: e.agentPath(name),
+			Model: model, Prompt: prompt, OutputSchema: DefaultOutputSchema})
 	}
-	if len(s.QAAgents) > 0 {
-		qa = make([]QAAgent, 0, len(s.QAAgents))
+	switch {
+	case len(s.QAAgents) > 0:
 		for _, a := range s.QAAgents {
-			addQA(a.Name, a.Model, a.Prompt)
+			addQA(a.Name, e.planModel(a, s), a.Prompt)
+			e.use(a.Name, a.Pos)
 		}
-	} else {
-		qa = make([]QAAgent, 0, len(set.QAAgents))
+	case len(set.QAAgents) > 0:
 		for _, a := range set.QAAgents {
 			addQA(a.Name, a.Model, a.Prompt)
+			e.use(a.Name, s.Heading.Pos)
 		}
+	default:
+		addQA(DefaultQAAgent.Name, DefaultQAAgent.Model, DefaultQAAgent.Prompt)
+		e.use(DefaultQAAgent.Name, s.Heading.Pos)
+		e.defaultQA = append(e.defaultQA, s)
 	}
+	e.use(set.ScrumMaster, s.Heading.Pos)
 
 	team := set.Team
 	if s.Team.Set() {
 		team = s.Team.Value
 	}
 	if team == "" {
+		team = "phase-" + s.Phase.ID
 		if s.Letters != "" {
-			team = "phase-" + s.Phase.ID + "-" + s.Letters
-		} else {
-			team = "phase-" + s.Phase.ID
+			team += "-" + s.Letters
 		}
 	}
 
-	labels := make([]string, 2, 3+len(set.Labels)+len(s.Labels))
-	labels[0] = phaseTag(s.Phase)
-	labels[1] = "sprint-" + strings.ReplaceAll(s.ID, ".", "-")
+	labels := []string{phaseTag(s.Phase), "sprint-" + strings.ReplaceAll(s.ID, ".", "-")}
 	if n.IsMerge() {
 		labels = append(labels, "merge")
 	}
@@ -470,14 +558,14 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			Rig:                set.Repo,
 			WorktreePath:       worktree,
 			Branch:             branch,
-			SourceBranch:       e.sourceBranch(n),
+			SourceBranch:       e.sourceBranch(s),
 			Phase:              s.Phase.ID,
 			Sprint:             s.ID,
 			PlanFile:           e.o.PlanFile,
-			PlanSection:        planSection(&s.Phase.Heading, &s.Heading),
+			PlanSection:        s.Phase.Heading.Markdown() + " > " + s.Heading.Markdown(),
 			PlanSprintID:       s.ID,
 			BranchesToMerge:    merge,
-			DevAgentPath:       devs[0].Agent,
+			DevAgentPath:       devPath,
 			DevModel:           devs[0].Model,
 			DevPrompts:         s.Tasks,
 			QAAgents:           qa,
@@ -486,43 +574,126 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			QAAgentExecutions:  []json.RawMessage{},
 			ScrumResult:        null,
 			TeamName:           team,
-			ScrumMasterAgent:   AgentSpec{Role: RoleScrumMaster, Agent: e.scrumMaster, Model: set.DevModel},
+			ScrumMasterAgent:   AgentSpec{Role: RolePolecat, Agent: e.agentFile(set.ScrumMaster), Model: set.DevModel},
 			DevAgents:          devs,
 			AcceptanceCriteria: acceptance,
 		},
 	}
 }
 
-// worktree is ResolveWorktree for this emitter's repository. A generated
-// worktree under a branch that passes CheckBranch (no dots, no empty or
-// leading or trailing '/') is the plain join of the two, which is what
-// filepath.Join would give, without its Clean.
-func (e *emitter) worktree(branch, written string) (string, error) {
-	if written == "" && CheckBranch(branch) == nil {
-		return e.worktrees + string(filepath.Separator) + filepath.FromSlash(branch), nil
+// claim is a sprint's hold on a branch or a worktree, for checkShared.
+type claim struct {
+	s   *parser.Sprint
+	pos parser.Pos // the field that names it, else the sprint heading
+}
+
+// checkShared reports sprints that share a branch or a worktree, and
+// branches git cannot hold together: one a path prefix of another
+// ("feature" and "feature/login"). Each problem is reported once, at the
+// later sprint in the file, naming the earlier.
+func (e *emitter) checkShared(beads []Bead) {
+	nodes := slices.Clone(e.g.Nodes)
+	slices.SortStableFunc(nodes, func(a, b *planner.Node) int {
+		if before(a.Sprint.Heading.Pos, b.Sprint.Heading.Pos) {
+			return -1
+		}
+		if before(b.Sprint.Heading.Pos, a.Sprint.Heading.Pos) {
+			return 1
+		}
+		return 0
+	})
+	at := func(s *parser.Sprint, f parser.Field) claim {
+		if f.Set() {
+			return claim{s, f.Pos}
+		}
+		return claim{s, s.Heading.Pos}
 	}
-	return ResolveWorktree(e.o.RepoRoot, e.set.Repo, branch, written)
+	branchOf := map[string]claim{}
+	worktreeOf := map[string]claim{}
+	for _, n := range nodes {
+		s, m := n.Sprint, &beads[n.Order].Metadata
+		if m.Branch == "" {
+			continue
+		}
+		c := at(s, s.Branch)
+		if first, ok := branchOf[m.Branch]; ok {
+			e.diag(parser.Error, c.pos, "sprint %s has the branch %s of sprint %s (line %d): each sprint needs a branch of its own",
+				s.ID, m.Branch, first.s.ID, first.s.Heading.Pos.Line)
+			continue // its worktree is the other's too, or reported below
+		}
+		branchOf[m.Branch] = c
+		if m.WorktreePath == "" {
+			continue
+		}
+		w := at(s, s.Worktree)
+		if first, ok := worktreeOf[m.WorktreePath]; ok {
+			e.diag(parser.Error, w.pos, "sprint %s has the worktree %s of sprint %s (line %d): each sprint needs a worktree of its own",
+				s.ID, m.WorktreePath, first.s.ID, first.s.Heading.Pos.Line)
+			continue
+		}
+		worktreeOf[m.WorktreePath] = w
+	}
+	for _, n := range nodes {
+		b := beads[n.Order].Metadata.Branch
+		c, ok := branchOf[b]
+		if !ok || c.s != n.Sprint {
+			continue
+		}
+		for i := range len(b) {
+			if b[i] != '/' {
+				continue
+			}
+			if other, ok := branchOf[b[:i]]; ok {
+				e.diag(parser.Error, c.pos, "branch %s of sprint %s cannot exist beside branch %s of sprint %s (line %d): git keeps branch names as paths, so one cannot be a folder of the other",
+					b, c.s.ID, b[:i], other.s.ID, other.s.Heading.Pos.Line)
+			}
+		}
+	}
+}
+
+// reportDefaultQA says, once, which sprints got DefaultQAAgent.
+func (e *emitter) reportDefaultQA() {
+	if len(e.defaultQA) == 0 {
+		return
+	}
+	first := e.defaultQA[0]
+	for _, s := range e.defaultQA[1:] {
+		if before(s.Heading.Pos, first.Heading.Pos) {
+			first = s
+		}
+	}
+	what := "sprint " + first.ID + " names no QA agent, so it gets"
+	where := "the sprint"
+	if n := len(e.defaultQA); n > 1 {
+		what = fmt.Sprintf("%d sprints (%s first) name no QA agent, so they get", n, first.ID)
+		where = "a sprint"
+	}
+	e.diag(parser.Warning, first.Heading.Pos, "%s the built-in %s (%s); set qa_agents in the settings, or **QA Agents**: in %s",
+		what, DefaultQAAgent.Name, DefaultQAAgent.Model, where)
+}
+
+// reportMissingAgents warns, once per agent at its first use, about each
+// agent whose Markdown file is not in the repository.
+func (e *emitter) reportMissingAgents() {
+	if e.o.AgentExists == nil {
+		return
+	}
+	names := make([]string, 0, len(e.agentUse))
+	for name := range e.agentUse {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if file := e.agentFile(name); !e.o.AgentExists(file) {
+			e.diag(parser.Warning, e.agentUse[name], "agent %s: %s is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it", name, file)
+		}
+	}
 }
 
 // phaseTag is "phase-" and the phase id with its number in two digits at
 // least: phase-03a.
 func phaseTag(ph *parser.Phase) string {
-	b := make([]byte, 0, 16)
-	b = append(b, "phase-"...)
-	if ph.Num < 10 && ph.Num >= 0 {
-		b = append(b, '0')
-	}
-	b = strconv.AppendInt(b, int64(ph.Num), 10)
-	return string(append(b, ph.Letters...))
-}
-
-// planSection is the bead's link to its plan section: the phase heading
-// and the sprint heading as Markdown, "## Phase 1: X > ### Sprint 1.1: Y".
-func planSection(phase, sprint *parser.Heading) string {
-	b := make([]byte, 0, phase.Level+len(phase.Text)+sprint.Level+len(sprint.Text)+5)
-	b = phase.AppendMarkdown(b)
-	b = append(b, " > "...)
-	return string(sprint.AppendMarkdown(b))
+	return fmt.Sprintf("phase-%02d%s", ph.Num, ph.Letters)
 }
 
 // appendUnique appends the labels of add that labels does not hold yet.
@@ -538,17 +709,11 @@ func appendUnique(labels, add []string) []string {
 // bulletText renders a list as Markdown bullets, for bd's text field.
 func bulletText(items []string) string {
 	var b strings.Builder
-	n := 0
-	for _, it := range items {
-		n += len(it) + 3
-	}
-	b.Grow(n)
 	for i, it := range items {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString("- ")
-		b.WriteString(it)
+		b.WriteString("- " + it)
 	}
 	return b.String()
 }

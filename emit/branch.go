@@ -3,9 +3,9 @@ package emit
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/gosimple/slug"
 )
@@ -19,42 +19,6 @@ const MaxBranchLen = 80
 // characters that are not letters or digits becomes one dash, so
 // "Integration & Testing" gives "integration-testing".
 func Slug(title string) string {
-	for i := 0; i < len(title); i++ {
-		if title[i] >= utf8.RuneSelf {
-			return slugUnicode(title)
-		}
-	}
-	return slugASCII(title)
-}
-
-// slugASCII is Slug for a title of ASCII only, where transliteration
-// changes nothing: the runs of letters and digits, lowercased, joined by
-// dashes. Tests hold it to slugUnicode on ASCII input.
-func slugASCII(title string) string {
-	b := make([]byte, 0, len(title))
-	dash := false
-	for i := 0; i < len(title); i++ {
-		c := title[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		default:
-			dash = true
-			continue
-		}
-		if dash && len(b) > 0 {
-			b = append(b, '-')
-		}
-		dash = false
-		b = append(b, c)
-	}
-	return string(b)
-}
-
-// slugUnicode is Slug for any title, through gosimple/slug's
-// transliteration.
-func slugUnicode(title string) string {
 	// Punctuation and symbols go before gosimple/slug sees them: it would
 	// spell some out ("&" as "and").
 	clean := strings.Map(func(r rune) rune {
@@ -106,19 +70,23 @@ func SprintBranch(source, sprintID, title string) string {
 	return head + "-" + s
 }
 
-// CheckBranch returns an error when name is not a safe branch name: it must
-// pass git's ref-name rules (git check-ref-format --branch) and hold only
-// letters, digits, '/', '_' and '-'.
-func CheckBranch(name string) error {
-	if plainBranch(name) {
-		return nil
-	}
-	return branchProblem(name)
-}
+// branchChars is the contract's character rule for branches.
+var branchChars = regexp.MustCompile(`^[a-zA-Z0-9/_-]+$`)
 
-// branchProblem is CheckBranch's answer, one rule at a time: the first rule
-// name breaks gives the message.
-func branchProblem(name string) error {
+// CheckBranch returns an error when name is not a safe branch name for a
+// sprint: it must pass git's ref-name rules (git check-ref-format
+// --branch) and hold only letters, digits, '/', '_' and '-'.
+func CheckBranch(name string) error { return checkBranch(name, true) }
+
+// checkGitBranch returns an error when git would refuse name as a branch
+// (git check-ref-format --branch): the rule for source branches, which
+// architect names but does not create.
+func checkGitBranch(name string) error { return checkBranch(name, false) }
+
+// checkBranch checks name against git's ref-name rules and, when safe is
+// set, the contract's characters. The first rule name breaks gives the
+// message.
+func checkBranch(name string, safe bool) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("branch name is empty")
@@ -126,48 +94,58 @@ func branchProblem(name string) error {
 		return fmt.Errorf("branch %q contains a space", name)
 	case strings.Contains(name, ".."):
 		return fmt.Errorf("branch %q contains \"..\"", name)
-	case !branchChars(name):
+	case safe && !branchChars.MatchString(name):
 		return fmt.Errorf("branch %q may hold only letters, digits, '/', '_' and '-'", name)
+	case strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune("~^:?*[\\", r) }):
+		return fmt.Errorf("branch %q contains a control character or one of ~^:?*[\\, which git refuses", name)
+	case strings.Contains(name, "@{") || name == "@":
+		return fmt.Errorf("branch %q is git revision syntax (@ or @{)", name)
 	case strings.HasPrefix(name, "-"):
 		return fmt.Errorf("branch %q starts with '-'", name)
 	case strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/"):
 		return fmt.Errorf("branch %q starts or ends with '/'", name)
 	case strings.Contains(name, "//"):
 		return fmt.Errorf("branch %q contains \"//\"", name)
+	case strings.HasSuffix(name, "."):
+		return fmt.Errorf("branch %q ends with '.'", name)
 	case name == "HEAD":
 		return fmt.Errorf("branch may not be named HEAD")
+	}
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
+			return fmt.Errorf("branch %q has a part that starts with '.' or ends with \".lock\"", name)
+		}
 	}
 	return nil
 }
 
-// plainBranch reports, in one pass, whether name passes every check of
-// CheckBranch: the common case, which needs no message.
-func plainBranch(name string) bool {
-	if name == "" || name == "HEAD" || name[0] == '-' || name[0] == '/' || name[len(name)-1] == '/' {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c == '/' && name[i-1] == '/' { // i > 0: name[0] is not '/'
-			return false
+// SafeBranch returns name in the characters sprint branches may hold: in
+// each '/'-separated part, every run of characters other than letters,
+// digits, '_' and '-' becomes one '-', dashes at either end are dropped,
+// and so are parts left empty. "release/2.4.0" gives "release/2-4-0"; a
+// name that passes CheckBranch is returned as it is; "" when nothing is
+// left. Generated sprint branches start with the source branch's safe form.
+func SafeBranch(name string) string {
+	var parts []string
+	for _, part := range strings.Split(name, "/") {
+		var b strings.Builder
+		dash := false
+		for _, r := range part {
+			if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-') {
+				if dash {
+					b.WriteByte('-')
+				}
+				dash = false
+				b.WriteRune(r)
+				continue
+			}
+			dash = true
 		}
-		if !(isAlnum(c) || c == '/' || c == '_' || c == '-') {
-			return false
+		if p := strings.Trim(b.String(), "-"); p != "" {
+			parts = append(parts, p)
 		}
 	}
-	return true
-}
-
-// branchChars reports whether name holds only letters, digits, '/', '_'
-// and '-'.
-func branchChars(name string) bool {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(isAlnum(c) || c == '/' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
+	return strings.Join(parts, "/")
 }
 
 // WorktreesDir returns <parent of repo root>/<repo name>-worktrees.
@@ -175,23 +153,41 @@ func WorktreesDir(repoRoot, repoName string) string {
 	return filepath.Join(filepath.Dir(filepath.Clean(repoRoot)), repoName+"-worktrees")
 }
 
-// ResolveWorktree returns the absolute worktree path of a sprint. written is
-// the plan's Worktree field ("" for none): it is resolved against the
-// repository root and must stay inside the worktrees directory. Without it
-// the worktree is the branch's path inside that directory.
-func ResolveWorktree(repoRoot, repoName, branch, written string) (string, error) {
-	dir := WorktreesDir(repoRoot, repoName)
+// ResolveWorktree returns the absolute worktree path of a sprint. written
+// is the plan's Worktree field ("" for none), resolved against the
+// repository root. It is used as written when it lies under the
+// repository's parent directory and outside the repository; when it is
+// not under WorktreesDir either (a plan written for a checkout named
+// otherwise), warning says so. Anywhere else it is an error: agents would
+// write there. Without it the worktree is the branch's path inside
+// WorktreesDir.
+func ResolveWorktree(repoRoot, repoName, branch, written string) (dir, warning string, err error) {
+	root := filepath.Clean(repoRoot)
+	parent := filepath.Dir(root)
+	worktrees := WorktreesDir(root, repoName)
 	if written == "" {
-		return filepath.Join(dir, filepath.FromSlash(branch)), nil
+		return filepath.Join(worktrees, filepath.FromSlash(branch)), "", nil
 	}
 	p := filepath.FromSlash(written)
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(repoRoot, p)
+		p = filepath.Join(root, p)
 	}
 	p = filepath.Clean(p)
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("worktree %q is outside the worktrees directory %s: agents would write there", written, dir)
+	switch {
+	case !under(parent, p):
+		return "", "", fmt.Errorf("worktree %q is outside %s, the repository's parent directory: agents would write there", written, parent)
+	case p == root || under(root, p):
+		return "", "", fmt.Errorf("worktree %q is %s, inside the repository %s: agents would write into the checkout itself", written, p, root)
+	case p == worktrees:
+		return "", "", fmt.Errorf("worktree %q is %s, the folder that holds every sprint's worktree: name a folder inside it", written, p)
+	case !under(worktrees, p):
+		warning = fmt.Sprintf("worktree %q is %s, used as written, but it is not under %s, the worktrees folder of repository %s: was the plan written for a checkout named otherwise?", written, p, worktrees, repoName)
 	}
-	return p, nil
+	return p, warning, nil
+}
+
+// under reports whether path p lies inside directory dir (not dir itself).
+func under(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }

@@ -32,9 +32,10 @@ func gitRefOK(name string) bool {
 }
 
 // FuzzSlugBranch: a slug is always lowercase ASCII words joined by single
-// dashes; a sprint branch built from a good source branch and a valid
-// sprint id always passes CheckBranch and git's rules, within
-// MaxBranchLen; and whatever CheckBranch accepts, git accepts.
+// dashes; whatever CheckBranch or the source-branch check accepts, git
+// accepts; a source branch's safe form is empty or passes CheckBranch; and a
+// sprint branch built from it and a valid sprint id always passes
+// CheckBranch and git's rules, within MaxBranchLen.
 //
 //	go test ./emit -run '^$' -fuzz '^FuzzSlugBranch$' -fuzztime 1m
 func FuzzSlugBranch(f *testing.F) {
@@ -43,16 +44,10 @@ func FuzzSlugBranch(f *testing.F) {
 		f.Add("develop", "3a.2b", title)
 	}
 	f.Add("feature/x", "1.1", "Setup")
+	f.Add("release/2.4.0", "1.1", "Setup")
+	f.Add("user@host/v1.x", "2a.1", "Setup")
 	f.Add("release/2026/q1", "12.10abc", strings.Repeat("long title ", 20))
 	f.Fuzz(func(t *testing.T, source, sprintID, title string) {
-		// The ASCII fast path must agree with the transliterating one.
-		ascii := []byte(title)
-		for i := range ascii {
-			ascii[i] &= 0x7f
-		}
-		if fast, slow := slugASCII(string(ascii)), slugUnicode(string(ascii)); fast != slow {
-			t.Fatalf("slugASCII(%q) = %q, slugUnicode gives %q", ascii, fast, slow)
-		}
 		s := Slug(title)
 		if s != "" {
 			if strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") || strings.Contains(s, "--") {
@@ -67,9 +62,20 @@ func FuzzSlugBranch(f *testing.F) {
 		if err := CheckBranch(source); err == nil && !gitRefOK(source) {
 			t.Fatalf("CheckBranch accepts %q, which git refuses", source)
 		}
-		if CheckBranch(source) != nil || !utf8.ValidString(sprintID) || !sprintIDPattern(sprintID) {
+		if err := checkGitBranch(source); err == nil && !gitRefOK(source) {
+			t.Fatalf("checkGitBranch accepts %q, which git refuses", source)
+		}
+		stem := SafeBranch(source)
+		if stem != "" && CheckBranch(stem) != nil && stem != "HEAD" {
+			t.Fatalf("SafeBranch(%q) = %q: %v", source, stem, CheckBranch(stem))
+		}
+		if CheckBranch(source) == nil && stem != source {
+			t.Fatalf("SafeBranch(%q) = %q, but it is safe as it is", source, stem)
+		}
+		if checkGitBranch(source) != nil || stem == "" || !utf8.ValidString(sprintID) || !sprintIDPattern(sprintID) {
 			return
 		}
+		source = stem
 		b := SprintBranch(source, sprintID, title)
 		if err := CheckBranch(b); err != nil {
 			t.Fatalf("SprintBranch(%q, %q, %q) = %q: %v", source, sprintID, title, b, err)

@@ -2,13 +2,12 @@ package emit
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"math/big"
 	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,24 +70,6 @@ func TestCheckBranch(t *testing.T) {
 	}
 }
 
-// TestPlainBranch holds CheckBranch's one-pass check to its rules one by
-// one, on every string of up to five characters from an alphabet that
-// touches each rule, and on HEAD.
-func TestPlainBranch(t *testing.T) {
-	const alphabet = "a/-_. \x00"
-	names := append([]string{"", "HEAD", "HEAD/x", "xHEAD"}, plangen.Strings(alphabet, 5)...)
-	accepted := 0
-	for _, name := range names {
-		want := branchProblem(name) == nil
-		require.Equal(t, want, plainBranch(name), "%q", name)
-		if want {
-			accepted++
-		}
-	}
-	t.Logf("%d names, %d accepted", len(names), accepted)
-	require.Equal(t, 466, accepted, "names accepted")
-}
-
 // TestCheckBranchAgreesWithGit asks the real git about every name that
 // CheckBranch accepts: each must be a valid branch name for git too.
 func TestCheckBranchAgreesWithGit(t *testing.T) {
@@ -108,24 +89,55 @@ func TestCheckBranchAgreesWithGit(t *testing.T) {
 
 func TestResolveWorktree(t *testing.T) {
 	root := "/home/u/src/shop"
-	for _, tc := range []struct{ written, branch, want, err string }{
-		{"", "develop/1-1-setup", "/home/u/src/shop-worktrees/develop/1-1-setup", ""},
-		{"../shop-worktrees/feature/1-1", "", "/home/u/src/shop-worktrees/feature/1-1", ""},
-		{"/home/u/src/shop-worktrees/x", "", "/home/u/src/shop-worktrees/x", ""},
-		{"../shop-worktrees/a/../b", "", "/home/u/src/shop-worktrees/b", ""},
-		{"../../../etc", "", "", `worktree "../../../etc" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"../shop-worktrees/../shop/src", "", "", `worktree "../shop-worktrees/../shop/src" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"../shop-worktrees", "", "", `worktree "../shop-worktrees" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"../shop-worktrees-evil/x", "", "", `worktree "../shop-worktrees-evil/x" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
-		{"worktrees/x", "", "", `worktree "worktrees/x" is outside the worktrees directory /home/u/src/shop-worktrees: agents would write there`},
+	const outside = `worktree %q is outside /home/u/src, the repository's parent directory: agents would write there`
+	const inside = `worktree %q is %s, inside the repository /home/u/src/shop: agents would write into the checkout itself`
+	const elsewhere = `worktree %q is %s, used as written, but it is not under /home/u/src/shop-worktrees, the worktrees folder of repository shop: was the plan written for a checkout named otherwise?`
+	for _, tc := range []struct{ written, branch, want, warning, err string }{
+		{"", "develop/1-1-setup", "/home/u/src/shop-worktrees/develop/1-1-setup", "", ""},
+		{"../shop-worktrees/feature/1-1", "", "/home/u/src/shop-worktrees/feature/1-1", "", ""},
+		{"/home/u/src/shop-worktrees/x", "", "/home/u/src/shop-worktrees/x", "", ""},
+		{"../shop-worktrees/a/../b", "", "/home/u/src/shop-worktrees/b", "", ""},
+		// A plan written for a checkout named billing: used, with a warning.
+		{"../billing-worktrees/feature/1-1", "", "/home/u/src/billing-worktrees/feature/1-1", fmt.Sprintf(elsewhere, "../billing-worktrees/feature/1-1", "/home/u/src/billing-worktrees/feature/1-1"), ""},
+		{"../shop-worktrees-evil/x", "", "/home/u/src/shop-worktrees-evil/x", fmt.Sprintf(elsewhere, "../shop-worktrees-evil/x", "/home/u/src/shop-worktrees-evil/x"), ""},
+		{"/home/u/src/other", "", "/home/u/src/other", fmt.Sprintf(elsewhere, "/home/u/src/other", "/home/u/src/other"), ""},
+		// Anywhere else is an error.
+		{"../../../etc", "", "", "", fmt.Sprintf(outside, "../../../etc")},
+		{"/tmp/x", "", "", "", fmt.Sprintf(outside, "/tmp/x")},
+		{"..", "", "", "", fmt.Sprintf(outside, "..")},
+		{"../shop-worktrees/../shop/src", "", "", "", fmt.Sprintf(inside, "../shop-worktrees/../shop/src", "/home/u/src/shop/src")},
+		{"worktrees/x", "", "", "", fmt.Sprintf(inside, "worktrees/x", "/home/u/src/shop/worktrees/x")},
+		{".", "", "", "", fmt.Sprintf(inside, ".", "/home/u/src/shop")},
+		{"../shop-worktrees", "", "", "", `worktree "../shop-worktrees" is /home/u/src/shop-worktrees, the folder that holds every sprint's worktree: name a folder inside it`},
 	} {
-		got, err := ResolveWorktree(root, "shop", tc.branch, tc.written)
+		got, warning, err := ResolveWorktree(root, "shop", tc.branch, tc.written)
 		if tc.err != "" {
 			assert.EqualError(t, err, tc.err, tc.written)
 			continue
 		}
 		assert.NoError(t, err, tc.written)
 		assert.Equal(t, tc.want, got, tc.written)
+		assert.Equal(t, tc.warning, warning, tc.written)
+	}
+}
+
+func TestSafeBranch(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"main", "main"},
+		{"feature/login_2-b", "feature/login_2-b"},
+		{"release/2.4.0", "release/2-4-0"},
+		{"v1.x/.hidden..", "v1-x/hidden"},
+		{"user@host/x+y", "user-host/x-y"},
+		{"café/été", "caf/t"},
+		{"-x-/--/y", "x/y"},
+		{"日本", ""},
+		{"", ""},
+	} {
+		got := SafeBranch(tc.in)
+		assert.Equal(t, tc.want, got, "SafeBranch(%q)", tc.in)
+		if got != "" {
+			assert.NoError(t, CheckBranch(got), "SafeBranch(%q) = %q", tc.in, got)
+		}
 	}
 }
 
@@ -142,57 +154,4 @@ func TestDeriveID(t *testing.T) {
 	full := new(big.Int).SetBytes(sum[:]).Text(36)
 	long := DeriveID("bd", "p.md", "1.1", 60)
 	assert.Equal(t, "bd-"+strings.Repeat("0", 60-len(full))+full, long)
-}
-
-// TestBase36 holds base36 to big.Int's Text(36): on zero, one, the largest
-// number, every power of 36 and its neighbours that fit, every single set
-// bit, and 20,000 hashes.
-func TestBase36(t *testing.T) {
-	var sums [][sha256.Size]byte
-	put := func(v *big.Int) {
-		var s [sha256.Size]byte
-		v.FillBytes(s[:])
-		sums = append(sums, s)
-	}
-	max := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
-	put(big.NewInt(0))
-	put(big.NewInt(1))
-	put(max)
-	for p := big.NewInt(1); p.Cmp(max) <= 0; p = new(big.Int).Mul(p, big.NewInt(36)) {
-		put(p)
-		put(new(big.Int).Sub(p, big.NewInt(1)))
-		if q := new(big.Int).Add(p, big.NewInt(1)); q.Cmp(max) <= 0 {
-			put(q)
-		}
-	}
-	for i := range 256 {
-		put(new(big.Int).Lsh(big.NewInt(1), uint(i)))
-	}
-	for i := range 20000 {
-		sums = append(sums, sha256.Sum256([]byte(strconv.Itoa(i))))
-	}
-	for _, sum := range sums {
-		var buf [base36Len]byte
-		want := new(big.Int).SetBytes(sum[:]).Text(36)
-		require.Equal(t, want, string(base36(&buf, sum)), "%x", sum)
-	}
-	t.Logf("%d numbers", len(sums))
-}
-
-// TestSlugASCIIAgrees holds the ASCII fast path to the transliterating
-// slug on every ASCII string of up to two characters, and on "a", a
-// character and "b" for every character.
-func TestSlugASCIIAgrees(t *testing.T) {
-	var inputs []string
-	for c := range 128 {
-		inputs = append(inputs, string(rune(c)), "a"+string(rune(c))+"b", "A"+string(rune(c))+" 9")
-		for d := range 128 {
-			inputs = append(inputs, string([]byte{byte(c), byte(d)}))
-		}
-	}
-	for _, in := range inputs {
-		if fast, slow := slugASCII(in), slugUnicode(in); fast != slow {
-			t.Fatalf("slugASCII(%q) = %q, slugUnicode gives %q", in, fast, slow)
-		}
-	}
 }

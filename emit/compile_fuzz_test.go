@@ -1,7 +1,6 @@
 package emit_test
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,17 +79,6 @@ func FuzzCompile(f *testing.F) {
 		}
 		if err := emit.Validate(beads); err != nil {
 			t.Fatalf("an accepted plan gave beads that break the schema:\n%v", err)
-		}
-		// Validate takes a fast path for most beads; the library stays the
-		// reference, so ask it about every bead here.
-		for _, b := range beads {
-			data, err := json.Marshal(b)
-			if err != nil {
-				t.Fatalf("bead %s: %v", b.ID, err)
-			}
-			if vs, err := emit.ValidateJSON(data); err != nil || len(vs) > 0 {
-				t.Fatalf("bead %s breaks the schema (Validate said yes): %v %v", b.ID, vs, err)
-			}
 		}
 		if _, err := emit.JSON(beads); err != nil {
 			t.Fatalf("encoding: %v", err)

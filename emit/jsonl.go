@@ -66,28 +66,35 @@ func JSONL(beads []Bead) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// WriteJSONL writes JSONL(beads) to out without holding it all in memory.
+// WriteJSONL writes JSONL(beads) to out.
 func WriteJSONL(out io.Writer, beads []Bead) error {
-	return stream(out, beads, false, "", "")
-}
-
-// JSON renders beads as an indented JSON array: the bytes json.Encoder
-// with a two-space indent gives for the slice.
-func JSON(beads []Bead) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := WriteJSON(&buf, beads); err != nil {
-		return nil, err
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	for _, b := range beads {
+		if err := enc.Encode(ToRecord(b)); err != nil {
+			return err
+		}
 	}
-	return buf.Bytes(), nil
+	return nil
 }
 
-// WriteJSON writes JSON(beads) to out without holding it all in memory.
+// JSON renders beads as an indented JSON array (two spaces, no HTML
+// escaping); no beads give "[]".
+func JSON(beads []Bead) ([]byte, error) {
+	if beads == nil {
+		beads = []Bead{}
+	}
+	return marshalIndent(beads)
+}
+
+// WriteJSON writes JSON(beads) to out.
 func WriteJSON(out io.Writer, beads []Bead) error {
-	if len(beads) == 0 {
-		_, err := io.WriteString(out, "[]\n")
+	data, err := JSON(beads)
+	if err != nil {
 		return err
 	}
-	return stream(out, beads, true, "[\n", "]\n")
+	_, err = out.Write(data)
+	return err
 }
 
 func marshalIndent(v any) ([]byte, error) {

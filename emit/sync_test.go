@@ -208,6 +208,7 @@ func TestUpdateCarriesRuntimeFields(t *testing.T) {
 		{Field: "title", Old: `"Start"`, New: `"Begin"`},
 		{Field: "description", Old: `"Start"`, New: `"Begin"`},
 		{Field: "metadata.plan_section", Old: `"## Phase 1: Build > ### Sprint 1.1: Start"`, New: `"## Phase 1: Build > ### Sprint 1.1: Begin"`},
+		{Field: "metadata.qa_agents"}, // the default QA agent's prompt names the title
 	}, p.Update[0].Fields, "the branch of a closed bead stays")
 
 	require.Len(t, p.Records, 1)
@@ -278,10 +279,10 @@ func TestStartedBranchesStay(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{
-		"1.1 title", "1.1 description", "1.1 metadata.branch", "1.1 metadata.plan_section", "1.1 metadata.worktree_path",
-		"1.2a title", "1.2a description", "1.2a metadata.plan_section",
-		"1.2b title", "1.2b description", "1.2b metadata.plan_section",
-	}, changed)
+		"1.1 title", "1.1 description", "1.1 metadata.branch", "1.1 metadata.plan_section", "1.1 metadata.qa_agents", "1.1 metadata.worktree_path",
+		"1.2a title", "1.2a description", "1.2a metadata.plan_section", "1.2a metadata.qa_agents",
+		"1.2b title", "1.2b description", "1.2b metadata.plan_section", "1.2b metadata.qa_agents",
+	}, changed, "the default QA agent's prompt names the title")
 	assert.True(t, left.Started())
 	assert.True(t, right.Started())
 	assert.False(t, byID(db)[beads[0].ID].Started())

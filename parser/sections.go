@@ -746,8 +746,8 @@ func splitList(v string) []string {
 	return out
 }
 
-// Models beads-ralph runs agents on.
-var models = []string{"sonnet", "opus", "haiku"}
+// Models are the models beads-ralph runs agents on.
+var Models = []string{"sonnet", "opus", "haiku"}
 
 // inlineAgents reads agents written on the label's line, separated by
 // commas: "`go-dev` (opus), `go-reviewer` (haiku)".
@@ -835,7 +835,7 @@ func readModel(raw string) (string, bool) {
 	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z')
 	}) {
-		for _, m := range models {
+		for _, m := range Models {
 			if w == m {
 				if found != "" && found != m {
 					return "", false

@@ -371,6 +371,7 @@ func TestApplyEditLoop(t *testing.T) {
       title: "Left" -> "Left side"
       description: "Left" -> "Left side"
       metadata.plan_section: "## Phase 1: Build > ### Sprint 1.2a: Left" -> "## Phase 1: Build > ### Sprint 1.2a: Left side"
+      metadata.qa_agents
   ~ %s  1.3   Join
       metadata.branches_to_merge
       dependencies: -%s

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"testing"
 	"time"
 
@@ -34,17 +33,8 @@ func BenchmarkCompile(b *testing.B) {
 
 // compileRunner writes plangen.Plan(n) to a temporary repository and
 // returns its text and a function that compiles it, as `architect compile
-// plan.md` would, writing the JSON to nowhere. The benchmark runs under
-// the garbage collector settings architect's main sets (tuneGC), unless
-// GOGC or GOMEMLIMIT is set: GOGC=100 measures the runtime's default pace.
+// plan.md` would, writing the JSON to nowhere.
 func compileRunner(b *testing.B, n int) (src []byte, run func()) {
-	percent, limit := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
-	debug.SetGCPercent(percent)
-	b.Cleanup(func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	})
-	tuneGC(os.Getenv)
 	dir := b.TempDir()
 	path := filepath.Join(dir, "plan.md")
 	src = plangen.Cached(n)

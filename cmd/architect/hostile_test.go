@@ -86,6 +86,7 @@ func tenThousandEdges() string {
 func TestHostileTenThousandEdges(t *testing.T) {
 	b := tenThousandEdges()
 	dir := t.TempDir()
+	readyRepo(t, dir) // so that the only diagnostics are the ones tested here
 	plan := writePlan(t, dir, "edges.md", b)
 	code, out, errs := runIn(t, nil, "compile", "--repo", dir, "--format", "jsonl", plan)
 	assert.Equal(t, exitOK, code, errs)

@@ -8,6 +8,5 @@ import (
 )
 
 func main() {
-	tuneGC(os.Getenv)
 	os.Exit(Main(os.Args[1:], streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}, os.Getenv))
 }

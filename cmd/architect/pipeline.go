@@ -8,9 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
@@ -19,6 +22,10 @@ import (
 
 // configFile is the repository's settings file, read from its root.
 const configFile = ".architect.yaml"
+
+// ralphConfigFile is beads-ralph's own configuration, read from the
+// repository root for its repo_name and source_branch.
+const ralphConfigFile = "beads-ralph.yaml"
 
 // planFlags are the inputs every command that compiles a plan shares.
 type planFlags struct {
@@ -192,22 +199,9 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 		}
 	}
 
-	settings := emit.Builtin()
-	if data, err := os.ReadFile(filepath.Join(repo.root, configFile)); err == nil {
-		cfg, diags := parser.ParseConfig(filepath.Join(repo.root, configFile), data, parser.Pos{Line: 1, Col: 1})
-		c.diags = append(c.diags, diags...)
-		settings = settings.Merge(cfg)
-	}
-
 	c.plan = parser.Parse(name, src)
+	settings, from := loadSettings(c, repo, f)
 	c.diags = append(c.diags, c.plan.Diags...)
-	settings = settings.Merge(c.plan.Defaults).Merge(parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch})
-	if settings.SourceBranch == "" {
-		settings.SourceBranch = repo.branch
-	}
-	if settings.SourceBranch == "" {
-		settings.SourceBranch = "main"
-	}
 	now, err := stamp(f.now, getenv, settings.Created)
 	if err != nil {
 		return nil, err
@@ -221,11 +215,13 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 	c.diags = append(c.diags, c.graph.Diags...)
 	if !c.graph.HasCycle() {
 		beads, diags := emit.Beads(c.graph, emit.Options{
-			Settings: settings,
-			RepoRoot: repo.root,
-			RepoName: repo.name,
-			PlanFile: planFile,
-			Now:      now,
+			Settings:         settings,
+			SourceBranchFrom: from,
+			RepoRoot:         repo.root,
+			RepoName:         repo.name,
+			PlanFile:         planFile,
+			Now:              now,
+			AgentExists:      fileIn(repo.root),
 		})
 		c.diags = append(c.diags, diags...)
 		if !c.diags.HasErrors() {
@@ -237,6 +233,78 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 	}
 	c.sortDiags(f.verbose)
 	return c, nil
+}
+
+// loadSettings merges the settings, weakest first: the built-ins,
+// beads-ralph.yaml's repo_name and source_branch, .architect.yaml, the
+// plan's front matter and preamble, then the flags. Without a source
+// branch from any of them it is git's current branch, else main. from
+// says which layer gave the source branch, for messages. Problems in the
+// files go to c.diags.
+func loadSettings(c *compiled, repo repoInfo, f planFlags) (settings parser.Defaults, from string) {
+	settings = emit.Builtin()
+	layer := func(d parser.Defaults, name string) {
+		if d.SourceBranch != "" {
+			from = name
+		}
+		settings = settings.Merge(d)
+	}
+	path := filepath.Join(repo.root, ralphConfigFile)
+	if data, err := os.ReadFile(path); err == nil {
+		cfg, diags := parseRalphConfig(path, data)
+		c.diags = append(c.diags, diags...)
+		layer(cfg, ralphConfigFile)
+	}
+	path = filepath.Join(repo.root, configFile)
+	if data, err := os.ReadFile(path); err == nil {
+		cfg, diags := parser.ParseConfig(path, data, parser.Pos{Line: 1, Col: 1})
+		c.diags = append(c.diags, diags...)
+		layer(cfg, configFile)
+	}
+	layer(c.plan.Defaults, "the plan")
+	layer(parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch}, "--source-branch")
+	switch {
+	case settings.SourceBranch != "":
+	case repo.branch != "":
+		settings.SourceBranch, from = repo.branch, "git's current branch"
+	default:
+		settings.SourceBranch, from = "main", "the built-in default"
+	}
+	return settings, from
+}
+
+// ralphConfig is what architect reads of beads-ralph.yaml; its other keys
+// are beads-ralph's business.
+type ralphConfig struct {
+	RepoName     string `yaml:"repo_name"`
+	SourceBranch string `yaml:"source_branch"`
+}
+
+// parseRalphConfig reads beads-ralph.yaml as settings: repo_name as repo,
+// and source_branch.
+func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnostics) {
+	var cfg ralphConfig
+	if err := yaml.Unmarshal(data, &cfg); err != nil {
+		pos := parser.Pos{Line: 1, Col: 1}
+		msg := err.Error()
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			pos.Line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		}
+		return parser.Defaults{}, parser.Diagnostics{{File: path, Pos: pos, Severity: parser.Error, Msg: "beads-ralph settings: " + strings.TrimPrefix(msg, "yaml: ")}}
+	}
+	return parser.Defaults{Repo: strings.TrimSpace(cfg.RepoName), SourceBranch: strings.TrimSpace(cfg.SourceBranch)}, nil
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+
+// fileIn returns a function that reports whether a path relative to root
+// (with forward slashes) is a regular file there.
+func fileIn(root string) func(string) bool {
+	return func(rel string) bool {
+		st, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+		return err == nil && st.Mode().IsRegular()
+	}
 }
 
 func (c *compiled) sortDiags(verbose bool) {

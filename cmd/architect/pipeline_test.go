@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// builtinAgents are the agents the built-in settings name.
+var builtinAgents = []string{"beads-ralph-scrum-master", "general-purpose-dev", "merge-specialist", "qa-reviewer"}
+
+// readyRepo makes dir a repository beads-ralph can run a plain plan in:
+// the built-in agents' files, and qa_agents in .architect.yaml, so that
+// compiling a plan with no agents of its own warns about nothing.
+func readyRepo(t *testing.T, dir string) {
+	t.Helper()
+	addAgents(t, dir, builtinAgents...)
+	writeFile(t, filepath.Join(dir, configFile), "qa_agents:\n  - name: qa-reviewer\n    model: haiku\n")
+}
+
+// addAgents writes an agent file for each name under dir/.claude/agents.
+func addAgents(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		writeFile(t, filepath.Join(dir, ".claude", "agents", name+".md"), "# "+name+"\n")
+	}
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
+}
+
+// compileIn compiles the plan at path with the given flags and returns the
+// compile and its diagnostics as printed, with base written as /BASE.
+func compileIn(t *testing.T, base, path string, f planFlags) (*compiled, []string) {
+	t.Helper()
+	c, err := compilePlan(path, f, nil, noEnv)
+	require.NoError(t, err)
+	var out bytes.Buffer
+	report(&out, c.diags)
+	text := strings.ReplaceAll(out.String(), base, "/BASE")
+	lines := []string{}
+	for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return c, lines
+}
+
+// tempBase is a temporary directory with symlinks resolved, as findRepo
+// resolves the repository root.
+func tempBase(t *testing.T) string {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	return base
+}
+
+const onePlan = "## Phase 1: Start\n### Sprint 1.1: Setup\n- Scaffold\n"
+
+// TestRalphConfig: beads-ralph.yaml's repo_name and source_branch are
+// defaults below .architect.yaml, the plan and the flags.
+func TestRalphConfig(t *testing.T) {
+	base := tempBase(t)
+	root := filepath.Join(base, "checkout")
+	readyRepo(t, root)
+	writeFile(t, filepath.Join(root, ralphConfigFile), "# beads-ralph\nmax_parallel_sessions: 4\nrepo_name: shop\nsource_branch: develop\nagent_defaults:\n  default_model: sonnet\n")
+	plan := filepath.Join(root, "plan.md")
+	writeFile(t, plan, onePlan)
+
+	c, diags := compileIn(t, base, plan, planFlags{})
+	require.Empty(t, diags)
+	m := c.beads[0].Metadata
+	require.Equal(t, []string{"shop", "develop", "develop/1-1-setup", filepath.Join(base, "shop-worktrees", "develop", "1-1-setup")},
+		[]string{m.Rig, m.SourceBranch, m.Branch, m.WorktreePath})
+
+	// .architect.yaml, the plan and the flags each win over it.
+	writeFile(t, filepath.Join(root, configFile), "repo: store\nqa_agents:\n  - name: qa-reviewer\n")
+	c, _ = compileIn(t, base, plan, planFlags{})
+	require.Equal(t, "store", c.beads[0].Metadata.Rig)
+	require.Equal(t, "develop", c.beads[0].Metadata.SourceBranch)
+	writeFile(t, plan, "**Integration Branch**: `trunk`\n\n"+onePlan)
+	c, _ = compileIn(t, base, plan, planFlags{})
+	require.Equal(t, "trunk/1-1-setup", c.beads[0].Metadata.Branch)
+	c, _ = compileIn(t, base, plan, planFlags{sourceBranch: "next"})
+	require.Equal(t, "next/1-1-setup", c.beads[0].Metadata.Branch)
+}
+
+// TestRalphConfigErrors: a beads-ralph.yaml that is not YAML is an error
+// at its line; its other keys and their types are beads-ralph's business.
+func TestRalphConfigErrors(t *testing.T) {
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	writeFile(t, filepath.Join(root, ralphConfigFile), "max_parallel_sessions: many\nrepo_name: shop\nsource_branch:\n  - develop\n")
+	plan := filepath.Join(root, "plan.md")
+	writeFile(t, plan, onePlan)
+	c, diags := compileIn(t, base, plan, planFlags{})
+	require.True(t, c.failed())
+	require.Equal(t, []string{"/BASE/shop/beads-ralph.yaml:4:1: error: beads-ralph settings: cannot unmarshal !!seq into string"}, diags)
+}
+
+// TestSourceBranchFromGit: git's current branch, when nothing configures
+// one, starts the sprint branches in its branch-safe form; source_branch
+// keeps the real name, and -v says so without blaming a plan line.
+func TestSourceBranchFromGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	out, err := exec.Command("git", "init", "-q", root).CombinedOutput()
+	require.NoError(t, err, string(out))
+	out, err = exec.Command("git", "-C", root, "symbolic-ref", "HEAD", "refs/heads/release/2.4.0").CombinedOutput()
+	require.NoError(t, err, string(out))
+	plan := filepath.Join(root, "plan.md")
+	writeFile(t, plan, onePlan)
+
+	c, diags := compileIn(t, base, plan, planFlags{verbose: true})
+	require.Equal(t, []string{"/BASE/shop/plan.md: info: sprint branches start with release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"}, diags)
+	m := c.beads[0].Metadata
+	require.Equal(t, []string{"release/2.4.0", "release/2-4-0/1-1-setup", filepath.Join(base, "shop-worktrees", "release", "2-4-0", "1-1-setup")},
+		[]string{m.SourceBranch, m.Branch, m.WorktreePath})
+
+	// --source-branch sets it instead.
+	c, diags = compileIn(t, base, plan, planFlags{sourceBranch: "main", verbose: true})
+	require.Empty(t, diags)
+	require.Equal(t, "main/1-1-setup", c.beads[0].Metadata.Branch)
+}
+
+// TestAgentFiles: an agent whose file is not in the repository's agents
+// folder gets one warning, at its first use.
+func TestAgentFiles(t *testing.T) {
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	addAgents(t, root, "go-dev")
+	require.NoError(t, os.Mkdir(filepath.Join(root, ".claude", "agents", "qa-docs.md"), 0o755)) // a folder is not an agent
+	plan := filepath.Join(root, "plan.md")
+	writeFile(t, plan, "## Phase 1: Start\n### Sprint 1.1: Setup\n**Dev Agents**:\n- `go-dev` (sonnet)\n\n**QA Agents**:\n- `qa-docs` (haiku) - check the docs\n\n**Tasks**:\n- a\n"+
+		"### Sprint 1.2: More\n**QA Agents**:\n- `qa-docs` (haiku) - again\n- `qa-go`\n\n**Tasks**:\n- b\n")
+	_, diags := compileIn(t, base, plan, planFlags{})
+	require.Equal(t, []string{
+		"/BASE/shop/plan.md:7:1: warning: agent qa-docs: .claude/agents/qa-docs.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it",
+		"/BASE/shop/plan.md:14:1: warning: agent qa-go: .claude/agents/qa-go.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it",
+	}, diags)
+}
+
+// TestWorktreeForAnotherCheckout: a plan written for a checkout named
+// billing compiles in a clone named shop, with a warning naming both.
+func TestWorktreeForAnotherCheckout(t *testing.T) {
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	plan := filepath.Join(root, "plan.md")
+	writeFile(t, plan, "## Phase 1: Start\n### Sprint 1.1: Setup\n**Worktree**: `../billing-worktrees/feature/1-1`\n- a\n")
+	c, diags := compileIn(t, base, plan, planFlags{})
+	require.Equal(t, []string{
+		`/BASE/shop/plan.md:3:1: warning: worktree "../billing-worktrees/feature/1-1" is /BASE/billing-worktrees/feature/1-1, used as written, but it is not under /BASE/shop-worktrees, the worktrees folder of repository shop: was the plan written for a checkout named otherwise?`,
+	}, diags)
+	require.Equal(t, filepath.Join(base, "billing-worktrees", "feature", "1-1"), c.beads[0].Metadata.WorktreePath)
+}
