@@ -251,7 +251,8 @@ func (b *build) wireGroup(kind string, prefix func() string, ms, skipped []membe
 	if len(singles)+len(merges) == 0 {
 		return exits
 	}
-	// The letters in use, skipped ones included, in order.
+	// The single letters in use, skipped ones included, in order; singles
+	// itself is not changed (the full slice expression copies it).
 	lettered := singles
 	skippedLetter := map[byte]bool{}
 	for _, m := range skipped {

@@ -28,7 +28,8 @@ func newAncestry(byRank []*Node, rank []int) *ancestry {
 	return a
 }
 
-// ask records that asker will want to know whether t is its ancestor.
+// ask records that asker's visit needs t's bit: t is looked for among the
+// ancestors of asker, or of its dependencies.
 func (a *ancestry) ask(t, asker *Node) {
 	a.last[t.Order] = max(a.last[t.Order], a.rank[asker.Order])
 }

@@ -42,16 +42,15 @@ func corpusDir() (rel, abs string, ok bool) {
 	return rel, abs, ok
 }
 
-// absent reports the missing corpus: a failure under ARCHITECT_REQUIRE_CORPUS=1,
-// else report.
-func absent(tb testing.TB, abs, what string, report func(...any)) {
+// absent reports the missing corpus and what that costs: a failure under
+// ARCHITECT_REQUIRE_CORPUS=1, else report.
+func absent(tb testing.TB, abs, cost string, report func(...any)) {
 	tb.Helper()
-	msg := fmt.Sprintf("%s: the beads-ralph corpus is not at %s (../shared/corpus/beads-ralph beside the checkout); %s=1 makes this a failure",
-		what, abs, CorpusEnv)
+	msg := fmt.Sprintf("the beads-ralph corpus is not at %s (../shared/corpus/beads-ralph beside the checkout)", abs)
 	if os.Getenv(CorpusEnv) == "1" {
-		tb.Fatal(msg)
+		tb.Fatal(msg + ", and " + CorpusEnv + "=1 requires it")
 	} else {
-		report(msg)
+		report(msg + ": " + cost + " (" + CorpusEnv + "=1 makes this a failure)")
 	}
 }
 
@@ -77,7 +76,7 @@ func CorpusFiles(tb testing.TB, pattern string) []string {
 	tb.Helper()
 	dir, abs, ok := corpusDir()
 	if !ok {
-		absent(tb, abs, "running without the corpus files "+pattern, tb.Log)
+		absent(tb, abs, "running without its files "+pattern, tb.Log)
 		return nil
 	}
 	files, err := filepath.Glob(filepath.Join(dir, pattern))
