@@ -14,7 +14,7 @@ import (
 	"golang.org/x/text/message"
 )
 
-var schemaPrinter = message.NewPrinter(language.English)
+var printer = message.NewPrinter(language.English)
 
 // Schema is a compiled JSON Schema (draft 2020-12 unless the document says
 // otherwise), with formats asserted.
@@ -75,14 +75,22 @@ func (s *Schema) Check(v any) []Violation {
 			}
 			return
 		}
-		vi := Violation{Field: pointer(e.InstanceLocation), Message: e.ErrorKind.LocalizedString(schemaPrinter)}
+		vi := Violation{Field: pointer(e.InstanceLocation), Message: e.ErrorKind.LocalizedString(printer)}
 		if !seen[vi] {
 			seen[vi] = true
 			out = append(out, vi)
 		}
 	}
 	walk(ve)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Field < out[j].Field })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Field != out[j].Field {
+			return out[i].Field < out[j].Field
+		}
+		return out[i].Message < out[j].Message
+	})
+	if len(out) == 0 {
+		out = []Violation{{Field: "/", Message: ve.Error()}}
+	}
 	return out
 }
 
