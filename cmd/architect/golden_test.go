@@ -31,6 +31,13 @@ func inRepo(t *testing.T, name string, src []byte) (plan, base string) {
 	}
 	dir := filepath.Join(base, "demo", "plans")
 	require.NoError(t, os.MkdirAll(dir, 0o755))
+	// The built-in agents are in the repository, as a beads-ralph
+	// project has them; agents a plan names are not, and are warned about.
+	agents := filepath.Join(base, "demo", ".claude", "agents")
+	require.NoError(t, os.MkdirAll(agents, 0o755))
+	for _, a := range []string{"beads-ralph-scrum-master", "general-purpose-dev", "merge-specialist", "qa-reviewer"} {
+		require.NoError(t, os.WriteFile(filepath.Join(agents, a+".md"), []byte("# "+a+"\n"), 0o644))
+	}
 	plan = filepath.Join(dir, name)
 	require.NoError(t, os.WriteFile(plan, src, 0o644))
 	return plan, base

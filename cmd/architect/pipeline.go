@@ -119,10 +119,25 @@ func findRepo(dir, override string) (repoInfo, error) {
 		abs = real
 	}
 	r := repoInfo{root: abs, name: filepath.Base(abs)}
-	if b, ok := git(abs, "symbolic-ref", "--quiet", "--short", "HEAD"); ok {
-		r.branch = b
+	// The current branch only of this repository: a --repo folder that is
+	// no repository must not borrow the branch of one it sits in.
+	if top, ok := git(abs, "rev-parse", "--show-toplevel"); ok && sameDir(top, abs) {
+		if b, ok := git(abs, "symbolic-ref", "--quiet", "--short", "HEAD"); ok {
+			r.branch = b
+		}
 	}
 	return r, nil
+}
+
+// sameDir reports whether two paths name one directory.
+func sameDir(a, b string) bool {
+	if ra, err := filepath.EvalSymlinks(a); err == nil {
+		a = ra
+	}
+	if rb, err := filepath.EvalSymlinks(b); err == nil {
+		b = rb
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
 }
 
 // planFileIn returns the plan's path relative to the repository root, with
