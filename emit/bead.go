@@ -123,6 +123,12 @@ type Metadata struct {
 	ScrumMasterAgent     AgentSpec         `json:"scrum_master_agent"`
 	DevAgents            []AgentSpec       `json:"dev_agents"`
 	AcceptanceCriteria   []string          `json:"acceptance_criteria"`
+	// Scope pins the paths the sprint's agents may touch; Tests are the
+	// commands that prove the work; TimeoutMinutes is its time budget
+	// (contract §6).
+	Scope          parser.Pins `json:"scope"`
+	Tests          []string    `json:"tests"`
+	TimeoutMinutes *int        `json:"timeout_minutes"`
 }
 
 // AgentSpec is how beads-ralph's Go loop names an agent.
@@ -563,7 +569,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			Sprint:             s.ID,
 			PlanFile:           e.o.PlanFile,
 			PlanSection:        s.Phase.Heading.Markdown() + " > " + s.Heading.Markdown(),
-			PlanSprintID:       s.ID,
+			PlanSprintID:       s.WrittenID,
 			BranchesToMerge:    merge,
 			DevAgentPath:       devPath,
 			DevModel:           devs[0].Model,
@@ -577,8 +583,45 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			ScrumMasterAgent:   AgentSpec{Role: RolePolecat, Agent: e.agentFile(set.ScrumMaster), Model: set.DevModel},
 			DevAgents:          devs,
 			AcceptanceCriteria: acceptance,
+			Scope:              scope(set.Pins(s)),
+			Tests:              tests(set.Tests, s.Tests),
+			TimeoutMinutes:     timeoutMinutes(set, s),
 		},
 	}
+}
+
+// scope returns pins with empty lists, not nulls.
+func scope(p parser.Pins) parser.Pins {
+	for _, l := range []*[]string{&p.Allowed, &p.Forbidden, &p.Files} {
+		if *l == nil {
+			*l = []string{}
+		}
+	}
+	return p
+}
+
+// tests are the plan's test commands, then the sprint's own.
+func tests(plan []string, own []parser.Pin) []string {
+	out := append([]string{}, plan...)
+	for _, t := range own {
+		if !slices.Contains(out, t.Value) {
+			out = append(out, t.Value)
+		}
+	}
+	return out
+}
+
+// timeoutMinutes is the sprint's Timeout, else the plan's, else nil.
+func timeoutMinutes(set parser.Defaults, s *parser.Sprint) *int {
+	switch {
+	case s.TimeoutMinutes > 0:
+		n := s.TimeoutMinutes
+		return &n
+	case set.TimeoutMinutes != nil:
+		n := *set.TimeoutMinutes
+		return &n
+	}
+	return nil
 }
 
 // claim is a sprint's hold on a branch or a worktree, for checkShared.
