@@ -727,15 +727,15 @@ func (p *SyncPlan) WriteText(w io.Writer, st Style) error {
 	line := func(mark string, c Change, note string) {
 		fmt.Fprintf(&b, "  %s %-*s  %-*s  %s", mark, idW, c.ID, spW, c.Sprint, c.Title)
 		if note != "" {
-			fmt.Fprintf(&b, "  %s", st.dim(note))
+			fmt.Fprintf(&b, "  %s", st.Dim(note))
 		}
 		b.WriteByte('\n')
 	}
 	for _, c := range p.Create {
-		line(st.green("+"), c, "")
+		line(st.Green("+"), c, "")
 	}
 	for _, c := range p.Update {
-		line(st.yellow("~"), c, "")
+		line(st.Yellow("~"), c, "")
 		for _, f := range c.Fields {
 			switch {
 			case f.Field == "labels" || f.Field == "dependencies":
@@ -749,9 +749,9 @@ func (p *SyncPlan) WriteText(w io.Writer, st Style) error {
 	}
 	for _, c := range p.Orphans {
 		if p.Prune {
-			line(st.wrap("31", "-"), c, "orphan: its sprint is gone from the plan; closing it")
+			line(st.Red("-"), c, "orphan: its sprint is gone from the plan; closing it")
 		} else {
-			line(st.wrap("31", "!"), c, "orphan: its sprint is gone from the plan; --prune closes it")
+			line(st.Red("!"), c, "orphan: its sprint is gone from the plan; --prune closes it")
 		}
 	}
 	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {
@@ -772,9 +772,9 @@ func (p *SyncPlan) WriteText(w io.Writer, st Style) error {
 		}
 		switch {
 		case len(p.Orphans) > 0 && p.Prune:
-			fmt.Fprintf(&b, ", %s to close", plural(len(p.Orphans), "orphan", "orphans"))
+			fmt.Fprintf(&b, ", %s to close", Plural(len(p.Orphans), "orphan", "orphans"))
 		case len(p.Orphans) > 0:
-			fmt.Fprintf(&b, ", %s left open", plural(len(p.Orphans), "orphan", "orphans"))
+			fmt.Fprintf(&b, ", %s left open", Plural(len(p.Orphans), "orphan", "orphans"))
 		}
 		b.WriteString(".\n")
 	}
