@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +29,7 @@ func needBD(t *testing.T) string {
 	t.Helper()
 	path, err := exec.LookPath("bd")
 	if err == nil {
-		_, err = bdClient{&execBD{path: path, dir: t.TempDir()}}.version()
+		_, err = bdsync.NewClient(bdsync.Exec{Path: path, Dir: t.TempDir()}).Version()
 	}
 	if err != nil {
 		msg := fmt.Sprintf("these tests need bd v1.3.0 or newer on PATH (%v); .ci/run builds it into $(go env GOPATH)/bin", err)
@@ -107,11 +109,14 @@ func (r *bdRepo) architect(args ...string) (string, string, int) {
 }
 
 // export reads the whole database.
-func (r *bdRepo) export() map[string]emit.Issue {
+func (r *bdRepo) export() map[string]bdsync.Issue {
 	r.t.Helper()
-	issues, err := emit.ParseExport(strings.NewReader(r.bd("export")))
+	issues, err := bdsync.Read([]byte(r.bd("export")))
+	if errors.Is(err, bdsync.ErrEmpty) {
+		err = nil
+	}
 	require.NoError(r.t, err)
-	m := map[string]emit.Issue{}
+	m := map[string]bdsync.Issue{}
 	for _, is := range issues {
 		m[is.ID] = is
 	}
@@ -153,13 +158,13 @@ func (c *compiled) ids() map[string]string {
 
 // recorder is a bd runner that remembers the commands it ran.
 type recorder struct {
-	r    bdRunner
+	r    bdsync.Runner
 	args [][]string
 }
 
-func (rec *recorder) Run(stdin []byte, args ...string) ([]byte, error) {
-	rec.args = append(rec.args, args)
-	return rec.r.Run(stdin, args...)
+func (rec *recorder) Run(stdin []byte, argv ...string) ([]byte, error) {
+	rec.args = append(rec.args, argv)
+	return rec.r.Run(stdin, argv...)
 }
 
 // applyRecorded runs apply in-process and returns its output and the bd
@@ -168,8 +173,8 @@ func (r *bdRepo) applyRecorded(opts applyOptions) (string, [][]string) {
 	r.t.Helper()
 	rec := &recorder{}
 	ae := defaultApplyEnv()
-	ae.bd = func(path, dir string) bdRunner {
-		rec.r = &execBD{path: path, dir: dir}
+	ae.bd = func(path, dir string) bdsync.Runner {
+		rec.r = bdsync.Exec{Path: path, Dir: dir}
 		return rec
 	}
 	var out, errb bytes.Buffer
@@ -429,7 +434,7 @@ func sorted(ids ...string) []string {
 	return ids
 }
 
-func depsOf(is emit.Issue) []emit.Dep {
+func depsOf(is bdsync.Issue) []emit.Dep {
 	var deps []emit.Dep
 	for _, d := range is.Deps {
 		deps = append(deps, emit.Dep{IssueID: d.IssueID, DependsOnID: d.DependsOnID, Type: d.Type})
@@ -437,7 +442,7 @@ func depsOf(is emit.Issue) []emit.Dep {
 	return deps
 }
 
-func targets(is emit.Issue) []string {
+func targets(is bdsync.Issue) []string {
 	var ids []string
 	for _, d := range is.Deps {
 		ids = append(ids, d.DependsOnID)
