@@ -15,7 +15,7 @@ type Preview struct {
 	Plan         string           `json:"plan"`
 	Title        string           `json:"title"`
 	Sprints      int              `json:"sprints"`
-	Phases       []PreviewPhase   `json:"phases"`
+	Phases       []Phase          `json:"phases"`
 	Waves        [][]string       `json:"waves"`
 	CriticalPath []string         `json:"critical_path"`
 	Merges       []PreviewMerge   `json:"merges"`
@@ -37,8 +37,9 @@ type PreviewClosed struct {
 	SprintLine int `json:"sprint_line"`
 }
 
-// PreviewPhase is one phase and its sprints, in execution order.
-type PreviewPhase struct {
+// Phase is one phase and its compiled sprints, in execution order, as the
+// preview and the graph export list it.
+type Phase struct {
 	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Sprints []string `json:"sprints"`
@@ -79,7 +80,7 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 		Plan:          g.Plan.File,
 		Title:         g.Plan.Title,
 		Sprints:       len(g.Nodes),
-		Phases:        []PreviewPhase{},
+		Phases:        []Phase{},
 		Waves:         make([][]string, len(g.Waves)),
 		CriticalPath:  ids(g.CriticalPath),
 		Merges:        []PreviewMerge{},
@@ -88,11 +89,11 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 		ClosedByLog:   []PreviewClosed{},
 		Warnings:      []PreviewDiag{},
 	}
-	var cur *PreviewPhase
+	var cur *Phase
 	for _, n := range g.Nodes {
 		ph := n.Sprint.Phase
 		if cur == nil || cur.ID != ph.ID {
-			p.Phases = append(p.Phases, PreviewPhase{ID: ph.ID, Title: ph.Title})
+			p.Phases = append(p.Phases, Phase{ID: ph.ID, Title: ph.Title})
 			cur = &p.Phases[len(p.Phases)-1]
 		}
 		cur.Sprints = append(cur.Sprints, n.ID())
