@@ -156,7 +156,7 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 
 	changed := string(out) != string(src)
 	if opts.dryRun {
-		if _, err := stdio.out.Write(annotationDiff("a/"+name, "b/"+name, src, out)); err != nil {
+		if _, err := stdio.out.Write(unifiedDiff("a/"+name, "b/"+name, src, out)); err != nil {
 			return err
 		}
 	}
