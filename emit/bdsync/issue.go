@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/beads-architect/architect/emit"
@@ -76,42 +75,57 @@ func decodeIssue(data json.RawMessage) (is Issue, ok bool, err error) {
 	if _, header := is.Fields["_schema"]; header {
 		return is, false, nil
 	}
-	var head struct {
-		Type      *string           `json:"_type"`
-		ID        *string           `json:"id"`
-		Title     string            `json:"title"`
-		Status    string            `json:"status"`
-		UpdatedAt string            `json:"updated_at"`
-		Labels    []string          `json:"labels"`
-		Deps      []json.RawMessage `json:"dependencies"`
-		Metadata  json.RawMessage   `json:"metadata"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return is, false, fmt.Errorf("not a bead: %s", jsonMsg(err))
-	}
-	if head.Type != nil && *head.Type != "issue" {
-		return is, false, nil
-	}
-	if head.ID == nil || *head.ID == "" {
-		return is, false, errors.New("the bead has no id")
-	}
-	is.ID, is.Title, is.Status, is.Labels = *head.ID, head.Title, head.Status, head.Labels
-	if head.UpdatedAt != "" {
-		if is.UpdatedAt, err = time.Parse(time.RFC3339Nano, head.UpdatedAt); err != nil {
-			return is, false, fmt.Errorf("bead %s: updated_at %q is not an RFC 3339 time", is.ID, head.UpdatedAt)
+	var typ, id, updated string
+	var deps []json.RawMessage
+	for _, f := range []struct {
+		key string
+		v   any
+	}{{"_type", &typ}, {"id", &id}, {"title", &is.Title}, {"status", &is.Status}, {"updated_at", &updated}, {"labels", &is.Labels}, {"dependencies", &deps}} {
+		if err := decodeField(is.Fields, f.key, f.v); err != nil {
+			return is, false, fmt.Errorf("not a bead: %s", err)
 		}
 	}
-	for _, raw := range head.Deps {
+	if typ != "" && typ != "issue" {
+		return is, false, nil
+	}
+	if id == "" {
+		return is, false, errors.New("the bead has no id")
+	}
+	is.ID = id
+	if updated != "" {
+		if is.UpdatedAt, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+			return is, false, fmt.Errorf("bead %s: updated_at %q is not an RFC 3339 time", is.ID, updated)
+		}
+	}
+	for _, raw := range deps {
 		d, err := decodeDep(is.ID, raw)
 		if err != nil {
 			return is, false, fmt.Errorf("dependencies of bead %s: %s", is.ID, jsonMsg(err))
 		}
 		is.Deps = append(is.Deps, d)
 	}
-	if is.Metadata, err = decodeMetadata(head.Metadata); err != nil {
+	if is.Metadata, err = decodeMetadata(is.Fields["metadata"]); err != nil {
 		return is, false, fmt.Errorf("metadata of bead %s: %s", is.ID, err)
 	}
 	return is, true, nil
+}
+
+// decodeField decodes the value of key in fields into v; a missing key or
+// a null leaves v as it is.
+func decodeField(fields map[string]json.RawMessage, key string, v any) error {
+	raw, ok := fields[key]
+	if !ok || isNull(raw) {
+		return nil
+	}
+	err := json.Unmarshal(raw, v)
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field == "" {
+		te.Field = key
+	}
+	if err != nil {
+		return errors.New(jsonMsg(err))
+	}
+	return nil
 }
 
 // decodeDep reads a dependency of issue id: an id it waits on (architect's
@@ -146,9 +160,6 @@ func decodeDep(id string, raw json.RawMessage) (emit.Dep, error) {
 func decodeMetadata(raw json.RawMessage) (map[string]json.RawMessage, error) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		if strings.TrimSpace(s) == "" {
-			return nil, nil
-		}
 		raw = json.RawMessage(s)
 	}
 	raw = bytes.TrimSpace(raw)
@@ -162,13 +173,11 @@ func decodeMetadata(raw json.RawMessage) (map[string]json.RawMessage, error) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, errors.New(jsonMsg(err))
 	}
-	var names struct {
-		PlanFile     *string `json:"plan_file"`
-		PlanSprintID *string `json:"plan_sprint_id"`
-		Sprint       *string `json:"sprint"`
-	}
-	if err := json.Unmarshal(raw, &names); err != nil {
-		return nil, errors.New(jsonMsg(err))
+	for _, key := range []string{"plan_file", "plan_sprint_id", "sprint"} {
+		var name string
+		if err := decodeField(m, key, &name); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
