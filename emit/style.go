@@ -26,11 +26,16 @@ func (s Style) Green(t string) string   { return s.wrap("32", t) }
 
 // Plural counts things in words: "no beads", "1 bead", "2 beads".
 func Plural(n int, one, many string) string {
-	switch n {
-	case 0:
+	if n == 0 {
 		return "no " + many
-	case 1:
-		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Sprintf("%d %s", n, Noun(n, one, many))
+}
+
+// Noun is the form of a noun that n of it takes: one for 1, else many.
+func Noun(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/beads-architect/architect/annotate"
+	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/parser"
 	"github.com/spf13/cobra"
@@ -124,7 +125,7 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 				}
 			}
 		}
-		what = fmt.Sprintf("%d %s to remove", stripped, plural(stripped, "annotation"))
+		what = fmt.Sprintf("%d %s to remove", stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
 		repo, err := findRepo(filepath.Dir(opts.plan), opts.repo)
 		if err != nil {
@@ -151,7 +152,7 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 			return err
 		}
 		report(stdio.err, warnings(p, ids, res))
-		what = fmt.Sprintf("%d %s to insert, %d to replace", len(res.Inserted), plural(len(res.Inserted), "annotation"), len(res.Replaced))
+		what = fmt.Sprintf("%d %s to insert, %d to replace", len(res.Inserted), emit.Noun(len(res.Inserted), "annotation", "annotations"), len(res.Replaced))
 	}
 
 	changed := string(out) != string(src)
@@ -162,8 +163,7 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 	}
 	switch {
 	case opts.check && changed:
-		fmt.Fprintf(stdio.err, "%s: not up to date: %s\n", name, what)
-		return &silentError{code: exitData}
+		return &checkError{[]string{fmt.Sprintf("%s: not up to date: %s", name, what)}}
 	case opts.check || opts.dryRun:
 		return nil
 	case !changed:
@@ -177,7 +177,7 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 		return fmt.Errorf("writing %s: %w; the plan is unchanged", opts.plan, err)
 	}
 	if opts.strip {
-		fmt.Fprintf(stdio.err, "%s: removed %d %s\n", name, stripped, plural(stripped, "annotation"))
+		fmt.Fprintf(stdio.err, "%s: removed %d %s\n", name, stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
 		fmt.Fprintf(stdio.err, "%s: %d inserted, %d replaced, %d unchanged\n", name, len(res.Inserted), len(res.Replaced), len(res.Unchanged))
 	}
@@ -188,8 +188,8 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 // sprints, and beads of sprints the plan does not have.
 func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser.Diagnostics {
 	var ds parser.Diagnostics
-	warn := func(pos parser.Pos, format string, args ...any) {
-		ds = append(ds, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Warning, Msg: fmt.Sprintf(format, args...)})
+	warn := func(pos parser.Pos, format string, values ...any) {
+		ds = append(ds, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Warning, Msg: fmt.Sprintf(format, values...)})
 	}
 	for _, s := range res.Missing {
 		warn(s.Heading.Pos, "sprint %s has no bead; left unannotated", s.ID)
@@ -202,13 +202,6 @@ func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser
 	}
 	ds.Sort()
 	return ds
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // readFrom reads the beads of --from FILE, or of standard input for "-".

@@ -71,9 +71,9 @@ func newBDRepo(t *testing.T, prefix string) *bdRepo {
 		dir = real
 	}
 	r := &bdRepo{t: t, dir: dir, prefix: prefix}
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "dev@example.com"}, {"config", "user.name", "dev"}} {
-		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
-		require.NoError(t, err, "git %v: %s", args, out)
+	for _, argv := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "dev@example.com"}, {"config", "user.name", "dev"}} {
+		out, err := exec.Command("git", append([]string{"-C", dir}, argv...)...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", argv, out)
 	}
 	if prefix != "" {
 		r.bd("init", "--prefix", prefix, "--skip-agents", "--skip-hooks", "--non-interactive")
@@ -82,13 +82,13 @@ func newBDRepo(t *testing.T, prefix string) *bdRepo {
 }
 
 // bd runs bd in the repository and returns its stdout.
-func (r *bdRepo) bd(args ...string) string {
+func (r *bdRepo) bd(argv ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("bd", args...)
+	cmd := exec.Command("bd", argv...)
 	cmd.Dir = r.dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	require.NoError(r.t, cmd.Run(), "bd %v: %s", args, errb.String())
+	require.NoError(r.t, cmd.Run(), "bd %v: %s", argv, errb.String())
 	return out.String()
 }
 
@@ -101,10 +101,10 @@ func (r *bdRepo) write(name, content string) string {
 
 // architect runs architect in-process and returns stdout, stderr and the
 // exit code.
-func (r *bdRepo) architect(args ...string) (string, string, int) {
+func (r *bdRepo) architect(argv ...string) (string, string, int) {
 	r.t.Helper()
 	var out, errb bytes.Buffer
-	code := Main(args, streams{in: strings.NewReader(""), out: &out, err: &errb}, os.Getenv)
+	code := Main(argv, streams{in: strings.NewReader(""), out: &out, err: &errb}, os.Getenv)
 	return out.String(), errb.String(), code
 }
 
@@ -158,12 +158,12 @@ func (c *compiled) ids() map[string]string {
 
 // recorder is a bd runner that remembers the commands it ran.
 type recorder struct {
-	r    bdsync.Runner
-	args [][]string
+	r     bdsync.Runner
+	calls [][]string
 }
 
 func (rec *recorder) Run(stdin []byte, argv ...string) ([]byte, error) {
-	rec.args = append(rec.args, argv)
+	rec.calls = append(rec.calls, argv)
 	return rec.r.Run(stdin, argv...)
 }
 
@@ -181,7 +181,7 @@ func (r *bdRepo) applyRecorded(opts applyOptions) (string, [][]string) {
 	opts.noAnnotate = true
 	err := runApply(&opts, streams{out: &out, err: &errb}, os.Getenv, ae)
 	require.NoError(r.t, err, "stderr: %s", errb.String())
-	return out.String(), rec.args
+	return out.String(), rec.calls
 }
 
 const wavesPlan = `# Waves

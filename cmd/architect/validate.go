@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newCmdValidate(io streams) *cobra.Command {
+func newCmdValidate() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate FILE...",
 		Short: "Check bead JSON against the bead schema",
@@ -20,23 +20,16 @@ holds a JSON array of beads, one bead object, or JSONL (one bead a line).
 Every violation is reported with the file, the bead and the failing field.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, files []string) error {
-			bad := false
+			var problems []string
 			for _, f := range files {
-				problems, err := validateFile(f)
+				found, err := validateFile(f)
 				if err != nil {
-					fmt.Fprintf(io.err, "%s: error: %v\n", f, err)
-					bad = true
-					continue
+					found = []string{fmt.Sprintf("%s: error: %v", f, err)}
 				}
-				for _, p := range problems {
-					fmt.Fprintln(io.err, p)
-				}
-				if len(problems) > 0 {
-					bad = true
-				}
+				problems = append(problems, found...)
 			}
-			if bad {
-				return &silentError{code: exitData}
+			if len(problems) > 0 {
+				return &checkError{problems}
 			}
 			return nil
 		},
