@@ -268,6 +268,12 @@ func (c *Client) batch(lines []string) error {
 	return err
 }
 
+// Closing is one bead to close, and why.
+type Closing struct {
+	ID     string
+	Reason string
+}
+
 // close closes issues, each with its reason, in one call. --force lets
 // architect close a bead assigned to an agent, or one whose blockers are
 // still open: the plan (or --prune) says the work is over.

@@ -1,5 +1,3 @@
-// Package bdsync keeps a bd (beads) database in step with a plan's beads,
-// never losing the work done on them.
 package bdsync
 
 import (
@@ -97,12 +95,6 @@ type SyncPlan struct {
 	// Client.Plan; Diff leaves them empty).
 	AddTypes    []string
 	CustomTypes string
-}
-
-// Closing is one bead to close, and why.
-type Closing struct {
-	ID     string
-	Reason string
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -524,8 +516,6 @@ func (p *SyncPlan) SyncJSONL() []byte {
 	}
 	return buf.Bytes()
 }
-
-func isNull(raw json.RawMessage) bool { return len(raw) == 0 || string(raw) == "null" }
 
 // sameJSON compares two JSON values by meaning: key order, spacing and
 // escaping do not matter, and a missing value equals an empty one (bd

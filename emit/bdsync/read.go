@@ -19,36 +19,6 @@ const (
 	Lines
 )
 
-// Pos is where a row is in its file: an element of an array, a line of JSON
-// lines, or (the zero Line outside an array) the whole file.
-type Pos struct {
-	Index int // the element of an array, from 0; -1 outside one
-	Line  int // the line, from 1, outside an array; 0 for the whole file
-}
-
-// String names the row in a message: "bead 2", "line 3", or "".
-func (p Pos) String() string {
-	switch {
-	case p.Index >= 0:
-		return fmt.Sprintf("bead %d", p.Index+1)
-	case p.Line > 0:
-		return fmt.Sprintf("line %d", p.Line)
-	}
-	return ""
-}
-
-// In names the row of file in a message: "beads.json: bead 2",
-// "export.jsonl:3", or "bead.json".
-func (p Pos) In(file string) string {
-	switch {
-	case p.Index >= 0:
-		return fmt.Sprintf("%s: bead %d", file, p.Index+1)
-	case p.Line > 0:
-		return fmt.Sprintf("%s:%d", file, p.Line)
-	}
-	return file
-}
-
 // Row is one JSON value of a file.
 type Row struct {
 	Pos
@@ -171,16 +141,4 @@ func Read(data []byte) ([]Issue, error) {
 		}
 	}
 	return out, nil
-}
-
-// jsonMsg shortens encoding/json's errors for people.
-func jsonMsg(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		if te.Field != "" {
-			return fmt.Sprintf("%s is a JSON %s, want a %s", te.Field, te.Value, te.Type)
-		}
-		return fmt.Sprintf("found a JSON %s, want a %s", te.Value, te.Type)
-	}
-	return err.Error()
 }
