@@ -3,49 +3,11 @@ package annotate
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/beads-architect/architect/parser"
 	"github.com/stretchr/testify/require"
 )
-
-// TestIDsNeverDrift: once annotated, a sprint keeps its bead id through a
-// title edit, a renumbering and a move of the plan file.
-func TestIDsNeverDrift(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "golden", "minimal.md"))
-	require.NoError(t, err)
-	p := parser.Parse("minimal.md", src)
-	ids := compileIDs(p, "plans/store.md")
-	out, _, err := Apply(p, ids, Options{})
-	require.NoError(t, err)
-
-	// Without annotations, a move or a renumbering gives new ids.
-	require.NotEqual(t, ids, compileIDs(p, "docs/store.md"))
-
-	edit := func(old, new string) []byte {
-		require.Contains(t, string(out), old)
-		return []byte(strings.Replace(string(out), old, new, 1))
-	}
-	for _, tc := range []struct {
-		name     string
-		src      []byte
-		planFile string
-		want     map[string]string
-	}{
-		{"as annotated", out, "plans/store.md", ids},
-		{"moved", out, "docs/archive/store.md", ids},
-		{"title edited", edit("Sprint 1.3: Checkout", "Sprint 1.3: Pay and check out"), "plans/store.md", ids},
-		{"renumbered", edit("Sprint 1.3: Checkout", "Sprint 1.4: Checkout"), "plans/store.md",
-			map[string]string{"1.1": ids["1.1"], "1.2a": ids["1.2a"], "1.2b": ids["1.2b"], "1.4": ids["1.3"]}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			q := parser.Parse("store.md", tc.src)
-			require.False(t, q.Diags.HasErrors(), "%v", q.Diags)
-			require.Equal(t, tc.want, compileIDs(q, tc.planFile))
-		})
-	}
-}
 
 // TestDuplicateAnnotation: two sprints annotated with one id is an error
 // that points at the second annotation and names the first.

@@ -15,7 +15,7 @@ type Preview struct {
 	Plan         string           `json:"plan"`
 	Title        string           `json:"title"`
 	Sprints      int              `json:"sprints"`
-	Phases       []PreviewPhase   `json:"phases"`
+	Phases       []Phase          `json:"phases"`
 	Waves        [][]string       `json:"waves"`
 	CriticalPath []string         `json:"critical_path"`
 	Merges       []PreviewMerge   `json:"merges"`
@@ -37,8 +37,9 @@ type PreviewClosed struct {
 	SprintLine int `json:"sprint_line"`
 }
 
-// PreviewPhase is one phase and its sprints, in execution order.
-type PreviewPhase struct {
+// Phase is one phase and its compiled sprints, in execution order, as the
+// preview and the graph export list it.
+type Phase struct {
 	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Sprints []string `json:"sprints"`
@@ -79,7 +80,7 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 		Plan:          g.Plan.File,
 		Title:         g.Plan.Title,
 		Sprints:       len(g.Nodes),
-		Phases:        []PreviewPhase{},
+		Phases:        []Phase{},
 		Waves:         make([][]string, len(g.Waves)),
 		CriticalPath:  ids(g.CriticalPath),
 		Merges:        []PreviewMerge{},
@@ -88,11 +89,11 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 		ClosedByLog:   []PreviewClosed{},
 		Warnings:      []PreviewDiag{},
 	}
-	var cur *PreviewPhase
+	var cur *Phase
 	for _, n := range g.Nodes {
 		ph := n.Sprint.Phase
 		if cur == nil || cur.ID != ph.ID {
-			p.Phases = append(p.Phases, PreviewPhase{ID: ph.ID, Title: ph.Title})
+			p.Phases = append(p.Phases, Phase{ID: ph.ID, Title: ph.Title})
 			cur = &p.Phases[len(p.Phases)-1]
 		}
 		cur.Sprints = append(cur.Sprints, n.ID())
@@ -137,24 +138,6 @@ func ids(ns []*planner.Node) []string {
 	return out
 }
 
-// Style colours the preview; the zero Style prints plain text. The caller
-// decides: colour only on a terminal, and never under NO_COLOR.
-type Style struct{ Color bool }
-
-func (s Style) wrap(code, text string) string {
-	if !s.Color || text == "" {
-		return text
-	}
-	return "\x1b[" + code + "m" + text + "\x1b[0m"
-}
-
-func (s Style) bold(t string) string   { return s.wrap("1", t) }
-func (s Style) dim(t string) string    { return s.wrap("2", t) }
-func (s Style) red(t string) string    { return s.wrap("1;31", t) }
-func (s Style) yellow(t string) string { return s.wrap("33", t) }
-func (s Style) cyan(t string) string   { return s.wrap("36", t) }
-func (s Style) green(t string) string  { return s.wrap("32", t) }
-
 // Layout limits of the text preview.
 const (
 	previewTitleWidth = 28 // a title in a wave cell is cut to this many columns
@@ -195,16 +178,6 @@ func cut(s string, width int) string {
 	return runewidth.Truncate(s, width, "…")
 }
 
-func plural(n int, one, many string) string {
-	switch n {
-	case 0:
-		return "no " + many
-	case 1:
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // WriteText renders the preview for people: the phases, the waves with the
 // sprints of each side by side, the critical path and its length, the merge
 // points with the branches they merge, the skipped sprints and every warning
@@ -215,22 +188,22 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 	if title == "" {
 		title = p.Plan
 	}
-	fmt.Fprintf(&b, "%s  %s\n", st.bold(title), st.dim("("+p.Plan+")"))
+	fmt.Fprintf(&b, "%s  %s\n", st.Bold(title), st.Dim("("+p.Plan+")"))
 	facts := []string{
-		plural(p.Sprints, "sprint", "sprints"),
-		plural(len(p.Phases), "phase", "phases"),
-		plural(len(p.Waves), "wave", "waves"),
-		plural(len(p.Merges), "merge point", "merge points"),
+		Plural(p.Sprints, "sprint", "sprints"),
+		Plural(len(p.Phases), "phase", "phases"),
+		Plural(len(p.Waves), "wave", "waves"),
+		Plural(len(p.Merges), "merge point", "merge points"),
 	}
 	if len(p.Skipped) > 0 {
 		facts = append(facts, fmt.Sprintf("%d skipped", len(p.Skipped)))
 	}
 	if len(p.Warnings) > 0 {
-		facts = append(facts, plural(len(p.Warnings), "warning", "warnings"))
+		facts = append(facts, Plural(len(p.Warnings), "warning", "warnings"))
 	}
 	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
 
-	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.bold(name)) }
+	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.Bold(name)) }
 
 	section("Phases")
 	idW, titleW := 0, 0
@@ -240,17 +213,17 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 	}
 	for _, ph := range p.Phases {
 		b.WriteString("  ")
-		pad(&b, cell{ph.ID, st.cyan(ph.ID)}, idW)
+		pad(&b, cell{ph.ID, st.Cyan(ph.ID)}, idW)
 		b.WriteString("  ")
 		pad(&b, plain(cut(ph.Title, 40)), titleW)
 		b.WriteString("  ")
-		b.WriteString(st.dim(strings.Join(ph.Sprints, " ")))
+		b.WriteString(st.Dim(strings.Join(ph.Sprints, " ")))
 		b.WriteString("\n")
 	}
 
 	p.writeWaves(&b, g, st, section)
 
-	section(fmt.Sprintf("Critical path: %s, so at least %s", plural(len(p.CriticalPath), "sprint", "sprints"), plural(len(p.CriticalPath), "wave", "waves")))
+	section(fmt.Sprintf("Critical path: %s, so at least %s", Plural(len(p.CriticalPath), "sprint", "sprints"), Plural(len(p.CriticalPath), "wave", "waves")))
 	line := "  "
 	for i, id := range p.CriticalPath {
 		part := id
@@ -266,14 +239,14 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 		}
 		line += part
 	}
-	b.WriteString(st.red(strings.TrimRight(line, " ")) + "\n")
+	b.WriteString(st.BoldRed(strings.TrimRight(line, " ")) + "\n")
 
 	if len(p.Merges) > 0 {
 		section(fmt.Sprintf("Merge points (%d)", len(p.Merges)))
 		for _, m := range p.Merges {
-			fmt.Fprintf(&b, "  %s %s", st.cyan(m.Sprint), m.Title)
+			fmt.Fprintf(&b, "  %s %s", st.Cyan(m.Sprint), m.Title)
 			if m.Bead != "" {
-				fmt.Fprintf(&b, "  %s %s", st.dim(m.Bead), st.dim("on "+m.Branch))
+				fmt.Fprintf(&b, "  %s %s", st.Dim(m.Bead), st.Dim("on "+m.Branch))
 			}
 			b.WriteString("\n")
 			fromW := 0
@@ -281,7 +254,7 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 				fromW = max(fromW, runewidth.StringWidth(f))
 			}
 			for i, f := range m.From {
-				b.WriteString("    " + st.yellow("←") + " ")
+				b.WriteString("    " + st.Yellow("←") + " ")
 				if i < len(m.Branches) {
 					pad(&b, plain(f), fromW)
 					b.WriteString("  " + m.Branches[i])
@@ -301,16 +274,16 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 		}
 		for _, c := range p.ClosedByLog {
 			b.WriteString("  ")
-			pad(&b, cell{c.ID, st.green(c.ID)}, idW)
+			pad(&b, cell{c.ID, st.Green(c.ID)}, idW)
 			b.WriteString("  ")
 			pad(&b, plain(cut(c.Title, 40)), titleW)
-			fmt.Fprintf(&b, "  %s\n", st.dim(fmt.Sprintf("entry %s:%d, sprint at line %d", p.Plan, c.Line, c.SprintLine)))
+			fmt.Fprintf(&b, "  %s\n", st.Dim(fmt.Sprintf("entry %s:%d, sprint at line %d", p.Plan, c.Line, c.SprintLine)))
 		}
 	}
 	if len(p.Skipped)+len(p.SkippedPhases) > 0 {
-		what := plural(len(p.Skipped), "sprint", "sprints")
+		what := Plural(len(p.Skipped), "sprint", "sprints")
 		if len(p.SkippedPhases) > 0 {
-			what = plural(len(p.SkippedPhases), "phase", "phases") + ", " + what
+			what = Plural(len(p.SkippedPhases), "phase", "phases") + ", " + what
 		}
 		section("Skipped (" + what + ")")
 		rows := make([]PreviewSkipped, 0, len(p.SkippedPhases)+len(p.Skipped))
@@ -326,10 +299,10 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 		}
 		for _, s := range rows {
 			b.WriteString("  ")
-			pad(&b, cell{s.ID, st.dim(s.ID)}, idW)
+			pad(&b, cell{s.ID, st.Dim(s.ID)}, idW)
 			b.WriteString("  ")
 			pad(&b, plain(cut(s.Title, 40)), titleW)
-			fmt.Fprintf(&b, "  %s\n", st.dim(fmt.Sprintf("%s:%d  %s", p.Plan, s.Line, s.Reason)))
+			fmt.Fprintf(&b, "  %s\n", st.Dim(fmt.Sprintf("%s:%d  %s", p.Plan, s.Line, s.Reason)))
 		}
 	}
 	if len(p.Warnings) > 0 {
@@ -339,7 +312,7 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 			if d.Line > 0 {
 				where = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
 			}
-			fmt.Fprintf(&b, "  %s: %s %s\n", where, st.yellow("warning:"), d.Message)
+			fmt.Fprintf(&b, "  %s: %s %s\n", where, st.Yellow("warning:"), d.Message)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -363,21 +336,21 @@ func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st Style, sect
 	var anyMerge, anyDone bool
 	for i, wave := range g.Waves {
 		for j, n := range wave {
-			id := cell{n.ID(), st.cyan(n.ID())}
+			id := cell{n.ID(), st.Cyan(n.ID())}
 			if onPath[n.ID()] {
-				id = cell{n.ID(), st.red(n.ID())}
+				id = cell{n.ID(), st.BoldRed(n.ID())}
 			}
 			c := join(id, plain(" "+cut(n.Sprint.Title, previewTitleWidth)))
 			if merge[n.ID()] {
-				c = join(c, cell{" ⋈", st.yellow(" ⋈")})
+				c = join(c, cell{" ⋈", st.Yellow(" ⋈")})
 				anyMerge = true
 			}
 			if n.Sprint.Status.Value == "closed" {
-				c = join(c, cell{" ✓", st.green(" ✓")})
+				c = join(c, cell{" ✓", st.Green(" ✓")})
 				anyDone = true
 			}
 			if onPath[n.ID()] {
-				c = join(c, cell{" *", st.red(" *")})
+				c = join(c, cell{" *", st.BoldRed(" *")})
 			}
 			rows[i] = append(rows[i], c)
 			// The last cell of a line is not padded: it sets no width.
@@ -387,7 +360,7 @@ func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st Style, sect
 		}
 	}
 	numW := len(fmt.Sprint(len(g.Waves)))
-	bar := st.dim("│")
+	bar := st.Dim("│")
 	for i, row := range rows {
 		for j := 0; j < len(row); j += previewWaveCells {
 			if j == 0 {
@@ -408,12 +381,12 @@ func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st Style, sect
 			b.WriteString("\n")
 		}
 	}
-	legend := []string{st.red("*") + " critical path"}
+	legend := []string{st.BoldRed("*") + " critical path"}
 	if anyMerge {
-		legend = append(legend, st.yellow("⋈")+" merges branches")
+		legend = append(legend, st.Yellow("⋈")+" merges branches")
 	}
 	if anyDone {
-		legend = append(legend, st.green("✓")+" closed")
+		legend = append(legend, st.Green("✓")+" closed")
 	}
-	fmt.Fprintf(b, "  %s\n", st.dim("(")+strings.Join(legend, st.dim(", "))+st.dim(")"))
+	fmt.Fprintf(b, "  %s\n", st.Dim("(")+strings.Join(legend, st.Dim(", "))+st.Dim(")"))
 }

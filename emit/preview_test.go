@@ -1,32 +1,42 @@
-package emit
+package emit_test
 
 import (
 	"bytes"
+	"flag"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/internal/plantest"
 )
 
+var update = flag.Bool("update", false, "rewrite the golden files in testdata with the current output")
+
 // previewPlans are the graph test plans and the preview's own.
-func previewPlans(t *testing.T) []compiledPlan {
+func previewPlans(t *testing.T) []plantest.Plan {
 	t.Helper()
-	files, err := filepath.Glob("testdata/preview/*.md")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	for _, dir := range []string{"review/testdata/graph", "testdata/preview"} {
+		more, err := filepath.Glob(filepath.Join(dir, "*.md"))
+		if err != nil || len(more) == 0 {
+			t.Fatalf("no test plans in %s: %v", dir, err)
+		}
+		files = append(files, more...)
 	}
-	out := graphPlans(t)
-	for _, f := range files {
-		out = append(out, compileFile(t, f))
+	out := make([]plantest.Plan, len(files))
+	for i, f := range files {
+		out[i] = plantest.CompileFile(t, f)
 	}
 	return out
 }
 
-func renderPreview(t *testing.T, c compiledPlan, st Style) []byte {
+func renderPreview(t *testing.T, c plantest.Plan, st emit.Style) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	p := NewPreview(c.g, c.beads, c.diags.Warnings())
-	if err := p.WriteText(&buf, c.g, st); err != nil {
+	p := emit.NewPreview(c.Graph, c.Beads, c.Diags.Warnings())
+	if err := p.WriteText(&buf, c.Graph, st); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -37,14 +47,14 @@ var colored = map[string]bool{"merged": true, "status": true, "warnings": true}
 
 func TestPreviewGolden(t *testing.T) {
 	for _, c := range previewPlans(t) {
-		t.Run(c.name, func(t *testing.T) {
-			got := renderPreview(t, c, Style{})
+		t.Run(c.Name, func(t *testing.T) {
+			got := renderPreview(t, c, emit.Style{})
 			if bytes.IndexByte(got, 0x1b) >= 0 {
 				t.Error("the plain preview has an escape sequence")
 			}
-			golden(t, "testdata/preview/"+c.name+".txt", got)
-			if colored[c.name] {
-				golden(t, "testdata/preview/"+c.name+".color.txt", renderPreview(t, c, Style{Color: true}))
+			plantest.Golden(t, *update, "testdata/preview/"+c.Name+".txt", got)
+			if colored[c.Name] {
+				plantest.Golden(t, *update, "testdata/preview/"+c.Name+".color.txt", renderPreview(t, c, emit.Style{Color: true}))
 			}
 		})
 	}
@@ -56,40 +66,43 @@ var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 // preview is the plain one, so columns line up in both.
 func TestPreviewColorOnlyAddsEscapes(t *testing.T) {
 	for _, c := range previewPlans(t) {
-		plain := renderPreview(t, c, Style{})
-		color := renderPreview(t, c, Style{Color: true})
+		plain := renderPreview(t, c, emit.Style{})
+		color := renderPreview(t, c, emit.Style{Color: true})
 		if !bytes.Contains(color, []byte("\x1b[")) {
-			t.Errorf("%s: the coloured preview has no colour", c.name)
+			t.Errorf("%s: the coloured preview has no colour", c.Name)
 		}
 		if got := ansi.ReplaceAll(color, nil); !bytes.Equal(got, plain) {
-			t.Errorf("%s: the coloured preview differs from the plain one beyond its colours:\n%s\n---\n%s", c.name, got, plain)
+			t.Errorf("%s: the coloured preview differs from the plain one beyond its colours:\n%s\n---\n%s", c.Name, got, plain)
 		}
 	}
 }
 
 func TestPreviewDeterministic(t *testing.T) {
 	for _, c := range previewPlans(t) {
-		first := renderPreview(t, c, Style{Color: true})
+		first := renderPreview(t, c, emit.Style{Color: true})
 		for i := 0; i < 3; i++ {
-			again := compileFile(t, c.path)
-			if got := renderPreview(t, again, Style{Color: true}); !bytes.Equal(got, first) {
-				t.Fatalf("%s: the preview changed between runs", c.name)
+			again := plantest.CompileFile(t, c.Path)
+			if got := renderPreview(t, again, emit.Style{Color: true}); !bytes.Equal(got, first) {
+				t.Fatalf("%s: the preview changed between runs", c.Name)
 			}
 		}
 	}
 }
 
+// waveCells is how many sprints the README promises on one line of a wave.
+const waveCells = 4
+
 // Long titles are cut to a column, and wide waves wrap, so no wave line
 // grows past four cells.
 func TestPreviewWideWave(t *testing.T) {
-	c := compileFile(t, "testdata/preview/wide.md")
-	out := string(renderPreview(t, c, Style{}))
+	c := plantest.CompileFile(t, "testdata/preview/wide.md")
+	out := string(renderPreview(t, c, emit.Style{}))
 	if !strings.Contains(out, "1.2b North America storefront wi…") {
 		t.Errorf("the long title is not cut:\n%s", out)
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if strings.Count(line, "│") > previewWaveCells {
-			t.Errorf("a wave line holds more than %d sprints: %q", previewWaveCells, line)
+		if strings.Count(line, "│") > waveCells {
+			t.Errorf("a wave line holds more than %d sprints: %q", waveCells, line)
 		}
 	}
 }

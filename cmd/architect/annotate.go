@@ -6,8 +6,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/beads-architect/architect/annotate"
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/parser"
 	"github.com/spf13/cobra"
 )
@@ -23,7 +27,7 @@ type annotateOptions struct {
 	strip  bool
 }
 
-func newCmdAnnotate(io streams) *cobra.Command {
+func newCmdAnnotate(stdio streams) *cobra.Command {
 	opts := &annotateOptions{}
 	c := &cobra.Command{
 		Use:   "annotate PLAN {--from FILE | --map SPRINT=ID | --strip}",
@@ -73,7 +77,7 @@ annotation after a sprint heading, and nothing else.`,
 			if stdin > 1 {
 				return usagef("--from - reads standard input; give it once")
 			}
-			return runAnnotate(opts, io)
+			return runAnnotate(opts, stdio)
 		},
 	}
 	fl := c.Flags()
@@ -87,14 +91,14 @@ annotation after a sprint heading, and nothing else.`,
 	return c
 }
 
-func runAnnotate(opts *annotateOptions, io streams) error {
-	var flags []beadRef
+func runAnnotate(opts *annotateOptions, stdio streams) error {
+	var flags []claim
 	for _, m := range opts.maps {
-		b, err := parseMapFlag(m)
+		c, err := parseMapFlag(m)
 		if err != nil {
 			return err
 		}
-		flags = append(flags, b)
+		flags = append(flags, c)
 	}
 	name, src, err := readPlan(opts.plan, nil)
 	if err != nil {
@@ -121,7 +125,7 @@ func runAnnotate(opts *annotateOptions, io streams) error {
 				}
 			}
 		}
-		what = fmt.Sprintf("%d %s to remove", stripped, plural(stripped, "annotation"))
+		what = fmt.Sprintf("%d %s to remove", stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
 		repo, err := findRepo(filepath.Dir(opts.plan), opts.repo)
 		if err != nil {
@@ -131,19 +135,15 @@ func runAnnotate(opts *annotateOptions, io streams) error {
 		if err != nil {
 			return err
 		}
-		var fromFiles []beadRef
-		for _, f := range opts.from {
-			data, err := readFrom(f, io.in)
+		var from []fromFile
+		for _, name := range opts.from {
+			issues, err := readFrom(name, stdio.in)
 			if err != nil {
 				return err
 			}
-			beads, err := readBeads(f, data)
-			if err != nil {
-				return err
-			}
-			fromFiles = append(fromFiles, beads...)
+			from = append(from, fromFile{name, issues})
 		}
-		ids, err := beadMap(planFile, fromFiles, flags)
+		ids, err := beadMap(planFile, from, flags)
 		if err != nil {
 			return err
 		}
@@ -151,24 +151,23 @@ func runAnnotate(opts *annotateOptions, io streams) error {
 		if err != nil {
 			return err
 		}
-		report(io.err, warnings(p, ids, res))
-		what = fmt.Sprintf("%d %s to insert, %d to replace", len(res.Inserted), plural(len(res.Inserted), "annotation"), len(res.Replaced))
+		report(stdio.err, warnings(p, ids, res))
+		what = fmt.Sprintf("%d %s to insert, %d to replace", len(res.Inserted), emit.Noun(len(res.Inserted), "annotation", "annotations"), len(res.Replaced))
 	}
 
 	changed := string(out) != string(src)
 	if opts.dryRun {
-		if _, err := io.out.Write(annotationDiff("a/"+name, "b/"+name, src, out)); err != nil {
+		if _, err := stdio.out.Write(unifiedDiff("a/"+name, "b/"+name, src, out)); err != nil {
 			return err
 		}
 	}
 	switch {
 	case opts.check && changed:
-		fmt.Fprintf(io.err, "%s: not up to date: %s\n", name, what)
-		return &silentError{code: exitData}
+		return &checkError{[]string{fmt.Sprintf("%s: not up to date: %s", name, what)}}
 	case opts.check || opts.dryRun:
 		return nil
 	case !changed:
-		fmt.Fprintf(io.err, "%s: up to date\n", name)
+		fmt.Fprintf(stdio.err, "%s: up to date\n", name)
 		return nil
 	}
 	if err := annotate.WriteFile(opts.plan, src, out); err != nil {
@@ -178,9 +177,9 @@ func runAnnotate(opts *annotateOptions, io streams) error {
 		return fmt.Errorf("writing %s: %w; the plan is unchanged", opts.plan, err)
 	}
 	if opts.strip {
-		fmt.Fprintf(io.err, "%s: removed %d %s\n", name, stripped, plural(stripped, "annotation"))
+		fmt.Fprintf(stdio.err, "%s: removed %d %s\n", name, stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
-		fmt.Fprintf(io.err, "%s: %d inserted, %d replaced, %d unchanged\n", name, len(res.Inserted), len(res.Replaced), len(res.Unchanged))
+		fmt.Fprintf(stdio.err, "%s: %d inserted, %d replaced, %d unchanged\n", name, len(res.Inserted), len(res.Replaced), len(res.Unchanged))
 	}
 	return nil
 }
@@ -189,8 +188,8 @@ func runAnnotate(opts *annotateOptions, io streams) error {
 // sprints, and beads of sprints the plan does not have.
 func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser.Diagnostics {
 	var ds parser.Diagnostics
-	warn := func(pos parser.Pos, format string, args ...any) {
-		ds = append(ds, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Warning, Msg: fmt.Sprintf(format, args...)})
+	warn := func(pos parser.Pos, format string, values ...any) {
+		ds = append(ds, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Warning, Msg: fmt.Sprintf(format, values...)})
 	}
 	for _, s := range res.Missing {
 		warn(s.Heading.Pos, "sprint %s has no bead; left unannotated", s.ID)
@@ -205,28 +204,139 @@ func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser
 	return ds
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
+// readFrom reads the beads of --from FILE, or of standard input for "-".
+// A file is refused when it is over the plan size limit times four (a bd
+// export of a large database).
+func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, fmt.Errorf("--from %s: %w", name, errors.Unwrap(err))
+		}
+		defer f.Close()
+		r = f
 	}
-	return word + "s"
-}
-
-// readSmall reads a --from file, refusing anything over the plan size
-// limit times four (a bd export of a large database).
-func readSmall(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("--from %s: %w", path, errors.Unwrap(err))
-	}
-	defer f.Close()
 	const limit = 4 * parser.MaxSize
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("--from %s: %w", path, err)
+		return nil, fmt.Errorf("--from %s: %w", name, err)
 	}
 	if len(data) > limit {
-		return nil, fmt.Errorf("--from %s: larger than %d MiB", path, limit>>20)
+		return nil, fmt.Errorf("--from %s: larger than %d MiB", name, limit>>20)
 	}
-	return data, nil
+	issues, err := bdsync.Read(data)
+	var fe *bdsync.FormatError
+	var re *bdsync.ReadError
+	switch {
+	case errors.Is(err, bdsync.ErrEmpty):
+		return nil, fmt.Errorf("--from %s: the file is empty; want the output of architect compile, bd export, or bd list --json", name)
+	case errors.As(err, &fe):
+		return nil, usagef("--from %s: unknown format: want a JSON array (architect compile, bd list --json, bd show --json) or JSON lines (bd export)", name)
+	case errors.As(err, &re):
+		return nil, fmt.Errorf("--from %s: %s", re.Pos.In(name), re.Msg)
+	}
+	return issues, err
+}
+
+// fromFile is the beads one --from file holds.
+type fromFile struct {
+	name   string
+	issues []bdsync.Issue
+}
+
+// claim is a sprint's bead as a --from file or a --map flag gives it.
+type claim struct {
+	sprint, id string
+	// source says where, for messages: "beads.jsonl:3", "beads.json:
+	// bead 2", "--map 1.2=bd-x".
+	source string
+}
+
+// parseMapFlag reads a --map SPRINT=ID flag.
+func parseMapFlag(v string) (claim, error) {
+	sprint, id, ok := strings.Cut(v, "=")
+	sprint, id = strings.TrimSpace(sprint), strings.TrimSpace(id)
+	if !ok || sprint == "" || id == "" {
+		return claim{}, usagef("--map %q: want SPRINT=ID, like --map 1.2a=bd-a3f8", v)
+	}
+	if !parser.ValidBeadID(id) {
+		return claim{}, usagef("--map %q: %q is not a bead id (want ids like bd-a3f8)", v, id)
+	}
+	return claim{sprint: sprint, id: id, source: "--map " + v}, nil
+}
+
+// beadMap maps the sprint ids of plan planFile to bead ids. From files it
+// takes only beads whose plan_file is planFile; --map flags name no plan
+// and always count, and win over the files. A sprint given two different
+// beads is an error.
+func beadMap(planFile string, from []fromFile, flags []claim) (map[string]string, error) {
+	ids := map[string]string{}
+	src := map[string]string{}
+	var errs []string
+	add := func(c claim) {
+		if prev, ok := ids[c.sprint]; ok && prev != c.id {
+			errs = append(errs, fmt.Sprintf("sprint %s has two beads: %s (%s) and %s (%s)", c.sprint, prev, src[c.sprint], c.id, c.source))
+			return
+		}
+		ids[c.sprint] = c.id
+		src[c.sprint] = c.source
+	}
+	for _, f := range from {
+		for _, is := range f.issues {
+			if is.PlanFile() != planFile || is.Sprint() == "" {
+				continue
+			}
+			where := is.Pos.In(f.name)
+			if !parser.ValidBeadID(is.ID) {
+				errs = append(errs, fmt.Sprintf("%s: %q is not a bead id (want ids like bd-a3f8)", where, is.ID))
+				continue
+			}
+			add(claim{sprint: is.Sprint(), id: is.ID, source: where})
+		}
+	}
+	// --map wins over the files.
+	for _, c := range flags {
+		delete(ids, c.sprint)
+	}
+	for _, c := range flags {
+		add(c)
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("no bead belongs to plan %s: %s", planFile, otherPlans(from))
+	}
+	return ids, nil
+}
+
+// otherPlans says which plans the beads read do belong to.
+func otherPlans(from []fromFile) string {
+	n := 0
+	seen := map[string]bool{}
+	var plans []string
+	for _, f := range from {
+		for _, is := range f.issues {
+			n++
+			if p := is.PlanFile(); p != "" && !seen[p] {
+				seen[p] = true
+				plans = append(plans, p)
+			}
+		}
+	}
+	if n == 0 {
+		return "--from holds no beads"
+	}
+	if len(plans) == 0 {
+		return fmt.Sprintf("none of the %d beads read has a metadata.plan_file (use --map SPRINT=ID for those)", n)
+	}
+	sort.Strings(plans)
+	const most = 5
+	more := ""
+	if len(plans) > most {
+		more = fmt.Sprintf(" and %d more", len(plans)-most)
+		plans = plans[:most]
+	}
+	return fmt.Sprintf("the %d beads read belong to %s%s (plan_file is relative to the repository root; see --repo)", n, strings.Join(plans, ", "), more)
 }

@@ -3,151 +3,101 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 
-	"github.com/beads-architect/architect/parser"
+	"github.com/rogpeppe/go-internal/diff"
 )
 
-// annotationDiff returns a unified diff (3 lines of context, as diff -u)
-// from old to new, where new is old with annotation lines inserted,
-// replaced or removed. It walks both files once, lining them up on equal
-// lines and treating annotation lines as the edits, so a 10,000-sprint plan
-// diffs in linear time and the diff shows exactly the annotation lines. It
-// is a correct diff for any two files; it is only minimal for these.
-// It returns nil when the files are equal.
-func annotationDiff(oldName, newName string, old, new []byte) []byte {
-	if bytes.Equal(old, new) {
+// unifiedDiff returns the change from old to new in the unified format of
+// `diff -u` (3 lines of context), or nil when they are equal.
+//
+// go-internal's diff finds the hunks: it lines the files up on the lines
+// that occur once in each, so for annotate's edits, each next to a sprint
+// heading (a line no other line repeats), the hunks are the ones diff -u
+// finds; for any two files it is a correct diff. They are written as diff
+// -u writes them: without go-internal's leading "diff" line, a range of one
+// line as "N" rather than "N,1", and two hunks whose context lines meet
+// joined into one.
+func unifiedDiff(oldName, newName string, old, new []byte) []byte {
+	d := diff.Diff(oldName, old, newName, new)
+	if d == nil {
 		return nil
 	}
-	a, b := splitLines(old), splitLines(new)
-	var ops []diffOp
-	i, j := 0, 0
-	isAnn := func(l []byte) bool { _, ok := parser.IsAnnotationLine(l); return ok }
-	for i < len(a) || j < len(b) {
+	var hunks []hunk
+	for at := 0; at < len(d); {
+		end := len(d)
+		if i := bytes.IndexByte(d[at:], '\n'); i >= 0 {
+			end = at + i + 1
+		}
+		h, ok := parseHunk(d[at:end])
 		switch {
-		case i < len(a) && j < len(b) && bytes.Equal(a[i], b[j]):
-			ops = append(ops, diffOp{' ', i, j})
-			i++
-			j++
-		case j < len(b) && isAnn(b[j]) && (i == len(a) || !isAnn(a[i])):
-			ops = append(ops, diffOp{'+', i, j})
-			j++
-		case i < len(a) && isAnn(a[i]) && (j == len(b) || !isAnn(b[j])):
-			ops = append(ops, diffOp{'-', i, j})
-			i++
+		case !ok && len(hunks) > 0:
+			last := &hunks[len(hunks)-1]
+			last.body = append(last.body, [2]int{at, end})
+		case !ok: // the header, before any hunk
+		case len(hunks) > 0 && hunks[len(hunks)-1].follows(h):
+			last := &hunks[len(hunks)-1]
+			last.old[1] += h.old[1]
+			last.new[1] += h.new[1]
 		default:
-			if i < len(a) {
-				ops = append(ops, diffOp{'-', i, j})
-				i++
-			}
-			if j < len(b) {
-				ops = append(ops, diffOp{'+', i, j})
-				j++
-			}
+			hunks = append(hunks, h)
 		}
+		at = end
 	}
-
 	var out bytes.Buffer
+	out.Grow(len(d))
 	fmt.Fprintf(&out, "--- %s\n+++ %s\n", oldName, newName)
-	const context = 3
-	for k := 0; k < len(ops); {
-		if ops[k].kind == ' ' {
-			k++
-			continue
+	for _, h := range hunks {
+		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(h.old), hunkRange(h.new))
+		for _, span := range h.body {
+			out.Write(d[span[0]:span[1]])
 		}
-		// A hunk runs from context lines before this change to context
-		// lines after the last change that is at most 2*context lines
-		// from the one before it.
-		start := max(k-context, 0)
-		end := k
-		for m := k; m < len(ops); m++ {
-			if ops[m].kind != ' ' {
-				end = m
-			} else if m-end > 2*context {
-				break
-			}
-		}
-		stop := min(end+context+1, len(ops))
-		writeHunk(&out, a, b, ops[start:stop])
-		k = stop
 	}
 	return out.Bytes()
 }
 
-type diffOp struct {
-	kind byte // ' ', '-', '+'
-	// i and j are the line indexes in old and new: of the line itself for
-	// ' ' and of the side it belongs to, and of the next line on the
-	// other side.
-	i, j int
+// hunk is a hunk of a unified diff: the first line and the length of its
+// range in each file, and where its lines are in the diff.
+type hunk struct {
+	old, new [2]int
+	body     [][2]int
 }
 
-func writeHunk(out *bytes.Buffer, a, b [][]byte, ops []diffOp) {
-	na, nb := 0, 0
-	for _, op := range ops {
-		if op.kind != '+' {
-			na++
-		}
-		if op.kind != '-' {
-			nb++
-		}
-	}
-	fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(ops[0].i, na), hunkRange(ops[0].j, nb))
-	// Within each run of changes, removed lines come before added ones.
-	for k := 0; k < len(ops); {
-		if ops[k].kind == ' ' {
-			writeLine(out, ' ', a[ops[k].i])
-			k++
-			continue
-		}
-		m := k
-		for m < len(ops) && ops[m].kind != ' ' {
-			m++
-		}
-		for _, op := range ops[k:m] {
-			if op.kind == '-' {
-				writeLine(out, '-', a[op.i])
-			}
-		}
-		for _, op := range ops[k:m] {
-			if op.kind == '+' {
-				writeLine(out, '+', b[op.j])
-			}
-		}
-		k = m
-	}
+// follows reports whether next starts where h ends, in both files.
+func (h *hunk) follows(next hunk) bool {
+	return h.old[0]+h.old[1] == next.old[0] && h.new[0]+h.new[1] == next.new[0]
 }
 
-// hunkRange formats a hunk's line range as diff -u does: "3,7", "3" for
-// one line, and "2,0" (the line before) for none.
-func hunkRange(first, n int) string {
-	switch n {
-	case 0:
-		return fmt.Sprintf("%d,0", first)
-	case 1:
-		return fmt.Sprintf("%d", first+1)
+// parseHunk reads a hunk header as go-internal writes it:
+// "@@ -first,len +first,len @@\n".
+func parseHunk(line []byte) (hunk, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte("@@ -"))
+	if !ok {
+		return hunk{}, false
 	}
-	return fmt.Sprintf("%d,%d", first+1, n)
-}
-
-func writeLine(out *bytes.Buffer, kind byte, line []byte) {
-	out.WriteByte(kind)
-	out.Write(line)
-	if !bytes.HasSuffix(line, []byte("\n")) {
-		out.WriteString("\n\\ No newline at end of file\n")
-	}
-}
-
-// splitLines splits src after each newline; the last line may lack one.
-func splitLines(src []byte) [][]byte {
-	var lines [][]byte
-	for len(src) > 0 {
-		i := bytes.IndexByte(src, '\n')
-		if i < 0 {
-			lines = append(lines, src)
-			break
+	var h hunk
+	for i, r := range []*[2]int{&h.old, &h.new} {
+		sep := []byte(" +")
+		if i == 1 {
+			sep = []byte(" @@\n")
 		}
-		lines = append(lines, src[:i+1])
-		src = src[i+1:]
+		field, after, ok := bytes.Cut(rest, sep)
+		first, n, ok2 := bytes.Cut(field, []byte(","))
+		var err1, err2 error
+		r[0], err1 = strconv.Atoi(string(first))
+		r[1], err2 = strconv.Atoi(string(n))
+		if !ok || !ok2 || err1 != nil || err2 != nil {
+			panic("go-internal/diff wrote a hunk header that is not -N,N +N,N: " + string(line))
+		}
+		rest = after
 	}
-	return lines
+	return h, true
+}
+
+// hunkRange writes a hunk's range as diff -u does: "N" for one line.
+func hunkRange(r [2]int) string {
+	if r[1] == 1 {
+		return strconv.Itoa(r[0])
+	}
+	return strconv.Itoa(r[0]) + "," + strconv.Itoa(r[1])
 }

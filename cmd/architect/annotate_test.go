@@ -1,12 +1,17 @@
 package main
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/beads-architect/architect/annotate"
+	"github.com/beads-architect/architect/internal/plantest"
+	"github.com/beads-architect/architect/parser"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,35 +36,175 @@ func TestAnnotationDiffMatchesDiffU(t *testing.T) {
 				b, err := os.ReadFile(pair[1])
 				require.NoError(t, err)
 				want, _ := exec.Command(diffU, "-u", "--label", "a", "--label", "b", pair[0], pair[1]).Output()
-				require.Equal(t, string(want), string(annotationDiff("a", "b", a, b)))
+				require.Equal(t, string(want), string(unifiedDiff("a", "b", a, b)))
 			})
 		}
 	}
-	require.Nil(t, annotationDiff("a", "b", []byte("x\n"), []byte("x\n")))
+	require.Nil(t, unifiedDiff("a", "b", []byte("x\n"), []byte("x\n")))
 }
 
-// TestReadBeadsMetadataShapes: metadata as an object, as a string holding
-// one, empty, null or absent.
-func TestReadBeadsMetadataShapes(t *testing.T) {
-	data := []byte(`[
- {"id":"bd-1","metadata":{"plan_file":"p.md","plan_sprint_id":"1.1"}},
- {"id":"bd-2","metadata":"{\"plan_file\":\"p.md\",\"plan_sprint_id\":\"1.2\"}"},
- {"id":"bd-3","metadata":""},
- {"id":"bd-4","metadata":null},
- {"id":"bd-5"}
-]`)
-	got, err := readBeads("b.json", data)
-	require.NoError(t, err)
-	require.Equal(t, []beadRef{
-		{ID: "bd-1", PlanFile: "p.md", SprintID: "1.1", Source: "b.json: bead 1"},
-		{ID: "bd-2", PlanFile: "p.md", SprintID: "1.2", Source: "b.json: bead 2"},
-		{ID: "bd-3", Source: "b.json: bead 3"},
-		{ID: "bd-4", Source: "b.json: bead 4"},
-		{ID: "bd-5", Source: "b.json: bead 5"},
-	}, got)
+// TestUnifiedDiffRandomEdits compares with diff -u on random plans edited
+// as annotate edits them: an annotation inserted, replaced or removed
+// after a sprint heading, among repeated lines, near each other and at the
+// ends of the file.
+func TestUnifiedDiffRandomEdits(t *testing.T) {
+	diffU, err := exec.LookPath("diff")
+	if err != nil {
+		t.Skip("no diff program")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	dir := t.TempDir()
+	pa, pb := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	body := []string{"", "- a", "x", "<!-- beads-ralph: bd-1 -->", "## Phase 1: P"}
+	for k := 0; k < 300; k++ {
+		var a, b strings.Builder
+		for i := range rng.IntN(12) {
+			fmt.Fprintf(&a, "### Sprint 1.%d: S\n", i)
+			fmt.Fprintf(&b, "### Sprint 1.%d: S\n", i)
+			old := rng.IntN(2) == 0
+			if old {
+				a.WriteString("<!-- beads-ralph: bd-old -->\n")
+			}
+			switch rng.IntN(4) {
+			case 0: // removed or left out
+			case 1:
+				fmt.Fprintf(&b, "<!-- beads-ralph: bd-%d -->\n", i)
+			default:
+				if old {
+					b.WriteString("<!-- beads-ralph: bd-old -->\n")
+				}
+			}
+			for range rng.IntN(5) {
+				line := body[rng.IntN(len(body))] + "\n"
+				a.WriteString(line)
+				b.WriteString(line)
+			}
+		}
+		if rng.IntN(4) == 0 {
+			a.WriteString("no final newline")
+			b.WriteString("no final newline")
+		}
+		require.NoError(t, os.WriteFile(pa, []byte(a.String()), 0o644))
+		require.NoError(t, os.WriteFile(pb, []byte(b.String()), 0o644))
+		want, _ := exec.Command(diffU, "-u", "--label", "a", "--label", "b", pa, pb).Output()
+		require.Equal(t, string(want), string(unifiedDiff("a", "b", []byte(a.String()), []byte(b.String()))), "case %d:\n%s\n---\n%s", k, a.String(), b.String())
+	}
+}
 
-	jsonl := []byte("\xef\xbb\xbf{\"id\":\"bd-1\",\"metadata\":{\"plan_file\":\"p.md\",\"plan_sprint_id\":\"1.1\"}}\r\n\r\n{\"_type\":\"memory\"}\r\n")
-	got, err = readBeads("b.jsonl", jsonl)
+// compileIDs compiles src as the plan at planFile and returns each sprint's
+// bead id; ok is false when the plan does not compile.
+func compileIDs(planFile string, src []byte) (ids map[string]string, ok bool) {
+	c, err := plantest.Try(planFile, src)
+	if err != nil {
+		return nil, false
+	}
+	ids = map[string]string{}
+	for _, b := range c.Beads {
+		ids[b.Metadata.PlanSprintID] = b.ID
+	}
+	return ids, true
+}
+
+// checkCompileAnnotate annotates a plan, stripped of its annotations, with
+// the ids it compiles to, and checks that the annotated plan compiles to the
+// same ids. It reports false when the plan does not compile or annotate.
+func checkCompileAnnotate(t testing.TB, src []byte) bool {
+	const planFile = "plans/plan.md"
+	p := parser.Parse("plan.md", src)
+	if len(annotate.Blocking(p)) > 0 {
+		return false
+	}
+	x := annotate.Strip(p)
+	ids, ok := compileIDs(planFile, x)
+	if !ok {
+		return false
+	}
+	out, _, err := annotate.Apply(parser.Parse("plan.md", x), ids, annotate.Options{})
 	require.NoError(t, err)
-	require.Equal(t, []beadRef{{ID: "bd-1", PlanFile: "p.md", SprintID: "1.1", Source: "b.jsonl:1"}}, got)
+	again, ok := compileIDs(planFile, out)
+	require.True(t, ok, "the annotated plan does not compile")
+	require.Equal(t, ids, again, "compile(annotate(x)) has other ids than compile(x)")
+	return true
+}
+
+// roundTripPlans are the plans the compile and annotate round trip runs
+// on: the golden plans of compile and of annotate, and beads-ralph's own.
+func roundTripPlans(t testing.TB) []string {
+	var files []string
+	for _, pattern := range []string{
+		filepath.Join(plansDir, "*.md"),
+		filepath.Join("..", "..", "annotate", "testdata", "golden", "*.md"),
+		filepath.Join("..", "..", "..", "shared", "corpus", "beads-ralph", "*-plan.md"),
+	} {
+		more, err := filepath.Glob(pattern)
+		require.NoError(t, err)
+		require.NotEmpty(t, more, pattern)
+		files = append(files, more...)
+	}
+	return files
+}
+
+// TestCompileAnnotateKeepsIDs: compile(annotate(x)) has the ids of
+// compile(x), on every plan that compiles.
+func TestCompileAnnotateKeepsIDs(t *testing.T) {
+	checked := 0
+	for _, file := range roundTripPlans(t) {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			if checkCompileAnnotate(t, src) {
+				checked++
+			}
+		})
+	}
+	require.GreaterOrEqual(t, checked, 15, "too few plans compiled")
+}
+
+func FuzzCompileAnnotateKeepsIDs(f *testing.F) {
+	for _, file := range roundTripPlans(f) {
+		src, err := os.ReadFile(file)
+		require.NoError(f, err)
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkCompileAnnotate(t, src)
+	})
+}
+
+// TestIDsNeverDrift: once annotated, a sprint keeps its bead id through a
+// title edit, a renumbering and a move of the plan file.
+func TestIDsNeverDrift(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "annotate", "testdata", "golden", "minimal.md"))
+	require.NoError(t, err)
+	ids, ok := compileIDs("plans/store.md", src)
+	require.True(t, ok)
+	out, _, err := annotate.Apply(parser.Parse("minimal.md", src), ids, annotate.Options{})
+	require.NoError(t, err)
+
+	// Without annotations, a move or a renumbering gives new ids.
+	moved, _ := compileIDs("docs/store.md", src)
+	require.NotEqual(t, ids, moved)
+
+	edit := func(old, new string) []byte {
+		require.Contains(t, string(out), old)
+		return []byte(strings.Replace(string(out), old, new, 1))
+	}
+	for _, tc := range []struct {
+		name     string
+		src      []byte
+		planFile string
+		want     map[string]string
+	}{
+		{"as annotated", out, "plans/store.md", ids},
+		{"moved", out, "docs/archive/store.md", ids},
+		{"title edited", edit("Sprint 1.3: Checkout", "Sprint 1.3: Pay and check out"), "plans/store.md", ids},
+		{"renumbered", edit("Sprint 1.3: Checkout", "Sprint 1.4: Checkout"), "plans/store.md",
+			map[string]string{"1.1": ids["1.1"], "1.2a": ids["1.2a"], "1.2b": ids["1.2b"], "1.4": ids["1.3"]}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := compileIDs(tc.planFile, tc.src)
+			require.True(t, ok)
+			require.Equal(t, tc.want, got)
+		})
+	}
 }

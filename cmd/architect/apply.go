@@ -7,12 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/beads-architect/architect/annotate"
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/parser"
 	"github.com/spf13/cobra"
 )
@@ -33,17 +33,17 @@ type applyOptions struct {
 type applyEnv struct {
 	now func() time.Time
 	// bd returns the runner for the bd binary at path, run in dir.
-	bd func(path, dir string) bdRunner
+	bd func(path, dir string) bdsync.Runner
 }
 
 func defaultApplyEnv() applyEnv {
 	return applyEnv{
 		now: time.Now,
-		bd:  func(path, dir string) bdRunner { return &execBD{path: path, dir: dir} },
+		bd:  func(path, dir string) bdsync.Runner { return bdsync.Exec{Path: path, Dir: dir} },
 	}
 }
 
-func newCmdApply(io streams, getenv env) *cobra.Command {
+func newCmdApply(stdio streams, getenv env) *cobra.Command {
 	opts := &applyOptions{}
 	c := &cobra.Command{
 		Use:   "apply PLAN",
@@ -75,7 +75,7 @@ are reported, and closed with a reason under --prune.`,
 			if opts.plan == "-" {
 				return usagef("apply needs a plan file, not stdin: the beads record the plan's path and apply writes their ids into it")
 			}
-			return runApply(opts, io, getenv, defaultApplyEnv())
+			return runApply(opts, stdio, getenv, defaultApplyEnv())
 		},
 	}
 	fl := c.Flags()
@@ -89,29 +89,45 @@ are reported, and closed with a reason under --prune.`,
 	return c
 }
 
-// timedRunner counts a runner's calls and the time they take.
+// findBD returns the bd to run: the --bd flag when given, else the first bd
+// on the PATH that getenv reports.
+func findBD(flag string, getenv env) (string, error) {
+	if flag != "" {
+		if !bdsync.Executable(flag) {
+			return "", usagef("--bd %s: not an executable file", flag)
+		}
+		return filepath.Abs(flag)
+	}
+	path, err := bdsync.LookPath(getenv("PATH"))
+	if err != nil {
+		return "", fmt.Errorf("bd not found on PATH: install beads (bd %s or newer) or pass --bd PATH", bdsync.MinVersion)
+	}
+	return path, nil
+}
+
+// timedRunner counts a runner's calls and the time they take, and traces
+// each call to trace when it is set.
 type timedRunner struct {
-	r     bdRunner
+	r     bdsync.Runner
 	trace io.Writer
 	calls int
 	spent time.Duration
 }
 
-func (t *timedRunner) Run(stdin []byte, args ...string) ([]byte, error) {
+func (t *timedRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
 	start := time.Now()
-	out, err := t.r.Run(stdin, args...)
+	out, err := t.r.Run(stdin, argv...)
 	took := time.Since(start)
 	t.calls++
 	t.spent += took
 	if t.trace != nil {
-		fmt.Fprintf(t.trace, "bd %s (%.2fs)\n", strings.Join(args, " "), took.Seconds())
+		fmt.Fprintf(t.trace, "bd %s (%.2fs)\n", strings.Join(argv, " "), took.Seconds())
 	}
 	return out, err
 }
 
-func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) error {
+func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error {
 	start := time.Now()
-	// 1. bd, its version, and the repository's database.
 	bdPath, err := findBD(opts.bd, getenv)
 	if err != nil {
 		return err
@@ -122,114 +138,60 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) error {
 	}
 	tr := &timedRunner{r: ae.bd(bdPath, repo.root)}
 	if opts.verbose {
-		tr.trace = io.err
+		tr.trace = stdio.err
 		defer func() {
 			total := time.Since(start)
-			fmt.Fprintf(io.err, "architect: %d bd calls took %.2fs; architect's own work took %.2fs\n",
+			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs; architect's own work took %.2fs\n",
 				tr.calls, tr.spent.Seconds(), (total - tr.spent).Seconds())
 		}()
 	}
-	bd := bdClient{tr}
-	version, err := bd.version()
-	if err != nil {
-		return err
-	}
-	dbPath, prefix, err := bd.where()
-	if errors.Is(err, errNoDatabase) {
+	bd := bdsync.NewClient(tr)
+	db, err := bd.Open()
+	if errors.Is(err, bdsync.ErrNoDatabase) {
 		return fmt.Errorf("no beads database in %s: run \"bd init\" there first (bd init --prefix NAME sets the issue prefix)", repo.root)
 	}
 	if err != nil {
 		return err
 	}
-	if prefix == "" {
-		if prefix, err = bd.configGet("issue_prefix"); err != nil {
-			return err
-		}
-	}
 
-	// 2. The plan, with the database's prefix for new ids.
-	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: prefix, sourceBranch: opts.sourceBranch, verbose: opts.verbose}, io.in, getenv)
+	// The plan, with the database's prefix for new ids.
+	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, verbose: opts.verbose}, stdio.in, getenv)
 	if err != nil {
 		return err
 	}
-	report(io.err, c.diags)
 	if c.failed() {
-		return &silentError{code: exitData}
+		return c.diags
 	}
-	planFile := c.beads[0].Metadata.PlanFile
+	report(stdio.err, c.diags)
 
-	// 3. The custom types architect's beads use.
-	custom, err := bd.configGet("types.custom")
+	sync, err := bd.Plan(c.beads, bdsync.SyncOptions{
+		PlanFile: c.beads[0].Metadata.PlanFile,
+		Now:      ae.now(),
+		Prune:    opts.prune,
+		Pinned:   annotated(c.plan),
+	})
 	if err != nil {
 		return err
 	}
-	types, added := addCustomTypes(custom, emit.TypeWork, emit.TypeMerge)
-
-	// 4. The database as it is, and the plan to sync it.
-	issues, err := bd.export()
-	if err != nil {
-		return err
+	fmt.Fprintf(stdio.out, "bd %s, database %s, prefix %s\n", db.Version, db.Path, db.Prefix)
+	if len(sync.AddTypes) > 0 {
+		fmt.Fprintf(stdio.out, "types.custom: adding %s\n", strings.Join(sync.AddTypes, ", "))
 	}
-	pinned := map[string]bool{}
-	for _, s := range c.plan.Sprints {
-		if s.Annotation != nil && s.Annotation.ID != "" {
-			pinned[s.Annotation.ID] = true
-		}
-	}
-	sync, err := emit.Diff(c.beads, issues, emit.SyncOptions{PlanFile: planFile, Now: ae.now(), Prune: opts.prune, Pinned: pinned})
-	if err != nil {
-		return err
-	}
-	st := emit.Style{Color: io.tty && getenv("NO_COLOR") == ""}
-	fmt.Fprintf(io.out, "bd %s, database %s, prefix %s\n", version, dbPath, prefix)
-	if len(added) > 0 {
-		fmt.Fprintf(io.out, "types.custom: adding %s\n", strings.Join(added, ", "))
-	}
-	fmt.Fprintln(io.out)
-	if err := sync.WriteText(io.out, st); err != nil {
+	fmt.Fprintln(stdio.out)
+	if err := sync.WriteText(stdio.out, emit.Style{Color: stdio.tty && getenv("NO_COLOR") == ""}); err != nil {
 		return err
 	}
 	if opts.dryRun {
-		_, err := fmt.Fprintln(io.out, "Dry run: nothing was written.")
+		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
 		return err
 	}
-
-	// 5. The writes: custom types, one import, then what import cannot do:
-	// remove dependencies and labels, and close beads.
-	if len(added) > 0 {
-		if err := bd.configSet("types.custom", types); err != nil {
-			return err
-		}
-	}
-	if len(sync.Records) > 0 {
-		if err := bd.importJSONL(sync.SyncJSONL()); err != nil {
-			return err
-		}
-	}
-	if len(sync.RemoveDeps) > 0 {
-		lines := make([]string, len(sync.RemoveDeps))
-		for i, d := range sync.RemoveDeps {
-			lines[i] = "dep remove " + d.IssueID + " " + d.DependsOnID
-		}
-		if err := bd.batch(lines); err != nil {
-			return err
-		}
-	}
-	for _, l := range sync.RemoveLabels {
-		if err := bd.removeLabel(l.Label, l.IDs); err != nil {
-			return err
-		}
-	}
-	if len(sync.Close) > 0 {
-		if err := bd.close(sync.Close); err != nil {
-			return err
-		}
+	if err := bd.Apply(sync); err != nil {
+		return err
 	}
 	if !sync.Empty() {
-		fmt.Fprintf(io.out, "Applied: %d created, %d updated, %d closed.\n", len(sync.Create), len(sync.Update), len(sync.Close))
+		fmt.Fprintf(stdio.out, "Applied: %d created, %d updated, %d closed.\n", len(sync.Create), len(sync.Update), len(sync.Close))
 	}
 
-	// 6. The bead ids, written into the plan.
 	if opts.noAnnotate {
 		return nil
 	}
@@ -238,9 +200,20 @@ func runApply(opts *applyOptions, io streams, getenv env, ae applyEnv) error {
 		return fmt.Errorf("the beads database is in sync, but the bead ids were not written into %s: %w", opts.plan, err)
 	}
 	if n > 0 {
-		fmt.Fprintf(io.out, "Annotated %s: %d bead %s written.\n", opts.plan, n, plural(n, "id"))
+		fmt.Fprintf(stdio.out, "Annotated %s: %s written.\n", opts.plan, emit.Plural(n, "bead id", "bead ids"))
 	}
 	return nil
+}
+
+// annotated returns the bead ids the plan's annotations name.
+func annotated(p *parser.Plan) map[string]bool {
+	ids := map[string]bool{}
+	for _, s := range p.Sprints {
+		if s.Annotation != nil && s.Annotation.ID != "" {
+			ids[s.Annotation.ID] = true
+		}
+	}
+	return ids
 }
 
 // annotatePlan writes each sprint's bead id into the plan at path, as the
@@ -266,23 +239,4 @@ func annotatePlan(path string, src []byte, ids map[string]string) (int, error) {
 		return 0, err
 	}
 	return len(res.Inserted) + len(res.Replaced), nil
-}
-
-// addCustomTypes adds want to bd's comma-separated types.custom, keeping
-// every type already there. It returns the new value and the types added.
-func addCustomTypes(current string, want ...string) (string, []string) {
-	var have []string
-	for _, t := range strings.Split(current, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			have = append(have, t)
-		}
-	}
-	var added []string
-	for _, w := range want {
-		if !slices.Contains(have, w) {
-			have = append(have, w)
-			added = append(added, w)
-		}
-	}
-	return strings.Join(have, ","), added
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +29,7 @@ func needBD(t *testing.T) string {
 	t.Helper()
 	path, err := exec.LookPath("bd")
 	if err == nil {
-		_, err = bdClient{&execBD{path: path, dir: t.TempDir()}}.version()
+		_, err = bdsync.NewClient(bdsync.Exec{Path: path, Dir: t.TempDir()}).Version()
 	}
 	if err != nil {
 		msg := fmt.Sprintf("these tests need bd v1.3.0 or newer on PATH (%v); .ci/run builds it into $(go env GOPATH)/bin", err)
@@ -69,9 +71,9 @@ func newBDRepo(t *testing.T, prefix string) *bdRepo {
 		dir = real
 	}
 	r := &bdRepo{t: t, dir: dir, prefix: prefix}
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "dev@example.com"}, {"config", "user.name", "dev"}} {
-		out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
-		require.NoError(t, err, "git %v: %s", args, out)
+	for _, argv := range [][]string{{"init", "-q", "-b", "main"}, {"config", "user.email", "dev@example.com"}, {"config", "user.name", "dev"}} {
+		out, err := exec.Command("git", append([]string{"-C", dir}, argv...)...).CombinedOutput()
+		require.NoError(t, err, "git %v: %s", argv, out)
 	}
 	if prefix != "" {
 		r.bd("init", "--prefix", prefix, "--skip-agents", "--skip-hooks", "--non-interactive")
@@ -80,13 +82,13 @@ func newBDRepo(t *testing.T, prefix string) *bdRepo {
 }
 
 // bd runs bd in the repository and returns its stdout.
-func (r *bdRepo) bd(args ...string) string {
+func (r *bdRepo) bd(argv ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("bd", args...)
+	cmd := exec.Command("bd", argv...)
 	cmd.Dir = r.dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	require.NoError(r.t, cmd.Run(), "bd %v: %s", args, errb.String())
+	require.NoError(r.t, cmd.Run(), "bd %v: %s", argv, errb.String())
 	return out.String()
 }
 
@@ -99,19 +101,22 @@ func (r *bdRepo) write(name, content string) string {
 
 // architect runs architect in-process and returns stdout, stderr and the
 // exit code.
-func (r *bdRepo) architect(args ...string) (string, string, int) {
+func (r *bdRepo) architect(argv ...string) (string, string, int) {
 	r.t.Helper()
 	var out, errb bytes.Buffer
-	code := Main(args, streams{in: strings.NewReader(""), out: &out, err: &errb}, os.Getenv)
+	code := Main(argv, streams{in: strings.NewReader(""), out: &out, err: &errb}, os.Getenv)
 	return out.String(), errb.String(), code
 }
 
 // export reads the whole database.
-func (r *bdRepo) export() map[string]emit.Issue {
+func (r *bdRepo) export() map[string]bdsync.Issue {
 	r.t.Helper()
-	issues, err := emit.ParseExport(strings.NewReader(r.bd("export")))
+	issues, err := bdsync.Read([]byte(r.bd("export")))
+	if errors.Is(err, bdsync.ErrEmpty) {
+		err = nil
+	}
 	require.NoError(r.t, err)
-	m := map[string]emit.Issue{}
+	m := map[string]bdsync.Issue{}
 	for _, is := range issues {
 		m[is.ID] = is
 	}
@@ -153,13 +158,13 @@ func (c *compiled) ids() map[string]string {
 
 // recorder is a bd runner that remembers the commands it ran.
 type recorder struct {
-	r    bdRunner
-	args [][]string
+	r     bdsync.Runner
+	calls [][]string
 }
 
-func (rec *recorder) Run(stdin []byte, args ...string) ([]byte, error) {
-	rec.args = append(rec.args, args)
-	return rec.r.Run(stdin, args...)
+func (rec *recorder) Run(stdin []byte, argv ...string) ([]byte, error) {
+	rec.calls = append(rec.calls, argv)
+	return rec.r.Run(stdin, argv...)
 }
 
 // applyRecorded runs apply in-process and returns its output and the bd
@@ -168,15 +173,15 @@ func (r *bdRepo) applyRecorded(opts applyOptions) (string, [][]string) {
 	r.t.Helper()
 	rec := &recorder{}
 	ae := defaultApplyEnv()
-	ae.bd = func(path, dir string) bdRunner {
-		rec.r = &execBD{path: path, dir: dir}
+	ae.bd = func(path, dir string) bdsync.Runner {
+		rec.r = bdsync.Exec{Path: path, Dir: dir}
 		return rec
 	}
 	var out, errb bytes.Buffer
 	opts.noAnnotate = true
 	err := runApply(&opts, streams{out: &out, err: &errb}, os.Getenv, ae)
 	require.NoError(r.t, err, "stderr: %s", errb.String())
-	return out.String(), rec.args
+	return out.String(), rec.calls
 }
 
 const wavesPlan = `# Waves
@@ -430,7 +435,7 @@ func sorted(ids ...string) []string {
 	return ids
 }
 
-func depsOf(is emit.Issue) []emit.Dep {
+func depsOf(is bdsync.Issue) []emit.Dep {
 	var deps []emit.Dep
 	for _, d := range is.Deps {
 		deps = append(deps, emit.Dep{IssueID: d.IssueID, DependsOnID: d.DependsOnID, Type: d.Type})
@@ -438,7 +443,7 @@ func depsOf(is emit.Issue) []emit.Dep {
 	return deps
 }
 
-func targets(is emit.Issue) []string {
+func targets(is bdsync.Issue) []string {
 	var ids []string
 	for _, d := range is.Deps {
 		ids = append(ids, d.DependsOnID)

@@ -11,47 +11,27 @@ import (
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/emit/bdsync"
+	"github.com/beads-architect/architect/emit/bdsync/bdtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// fakeBD answers bd commands from a table keyed by the command line, and
-// records what it was asked.
+// fakeBD is a fake bd, and the plan fakeApply made for it.
 type fakeBD struct {
-	replies map[string]string // "import --json -" → stdout
-	fail    map[string]error
-	calls   []string
-	stdin   map[string][]byte
-	onCall  func(key string)
-	// plan and exe are the files fakeApply made.
+	*bdtest.Fake
 	plan, exe, dir string
 }
 
-func (f *fakeBD) Run(stdin []byte, args ...string) ([]byte, error) {
-	key := strings.Join(args, " ")
-	f.calls = append(f.calls, key)
-	if f.onCall != nil {
-		f.onCall(key)
-	}
-	if f.stdin == nil {
-		f.stdin = map[string][]byte{}
-	}
-	f.stdin[key] = stdin
-	if err := f.fail[key]; err != nil {
-		return []byte(f.replies[key]), err
-	}
-	return []byte(f.replies[key]), nil
-}
-
 func emptyDB() *fakeBD {
-	return &fakeBD{replies: map[string]string{
+	return &fakeBD{Fake: &bdtest.Fake{Replies: map[string]string{
 		"version --json":                 `{"version":"1.3.0","build":"dev"}`,
 		"where --json":                   `{"path":"/r/.beads","prefix":"tp"}`,
 		"config get types.custom --json": `{"key":"types.custom","value":"epic-x"}`,
 		"export":                         ``,
 		"import --json -":                `{"created":3,"source":"stdin"}`,
 		"config set types.custom epic-x,beads-ralph-work,beads-ralph-merge": `Set`,
-	}}
+	}}}
 }
 
 func threeSprints(a1, a2, a3 string) string {
@@ -76,7 +56,7 @@ func runFake(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
 	var out, errb bytes.Buffer
 	ae := applyEnv{
 		now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
-		bd:  func(string, string) bdRunner { return f },
+		bd:  func(string, string) bdsync.Runner { return f.Fake },
 	}
 	err := runApply(&opts, streams{out: &out, err: &errb}, func(string) string { return "" }, ae)
 	return out.String(), err
@@ -98,8 +78,8 @@ Applied: 3 created, 0 updated, 0 closed.
 Annotated PLAN: 3 bead ids written.
 `, strings.Replace(out, f.plan, "PLAN", 1))
 	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export",
-		"config set types.custom epic-x,beads-ralph-work,beads-ralph-merge", "import --json -"}, f.calls)
-	lines := strings.Split(strings.TrimSpace(string(f.stdin["import --json -"])), "\n")
+		"config set types.custom epic-x,beads-ralph-work,beads-ralph-merge", "import --json -"}, f.Calls)
+	lines := strings.Split(strings.TrimSpace(string(f.Stdin["import --json -"])), "\n")
 	require.Len(t, lines, 3)
 	assert.Contains(t, lines[0], `"id":"tp-4i9kk8"`, "the last sprint comes first")
 	assert.Contains(t, lines[0], `"updated_at":"2026-01-02T03:04:05Z"`)
@@ -112,7 +92,7 @@ Annotated PLAN: 3 bead ids written.
 
 	// The annotated plan compiles to the same beads: nothing to do, and
 	// nothing to annotate.
-	f.calls = nil
+	f.Calls = nil
 	out, err = runFake(t, f, applyOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, "bd 1.3.0, database /r/.beads, prefix tp\ntypes.custom: adding beads-ralph-work, beads-ralph-merge\n\n"+
@@ -125,7 +105,7 @@ Annotated PLAN: 3 bead ids written.
 // annotated.
 func TestApplyPlanChangedMeanwhile(t *testing.T) {
 	f := emptyDB()
-	f.onCall = func(key string) {
+	f.OnCall = func(key string) {
 		if key == "import --json -" {
 			require.NoError(t, os.WriteFile(f.plan, []byte(threeSprints("", "", "")+"More.\n"), 0o644))
 		}
@@ -140,21 +120,21 @@ func TestApplyDryRunFake(t *testing.T) {
 	out, err := fakeApply(t, f, applyOptions{dryRun: true})
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out, "Plan: 3 to create, 0 to update, 0 unchanged.\nDry run: nothing was written.\n"), out)
-	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export"}, f.calls)
+	assert.Equal(t, []string{"version --json", "where --json", "config get types.custom --json", "export"}, f.Calls)
 }
 
 func TestApplyRefusesOldBD(t *testing.T) {
 	f := emptyDB()
-	f.replies["version --json"] = `{"version":"1.2.9"}`
+	f.Replies["version --json"] = `{"version":"1.2.9"}`
 	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
 	require.EqualError(t, err, "bd 1.2.9 is too old: architect apply needs bd v1.3.0 or newer")
-	assert.Equal(t, []string{"version --json"}, f.calls)
+	assert.Equal(t, []string{"version --json"}, f.Calls)
 }
 
 func TestApplyNoDatabase(t *testing.T) {
 	f := emptyDB()
-	f.replies["where --json"] = `{"error":"no_beads_directory","message":"No active beads workspace found."}`
-	f.fail = map[string]error{"where --json": errors.New("exit status 1")}
+	f.Replies["where --json"] = `{"error":"no_beads_directory","message":"No active beads workspace found."}`
+	f.Fail = map[string]error{"where --json": errors.New("exit status 1")}
 	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
 	require.Error(t, err)
 	assert.Regexp(t, `^no beads database in .*: run "bd init" there first \(bd init --prefix NAME sets the issue prefix\)$`, err.Error())
@@ -164,52 +144,16 @@ func TestApplyNoDatabase(t *testing.T) {
 // dependency, the database does not match the plan: apply says so.
 func TestApplyImportKeptRows(t *testing.T) {
 	f := emptyDB()
-	f.replies["import --json -"] = `{"created":1,"stale_skipped_ids":["tp-41l42h"],"skipped_dependencies":["tp-4i9kk8 -> tp-41l42h: target not found"]}`
+	f.Replies["import --json -"] = `{"created":1,"stale_skipped_ids":["tp-41l42h"],"skipped_dependencies":["tp-4i9kk8 -> tp-41l42h: target not found"]}`
 	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
 	require.EqualError(t, err, "bd kept its own copy of tp-41l42h, changed while apply ran; run apply again\nbd skipped the dependency tp-4i9kk8 -> tp-41l42h: target not found")
 }
 
 func TestApplyBDFailure(t *testing.T) {
 	f := emptyDB()
-	f.fail = map[string]error{"import --json -": &bdError{args: []string{"import", "--json", "-"}, stderr: "Error: import failed: boom\n", err: errors.New("exit status 1")}}
+	f.Fail = map[string]error{"import --json -": &bdsync.Error{Args: []string{"import", "--json", "-"}, Stderr: "Error: import failed: boom\n", Err: errors.New("exit status 1")}}
 	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
 	require.EqualError(t, err, "bd import --json -: Error: import failed: boom")
-}
-
-func TestParseVersion(t *testing.T) {
-	for in, want := range map[string][3]int{"1.3.0": {1, 3, 0}, "v1.10.2": {1, 10, 2}, "1.3.0-rc1": {1, 3, 0}, "2.0.0+dev": {2, 0, 0}} {
-		got, ok := parseVersion(in)
-		assert.True(t, ok, in)
-		assert.Equal(t, want, got, in)
-	}
-	for _, in := range []string{"", "1.3", "dev", "1.x.0", "1.-1.0"} {
-		_, ok := parseVersion(in)
-		assert.False(t, ok, in)
-	}
-}
-
-func TestBDVersionCheck(t *testing.T) {
-	for v, ok := range map[string]bool{"1.3.0": true, "1.3.1": true, "1.4.0": true, "2.0.0": true, "1.2.9": false, "0.9.0": false} {
-		f := &fakeBD{replies: map[string]string{"version --json": `{"version":"` + v + `"}`}}
-		_, err := bdClient{f}.version()
-		assert.Equal(t, ok, err == nil, "%s: %v", v, err)
-	}
-}
-
-func TestAddCustomTypes(t *testing.T) {
-	for _, c := range []struct {
-		in, want string
-		added    []string
-	}{
-		{"", "beads-ralph-work,beads-ralph-merge", []string{"beads-ralph-work", "beads-ralph-merge"}},
-		{"foo, bar", "foo,bar,beads-ralph-work,beads-ralph-merge", []string{"beads-ralph-work", "beads-ralph-merge"}},
-		{"beads-ralph-merge,x", "beads-ralph-merge,x,beads-ralph-work", []string{"beads-ralph-work"}},
-		{"beads-ralph-work,beads-ralph-merge", "beads-ralph-work,beads-ralph-merge", nil},
-	} {
-		got, added := addCustomTypes(c.in, "beads-ralph-work", "beads-ralph-merge")
-		assert.Equal(t, c.want, got, c.in)
-		assert.Equal(t, c.added, added, c.in)
-	}
 }
 
 func TestFindBD(t *testing.T) {

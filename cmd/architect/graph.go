@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/review"
 	"github.com/spf13/cobra"
 )
 
@@ -19,7 +19,7 @@ type graphOptions struct {
 	showSkipped bool
 }
 
-func newCmdGraph(io streams, getenv env) *cobra.Command {
+func newCmdGraph(stdio streams, getenv env) *cobra.Command {
 	opts := &graphOptions{}
 	c := &cobra.Command{
 		Use:   "graph PLAN",
@@ -47,7 +47,7 @@ and nothing is written.`,
 			default:
 				return usagef("--format %q: want dot, mermaid or json", opts.format)
 			}
-			return runGraph(opts, io, getenv)
+			return runGraph(opts, stdio, getenv)
 		},
 	}
 	fl := c.Flags()
@@ -59,24 +59,24 @@ and nothing is written.`,
 	return c
 }
 
-func runGraph(opts *graphOptions, io streams, getenv env) error {
-	c, err := compilePlan(opts.plan, opts.planFlags, io.in, getenv)
+func runGraph(opts *graphOptions, stdio streams, getenv env) error {
+	c, err := compilePlan(opts.plan, opts.planFlags, stdio.in, getenv)
 	if err != nil {
 		return err
 	}
-	report(io.err, c.diags)
 	if c.failed() {
-		return &silentError{code: exitData}
+		return c.diags
 	}
-	o := emit.GraphOptions{Beads: c.beads, Critical: opts.critical, ShowSkipped: opts.showSkipped}
+	report(stdio.err, c.diags)
+	o := review.Options{Beads: c.beads, Critical: opts.critical, ShowSkipped: opts.showSkipped}
 	var data []byte
 	switch opts.format {
 	case "dot":
-		data, err = emit.DOT(c.graph, o)
+		data, err = review.DOT(c.graph, o)
 	case "mermaid":
-		data = emit.Mermaid(c.graph, o)
+		data = review.Mermaid(c.graph, o)
 	case "json":
-		data, err = emit.GraphJSON(c.graph, o)
+		data, err = review.GraphJSON(c.graph, o)
 	}
 	if err != nil {
 		return err
@@ -87,6 +87,6 @@ func runGraph(opts *graphOptions, io streams, getenv env) error {
 		}
 		return nil
 	}
-	_, err = io.out.Write(data)
+	_, err = stdio.out.Write(data)
 	return err
 }

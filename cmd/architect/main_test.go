@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/beads-architect/architect/parser"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/stretchr/testify/assert"
 )
 
 // TestMain lets the script tests run architect in-process: a script's
@@ -52,4 +57,33 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// TestExitCodes: each kind of error a command returns has its exit code and
+// its way of being printed.
+func TestExitCodes(t *testing.T) {
+	diags := parser.Diagnostics{{File: "p.md", Pos: parser.Pos{Line: 2, Col: 1}, Severity: parser.Error, Msg: "bad"}}
+	for _, c := range []struct {
+		err    error
+		code   int
+		stderr string
+	}{
+		{nil, 0, ""},
+		{usagef("--x %q: bad", "y"), 2, "architect: --x \"y\": bad\n"},
+		{fmt.Errorf("wrapped: %w", usagef("bad flag")), 2, "architect: wrapped: bad flag\n"},
+		{diags, 1, "p.md:2:1: error: bad\n"},
+		{&checkError{[]string{"a.json: error: x", "b.json: error: y"}}, 1, "a.json: error: x\nb.json: error: y\n"},
+		{&silentError{code: 1}, 1, ""},
+		{errors.New("disk full"), 1, "architect: disk full\n"},
+	} {
+		var stderr bytes.Buffer
+		assert.Equal(t, c.code, exitCode(&stderr, c.err), "%v", c.err)
+		assert.Equal(t, c.stderr, stderr.String(), "%v", c.err)
+	}
+
+	// An unknown command is a usage error, found by cobra before any
+	// command runs.
+	var out, stderr bytes.Buffer
+	assert.Equal(t, 2, Main([]string{"compil", "x"}, streams{out: &out, err: &stderr}, noEnv))
+	assert.Equal(t, "architect: unknown command \"compil\" for \"architect\"\n\nDid you mean this?\n\tcompile\n\n", stderr.String())
 }

@@ -28,52 +28,83 @@ type streams struct {
 // env is how commands read the environment; tests pass their own.
 type env func(string) string
 
-// usageError is a bad command line: exit code 2.
-type usageError struct{ err error }
+// The errors a command returns, by what went wrong. exitCode maps them to
+// exit codes and prints them; it is the only place that does.
+type (
+	// usageError is a bad command line: exit code 2.
+	usageError struct{ err error }
 
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
+	// checkError is a check that found problems: schema violations in
+	// validate, a plan not up to date under annotate --check. Each problem
+	// is a line of its own, printed as it is: exit code 1.
+	checkError struct{ problems []string }
 
-// silentError has been reported already; it only sets the exit code.
-type silentError struct{ code int }
+	// silentError has been reported already; it only sets the exit code.
+	silentError struct{ code int }
+)
 
+// A plan's diagnostics (parser.Diagnostics) are the fourth kind: printed
+// one a line, exit code 1. Any other error is printed after "architect: ",
+// with exit code 1.
+
+func (e *usageError) Error() string  { return e.err.Error() }
+func (e *usageError) Unwrap() error  { return e.err }
+func (e *checkError) Error() string  { return strings.Join(e.problems, "\n") }
 func (e *silentError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Errorf(format, args...)}
+func usagef(format string, values ...any) error {
+	return &usageError{fmt.Errorf(format, values...)}
 }
 
-// Main runs architect with args and returns its exit code. It is the one
-// place where errors become exit codes.
-func Main(args []string, io streams, getenv env) int {
-	if f, ok := io.out.(*os.File); ok {
+// Main runs architect with argv and returns its exit code.
+func Main(argv []string, stdio streams, getenv env) int {
+	if f, ok := stdio.out.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			io.tty = true
+			stdio.tty = true
 		}
 	}
-	root := newRootCmd(io, getenv)
-	root.SetArgs(args)
-	err := root.Execute()
-	if err == nil {
+	root := newRootCmd(stdio, getenv)
+	root.SetArgs(argv)
+	failed, err := root.ExecuteC()
+	var ue *usageError
+	if err != nil && failed == root && !errors.As(err, &ue) {
+		// The root command runs nothing itself: cobra failed to find the
+		// command the line names.
+		err = &usageError{err}
+	}
+	return exitCode(stdio.err, err)
+}
+
+// exitCode prints err to stderr as its kind asks and returns the exit code.
+func exitCode(stderr io.Writer, err error) int {
+	var (
+		ue *usageError
+		ce *checkError
+		se *silentError
+	)
+	switch {
+	case err == nil:
 		return exitOK
-	}
-	var se *silentError
-	if errors.As(err, &se) {
+	case errors.As(err, &se):
 		return se.code
-	}
-	if ds, ok := asDiagnostics(err); ok {
-		report(io.err, ds)
+	case errors.As(err, &ce):
+		for _, p := range ce.problems {
+			fmt.Fprintln(stderr, p)
+		}
 		return exitData
 	}
-	fmt.Fprintf(io.err, "architect: %v\n", err)
-	var ue *usageError
-	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command") {
+	if ds, ok := asDiagnostics(err); ok {
+		report(stderr, ds)
+		return exitData
+	}
+	fmt.Fprintf(stderr, "architect: %v\n", err)
+	if errors.As(err, &ue) {
 		return exitUsage
 	}
 	return exitData
 }
 
-func newRootCmd(io streams, getenv env) *cobra.Command {
+func newRootCmd(stdio streams, getenv env) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "architect",
 		Short: "Compile Markdown plans of phases and sprints into beads",
@@ -83,19 +114,19 @@ beads-ralph's agents run on.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
-	root.SetIn(io.in)
-	root.SetOut(io.out)
-	root.SetErr(io.err)
+	root.SetIn(stdio.in)
+	root.SetOut(stdio.out)
+	root.SetErr(stdio.err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &usageError{fmt.Errorf("%w\nRun '%s --help' for usage.", err, c.CommandPath())}
 	})
 	root.AddCommand(
-		newCmdCompile(io, getenv),
-		newCmdApply(io, getenv),
-		newCmdGraph(io, getenv),
-		newCmdValidate(io),
-		newCmdAnnotate(io),
-		newCmdVersion(io),
+		newCmdCompile(stdio, getenv),
+		newCmdApply(stdio, getenv),
+		newCmdGraph(stdio, getenv),
+		newCmdValidate(),
+		newCmdAnnotate(stdio),
+		newCmdVersion(stdio),
 	)
 	return root
 }
@@ -117,7 +148,7 @@ func version() string {
 	return "devel"
 }
 
-func newCmdVersion(io streams) *cobra.Command {
+func newCmdVersion(stdio streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print architect's version",
@@ -128,7 +159,7 @@ func newCmdVersion(io streams) *cobra.Command {
 			if bi != nil {
 				goVersion = " (" + bi.GoVersion + ")"
 			}
-			_, err := fmt.Fprintf(io.out, "architect %s%s\n", version(), goVersion)
+			_, err := fmt.Fprintf(stdio.out, "architect %s%s\n", version(), goVersion)
 			return err
 		},
 	}

@@ -1,16 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/spf13/cobra"
 )
 
-func newCmdValidate(io streams) *cobra.Command {
+func newCmdValidate() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate FILE...",
 		Short: "Check bead JSON against the bead schema",
@@ -19,69 +20,25 @@ holds a JSON array of beads, one bead object, or JSONL (one bead a line).
 Every violation is reported with the file, the bead and the failing field.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, files []string) error {
-			bad := false
+			var problems []string
 			for _, f := range files {
-				problems, err := validateFile(f)
+				found, err := validateFile(f)
 				if err != nil {
-					fmt.Fprintf(io.err, "%s: error: %v\n", f, err)
-					bad = true
-					continue
+					found = []string{fmt.Sprintf("%s: error: %v", f, err)}
 				}
-				for _, p := range problems {
-					fmt.Fprintln(io.err, p)
-				}
-				if len(problems) > 0 {
-					bad = true
-				}
+				problems = append(problems, found...)
 			}
-			if bad {
-				return &silentError{code: exitData}
+			if len(problems) > 0 {
+				return &checkError{problems}
 			}
 			return nil
 		},
 	}
 }
 
-// beadDoc is one bead found in a file, with where it was.
-type beadDoc struct {
-	where string // "FILE:LINE" for JSONL, "FILE[i]" in an array, "FILE"
-	data  json.RawMessage
-}
-
-func splitBeads(file string, data []byte) ([]beadDoc, error) {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 {
-		return nil, fmt.Errorf("no beads: the file is empty")
-	}
-	if trimmed[0] == '[' {
-		var arr []json.RawMessage
-		if err := json.Unmarshal(trimmed, &arr); err != nil {
-			return nil, fmt.Errorf("not a JSON array of beads: %v", err)
-		}
-		docs := make([]beadDoc, len(arr))
-		for i, a := range arr {
-			docs[i] = beadDoc{where: fmt.Sprintf("%s[%d]", file, i), data: a}
-		}
-		return docs, nil
-	}
-	if json.Valid(trimmed) {
-		return []beadDoc{{where: file, data: trimmed}}, nil
-	}
-	var docs []beadDoc
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		where := fmt.Sprintf("%s:%d", file, i+1)
-		if !json.Valid(line) {
-			return nil, fmt.Errorf("line %d is not JSON: neither an array, one object, nor JSONL", i+1)
-		}
-		docs = append(docs, beadDoc{where: where, data: line})
-	}
-	return docs, nil
-}
-
+// validateFile checks the beads of one file against the bead schema and
+// returns each violation, and each part of the file that is not a bead, as
+// FILE[:LINE | : bead N]: error: MESSAGE.
 func validateFile(file string) ([]string, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -90,27 +47,37 @@ func validateFile(file string) ([]string, error) {
 		}
 		return nil, err
 	}
-	docs, err := splitBeads(file, data)
-	if err != nil {
+	_, rows, err := bdsync.Split(data)
+	var fe *bdsync.FormatError
+	var re *bdsync.ReadError
+	switch {
+	case errors.Is(err, bdsync.ErrEmpty):
+		return nil, fmt.Errorf("no beads: the file is empty")
+	case errors.As(err, &fe):
+		return nil, fmt.Errorf("line %d is not JSON: neither an array, one object, nor JSONL", fe.Line)
+	case errors.As(err, &re):
+		return []string{fmt.Sprintf("%s: error: %s", re.Pos.In(file), re.Msg)}, nil
+	case err != nil:
 		return nil, err
 	}
 	var problems []string
-	for _, d := range docs {
-		vs, err := emit.ValidateJSON(d.data)
+	for _, r := range rows {
+		where := r.In(file)
+		vs, err := emit.ValidateJSON(r.Data)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: error: %v", d.where, err))
+			problems = append(problems, fmt.Sprintf("%s: error: %v", where, err))
 			continue
 		}
 		var head struct {
 			ID string `json:"id"`
 		}
-		_ = json.Unmarshal(d.data, &head)
+		_ = json.Unmarshal(r.Data, &head)
 		name := "bead"
 		if head.ID != "" {
 			name = "bead " + head.ID
 		}
 		for _, v := range vs {
-			problems = append(problems, fmt.Sprintf("%s: error: %s: %s: %s", d.where, name, v.Field, v.Message))
+			problems = append(problems, fmt.Sprintf("%s: error: %s: %s: %s", where, name, v.Field, v.Message))
 		}
 	}
 	return problems, nil

@@ -1,10 +1,11 @@
-package emit
+package review
 
 import (
 	"bytes"
 	"fmt"
 	"testing"
 
+	"github.com/beads-architect/architect/internal/plantest"
 	"github.com/beads-architect/architect/parser/plangen"
 )
 
@@ -15,12 +16,12 @@ import (
 //	go test ./emit -run '^$' -bench GraphExport -benchmem
 func BenchmarkGraphExport(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		c := compileSrc(b, "gen.md", plangen.Plan(n))
-		o := GraphOptions{Beads: c.beads, Critical: true, ShowSkipped: true}
+		c := plantest.Compile(b, "plans/gen.md", plangen.Plan(n))
+		o := Options{Beads: c.Beads, Critical: true, ShowSkipped: true}
 		b.Run(fmt.Sprintf("dot/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := DOT(c.g, o); err != nil {
+				if _, err := DOT(c.Graph, o); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -28,13 +29,13 @@ func BenchmarkGraphExport(b *testing.B) {
 		b.Run(fmt.Sprintf("mermaid/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				Mermaid(c.g, o)
+				Mermaid(c.Graph, o)
 			}
 		})
 		b.Run(fmt.Sprintf("json/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := GraphJSON(c.g, o); err != nil {
+				if _, err := GraphJSON(c.Graph, o); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -48,26 +49,26 @@ func TestGraphExportAtScale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles a 10,000-sprint plan")
 	}
-	c := compileSrc(t, "gen.md", plangen.Plan(10000))
-	if len(c.g.Nodes) != 10000 {
-		t.Fatalf("the generated plan has %d sprints, want 10000", len(c.g.Nodes))
+	c := plantest.Compile(t, "plans/gen.md", plangen.Plan(10000))
+	if len(c.Graph.Nodes) != 10000 {
+		t.Fatalf("the generated plan has %d sprints, want 10000", len(c.Graph.Nodes))
 	}
 	edges := 0
-	for _, n := range c.g.Nodes {
+	for _, n := range c.Graph.Nodes {
 		edges += len(n.Deps)
 	}
-	o := GraphOptions{Beads: c.beads, Critical: true}
-	d, err := DOT(c.g, o)
+	o := Options{Beads: c.Beads, Critical: true}
+	d, err := DOT(c.Graph, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := countLines(d, " -> "); got != edges {
 		t.Errorf("DOT has %d edges, want %d", got, edges)
 	}
-	if got := countLines(Mermaid(c.g, o), " --> ") + countLines(Mermaid(c.g, o), " -. depends on .-> "); got != edges {
+	if got := countLines(Mermaid(c.Graph, o), " --> ") + countLines(Mermaid(c.Graph, o), " -. depends on .-> "); got != edges {
 		t.Errorf("Mermaid has %d edges, want %d", got, edges)
 	}
-	doc := NewGraphDoc(c.g, o)
+	doc := NewGraphDoc(c.Graph, o)
 	if len(doc.Nodes) != 10000 || len(doc.Edges) != edges {
 		t.Errorf("JSON has %d nodes and %d edges, want 10000 and %d", len(doc.Nodes), len(doc.Edges), edges)
 	}

@@ -1,19 +1,23 @@
-package emit
+package bdsync
 
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/internal/plantest"
 	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata with the current output")
 
 var syncNow = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
 
@@ -28,24 +32,22 @@ const syncPlan = `## Phase 1: Build
 - Join
 `
 
-func syncBeads(t *testing.T, src string) []Bead {
+func syncBeads(t *testing.T, src string) []emit.Bead {
 	t.Helper()
-	beads, diags := compileForTest(t, src)
-	require.Empty(t, diags.Errors())
-	return beads
+	return plantest.Compile(t, "p.md", []byte(src)).Beads
 }
 
 // stored is what bd holds after importing the records of a sync: each
 // record as an exported issue.
 func stored(t *testing.T, p *SyncPlan) []Issue {
 	t.Helper()
-	issues, err := ParseExport(bytes.NewReader(p.SyncJSONL()))
+	issues, err := Read(p.SyncJSONL())
 	require.NoError(t, err)
 	return issues
 }
 
 // importAll is a first sync into an empty database.
-func importAll(t *testing.T, beads []Bead) []Issue {
+func importAll(t *testing.T, beads []emit.Bead) []Issue {
 	t.Helper()
 	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
 	require.NoError(t, err)
@@ -94,38 +96,18 @@ func setMeta(t *testing.T, is *Issue, key string, value any) {
 
 func reparse(t *testing.T, is *Issue) {
 	t.Helper()
-	fresh, err := issueFrom(is.Fields)
-	require.NoError(t, err)
-	*is = fresh
+	*is = issueFrom(t, is.Fields)
 }
 
-func TestParseExportOfRealBD(t *testing.T) {
-	f, err := os.Open("testdata/sync/bd-export.jsonl")
+// issueFrom reads an issue from its fields, as Read would.
+func issueFrom(t *testing.T, fields map[string]json.RawMessage) Issue {
+	t.Helper()
+	data, err := json.Marshal(fields)
 	require.NoError(t, err)
-	defer f.Close()
-	issues, err := ParseExport(f)
+	is, ok, err := decodeIssue(data)
 	require.NoError(t, err)
-	require.Len(t, issues, 2, "the header and the memory are not issues")
-
-	closed, merge := issues[0], issues[1]
-	assert.Equal(t, "np-3tsisb", closed.ID)
-	assert.Equal(t, "closed", closed.Status)
-	assert.Equal(t, "plan.md", closed.PlanFile())
-	assert.Equal(t, "1.1", closed.Sprint())
-	assert.Equal(t, time.Date(2026, 11, 21, 18, 53, 15, 0, time.UTC), closed.UpdatedAt)
-	assert.Contains(t, string(closed.Fields["comments"]), "merged in PR 7")
-
-	assert.Equal(t, "1.2ab", merge.Sprint())
-	assert.Equal(t, []Dep{
-		{IssueID: "np-fmlqjp", DependsOnID: "np-38jlem", Type: "blocks"},
-		{IssueID: "np-fmlqjp", DependsOnID: "np-5wgnfn", Type: "blocks"},
-	}, merge.Deps)
-	assert.ElementsMatch(t, []string{"merge", "phase-01", "sprint-1-2ab"}, merge.Labels)
-}
-
-func TestParseExportRefusesNonObjectMetadata(t *testing.T) {
-	_, err := ParseExport(strings.NewReader(`{"id":"x-1","title":"t","metadata":"oops"}` + "\n"))
-	require.EqualError(t, err, "bd export line 1: issue x-1: metadata is not a JSON object, and architect will not overwrite it")
+	require.True(t, ok)
+	return is
 }
 
 // TestFirstSync: every bead is new; records are stamped now, and beads that
@@ -162,7 +144,7 @@ func TestResyncIsNoop(t *testing.T) {
 	set(t, is, "notes", "work notes")
 	set(t, is, "comments", []map[string]string{{"text": "done"}})
 	set(t, is, "labels", append(slices.Clone(is.Labels), "needs-review"))
-	set(t, is, "dependencies", []Dep{{IssueID: is.ID, DependsOnID: "other-1", Type: "blocks"}, {IssueID: is.ID, DependsOnID: beads[3].ID, Type: "related"}})
+	set(t, is, "dependencies", []emit.Dep{{IssueID: is.ID, DependsOnID: "other-1", Type: "blocks"}, {IssueID: is.ID, DependsOnID: beads[3].ID, Type: "related"}})
 	setMeta(t, is, "attempt_count", 2)
 	setMeta(t, is, "pr_url", "https://example.com/pr/1")
 	setMeta(t, is, "scrum_result", map[string]any{"status": "pass"})
@@ -175,7 +157,7 @@ func TestResyncIsNoop(t *testing.T) {
 	assert.Len(t, p.Unchanged, 4)
 	assert.Empty(t, p.Update)
 	var out bytes.Buffer
-	require.NoError(t, p.WriteText(&out, Style{}))
+	require.NoError(t, p.WriteText(&out, emit.Style{}))
 	assert.Equal(t, "No changes: 4 beads match p.md.\n", out.String())
 }
 
@@ -300,16 +282,16 @@ func TestRemovedSprint(t *testing.T) {
 	p, err := Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
 	require.NoError(t, err)
 	assert.Equal(t, []Change{{ID: right.ID, Sprint: "1.2b", Title: "Right"}}, p.Orphans)
-	assert.Equal(t, []Dep{{IssueID: join.ID, DependsOnID: right.ID, Type: "blocks"}}, p.RemoveDeps)
+	assert.Equal(t, []emit.Dep{{IssueID: join.ID, DependsOnID: right.ID, Type: "blocks"}}, p.RemoveDeps)
 	assert.Equal(t, []LabelRemoval{{Label: "merge", IDs: []string{join.ID}}}, p.RemoveLabels)
 	require.Len(t, p.Records, 1, "only the join's row changes; the orphan stays as it is")
 	rec := record(t, p, join.ID)
-	assert.Equal(t, TypeWork, rec["issue_type"])
+	assert.Equal(t, emit.TypeWork, rec["issue_type"])
 	assert.NotContains(t, rec["labels"], "merge")
 
 	var out bytes.Buffer
-	require.NoError(t, p.WriteText(&out, Style{}))
-	golden(t, "testdata/sync/removed.txt", out.Bytes())
+	require.NoError(t, p.WriteText(&out, emit.Style{}))
+	plantest.Golden(t, *update, "testdata/sync/removed.txt", out.Bytes())
 
 	// --prune closes the orphan, with a reason, through bd close.
 	p, err = Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
@@ -317,8 +299,8 @@ func TestRemovedSprint(t *testing.T) {
 	assert.Equal(t, []Closing{{ID: right.ID, Reason: "sprint 1.2b is no longer in p.md (architect apply --prune)"}}, p.Close)
 	require.Len(t, p.Records, 1)
 	out.Reset()
-	require.NoError(t, p.WriteText(&out, Style{}))
-	golden(t, "testdata/sync/pruned.txt", out.Bytes())
+	require.NoError(t, p.WriteText(&out, emit.Style{}))
+	plantest.Golden(t, *update, "testdata/sync/pruned.txt", out.Bytes())
 
 	// A closed orphan is left alone.
 	set(t, byID(db)[right.ID], "status", "closed")
@@ -432,11 +414,10 @@ func TestOtherPlansUntouched(t *testing.T) {
 	}
 	fields["id"] = json.RawMessage(`"bd-other"`)
 	fields["metadata"] = json.RawMessage(bytes.Replace(fields["metadata"], []byte(`"plan_file":"p.md"`), []byte(`"plan_file":"other.md"`), 1))
-	other, err := issueFrom(fields)
-	require.NoError(t, err)
+	other := issueFrom(t, fields)
 	require.Equal(t, "other.md", other.PlanFile())
 	db = append(db, other)
-	set(t, byID(db)[beads[0].ID], "dependencies", []Dep{{IssueID: beads[0].ID, DependsOnID: "bd-other", Type: "blocks"}})
+	set(t, byID(db)[beads[0].ID], "dependencies", []emit.Dep{{IssueID: beads[0].ID, DependsOnID: "bd-other", Type: "blocks"}})
 	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow, Prune: true})
 	require.NoError(t, err)
 	assert.True(t, p.Empty())
@@ -469,31 +450,31 @@ func TestSameJSON(t *testing.T) {
 }
 
 // BenchmarkSync1000 is architect's own share of an apply at 1,000 sprints:
-// compile, parse bd's export of the same 1,000 beads (with runtime changes
+// compile, read bd's export of the same 1,000 beads (with runtime changes
 // on some), diff, render the plan and the import JSONL.
 func BenchmarkSync1000(b *testing.B) {
 	src := plangen.Plan(1000)
-	first := compileSrc(b, "big.md", src)
-	p, err := Diff(first.beads, nil, SyncOptions{PlanFile: "plans/big.md", Now: syncNow})
+	first := plantest.Compile(b, "plans/big.md", src)
+	p, err := Diff(first.Beads, nil, SyncOptions{PlanFile: "plans/big.md", Now: syncNow})
 	if err != nil {
 		b.Fatal(err)
 	}
 	export := p.SyncJSONL()
 	b.ResetTimer()
 	for b.Loop() {
-		c := compileSrc(b, "big.md", src)
-		issues, err := ParseExport(bytes.NewReader(export))
+		c := plantest.Compile(b, "plans/big.md", src)
+		issues, err := Read(export)
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, err := Diff(c.beads, issues, SyncOptions{PlanFile: "plans/big.md", Now: syncNow.Add(time.Hour), Prune: true})
+		p, err := Diff(c.Beads, issues, SyncOptions{PlanFile: "plans/big.md", Now: syncNow.Add(time.Hour), Prune: true})
 		if err != nil {
 			b.Fatal(err)
 		}
 		if !p.Empty() {
 			b.Fatal("a resync of the same plan changes something")
 		}
-		if err := p.WriteText(io.Discard, Style{}); err != nil {
+		if err := p.WriteText(io.Discard, emit.Style{}); err != nil {
 			b.Fatal(err)
 		}
 	}

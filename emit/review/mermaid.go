@@ -1,4 +1,4 @@
-package emit
+package review
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // PR or an issue: left to right, one subgraph per phase, merge beads as
 // hexagons, closed sprints filled, explicit Depends on edges dotted, and, as
 // asked, the critical path in red and skipped sprints greyed.
-func Mermaid(g *planner.Graph, o GraphOptions) []byte {
+func Mermaid(g *planner.Graph, o Options) []byte {
 	v := newView(g, o)
 	var b bytes.Buffer
 	b.Grow(64 + 80*len(v.nodes) + 24*len(v.edges))

@@ -1,4 +1,4 @@
-package main
+package bdsync
 
 import (
 	"bytes"
@@ -10,85 +10,120 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/beads-architect/architect/emit"
 )
 
-// minBD is the oldest bd architect apply works with: it relies on v1.3.0's
+// Version is a bd release, major.minor.patch.
+type Version [3]int
+
+func (v Version) String() string { return fmt.Sprintf("v%d.%d.%d", v[0], v[1], v[2]) }
+
+// MinVersion is the oldest bd a sync works with: it relies on v1.3.0's
 // import (explicit ids kept, upsert guarded by updated_at, dependencies
 // added after all rows) and its --json outputs.
-var minBD = [3]int{1, 3, 0}
+var MinVersion = Version{1, 3, 0}
 
-// bdRunner runs bd commands in one repository.
-type bdRunner interface {
-	// Run runs bd with args, feeding it stdin, and returns what it printed
-	// on stdout, also when it fails. A failure is a *bdError.
-	Run(stdin []byte, args ...string) ([]byte, error)
+// Runner runs bd commands in one repository.
+type Runner interface {
+	// Run runs bd with argv, feeding it stdin, and returns what it printed
+	// on stdout, also when it fails. A failure is an *Error.
+	Run(stdin []byte, argv ...string) ([]byte, error)
 }
 
-// bdError is a bd command that failed.
-type bdError struct {
-	args   []string
-	stderr string
-	err    error
+// Error is a bd command that failed.
+type Error struct {
+	Args   []string
+	Stderr string
+	Err    error
 }
 
-func (e *bdError) Error() string {
-	msg := strings.TrimSpace(e.stderr)
+func (e *Error) Error() string {
+	msg := strings.TrimSpace(e.Stderr)
 	if msg == "" {
-		msg = e.err.Error()
+		msg = e.Err.Error()
 	}
-	return fmt.Sprintf("bd %s: %s", strings.Join(e.args, " "), msg)
+	return fmt.Sprintf("bd %s: %s", strings.Join(e.Args, " "), msg)
 }
 
-func (e *bdError) Unwrap() error { return e.err }
+func (e *Error) Unwrap() error { return e.Err }
 
-// execBD runs the bd binary at path in dir.
-type execBD struct {
-	path string
-	dir  string
+// Exec runs the bd binary at Path in the directory Dir.
+type Exec struct {
+	Path string
+	Dir  string
 }
 
-func (b *execBD) Run(stdin []byte, args ...string) ([]byte, error) {
-	cmd := exec.Command(b.path, args...)
-	cmd.Dir = b.dir
+func (b Exec) Run(stdin []byte, argv ...string) ([]byte, error) {
+	cmd := exec.Command(b.Path, argv...)
+	cmd.Dir = b.Dir
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return out.Bytes(), &bdError{args: args, stderr: errb.String(), err: err}
+		return out.Bytes(), &Error{Args: argv, Stderr: errb.String(), Err: err}
 	}
 	return out.Bytes(), nil
 }
 
-// findBD returns the bd to run: flag when given, else the first bd on the
-// PATH that getenv reports.
-func findBD(flag string, getenv env) (string, error) {
-	if flag != "" {
-		if st, err := os.Stat(flag); err != nil || st.IsDir() || st.Mode().Perm()&0o111 == 0 {
-			return "", usagef("--bd %s: not an executable file", flag)
-		}
-		return filepath.Abs(flag)
-	}
-	for _, dir := range filepath.SplitList(getenv("PATH")) {
+// Executable reports whether path is a file someone may execute.
+func Executable(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir() && st.Mode().Perm()&0o111 != 0
+}
+
+// ErrNotFound is no bd on the search path.
+var ErrNotFound = errors.New("bd not found")
+
+// LookPath returns the absolute path of the first bd in pathList, a list of
+// directories joined as in $PATH.
+func LookPath(pathList string) (string, error) {
+	for _, dir := range filepath.SplitList(pathList) {
 		if dir == "" {
 			dir = "."
 		}
-		p := filepath.Join(dir, "bd")
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode().Perm()&0o111 != 0 {
+		if p := filepath.Join(dir, "bd"); Executable(p) {
 			return filepath.Abs(p)
 		}
 	}
-	return "", fmt.Errorf("bd not found on PATH: install beads (bd v%d.%d.%d or newer) or pass --bd PATH", minBD[0], minBD[1], minBD[2])
+	return "", ErrNotFound
 }
 
-// bdClient is the part of bd's command line architect uses.
-type bdClient struct{ r bdRunner }
+// Client is the part of bd's command line a sync uses.
+type Client struct{ r Runner }
 
-// version returns bd's version, refusing one older than minBD.
-func (c bdClient) version() (string, error) {
+// NewClient returns a client that runs bd through r.
+func NewClient(r Runner) *Client { return &Client{r: r} }
+
+// ErrNoDatabase is bd finding no beads database for the repository.
+var ErrNoDatabase = errors.New("no beads database")
+
+// Database is the beads database bd finds for a repository.
+type Database struct {
+	Version string // bd's version, as bd prints it
+	Path    string // the database's directory
+	Prefix  string // the prefix of new issue ids
+}
+
+// Open checks bd's version and finds the repository's database. With no
+// database the error is ErrNoDatabase.
+func (c *Client) Open() (Database, error) {
+	var db Database
+	var err error
+	if db.Version, err = c.Version(); err != nil {
+		return db, err
+	}
+	if db.Path, db.Prefix, err = c.where(); err != nil {
+		return db, err
+	}
+	if db.Prefix == "" {
+		db.Prefix, err = c.configGet("issue_prefix")
+	}
+	return db, err
+}
+
+// Version returns bd's version, refusing one older than MinVersion.
+func (c *Client) Version() (string, error) {
 	out, err := c.r.Run(nil, "version", "--json")
 	if err != nil {
 		return "", fmt.Errorf("cannot run bd: %v", err)
@@ -104,9 +139,9 @@ func (c bdClient) version() (string, error) {
 		return "", fmt.Errorf("bd version %q: not a version architect understands", v.Version)
 	}
 	for i := range got {
-		if got[i] != minBD[i] {
-			if got[i] < minBD[i] {
-				return "", fmt.Errorf("bd %s is too old: architect apply needs bd v%d.%d.%d or newer", v.Version, minBD[0], minBD[1], minBD[2])
+		if got[i] != MinVersion[i] {
+			if got[i] < MinVersion[i] {
+				return "", fmt.Errorf("bd %s is too old: architect apply needs bd %s or newer", v.Version, MinVersion)
 			}
 			break
 		}
@@ -115,8 +150,8 @@ func (c bdClient) version() (string, error) {
 }
 
 // parseVersion reads "1.3.0", "v1.3.0" or "1.3.0-rc1" as three numbers.
-func parseVersion(s string) ([3]int, bool) {
-	var v [3]int
+func parseVersion(s string) (Version, bool) {
+	var v Version
 	s = strings.TrimPrefix(s, "v")
 	if i := strings.IndexAny(s, "-+ "); i >= 0 {
 		s = s[:i]
@@ -135,11 +170,8 @@ func parseVersion(s string) ([3]int, bool) {
 	return v, true
 }
 
-// errNoDatabase is bd finding no beads database for the repository.
-var errNoDatabase = errors.New("no beads database")
-
 // where returns the database's directory and issue prefix.
-func (c bdClient) where() (path, prefix string, err error) {
+func (c *Client) where() (path, prefix string, err error) {
 	out, err := c.r.Run(nil, "where", "--json")
 	var w struct {
 		Path   string `json:"path"`
@@ -153,7 +185,7 @@ func (c bdClient) where() (path, prefix string, err error) {
 		return "", "", fmt.Errorf("bd where --json: %v", jerr)
 	}
 	if w.Error == "no_beads_directory" {
-		return "", "", errNoDatabase
+		return "", "", ErrNoDatabase
 	}
 	if err != nil {
 		return "", "", err
@@ -164,7 +196,7 @@ func (c bdClient) where() (path, prefix string, err error) {
 	return w.Path, w.Prefix, nil
 }
 
-func (c bdClient) configGet(key string) (string, error) {
+func (c *Client) configGet(key string) (string, error) {
 	out, err := c.r.Run(nil, "config", "get", key, "--json")
 	if err != nil {
 		return "", err
@@ -178,18 +210,25 @@ func (c bdClient) configGet(key string) (string, error) {
 	return v.Value, nil
 }
 
-func (c bdClient) configSet(key, value string) error {
+func (c *Client) configSet(key, value string) error {
 	_, err := c.r.Run(nil, "config", "set", key, value)
 	return err
 }
 
 // export reads every issue in the database.
-func (c bdClient) export() ([]emit.Issue, error) {
+func (c *Client) export() ([]Issue, error) {
 	out, err := c.r.Run(nil, "export")
 	if err != nil {
 		return nil, err
 	}
-	return emit.ParseExport(bytes.NewReader(out))
+	issues, err := Read(out)
+	if errors.Is(err, ErrEmpty) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("bd export %v", err)
+	}
+	return issues, nil
 }
 
 // importResult is what `bd import --json` reports.
@@ -201,7 +240,7 @@ type importResult struct {
 
 // importJSONL runs one `bd import` of data. It fails when bd kept any row
 // back or dropped any dependency: the database would not match the plan.
-func (c bdClient) importJSONL(data []byte) error {
+func (c *Client) importJSONL(data []byte) error {
 	out, err := c.r.Run(data, "import", "--json", "-")
 	if err != nil {
 		return err
@@ -224,29 +263,35 @@ func (c bdClient) importJSONL(data []byte) error {
 }
 
 // batch runs bd batch commands in one transaction.
-func (c bdClient) batch(lines []string) error {
+func (c *Client) batch(lines []string) error {
 	_, err := c.r.Run([]byte(strings.Join(lines, "\n")+"\n"), "batch")
 	return err
+}
+
+// Closing is one bead to close, and why.
+type Closing struct {
+	ID     string
+	Reason string
 }
 
 // close closes issues, each with its reason, in one call. --force lets
 // architect close a bead assigned to an agent, or one whose blockers are
 // still open: the plan (or --prune) says the work is over.
-func (c bdClient) close(cl []emit.Closing) error {
-	args := []string{"close"}
+func (c *Client) close(cl []Closing) error {
+	argv := []string{"close"}
 	for _, x := range cl {
-		args = append(args, x.ID)
+		argv = append(argv, x.ID)
 	}
-	args = append(args, "--force")
+	argv = append(argv, "--force")
 	for _, x := range cl {
-		args = append(args, "--reason", x.Reason)
+		argv = append(argv, "--reason", x.Reason)
 	}
-	_, err := c.r.Run(nil, args...)
+	_, err := c.r.Run(nil, argv...)
 	return err
 }
 
 // removeLabel takes one label off some issues.
-func (c bdClient) removeLabel(label string, ids []string) error {
+func (c *Client) removeLabel(label string, ids []string) error {
 	_, err := c.r.Run(nil, append(append([]string{"label", "remove"}, ids...), label)...)
 	return err
 }

@@ -1,17 +1,17 @@
-package emit
+package bdsync
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"reflect"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/beads-architect/architect/emit"
 )
 
 // Field ownership once a bead is in a beads database.
@@ -45,100 +45,6 @@ const depBlocks = "blocks"
 
 // exportOnly are keys bd export computes; they are dropped from rewrites.
 var exportOnly = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
-
-// Issue is one issue as `bd export` prints it.
-type Issue struct {
-	ID        string
-	Title     string
-	Status    string
-	UpdatedAt time.Time
-	Labels    []string
-	// Deps are the issue's dependencies, of every type.
-	Deps []Dep
-	// Metadata is the metadata object, key by key; nil when there is none.
-	Metadata map[string]json.RawMessage
-	// Fields holds every field of the exported line as bd wrote it, so a
-	// rewrite carries over everything architect does not own.
-	Fields map[string]json.RawMessage
-}
-
-// PlanFile returns the plan_file the issue's metadata names, or "".
-func (is *Issue) PlanFile() string { return is.metaString("plan_file") }
-
-// Sprint returns the sprint id the issue's metadata names, or "".
-func (is *Issue) Sprint() string {
-	if s := is.metaString("plan_sprint_id"); s != "" {
-		return s
-	}
-	return is.metaString("sprint")
-}
-
-func (is *Issue) metaString(key string) string {
-	var s string
-	if raw, ok := is.Metadata[key]; ok {
-		_ = json.Unmarshal(raw, &s)
-	}
-	return s
-}
-
-// ParseExport reads the JSONL of `bd export`. Lines that are not issues
-// (memories, headers) are skipped.
-func ParseExport(r io.Reader) ([]Issue, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
-	var out []Issue
-	for line := 1; sc.Scan(); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal(text, &fields); err != nil {
-			return nil, fmt.Errorf("bd export line %d: %v", line, err)
-		}
-		if _, header := fields["_schema"]; header {
-			continue
-		}
-		if t, ok := fields["_type"]; ok && string(t) != `"issue"` {
-			continue
-		}
-		is, err := issueFrom(fields)
-		if err != nil {
-			return nil, fmt.Errorf("bd export line %d: %v", line, err)
-		}
-		out = append(out, is)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading bd export: %v", err)
-	}
-	return out, nil
-}
-
-func issueFrom(fields map[string]json.RawMessage) (Issue, error) {
-	var head struct {
-		ID           string    `json:"id"`
-		Title        string    `json:"title"`
-		Status       string    `json:"status"`
-		UpdatedAt    time.Time `json:"updated_at"`
-		Labels       []string  `json:"labels"`
-		Dependencies []Dep     `json:"dependencies"`
-	}
-	raw, _ := json.Marshal(fields)
-	if err := json.Unmarshal(raw, &head); err != nil {
-		return Issue{}, err
-	}
-	if head.ID == "" {
-		return Issue{}, fmt.Errorf("an issue without an id")
-	}
-	is := Issue{ID: head.ID, Title: head.Title, Status: head.Status, UpdatedAt: head.UpdatedAt,
-		Labels: head.Labels, Deps: head.Dependencies, Fields: fields}
-	if m, ok := fields["metadata"]; ok && !isNull(m) {
-		if err := json.Unmarshal(m, &is.Metadata); err != nil {
-			return Issue{}, fmt.Errorf("issue %s: metadata is not a JSON object, and architect will not overwrite it", head.ID)
-		}
-	}
-	return is, nil
-}
 
 // SyncOptions say which plan is synced and when.
 type SyncOptions struct {
@@ -175,7 +81,7 @@ type SyncPlan struct {
 	Records []json.RawMessage
 	// RemoveDeps are plan dependencies the plan no longer has. bd import
 	// only ever adds dependencies.
-	RemoveDeps []Dep
+	RemoveDeps []emit.Dep
 	// RemoveLabels are generated labels the plan no longer gives, by label.
 	// bd import only ever adds labels.
 	RemoveLabels []LabelRemoval
@@ -183,12 +89,12 @@ type SyncPlan struct {
 	// with Prune, the orphans. They go through bd close, not bd import: an
 	// imported status change does not unblock the bead's dependents.
 	Close []Closing
-}
 
-// Closing is one bead to close, and why.
-type Closing struct {
-	ID     string
-	Reason string
+	// AddTypes are the issue types bd's types.custom must allow and does
+	// not yet, and CustomTypes the setting with them added (set by
+	// Client.Plan; Diff leaves them empty).
+	AddTypes    []string
+	CustomTypes string
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -225,7 +131,7 @@ func (p *SyncPlan) Empty() bool {
 // database and plans the sync. desired is in execution order, current is
 // the whole database. Only plan-owned fields are compared; every runtime
 // field of an existing bead is carried over into its rewrite.
-func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
+func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	now := o.Now.UTC().Truncate(time.Second)
 	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune}
 	byID := make(map[string]*Issue, len(current))
@@ -286,7 +192,7 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
 		}
 		for _, d := range u.removeDeps {
-			p.RemoveDeps = append(p.RemoveDeps, Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
+			p.RemoveDeps = append(p.RemoveDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
 		}
 		for _, l := range u.removeLabels {
 			removeLabels[l] = append(removeLabels[l], b.ID)
@@ -326,7 +232,7 @@ func Diff(desired []Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 // database filled under another prefix, or a plan whose annotation was
 // lost, is updated rather than filled a second time. A sprint adopts only a
 // bead that no other sprint claims, and never when its id is pinned.
-func adopt(desired []Bead, current []Issue, byID map[string]*Issue, o SyncOptions) []Bead {
+func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, o SyncOptions) []emit.Bead {
 	claimed := make(map[string]bool, len(desired))
 	for _, b := range desired {
 		claimed[b.ID] = true
@@ -350,7 +256,7 @@ func adopt(desired []Bead, current []Issue, byID map[string]*Issue, o SyncOption
 	if len(remap) == 0 {
 		return desired
 	}
-	out := make([]Bead, len(desired))
+	out := make([]emit.Bead, len(desired))
 	for i, b := range desired {
 		if id, ok := remap[b.ID]; ok {
 			b.ID = id
@@ -368,26 +274,13 @@ func adopt(desired []Bead, current []Issue, byID map[string]*Issue, o SyncOption
 	return out
 }
 
-// Started reports whether the runtime has begun work on the issue: it is in
-// progress or closed, or an attempt was made.
-func (is *Issue) Started() bool {
-	if is.Status == "in_progress" || is.Status == "closed" {
-		return true
-	}
-	var n float64
-	if raw, ok := is.Metadata["attempt_count"]; ok {
-		_ = json.Unmarshal(raw, &n)
-	}
-	return n > 0
-}
-
 // keepStartedBranches returns desired with the branch and worktree of every
 // started bead as the database has them: an agent may have pushed that
 // branch, so a renamed sprint must not point its bead, or the merges that
 // take it in, at a branch that does not exist.
-func keepStartedBranches(desired []Bead, byID map[string]*Issue) []Bead {
+func keepStartedBranches(desired []emit.Bead, byID map[string]*Issue) []emit.Bead {
 	branch := make(map[string]string, len(desired))
-	out := make([]Bead, len(desired))
+	out := make([]emit.Bead, len(desired))
 	for i, b := range desired {
 		if cur, ok := byID[b.ID]; ok && cur.Started() {
 			if s := cur.metaString("branch"); s != "" {
@@ -415,7 +308,7 @@ func keepStartedBranches(desired []Bead, byID map[string]*Issue) []Bead {
 
 // beadUpdate is how one existing bead differs from the plan.
 type beadUpdate struct {
-	bead         Bead
+	bead         emit.Bead
 	want         map[string]json.RawMessage // the desired record, field by field
 	wantMeta     map[string]json.RawMessage
 	fields       []FieldChange
@@ -433,9 +326,9 @@ func (u *beadUpdate) rowChanged() bool {
 	return u.rowFields || len(u.addLabels) > 0 || len(u.addDeps) > 0
 }
 
-func diffBead(b Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error) {
+func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error) {
 	u := &beadUpdate{bead: b}
-	rec := ToRecord(b)
+	rec := emit.ToRecord(b)
 	if err := remarshal(rec, &u.want); err != nil {
 		return nil, err
 	}
@@ -534,9 +427,9 @@ func (u *beadUpdate) record(cur *Issue, now time.Time) (json.RawMessage, error) 
 	if rec["labels"], err = json.Marshal(labels); err != nil {
 		return nil, err
 	}
-	deps := make([]Dep, len(u.addDeps))
+	deps := make([]emit.Dep, len(u.addDeps))
 	for i, d := range u.addDeps {
-		deps[i] = Dep{IssueID: cur.ID, DependsOnID: d, Type: depBlocks}
+		deps[i] = emit.Dep{IssueID: cur.ID, DependsOnID: d, Type: depBlocks}
 	}
 	if rec["dependencies"], err = json.Marshal(deps); err != nil {
 		return nil, err
@@ -566,9 +459,9 @@ func closeFields(rec map[string]json.RawMessage, now time.Time, reason string) {
 }
 
 // createRecord is the import line of a new bead, stamped now.
-func createRecord(b Bead, now time.Time, planFile string) (json.RawMessage, error) {
+func createRecord(b emit.Bead, now time.Time, planFile string) (json.RawMessage, error) {
 	var rec map[string]json.RawMessage
-	if err := remarshal(ToRecord(b), &rec); err != nil {
+	if err := remarshal(emit.ToRecord(b), &rec); err != nil {
 		return nil, err
 	}
 	rec["created_at"] = timeJSON(now)
@@ -623,8 +516,6 @@ func (p *SyncPlan) SyncJSONL() []byte {
 	}
 	return buf.Bytes()
 }
-
-func isNull(raw json.RawMessage) bool { return len(raw) == 0 || string(raw) == "null" }
 
 // sameJSON compares two JSON values by meaning: key order, spacing and
 // escaping do not matter, and a missing value equals an empty one (bd
@@ -712,72 +603,4 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// WriteText renders the sync plan for people, in the manner of terraform
-// plan: + create, ~ update, ! orphan left alone, - orphan closed.
-func (p *SyncPlan) WriteText(w io.Writer, st Style) error {
-	var b strings.Builder
-	idW, spW := 0, 0
-	for _, list := range [][]Change{p.Create, p.Update, p.Orphans} {
-		for _, c := range list {
-			idW, spW = max(idW, len(c.ID)), max(spW, len(c.Sprint))
-		}
-	}
-	line := func(mark string, c Change, note string) {
-		fmt.Fprintf(&b, "  %s %-*s  %-*s  %s", mark, idW, c.ID, spW, c.Sprint, c.Title)
-		if note != "" {
-			fmt.Fprintf(&b, "  %s", st.dim(note))
-		}
-		b.WriteByte('\n')
-	}
-	for _, c := range p.Create {
-		line(st.green("+"), c, "")
-	}
-	for _, c := range p.Update {
-		line(st.yellow("~"), c, "")
-		for _, f := range c.Fields {
-			switch {
-			case f.Field == "labels" || f.Field == "dependencies":
-				fmt.Fprintf(&b, "      %s: %s\n", f.Field, f.New)
-			case f.Old != "" && f.New != "":
-				fmt.Fprintf(&b, "      %s: %s -> %s\n", f.Field, f.Old, f.New)
-			default:
-				fmt.Fprintf(&b, "      %s\n", f.Field)
-			}
-		}
-	}
-	for _, c := range p.Orphans {
-		if p.Prune {
-			line(st.wrap("31", "-"), c, "orphan: its sprint is gone from the plan; closing it")
-		} else {
-			line(st.wrap("31", "!"), c, "orphan: its sprint is gone from the plan; --prune closes it")
-		}
-	}
-	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {
-		b.WriteByte('\n')
-	}
-	closes := 0
-	for _, c := range p.Update {
-		if c.Closes {
-			closes++
-		}
-	}
-	if p.Empty() && len(p.Orphans) == 0 {
-		fmt.Fprintf(&b, "No changes: %d beads match %s.\n", len(p.Unchanged), p.PlanFile)
-	} else {
-		fmt.Fprintf(&b, "Plan: %d to create, %d to update, %d unchanged", len(p.Create), len(p.Update), len(p.Unchanged))
-		if closes > 0 {
-			fmt.Fprintf(&b, ", %d closed by the plan", closes)
-		}
-		switch {
-		case len(p.Orphans) > 0 && p.Prune:
-			fmt.Fprintf(&b, ", %s to close", plural(len(p.Orphans), "orphan", "orphans"))
-		case len(p.Orphans) > 0:
-			fmt.Fprintf(&b, ", %s left open", plural(len(p.Orphans), "orphan", "orphans"))
-		}
-		b.WriteString(".\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }

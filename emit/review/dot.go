@@ -1,4 +1,4 @@
-package emit
+package review
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ import (
 // escaping, and a title such as `<none>` or `"Quoted"` would come out wrong,
 // so every ID and value handed to it here is already a DOT quoted string
 // (dotQuote), which it writes as is.
-func DOT(g *planner.Graph, o GraphOptions) ([]byte, error) {
+func DOT(g *planner.Graph, o Options) ([]byte, error) {
 	v := newView(g, o)
 	dg := &dotGraph{v: v, nodes: make([]*dotNode, len(v.nodes)), out: map[int64][]dotEdge{}}
 	for i, n := range v.nodes {

@@ -1,18 +1,21 @@
-package emit
+// Package review draws a compiled plan's dependency graph, as DOT, Mermaid
+// or JSON, for people to check before agents run the plan.
+package review
 
 import (
 	"sort"
 
+	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/planner"
 )
 
-// GraphOptions chooses what the graph exports (DOT, Mermaid) show. The JSON
+// Options chooses what the graph exports (DOT, Mermaid) show. The JSON
 // export always carries everything.
-type GraphOptions struct {
+type Options struct {
 	// Beads are the plan's compiled beads, indexed by planner.Node.Order.
 	// When set, the exports name each sprint's bead and branch.
-	Beads []Bead
+	Beads []emit.Bead
 	// Critical highlights the critical path.
 	Critical bool
 	// ShowSkipped draws skipped sprints, greyed and without dependencies.
@@ -61,10 +64,10 @@ type view struct {
 	edges []gedge // by dependency's Order, then dependent's Order
 	// critical marks the nodes on the critical path (when asked for).
 	critical map[*gnode]bool
-	beads    []Bead
+	beads    []emit.Bead
 }
 
-func newView(g *planner.Graph, o GraphOptions) *view {
+func newView(g *planner.Graph, o Options) *view {
 	v := &view{g: g, critical: map[*gnode]bool{}}
 	if len(o.Beads) == len(g.Nodes) {
 		v.beads = o.Beads
@@ -149,7 +152,7 @@ func (v *view) anchor(drawn []*gnode) {
 }
 
 // bead returns the bead of a compiled sprint, or nil.
-func (v *view) bead(n *gnode) *Bead {
+func (v *view) bead(n *gnode) *emit.Bead {
 	if v.beads == nil || n.node == nil {
 		return nil
 	}
@@ -170,111 +173,11 @@ func phaseLabel(ph *parser.Phase) string {
 	return "Phase " + ph.ID + ": " + ph.Title
 }
 
-// GraphDoc is the JSON export of a compiled plan's graph.
-type GraphDoc struct {
-	Plan         string         `json:"plan"`
-	Title        string         `json:"title"`
-	Phases       []GraphPhase   `json:"phases"`
-	Nodes        []GraphNode    `json:"nodes"`
-	Edges        []GraphEdge    `json:"edges"`
-	Waves        [][]string     `json:"waves"`
-	CriticalPath []string       `json:"critical_path"`
-	Skipped      []GraphSkipped `json:"skipped"`
-}
-
-// GraphPhase is a phase with its compiled sprints, in execution order.
-type GraphPhase struct {
-	ID      string   `json:"id"`
-	Title   string   `json:"title"`
-	Sprints []string `json:"sprints"`
-}
-
-// GraphNode is one compiled sprint.
-type GraphNode struct {
-	ID     string `json:"id"`
-	Title  string `json:"title"`
-	Phase  string `json:"phase"`
-	Line   int    `json:"line"`
-	Order  int    `json:"order"`
-	Wave   int    `json:"wave"`
-	Status string `json:"status"`
-	// Type is beads-ralph-work or beads-ralph-merge.
-	Type     string `json:"type"`
-	Critical bool   `json:"critical"`
-	// Bead and Branch are empty when the graph was drawn without beads.
-	Bead   string `json:"bead,omitempty"`
-	Branch string `json:"branch,omitempty"`
-}
-
-// GraphEdge is a dependency: To waits on From. Explicit edges came from a
-// Depends on field.
-type GraphEdge struct {
-	From     string `json:"from"`
-	To       string `json:"to"`
-	Explicit bool   `json:"explicit"`
-	Critical bool   `json:"critical"`
-}
-
-// GraphSkipped is a skipped sprint.
-type GraphSkipped struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
-	Phase string `json:"phase"`
-	Line  int    `json:"line"`
-}
-
-// NewGraphDoc builds the JSON export. Waves are numbered from 0 in the
-// nodes, and listed first wave first.
-func NewGraphDoc(g *planner.Graph, o GraphOptions) GraphDoc {
-	o.Critical, o.ShowSkipped = true, false
-	v := newView(g, o)
-	d := GraphDoc{
-		Plan:         g.Plan.File,
-		Title:        g.Plan.Title,
-		Phases:       []GraphPhase{},
-		Nodes:        make([]GraphNode, 0, len(g.Nodes)),
-		Edges:        make([]GraphEdge, 0, len(v.edges)),
-		Waves:        make([][]string, len(g.Waves)),
-		CriticalPath: ids(g.CriticalPath),
-		Skipped:      []GraphSkipped{},
+// ids returns the sprint ids of nodes.
+func ids(ns []*planner.Node) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.ID()
 	}
-	for _, c := range v.phases {
-		p := GraphPhase{ID: c.phase.ID, Title: c.phase.Title, Sprints: make([]string, len(c.nodes))}
-		for i, n := range c.nodes {
-			p.Sprints[i] = n.sprint.ID
-		}
-		d.Phases = append(d.Phases, p)
-	}
-	for _, n := range v.nodes {
-		s := n.sprint
-		typ := "beads-ralph-work"
-		if n.isMerge() {
-			typ = "beads-ralph-merge"
-		}
-		status := s.Status.Value
-		if status == "" {
-			status = "open"
-		}
-		gn := GraphNode{ID: s.ID, Title: s.Title, Phase: s.Phase.ID, Line: s.Heading.Pos.Line, Order: n.node.Order,
-			Wave: n.node.Wave, Status: status, Type: typ, Critical: v.critical[n]}
-		if b := v.bead(n); b != nil {
-			gn.Bead, gn.Branch = b.ID, b.Metadata.Branch
-		}
-		d.Nodes = append(d.Nodes, gn)
-	}
-	for _, e := range v.edges {
-		d.Edges = append(d.Edges, GraphEdge{From: e.from.sprint.ID, To: e.to.sprint.ID, Explicit: e.explicit, Critical: e.critical})
-	}
-	for i, w := range g.Waves {
-		d.Waves[i] = ids(w)
-	}
-	for _, s := range g.Plan.Skipped {
-		d.Skipped = append(d.Skipped, GraphSkipped{ID: s.ID, Title: s.Title, Phase: s.Phase.ID, Line: s.Heading.Pos.Line})
-	}
-	return d
-}
-
-// GraphJSON renders the graph as indented JSON, for other tools.
-func GraphJSON(g *planner.Graph, o GraphOptions) ([]byte, error) {
-	return marshalIndent(NewGraphDoc(g, o))
+	return out
 }
