@@ -1,6 +1,5 @@
-// Package emit turns a compiled plan into beads (beads-ralph's JSON shape and
-// bd's JSONL), validates them against the bead JSON Schema, and renders the
-// dry-run preview.
+// Package emit turns a compiled plan into beads: beads-ralph's bead, checked
+// against the bead JSON Schema, written as JSON or as bd's JSONL.
 package emit
 
 import (

@@ -107,6 +107,3 @@ func marshalIndent(v any) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
-
-// PreviewJSON renders the dry-run preview as indented JSON.
-func PreviewJSON(p Preview) ([]byte, error) { return marshalIndent(p) }

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/beads-architect/architect/annotate"
-	"github.com/beads-architect/architect/internal/plantest"
+	"github.com/beads-architect/architect/emit/emittest"
 	"github.com/beads-architect/architect/parser"
 	"github.com/stretchr/testify/require"
 )
@@ -94,7 +94,7 @@ func TestUnifiedDiffRandomEdits(t *testing.T) {
 // compileIDs compiles src as the plan at planFile and returns each sprint's
 // bead id; ok is false when the plan does not compile.
 func compileIDs(planFile string, src []byte) (ids map[string]string, ok bool) {
-	c, err := plantest.Try(planFile, src)
+	c, err := emittest.Try(planFile, src)
 	if err != nil {
 		return nil, false
 	}

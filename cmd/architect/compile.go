@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/review"
 	"github.com/beads-architect/architect/parser"
 	"github.com/spf13/cobra"
 )
@@ -74,9 +75,9 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		return &silentError{code: exitData}
 	}
 	if opts.dryRun {
-		preview := emit.NewPreview(c.graph, c.beads, c.diags.Warnings())
+		preview := review.NewPreview(c.graph, c.beads, c.diags.Warnings())
 		if opts.json {
-			data, err := emit.PreviewJSON(preview)
+			data, err := review.PreviewJSON(preview)
 			if err != nil {
 				return err
 			}

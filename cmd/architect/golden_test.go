@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/review"
 	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -87,7 +88,7 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err)
 			golden(t, filepath.Join("..", "..", "testdata", "golden", name+".beads.json"), anon(beads))
 
-			preview, err := emit.PreviewJSON(emit.NewPreview(c.graph, c.beads, c.diags.Warnings()))
+			preview, err := review.PreviewJSON(review.NewPreview(c.graph, c.beads, c.diags.Warnings()))
 			require.NoError(t, err)
 			golden(t, filepath.Join("..", "..", "testdata", "golden", name+".dryrun.json"), anon(preview))
 		})

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/beads-architect/architect/emit"
-	"github.com/beads-architect/architect/internal/plantest"
+	"github.com/beads-architect/architect/emit/emittest"
 	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,7 +34,7 @@ const syncPlan = `## Phase 1: Build
 
 func syncBeads(t *testing.T, src string) []emit.Bead {
 	t.Helper()
-	return plantest.Compile(t, "p.md", []byte(src)).Beads
+	return emittest.Compile(t, "p.md", []byte(src)).Beads
 }
 
 // stored is what bd holds after importing the records of a sync: each
@@ -291,7 +291,7 @@ func TestRemovedSprint(t *testing.T) {
 
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, emit.Style{}))
-	plantest.Golden(t, *update, "testdata/sync/removed.txt", out.Bytes())
+	emittest.Golden(t, *update, "testdata/sync/removed.txt", out.Bytes())
 
 	// --prune closes the orphan, with a reason, through bd close.
 	p, err = Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
@@ -300,7 +300,7 @@ func TestRemovedSprint(t *testing.T) {
 	require.Len(t, p.Records, 1)
 	out.Reset()
 	require.NoError(t, p.WriteText(&out, emit.Style{}))
-	plantest.Golden(t, *update, "testdata/sync/pruned.txt", out.Bytes())
+	emittest.Golden(t, *update, "testdata/sync/pruned.txt", out.Bytes())
 
 	// A closed orphan is left alone.
 	set(t, byID(db)[right.ID], "status", "closed")
@@ -454,7 +454,7 @@ func TestSameJSON(t *testing.T) {
 // on some), diff, render the plan and the import JSONL.
 func BenchmarkSync1000(b *testing.B) {
 	src := plangen.Plan(1000)
-	first := plantest.Compile(b, "plans/big.md", src)
+	first := emittest.Compile(b, "plans/big.md", src)
 	p, err := Diff(first.Beads, nil, SyncOptions{PlanFile: "plans/big.md", Now: syncNow})
 	if err != nil {
 		b.Fatal(err)
@@ -462,7 +462,7 @@ func BenchmarkSync1000(b *testing.B) {
 	export := p.SyncJSONL()
 	b.ResetTimer()
 	for b.Loop() {
-		c := plantest.Compile(b, "plans/big.md", src)
+		c := emittest.Compile(b, "plans/big.md", src)
 		issues, err := Read(export)
 		if err != nil {
 			b.Fatal(err)

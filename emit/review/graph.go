@@ -1,5 +1,6 @@
-// Package review draws a compiled plan's dependency graph, as DOT, Mermaid
-// or JSON, for people to check before agents run the plan.
+// Package review shows a compiled plan to the people who check it before
+// agents run it: the dry-run preview, and the dependency graph as DOT,
+// Mermaid or JSON.
 package review
 
 import (

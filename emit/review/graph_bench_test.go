@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/beads-architect/architect/internal/plantest"
+	"github.com/beads-architect/architect/emit/emittest"
 	"github.com/beads-architect/architect/parser/plangen"
 )
 
@@ -16,7 +16,7 @@ import (
 //	go test ./emit -run '^$' -bench GraphExport -benchmem
 func BenchmarkGraphExport(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		c := plantest.Compile(b, "plans/gen.md", plangen.Plan(n))
+		c := emittest.Compile(b, "plans/gen.md", plangen.Plan(n))
 		o := Options{Beads: c.Beads, Critical: true, ShowSkipped: true}
 		b.Run(fmt.Sprintf("dot/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -49,7 +49,7 @@ func TestGraphExportAtScale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles a 10,000-sprint plan")
 	}
-	c := plantest.Compile(t, "plans/gen.md", plangen.Plan(10000))
+	c := emittest.Compile(t, "plans/gen.md", plangen.Plan(10000))
 	if len(c.Graph.Nodes) != 10000 {
 		t.Fatalf("the generated plan has %d sprints, want 10000", len(c.Graph.Nodes))
 	}

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/beads-architect/architect/internal/plantest"
+	"github.com/beads-architect/architect/emit/emittest"
 	"github.com/beads-architect/architect/parser/plangen"
 )
 
@@ -14,19 +14,19 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata wi
 
 func golden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	plantest.Golden(t, *update, path, got)
+	emittest.Golden(t, *update, path, got)
 }
 
 // graphPlans compiles every plan in testdata/graph.
-func graphPlans(t *testing.T) []plantest.Plan {
+func graphPlans(t *testing.T) []emittest.Plan {
 	t.Helper()
 	files, err := filepath.Glob("testdata/graph/*.md")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no test plans in testdata/graph: %v", err)
 	}
-	out := make([]plantest.Plan, len(files))
+	out := make([]emittest.Plan, len(files))
 	for i, f := range files {
-		out[i] = plantest.CompileFile(t, f)
+		out[i] = emittest.CompileFile(t, f)
 	}
 	return out
 }
@@ -83,7 +83,7 @@ func TestGraphJSONGolden(t *testing.T) {
 
 // The exports never depend on map order or on anything but the plan.
 func TestGraphExportsDeterministic(t *testing.T) {
-	c := plantest.Compile(t, "plans/gen.md", plangen.Plan(300))
+	c := emittest.Compile(t, "plans/gen.md", plangen.Plan(300))
 	o := Options{Beads: c.Beads, Critical: true, ShowSkipped: true}
 	first, err := DOT(c.Graph, o)
 	if err != nil {
@@ -91,7 +91,7 @@ func TestGraphExportsDeterministic(t *testing.T) {
 	}
 	firstM := Mermaid(c.Graph, o)
 	for i := 0; i < 5; i++ {
-		again := plantest.Compile(t, "plans/gen.md", plangen.Plan(300))
+		again := emittest.Compile(t, "plans/gen.md", plangen.Plan(300))
 		o.Beads = again.Beads
 		d, err := DOT(again.Graph, o)
 		if err != nil {

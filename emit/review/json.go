@@ -12,7 +12,7 @@ import (
 type GraphDoc struct {
 	Plan         string         `json:"plan"`
 	Title        string         `json:"title"`
-	Phases       []emit.Phase   `json:"phases"`
+	Phases       []Phase        `json:"phases"`
 	Nodes        []GraphNode    `json:"nodes"`
 	Edges        []GraphEdge    `json:"edges"`
 	Waves        [][]string     `json:"waves"`
@@ -62,7 +62,7 @@ func NewGraphDoc(g *planner.Graph, o Options) GraphDoc {
 	d := GraphDoc{
 		Plan:         g.Plan.File,
 		Title:        g.Plan.Title,
-		Phases:       []emit.Phase{},
+		Phases:       []Phase{},
 		Nodes:        make([]GraphNode, 0, len(g.Nodes)),
 		Edges:        make([]GraphEdge, 0, len(v.edges)),
 		Waves:        make([][]string, len(g.Waves)),
@@ -70,7 +70,7 @@ func NewGraphDoc(g *planner.Graph, o Options) GraphDoc {
 		Skipped:      []GraphSkipped{},
 	}
 	for _, c := range v.phases {
-		p := emit.Phase{ID: c.phase.ID, Title: c.phase.Title, Sprints: make([]string, len(c.nodes))}
+		p := Phase{ID: c.phase.ID, Title: c.phase.Title, Sprints: make([]string, len(c.nodes))}
 		for i, n := range c.nodes {
 			p.Sprints[i] = n.sprint.ID
 		}

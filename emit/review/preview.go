@@ -1,13 +1,14 @@
-package emit
+package review
 
 import (
 	"fmt"
-	"github.com/mattn/go-runewidth"
 	"io"
 	"strings"
 
+	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/planner"
+	"github.com/mattn/go-runewidth"
 )
 
 // Preview is what `architect compile --dry-run --json` prints.
@@ -75,7 +76,7 @@ type PreviewDiag struct {
 
 // NewPreview summarises a compiled plan. beads are the plan's beads in
 // execution order; warnings are every warning of the compile.
-func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Preview {
+func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics) Preview {
 	p := Preview{
 		Plan:          g.Plan.File,
 		Title:         g.Plan.Title,
@@ -130,14 +131,6 @@ func NewPreview(g *planner.Graph, beads []Bead, warnings parser.Diagnostics) Pre
 	return p
 }
 
-func ids(ns []*planner.Node) []string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.ID()
-	}
-	return out
-}
-
 // Layout limits of the text preview.
 const (
 	previewTitleWidth = 28 // a title in a wave cell is cut to this many columns
@@ -182,7 +175,7 @@ func cut(s string, width int) string {
 // sprints of each side by side, the critical path and its length, the merge
 // points with the branches they merge, the skipped sprints and every warning
 // with its position. The output depends only on the plan.
-func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
+func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 	var b strings.Builder
 	title := p.Title
 	if title == "" {
@@ -190,16 +183,16 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 	}
 	fmt.Fprintf(&b, "%s  %s\n", st.Bold(title), st.Dim("("+p.Plan+")"))
 	facts := []string{
-		Plural(p.Sprints, "sprint", "sprints"),
-		Plural(len(p.Phases), "phase", "phases"),
-		Plural(len(p.Waves), "wave", "waves"),
-		Plural(len(p.Merges), "merge point", "merge points"),
+		emit.Plural(p.Sprints, "sprint", "sprints"),
+		emit.Plural(len(p.Phases), "phase", "phases"),
+		emit.Plural(len(p.Waves), "wave", "waves"),
+		emit.Plural(len(p.Merges), "merge point", "merge points"),
 	}
 	if len(p.Skipped) > 0 {
 		facts = append(facts, fmt.Sprintf("%d skipped", len(p.Skipped)))
 	}
 	if len(p.Warnings) > 0 {
-		facts = append(facts, Plural(len(p.Warnings), "warning", "warnings"))
+		facts = append(facts, emit.Plural(len(p.Warnings), "warning", "warnings"))
 	}
 	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
 
@@ -223,7 +216,7 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 
 	p.writeWaves(&b, g, st, section)
 
-	section(fmt.Sprintf("Critical path: %s, so at least %s", Plural(len(p.CriticalPath), "sprint", "sprints"), Plural(len(p.CriticalPath), "wave", "waves")))
+	section(fmt.Sprintf("Critical path: %s, so at least %s", emit.Plural(len(p.CriticalPath), "sprint", "sprints"), emit.Plural(len(p.CriticalPath), "wave", "waves")))
 	line := "  "
 	for i, id := range p.CriticalPath {
 		part := id
@@ -281,9 +274,9 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 		}
 	}
 	if len(p.Skipped)+len(p.SkippedPhases) > 0 {
-		what := Plural(len(p.Skipped), "sprint", "sprints")
+		what := emit.Plural(len(p.Skipped), "sprint", "sprints")
 		if len(p.SkippedPhases) > 0 {
-			what = Plural(len(p.SkippedPhases), "phase", "phases") + ", " + what
+			what = emit.Plural(len(p.SkippedPhases), "phase", "phases") + ", " + what
 		}
 		section("Skipped (" + what + ")")
 		rows := make([]PreviewSkipped, 0, len(p.SkippedPhases)+len(p.Skipped))
@@ -321,7 +314,7 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st Style) error {
 
 // writeWaves draws one row per wave, its sprints side by side in columns
 // that line up from wave to wave, and a legend.
-func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st Style, section func(string)) {
+func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st emit.Style, section func(string)) {
 	section("Waves: the sprints of a wave run side by side")
 	merge := map[string]bool{}
 	for _, m := range p.Merges {
@@ -390,3 +383,6 @@ func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st Style, sect
 	}
 	fmt.Fprintf(b, "  %s\n", st.Dim("(")+strings.Join(legend, st.Dim(", "))+st.Dim(")"))
 }
+
+// PreviewJSON renders the dry-run preview as indented JSON.
+func PreviewJSON(p Preview) ([]byte, error) { return indentJSON(p) }

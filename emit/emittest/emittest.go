@@ -1,6 +1,6 @@
-// Package plantest holds the fixtures that the tests of the packages above
-// emit share.
-package plantest
+// Package emittest holds the fixtures the tests of emit and the packages
+// above it share: a plan compiled as the CLI compiles it, and golden files.
+package emittest
 
 import (
 	"bytes"

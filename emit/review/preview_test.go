@@ -1,41 +1,38 @@
-package emit_test
+package review
 
 import (
 	"bytes"
-	"flag"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/beads-architect/architect/emit"
-	"github.com/beads-architect/architect/internal/plantest"
+	"github.com/beads-architect/architect/emit/emittest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata with the current output")
-
 // previewPlans are the graph test plans and the preview's own.
-func previewPlans(t *testing.T) []plantest.Plan {
+func previewPlans(t *testing.T) []emittest.Plan {
 	t.Helper()
 	var files []string
-	for _, dir := range []string{"review/testdata/graph", "testdata/preview"} {
+	for _, dir := range []string{"testdata/graph", "testdata/preview"} {
 		more, err := filepath.Glob(filepath.Join(dir, "*.md"))
 		if err != nil || len(more) == 0 {
 			t.Fatalf("no test plans in %s: %v", dir, err)
 		}
 		files = append(files, more...)
 	}
-	out := make([]plantest.Plan, len(files))
+	out := make([]emittest.Plan, len(files))
 	for i, f := range files {
-		out[i] = plantest.CompileFile(t, f)
+		out[i] = emittest.CompileFile(t, f)
 	}
 	return out
 }
 
-func renderPreview(t *testing.T, c plantest.Plan, st emit.Style) []byte {
+func renderPreview(t *testing.T, c emittest.Plan, st emit.Style) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	p := emit.NewPreview(c.Graph, c.Beads, c.Diags.Warnings())
+	p := NewPreview(c.Graph, c.Beads, c.Diags.Warnings())
 	if err := p.WriteText(&buf, c.Graph, st); err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +49,9 @@ func TestPreviewGolden(t *testing.T) {
 			if bytes.IndexByte(got, 0x1b) >= 0 {
 				t.Error("the plain preview has an escape sequence")
 			}
-			plantest.Golden(t, *update, "testdata/preview/"+c.Name+".txt", got)
+			emittest.Golden(t, *update, "testdata/preview/"+c.Name+".txt", got)
 			if colored[c.Name] {
-				plantest.Golden(t, *update, "testdata/preview/"+c.Name+".color.txt", renderPreview(t, c, emit.Style{Color: true}))
+				emittest.Golden(t, *update, "testdata/preview/"+c.Name+".color.txt", renderPreview(t, c, emit.Style{Color: true}))
 			}
 		})
 	}
@@ -81,7 +78,7 @@ func TestPreviewDeterministic(t *testing.T) {
 	for _, c := range previewPlans(t) {
 		first := renderPreview(t, c, emit.Style{Color: true})
 		for i := 0; i < 3; i++ {
-			again := plantest.CompileFile(t, c.Path)
+			again := emittest.CompileFile(t, c.Path)
 			if got := renderPreview(t, again, emit.Style{Color: true}); !bytes.Equal(got, first) {
 				t.Fatalf("%s: the preview changed between runs", c.Name)
 			}
@@ -95,7 +92,7 @@ const waveCells = 4
 // Long titles are cut to a column, and wide waves wrap, so no wave line
 // grows past four cells.
 func TestPreviewWideWave(t *testing.T) {
-	c := plantest.CompileFile(t, "testdata/preview/wide.md")
+	c := emittest.CompileFile(t, "testdata/preview/wide.md")
 	out := string(renderPreview(t, c, emit.Style{}))
 	if !strings.Contains(out, "1.2b North America storefront wi…") {
 		t.Errorf("the long title is not cut:\n%s", out)
