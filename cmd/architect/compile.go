@@ -35,8 +35,10 @@ FILE:LINE:COL: error: MESSAGE. Nothing is written when there is an error.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, a []string) error {
 			opts.plan = a[0]
-			if opts.format != "json" && opts.format != "jsonl" {
-				return usagef("--format %q: want json or jsonl", opts.format)
+			switch opts.format {
+			case "json", "jsonl", formatTodo, formatTaskInput:
+			default:
+				return usagef("--format %q: want json, jsonl, %s or %s", opts.format, formatTodo, formatTaskInput)
 			}
 			if opts.json && !opts.dryRun {
 				return usagef("--json goes with --dry-run; compile output is JSON already")
@@ -49,7 +51,7 @@ FILE:LINE:COL: error: MESSAGE. Nothing is written when there is an error.`,
 	}
 	fl := c.Flags()
 	fl.StringVarP(&opts.output, "output", "o", "", "write the beads to `FILE` (atomically) instead of stdout")
-	fl.StringVar(&opts.format, "format", "json", "output format: json (an array) or jsonl (bd import)")
+	fl.StringVar(&opts.format, "format", "json", "output format: json (beads, an array), jsonl (beads for bd import), todo (a SCHEMAS.md todo list) or task-input (IO Schemas task inputs)")
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "write nothing; print a preview of phases, waves, merges and the critical path")
 	fl.BoolVar(&opts.json, "json", false, "with --dry-run, print the preview as JSON")
 	addPlanFlags(c, &opts.planFlags)
@@ -88,6 +90,9 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 			report(io.err, info)
 		}
 		return preview.WriteText(io.out, c.graph, emit.Style{Color: io.tty && getenv("NO_COLOR") == ""})
+	}
+	if opts.format == formatTodo || opts.format == formatTaskInput {
+		return writeRunnerFormat(opts, c, io)
 	}
 	report(io.err, c.diags)
 	write := emit.WriteJSON

@@ -91,6 +91,13 @@ func TestGolden(t *testing.T) {
 			preview, err := review.PreviewJSON(review.NewPreview(c.graph, c.beads, c.diags.Warnings()))
 			require.NoError(t, err)
 			golden(t, filepath.Join("..", "..", "testdata", "golden", name+".dryrun.json"), anon(preview))
+
+			// The same plan for other agent runners.
+			for _, format := range []string{formatTodo, formatTaskInput} {
+				var out, errs bytes.Buffer
+				require.NoError(t, writeRunnerFormat(&compileOptions{format: format}, c, streams{out: &out, err: &errs}))
+				golden(t, filepath.Join("..", "..", "testdata", "golden", name+"."+format+".json"), anon(out.Bytes()))
+			}
 		})
 	}
 }

@@ -45,6 +45,8 @@ type compiled struct {
 	repo  repoInfo
 	// abs is the plan's absolute path ("" for stdin).
 	abs string
+	// settings are the merged settings the beads were built with.
+	settings parser.Defaults
 }
 
 // failed reports whether the plan cannot be used: it has errors, or no
@@ -216,6 +218,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 
 	c.plan = parser.Parse(name, src)
 	settings, from := loadSettings(c, repo, f)
+	c.settings = settings
 	c.diags = append(c.diags, c.plan.Diags...)
 	now, err := stamp(f.now, getenv, settings.Created)
 	if err != nil {

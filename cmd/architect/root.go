@@ -126,6 +126,7 @@ beads-ralph's agents run on.`,
 		newCmdGraph(stdio, getenv),
 		newCmdValidate(),
 		newCmdAnnotate(stdio),
+		newCmdScope(stdio, getenv),
 		newCmdVersion(stdio),
 	)
 	return root

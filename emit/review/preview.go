@@ -26,7 +26,20 @@ type Preview struct {
 	SkippedPhases []PreviewSkipped `json:"skipped_phases"`
 	// ClosedByLog are the sprints that a completion log entry closed.
 	ClosedByLog []PreviewClosed `json:"closed_by_log"`
+	// Pins are the scope pins, tests and time budgets of the sprints that
+	// have any, in execution order.
+	Pins []PreviewPins `json:"pins"`
 	Warnings    []PreviewDiag   `json:"warnings"`
+}
+
+// PreviewPins are one sprint's pins, tests and time budget.
+type PreviewPins struct {
+	ID             string   `json:"id"`
+	AllowedPaths   []string `json:"allowed_paths"`
+	ForbiddenPaths []string `json:"forbidden_paths"`
+	Files          []string `json:"files"`
+	Tests          []string `json:"tests"`
+	TimeoutMinutes *int     `json:"timeout_minutes"`
 }
 
 // PreviewClosed is a sprint closed by a completion log entry.
@@ -88,6 +101,7 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 		Skipped:       []PreviewSkipped{},
 		SkippedPhases: []PreviewSkipped{},
 		ClosedByLog:   []PreviewClosed{},
+		Pins:          []PreviewPins{},
 		Warnings:      []PreviewDiag{},
 	}
 	var cur *Phase
@@ -123,6 +137,17 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 	for _, n := range g.Nodes {
 		if e := n.Sprint.ClosedBy; e != nil {
 			p.ClosedByLog = append(p.ClosedByLog, PreviewClosed{ID: n.ID(), Title: n.Sprint.Title, Line: e.Heading.Pos.Line, SprintLine: n.Sprint.Heading.Pos.Line})
+		}
+	}
+	if len(beads) == len(g.Nodes) {
+		for _, n := range g.Nodes {
+			m := beads[n.Order].Metadata
+			sc := m.Scope
+			if len(sc.Allowed)+len(sc.Forbidden)+len(sc.Files)+len(m.Tests) == 0 && m.TimeoutMinutes == nil {
+				continue
+			}
+			p.Pins = append(p.Pins, PreviewPins{ID: n.ID(), AllowedPaths: sc.Allowed, ForbiddenPaths: sc.Forbidden,
+				Files: sc.Files, Tests: m.Tests, TimeoutMinutes: m.TimeoutMinutes})
 		}
 	}
 	for _, w := range warnings {
@@ -255,6 +280,24 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 					b.WriteString(f)
 				}
 				b.WriteString("\n")
+			}
+		}
+	}
+	if len(p.Pins) > 0 {
+		section(fmt.Sprintf("Pins (%s)", emit.Plural(len(p.Pins), "sprint", "sprints")))
+		for _, pin := range p.Pins {
+			fmt.Fprintf(&b, "  %s\n", st.Bold(pin.ID))
+			row := func(label string, items []string) {
+				if len(items) > 0 {
+					fmt.Fprintf(&b, "    %-10s %s\n", label, strings.Join(items, ", "))
+				}
+			}
+			row("allowed", pin.AllowedPaths)
+			row("forbidden", pin.ForbiddenPaths)
+			row("files", pin.Files)
+			row("tests", pin.Tests)
+			if pin.TimeoutMinutes != nil {
+				fmt.Fprintf(&b, "    %-10s %d min\n", "timeout", *pin.TimeoutMinutes)
 			}
 		}
 	}

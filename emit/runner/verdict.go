@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
 )
 
@@ -128,7 +129,7 @@ func NewVerdict(taskID, sprint, base, head string, r ScopeReport) Verdict {
 		v.Reason = "target files not changed: " + strings.Join(r.Untouched, ", ")
 	default:
 		v.Verdict, v.NextAction = "DONE", "none"
-		v.Reason = fmt.Sprintf("%d changed files, all inside the sprint's pins", len(v.Scope.Changed))
+		v.Reason = emit.Plural(len(v.Scope.Changed), "changed file", "changed files") + ", all inside the sprint's pins"
 	}
 	return v
 }
