@@ -28,8 +28,8 @@ type Preview struct {
 	ClosedByLog []PreviewClosed `json:"closed_by_log"`
 	// Pins are the scope pins, tests and time budgets of the sprints that
 	// have any, in execution order.
-	Pins []PreviewPins `json:"pins"`
-	Warnings    []PreviewDiag   `json:"warnings"`
+	Pins     []PreviewPins `json:"pins"`
+	Warnings []PreviewDiag `json:"warnings"`
 }
 
 // PreviewPins are one sprint's pins, tests and time budget.
