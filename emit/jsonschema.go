@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -120,8 +121,11 @@ func DecodeJSON(data []byte) (any, error) {
 // jsonError words a decoding error for a person.
 func jsonError(err error) error {
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
+	switch {
+	case errors.As(err, &se):
 		return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, se)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return errors.New("invalid JSON: it ends inside a value")
 	}
 	return err
 }

@@ -12,14 +12,34 @@ import (
 )
 
 func newCmdValidate() *cobra.Command {
-	return &cobra.Command{
+	var schema string
+	c := &cobra.Command{
 		Use:   "validate FILE...",
-		Short: "Check bead JSON against the bead schema",
+		Short: "Check bead JSON, or any JSON, against a JSON Schema",
 		Long: `Check beads against architect's bead JSON Schema (draft 2020-12). Each FILE
 holds a JSON array of beads, one bead object, or JSONL (one bead a line).
-Every violation is reported with the file, the bead and the failing field.`,
+Every violation is reported with the file, the bead and the failing field.
+
+With --schema, check each FILE's records (a JSON value, the elements of a
+JSON array, or JSONL lines) against any JSON Schema 2020-12 file, or a
+built-in schema by name: bead, todo, task-input, verdict. Each violation
+names the file, the record (:LINE for JSONL, [INDEX] for an array) and the
+JSON pointer of the failing value.`,
+		Example: `  architect validate beads.json
+  architect validate --schema todo todos.json
+  architect validate --schema handoff.schema.json runs/*.jsonl`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, files []string) error {
+			if schema != "" {
+				s, err := loadSchema(schema)
+				if err != nil {
+					return err
+				}
+				if problems := validateAgainst(s, files); len(problems) > 0 {
+					return &checkError{problems}
+				}
+				return nil
+			}
 			var problems []string
 			for _, f := range files {
 				found, err := validateFile(f)
@@ -34,6 +54,8 @@ Every violation is reported with the file, the bead and the failing field.`,
 			return nil
 		},
 	}
+	c.Flags().StringVar(&schema, "schema", "", "check against `SCHEMA`: a JSON Schema file, or bead, todo, task-input or verdict")
+	return c
 }
 
 // validateFile checks the beads of one file against the bead schema and
