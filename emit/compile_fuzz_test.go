@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/runner"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/beads-architect/architect/planner"
@@ -79,6 +80,15 @@ func FuzzCompile(f *testing.F) {
 		}
 		if err := emit.Validate(beads); err != nil {
 			t.Fatalf("an accepted plan gave beads that break the schema:\n%v", err)
+		}
+		// The same plan for other runners: every record is schema-valid.
+		ro := runner.Options{Settings: set, PlanFile: "plans/fuzz.md"}
+		if err := runner.CheckTodos(runner.Todos(g, beads, ro)); err != nil {
+			t.Fatalf("an accepted plan gave todos that break the todo schema:\n%v", err)
+		}
+		tasks, _ := runner.TaskInputs(g, beads, ro)
+		if err := runner.CheckTaskInputs(tasks); err != nil {
+			t.Fatalf("an accepted plan gave task inputs that break the schema:\n%v", err)
 		}
 		if _, err := emit.JSON(beads); err != nil {
 			t.Fatalf("encoding: %v", err)

@@ -456,7 +456,7 @@ func (r *sectionReader) lazyFields(list *ast.List, cut *lazyCut) {
 	}
 	var after []listItem
 	if k := r.runOnFrom(list, cut.item+1); k > 0 && lastName != "" && listField(lastName) {
-		k -= cut.item + 1
+		k = min(k-(cut.item+1), len(rest))
 		rest, after = rest[:k], rest[k:]
 	}
 	defer func() {
@@ -473,7 +473,9 @@ func (r *sectionReader) lazyFields(list *ast.List, cut *lazyCut) {
 	default:
 		r.set(lastName, last, nil)
 	}
-	r.unlabeled(rest, rest[0].pos, bulleted(rest))
+	if len(rest) > 0 {
+		r.unlabeled(rest, rest[0].pos, bulleted(rest))
+	}
 }
 
 // bulleted renders list items as a Markdown list.
