@@ -231,7 +231,31 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 	if !sort.SliceIsSorted(edits, less) {
 		sort.Slice(edits, less)
 	}
-	return splice(p.Src, edits), res, nil
+	out = splice(p.Src, edits)
+	if res.Changed() {
+		// The lines written must not change how the plan reads (a setext
+		// heading's lone "-" underline at the end of a file can turn into
+		// a list item once a line follows it).
+		q := parser.Parse(p.File, out)
+		if !sameSprints(p.Sprints, q.Sprints) || !sameSprints(p.Skipped, q.Skipped) {
+			return nil, res, parser.Diagnostics{{File: p.File, Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,
+				Msg: "annotating would change which sprints the plan has; nothing was written: give the last heading a newline, or use #-style headings"}}
+		}
+	}
+	return out, res, nil
+}
+
+// sameSprints reports whether two lists name the same sprints in order.
+func sameSprints(a, b []*parser.Sprint) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID {
+			return false
+		}
+	}
+	return true
 }
 
 // current returns the id the sprint's annotation names: the parser's, or
@@ -303,16 +327,24 @@ func Strip(p *parser.Plan) []byte {
 			// Each annotation line is an HTML block of its own (it holds
 			// "-->"), so a run of them after the heading is a run of
 			// blocks, all of them markers this package owns.
+			// More annotation lines may follow, with only blank lines
+			// between (a merge, a formatter): the parser would read the
+			// next one as the annotation once this one is gone.
 			end := a.End
-			for end < len(p.Src) {
-				next := end + 1 + bytes.IndexByte(p.Src[end:], '\n')
-				if next == end {
+			for at := end; at < len(p.Src); {
+				next := at + 1 + bytes.IndexByte(p.Src[at:], '\n')
+				if next == at {
 					next = len(p.Src)
 				}
-				if _, ok := parser.IsAnnotationLine(p.Src[end:next]); !ok {
+				line := p.Src[at:next]
+				if _, ok := parser.IsAnnotationLine(line); ok {
+					end, at = next, next
+					continue
+				}
+				if !blank(line) {
 					break
 				}
-				end = next
+				at = next
 			}
 			start := a.Start
 			if start > s.Heading.End && blank(p.Src[s.Heading.End:start]) {

@@ -84,6 +84,9 @@ func checkRoundTrip(t testing.TB, name string, src []byte) bool {
 
 	ids := bindIDs(px)
 	out, res, err := Apply(px, ids, Options{})
+	if ds, ok := err.(parser.Diagnostics); ok && len(ds) == 1 && strings.HasPrefix(ds[0].Msg, "annotating would change which sprints") {
+		return false // refused, and nothing written: the plan cannot be annotated safely
+	}
 	require.NoError(t, err)
 	require.Len(t, res.Inserted, len(px.Sprints))
 

@@ -113,7 +113,7 @@ func readHeading(h *ast.Heading, src []byte) (full string, info headInfo) {
 	switch {
 	case liveInfo.kind == headOther || liveInfo.id != info.id:
 		info.struck = true // "~~Sprint 3.1a: X~~ (SKIPPED)"
-	case info.title != "" && meaningless(liveInfo.title):
+	case !meaningless(info.title) && meaningless(liveInfo.title):
 		info.struck = true // "Phase 3: ~~Planning System~~ ❌ OUT OF SCOPE"
 	}
 	return full, info
