@@ -170,8 +170,8 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 		fmt.Fprintf(stdio.err, "%s: up to date\n", name)
 		return nil
 	}
-	if err := annotate.WriteFile(opts.plan, src, out); err != nil {
-		if errors.Is(err, annotate.ErrChanged) {
+	if err := replaceFile(opts.plan, src, out); err != nil {
+		if errors.Is(err, errChanged) {
 			return err
 		}
 		return fmt.Errorf("writing %s: %w; the plan is unchanged", opts.plan, err)

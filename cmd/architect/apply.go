@@ -226,7 +226,7 @@ func annotatePlan(path string, src []byte, ids map[string]string) (int, error) {
 		return 0, err
 	}
 	if !bytes.Equal(now, src) {
-		return 0, annotate.ErrChanged
+		return 0, errChanged
 	}
 	out, res, err := annotate.Apply(parser.Parse(path, src), ids, annotate.Options{})
 	if err != nil {
@@ -235,7 +235,7 @@ func annotatePlan(path string, src []byte, ids map[string]string) (int, error) {
 	if !res.Changed() {
 		return 0, nil
 	}
-	if err := annotate.WriteFile(path, src, out); err != nil {
+	if err := replaceFile(path, src, out); err != nil {
 		return 0, err
 	}
 	return len(res.Inserted) + len(res.Replaced), nil

@@ -89,14 +89,24 @@ type repoInfo struct {
 	branch string // current branch, "" when unknown
 }
 
-func git(dir string, args ...string) (string, bool) {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if cmd.Run() != nil {
-		return "", false
+func git(dir string, gitArgs ...string) (string, bool) {
+	out, err := gitOut(dir, gitArgs...)
+	return strings.TrimSpace(out), err == nil
+}
+
+// gitOut runs git in dir and returns its standard output; the error holds
+// what git said on standard error.
+func gitOut(dir string, gitArgs ...string) (string, error) {
+	cmd := exec.Command("git", append([]string{"-C", dir}, gitArgs...)...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if msg := strings.TrimSpace(errb.String()); msg != "" {
+			return "", errors.New(msg)
+		}
+		return "", err
 	}
-	return strings.TrimSpace(out.String()), true
+	return out.String(), nil
 }
 
 // findRepo finds the repository holding dir, or uses override as its root.
@@ -351,48 +361,8 @@ func writeBeads(path string, out io.Writer, write func(io.Writer, []emit.Bead) e
 	if path == "" {
 		return write(out, beads)
 	}
-	if err := writeAtomicFunc(path, func(w io.Writer) error { return write(w, beads) }); err != nil {
+	if err := writeFile(path, nil, func(w io.Writer) error { return write(w, beads) }); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory and a rename, so path is never left half-written. An existing
-// file keeps its mode.
-func writeAtomic(path string, data []byte) error {
-	return writeAtomicFunc(path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-}
-
-// writeAtomicFunc is writeAtomic for output that write produces as it goes.
-func writeAtomicFunc(path string, write func(io.Writer) error) error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	defer os.Remove(name) // a no-op once renamed
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(name, path)
 }

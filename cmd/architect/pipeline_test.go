@@ -20,18 +20,18 @@ var builtinAgents = []string{"beads-ralph-scrum-master", "general-purpose-dev", 
 func readyRepo(t *testing.T, dir string) {
 	t.Helper()
 	addAgents(t, dir, builtinAgents...)
-	writeFile(t, filepath.Join(dir, configFile), "qa_agents:\n  - name: qa-reviewer\n    model: haiku\n")
+	writeTestFile(t, filepath.Join(dir, configFile), "qa_agents:\n  - name: qa-reviewer\n    model: haiku\n")
 }
 
 // addAgents writes an agent file for each name under dir/.claude/agents.
 func addAgents(t *testing.T, dir string, names ...string) {
 	t.Helper()
 	for _, name := range names {
-		writeFile(t, filepath.Join(dir, ".claude", "agents", name+".md"), "# "+name+"\n")
+		writeTestFile(t, filepath.Join(dir, ".claude", "agents", name+".md"), "# "+name+"\n")
 	}
 }
 
-func writeFile(t *testing.T, path, data string) {
+func writeTestFile(t *testing.T, path, data string) {
 	t.Helper()
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
@@ -72,9 +72,9 @@ func TestRalphConfig(t *testing.T) {
 	base := tempBase(t)
 	root := filepath.Join(base, "checkout")
 	readyRepo(t, root)
-	writeFile(t, filepath.Join(root, ralphConfigFile), "# beads-ralph\nmax_parallel_sessions: 4\nrepo_name: shop\nsource_branch: develop\nagent_defaults:\n  default_model: sonnet\n")
+	writeTestFile(t, filepath.Join(root, ralphConfigFile), "# beads-ralph\nmax_parallel_sessions: 4\nrepo_name: shop\nsource_branch: develop\nagent_defaults:\n  default_model: sonnet\n")
 	plan := filepath.Join(root, "plan.md")
-	writeFile(t, plan, onePlan)
+	writeTestFile(t, plan, onePlan)
 
 	c, diags := compileIn(t, base, plan, planFlags{})
 	require.Empty(t, diags)
@@ -83,11 +83,11 @@ func TestRalphConfig(t *testing.T) {
 		[]string{m.Rig, m.SourceBranch, m.Branch, m.WorktreePath})
 
 	// .architect.yaml, the plan and the flags each win over it.
-	writeFile(t, filepath.Join(root, configFile), "repo: store\nqa_agents:\n  - name: qa-reviewer\n")
+	writeTestFile(t, filepath.Join(root, configFile), "repo: store\nqa_agents:\n  - name: qa-reviewer\n")
 	c, _ = compileIn(t, base, plan, planFlags{})
 	require.Equal(t, "store", c.beads[0].Metadata.Rig)
 	require.Equal(t, "develop", c.beads[0].Metadata.SourceBranch)
-	writeFile(t, plan, "**Integration Branch**: `trunk`\n\n"+onePlan)
+	writeTestFile(t, plan, "**Integration Branch**: `trunk`\n\n"+onePlan)
 	c, _ = compileIn(t, base, plan, planFlags{})
 	require.Equal(t, "trunk/1-1-setup", c.beads[0].Metadata.Branch)
 	c, _ = compileIn(t, base, plan, planFlags{sourceBranch: "next"})
@@ -100,9 +100,9 @@ func TestRalphConfigErrors(t *testing.T) {
 	base := tempBase(t)
 	root := filepath.Join(base, "shop")
 	readyRepo(t, root)
-	writeFile(t, filepath.Join(root, ralphConfigFile), "max_parallel_sessions: many\nrepo_name: shop\nsource_branch:\n  - develop\n")
+	writeTestFile(t, filepath.Join(root, ralphConfigFile), "max_parallel_sessions: many\nrepo_name: shop\nsource_branch:\n  - develop\n")
 	plan := filepath.Join(root, "plan.md")
-	writeFile(t, plan, onePlan)
+	writeTestFile(t, plan, onePlan)
 	c, diags := compileIn(t, base, plan, planFlags{})
 	require.True(t, c.failed())
 	require.Equal(t, []string{"/BASE/shop/beads-ralph.yaml:4:1: error: beads-ralph settings: cannot unmarshal !!seq into string"}, diags)
@@ -123,7 +123,7 @@ func TestSourceBranchFromGit(t *testing.T) {
 	out, err = exec.Command("git", "-C", root, "symbolic-ref", "HEAD", "refs/heads/release/2.4.0").CombinedOutput()
 	require.NoError(t, err, string(out))
 	plan := filepath.Join(root, "plan.md")
-	writeFile(t, plan, onePlan)
+	writeTestFile(t, plan, onePlan)
 
 	c, diags := compileIn(t, base, plan, planFlags{verbose: true})
 	require.Equal(t, []string{"/BASE/shop/plan.md: info: sprint branches start with release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"}, diags)
@@ -146,7 +146,7 @@ func TestAgentFiles(t *testing.T) {
 	addAgents(t, root, "go-dev")
 	require.NoError(t, os.Mkdir(filepath.Join(root, ".claude", "agents", "qa-docs.md"), 0o755)) // a folder is not an agent
 	plan := filepath.Join(root, "plan.md")
-	writeFile(t, plan, "## Phase 1: Start\n### Sprint 1.1: Setup\n**Dev Agents**:\n- `go-dev` (sonnet)\n\n**QA Agents**:\n- `qa-docs` (haiku) - check the docs\n\n**Tasks**:\n- a\n"+
+	writeTestFile(t, plan, "## Phase 1: Start\n### Sprint 1.1: Setup\n**Dev Agents**:\n- `go-dev` (sonnet)\n\n**QA Agents**:\n- `qa-docs` (haiku) - check the docs\n\n**Tasks**:\n- a\n"+
 		"### Sprint 1.2: More\n**QA Agents**:\n- `qa-docs` (haiku) - again\n- `qa-go`\n\n**Tasks**:\n- b\n")
 	_, diags := compileIn(t, base, plan, planFlags{})
 	require.Equal(t, []string{
@@ -162,7 +162,7 @@ func TestWorktreeForAnotherCheckout(t *testing.T) {
 	root := filepath.Join(base, "shop")
 	readyRepo(t, root)
 	plan := filepath.Join(root, "plan.md")
-	writeFile(t, plan, "## Phase 1: Start\n### Sprint 1.1: Setup\n**Worktree**: `../billing-worktrees/feature/1-1`\n- a\n")
+	writeTestFile(t, plan, "## Phase 1: Start\n### Sprint 1.1: Setup\n**Worktree**: `../billing-worktrees/feature/1-1`\n- a\n")
 	c, diags := compileIn(t, base, plan, planFlags{})
 	require.Equal(t, []string{
 		`/BASE/shop/plan.md:3:1: warning: worktree "../billing-worktrees/feature/1-1" is /BASE/billing-worktrees/feature/1-1, used as written, but it is not under /BASE/shop-worktrees, the worktrees folder of repository shop: was the plan written for a checkout named otherwise?`,

@@ -1,4 +1,4 @@
-package annotate
+package main
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ const (
 )
 
 // plan writes a plan file with the given mode in a new directory.
-func plan(t *testing.T, mode os.FileMode) (dir, path string) {
+func planFile(t *testing.T, mode os.FileMode) (dir, path string) {
 	t.Helper()
 	dir = t.TempDir()
 	path = filepath.Join(dir, "plan.md")
@@ -41,8 +41,8 @@ func requireOnly(t *testing.T, dir, want string) {
 }
 
 func TestWriteFileKeepsMode(t *testing.T) {
-	dir, path := plan(t, 0o640)
-	require.NoError(t, WriteFile(path, []byte(before), []byte(after)))
+	dir, path := planFile(t, 0o640)
+	require.NoError(t, replaceFile(path, []byte(before), []byte(after)))
 	requireOnly(t, dir, after)
 	st, err := os.Stat(path)
 	require.NoError(t, err)
@@ -50,10 +50,10 @@ func TestWriteFileKeepsMode(t *testing.T) {
 }
 
 func TestWriteFileFollowsSymlink(t *testing.T) {
-	dir, path := plan(t, 0o644)
+	dir, path := planFile(t, 0o644)
 	link := filepath.Join(t.TempDir(), "link.md")
 	require.NoError(t, os.Symlink(path, link))
-	require.NoError(t, WriteFile(link, []byte(before), []byte(after)))
+	require.NoError(t, replaceFile(link, []byte(before), []byte(after)))
 	requireOnly(t, dir, after)
 	fi, err := os.Lstat(link)
 	require.NoError(t, err)
@@ -61,21 +61,21 @@ func TestWriteFileFollowsSymlink(t *testing.T) {
 }
 
 func TestWriteFileRefusesAChangedFile(t *testing.T) {
-	dir, path := plan(t, 0o644)
+	dir, path := planFile(t, 0o644)
 	// What annotate read is not what is on disk any more: someone saved
 	// the file in between.
 	read := []byte(before + "\r\n- y")
-	err := WriteFile(path, read, []byte(after))
-	require.ErrorIs(t, err, ErrChanged)
+	err := replaceFile(path, read, []byte(after))
+	require.ErrorIs(t, err, errChanged)
 	require.EqualError(t, err, path+": the file changed since it was read; nothing was written")
 	requireOnly(t, dir, before)
 }
 
 func TestWriteFileInterruptedRename(t *testing.T) {
-	dir, path := plan(t, 0o644)
+	dir, path := planFile(t, 0o644)
 	rename = func(string, string) error { return errors.New("injected rename failure") }
 	t.Cleanup(func() { rename = os.Rename })
-	err := WriteFile(path, []byte(before), []byte(after))
+	err := replaceFile(path, []byte(before), []byte(after))
 	require.EqualError(t, err, "injected rename failure")
 	requireOnly(t, dir, before)
 }
@@ -84,15 +84,25 @@ func TestWriteFileReadOnlyDirectory(t *testing.T) {
 	if os.Geteuid() == 0 {
 		t.Skip("root writes into read-only directories; TestWriteFileInterruptedRename covers the failure")
 	}
-	dir, path := plan(t, 0o644)
+	dir, path := planFile(t, 0o644)
 	require.NoError(t, os.Chmod(dir, 0o555))
 	t.Cleanup(func() { os.Chmod(dir, 0o755) })
-	err := WriteFile(path, []byte(before), []byte(after))
+	err := replaceFile(path, []byte(before), []byte(after))
 	require.ErrorIs(t, err, os.ErrPermission)
 	requireOnly(t, dir, before)
 }
 
 func TestWriteFileMissing(t *testing.T) {
-	err := WriteFile(filepath.Join(t.TempDir(), "gone.md"), []byte(before), []byte(after))
+	err := replaceFile(filepath.Join(t.TempDir(), "gone.md"), []byte(before), []byte(after))
 	require.ErrorIs(t, err, os.ErrNotExist)
+}
+
+func TestWriteAtomicNewFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "plan.md")
+	require.NoError(t, writeAtomic(path, []byte(after)))
+	requireOnly(t, dir, after)
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o644), st.Mode().Perm())
 }
