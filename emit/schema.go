@@ -15,7 +15,7 @@ import (
 var SchemaJSON []byte
 
 // beadSchema is the compiled bead schema.
-var beadSchema = MustCompileSchema("bead.schema.json", SchemaJSON)
+var beadSchema = ShippedSchema("bead.schema.json", SchemaJSON)
 
 // Violation is one way a bead breaks the schema.
 type Violation struct {
@@ -34,7 +34,7 @@ func ValidateJSON(data []byte) ([]Violation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return beadSchema.Check(v), nil
+	return beadSchema().Check(v), nil
 }
 
 // Validate checks beads against the schema, and returns an error naming

@@ -34,9 +34,9 @@ var Schemas = map[string][]byte{
 }
 
 var (
-	todoSchema      = emit.MustCompileSchema("todo.schema.json", TodoSchemaJSON)
-	taskInputSchema = emit.MustCompileSchema("task-input.schema.json", TaskInputSchemaJSON)
-	verdictSchema   = emit.MustCompileSchema("verdict.schema.json", VerdictSchemaJSON)
+	todoSchema      = emit.ShippedSchema("todo.schema.json", TodoSchemaJSON)
+	taskInputSchema = emit.ShippedSchema("task-input.schema.json", TaskInputSchemaJSON)
+	verdictSchema   = emit.ShippedSchema("verdict.schema.json", VerdictSchemaJSON)
 )
 
 // Options say where the plan lives, for what the formats read beyond it.

@@ -183,7 +183,7 @@ func CheckTaskInputs(tasks []TaskInput) error {
 	for i, t := range tasks {
 		ids[i], recs[i] = t.MapSummaryID(), t
 	}
-	return check(taskInputSchema, "task", ids, recs)
+	return check(taskInputSchema(), "task", ids, recs)
 }
 
 // MapSummaryID names a task in messages: its sprint.

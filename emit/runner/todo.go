@@ -117,5 +117,5 @@ func CheckTodos(todos []Todo) error {
 	for i, t := range todos {
 		ids[i], recs[i] = t.ID, t
 	}
-	return check(todoSchema, "todo", ids, recs)
+	return check(todoSchema(), "todo", ids, recs)
 }

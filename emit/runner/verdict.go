@@ -145,5 +145,5 @@ func sortedKeys(m map[string]string) []string {
 
 // CheckVerdict validates a verdict against the shipped schema.
 func CheckVerdict(v Verdict) error {
-	return check(verdictSchema, "verdict", []string{v.TaskID}, []any{v})
+	return check(verdictSchema(), "verdict", []string{v.TaskID}, []any{v})
 }
