@@ -232,10 +232,10 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		sort.Slice(edits, less)
 	}
 	out = splice(p.Src, edits)
-	if res.Changed() {
-		// The lines written must not change how the plan reads (a setext
-		// heading's lone "-" underline at the end of a file can turn into
-		// a list item once a line follows it).
+	if n := len(edits); n > 0 && edits[n-1].start == len(p.Src) {
+		// A line written after the end of the file must not change how the
+		// plan reads (a setext heading's lone "-" underline there turns
+		// into a list item once a line follows it).
 		q := parser.Parse(p.File, out)
 		if !sameSprints(p.Sprints, q.Sprints) || !sameSprints(p.Skipped, q.Skipped) {
 			return nil, res, parser.Diagnostics{{File: p.File, Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,

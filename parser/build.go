@@ -207,7 +207,7 @@ func (b *builder) heading(h *ast.Heading) Heading {
 		pos = 0
 	}
 	end := lineEnd(b.src, pos)
-	if b.src[pos] != '#' && h.Lines().Len() > 0 { // setext: the underline ends it
+	if !atxLine(b.src[lineStart(b.src, pos):end]) && h.Lines().Len() > 0 { // setext: the underline ends it
 		last := h.Lines().At(h.Lines().Len() - 1)
 		end = lineEnd(b.src, lineEnd(b.src, last.Start))
 	}
@@ -499,4 +499,20 @@ func (b *builder) resolve() {
 		}
 		b.p.warnf(l.head.Pos, "%q is not read as a phase: it is %s, deeper than the phase headings (level %d)", l.head.Text, where, b.level)
 	}
+}
+
+// atxLine reports whether a line opens an ATX heading: up to three spaces,
+// one to six '#', then a blank or the line's end. "#Sprint 1.1" is not one
+// (it is the text of a setext heading, or of a paragraph).
+func atxLine(line []byte) bool {
+	i := 0
+	for i < len(line) && i < 3 && line[i] == ' ' {
+		i++
+	}
+	n := 0
+	for i < len(line) && line[i] == '#' {
+		i++
+		n++
+	}
+	return n >= 1 && n <= 6 && (i == len(line) || line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')
 }

@@ -274,12 +274,21 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			progress = string(r)
 		}
 	}
+	// The lower-case text, once; offsets hold only when lowering kept
+	// every byte length.
+	lower := strings.ToLower(rest)
+	if len(lower) != len(rest) {
+		lower = ""
+	}
 	find := func(words []string) string {
 		for _, w := range words {
 			if k := indexWord(rest, w); k >= 0 {
 				return w
 			}
-			if k := indexWordFold(rest, w); k >= 0 && bracketed(rest, k, len(w)) {
+			if lower == "" {
+				continue
+			}
+			if k := indexWord(lower, strings.ToLower(w)); k >= 0 && bracketed(rest, k, len(w)) {
 				return rest[k : k+len(w)]
 			}
 		}
@@ -325,14 +334,6 @@ func indexWord(s, w string) int {
 	}
 }
 
-// indexWordFold finds w in s as a whole word, ignoring case.
-func indexWordFold(s, w string) int {
-	ls, lw := strings.ToLower(s), strings.ToLower(w)
-	if len(ls) != len(s) {
-		return -1 // a case mapping changed byte lengths: offsets would lie
-	}
-	return indexWord(ls, lw)
-}
 
 func wordEdge(s string, k, n int) bool {
 	isWord := func(b byte) bool {
