@@ -334,7 +334,6 @@ func indexWord(s, w string) int {
 	}
 }
 
-
 func wordEdge(s string, k, n int) bool {
 	isWord := func(b byte) bool {
 		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
