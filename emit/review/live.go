@@ -134,8 +134,10 @@ type LiveSprint struct {
 	BDStatus   string `json:"bd_status,omitempty"`
 	PlanStatus string `json:"plan_status"`
 	Branch     string `json:"branch"`
-	Assignee   string `json:"assignee,omitempty"`
-	Merge      bool   `json:"merge"`
+	// Assignee is the bead's assignee when someone other than the one the
+	// plan assigns (the scrum master) has claimed it.
+	Assignee string `json:"assignee,omitempty"`
+	Merge    bool   `json:"merge"`
 	// RemainingCritical marks the sprints on the remaining critical path.
 	RemainingCritical bool `json:"remaining_critical"`
 }
@@ -244,7 +246,9 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		if is := byID[s.Bead]; is != nil {
 			issue[n.Order] = is
 			s.BDStatus = is.State()
-			s.Assignee = is.FieldString("assignee")
+			if a := is.FieldString("assignee"); a != b.Assignee {
+				s.Assignee = a
+			}
 			if br := is.MetaString("branch"); br != "" {
 				s.Branch = br
 			}
