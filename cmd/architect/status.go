@@ -157,7 +157,20 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 		return nil, nil, tr, fmt.Errorf("cannot read the beads database %s: bd reports no issue prefix for it (bd where, bd config get issue_prefix); is it initialised?", db.Path)
 	}
 
+	// bd export runs while the plan compiles: neither needs the other, and
+	// the export is most of status's time. It is waited for in every case,
+	// so no bd is left running, and before anything else is printed.
+	type export struct {
+		issues []bdsync.Issue
+		err    error
+	}
+	done := make(chan export, 1)
+	go func() {
+		issues, err := bd.Export()
+		done <- export{issues, err}
+	}()
 	c, err := compilePlan(plan, planFlags{repo: f.repo, prefix: db.Prefix, sourceBranch: f.sourceBranch, verbose: f.verbose}, stdio.in, getenv)
+	ex := <-done
 	if err != nil {
 		return nil, nil, tr, err
 	}
@@ -169,11 +182,10 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 		// status, run often, shows them only when asked.
 		report(stdio.err, c.diags)
 	}
-
-	issues, err := bd.Export()
-	if err != nil {
-		return nil, nil, tr, fmt.Errorf("cannot read the beads database %s: %w", db.Path, err)
+	if ex.err != nil {
+		return nil, nil, tr, fmt.Errorf("cannot read the beads database %s: %w", db.Path, ex.err)
 	}
+	issues := ex.issues
 	planFile := c.beads[0].Metadata.PlanFile
 	if err := otherDatabase(db, issues, planFile, c.plan); err != nil {
 		return nil, nil, tr, err
