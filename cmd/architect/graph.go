@@ -17,6 +17,8 @@ type graphOptions struct {
 	output      string
 	critical    bool
 	showSkipped bool
+	live        bool
+	bd          string
 }
 
 func newCmdGraph(stdio streams, getenv env) *cobra.Command {
@@ -34,11 +36,17 @@ func newCmdGraph(stdio streams, getenv env) *cobra.Command {
 
 --critical draws the critical path in red; --show-skipped adds skipped sprints,
 greyed. The plan must compile: its errors are reported as compile reports them,
-and nothing is written.`,
+and nothing is written.
+
+--live reads the plan's beads database as architect status does (bd export)
+and colours each sprint by its live state: closed, in progress, ready, blocked,
+or not in the database, with a legend. --critical then draws the remaining
+critical path, the longest chain of sprints not yet closed.`,
 		Example: `  architect graph plans/x.md | dot -Tsvg -o plan.svg
   architect graph --critical --show-skipped plans/x.md -o plan.dot
   architect graph --format mermaid plans/x.md > plan.mmd
-  architect graph --format json plans/x.md | jq '.critical_path'`,
+  architect graph --format json plans/x.md | jq '.critical_path'
+  architect graph --live --critical plans/x.md | dot -Tsvg -o live.svg`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, a []string) error {
 			opts.plan = a[0]
@@ -47,7 +55,15 @@ and nothing is written.`,
 			default:
 				return usagef("--format %q: want dot, mermaid or json", opts.format)
 			}
-			return runGraph(opts, stdio, getenv)
+			switch {
+			case opts.bd != "" && !opts.live:
+				return usagef("--bd goes with --live: only a live graph reads the database")
+			case opts.live && opts.plan == "-":
+				return usagef("--live needs a plan file, not stdin: the beads record the plan's path")
+			case opts.live && (opts.prefix != "" || opts.now != ""):
+				return usagef("--live compiles the plan as apply does, with the database's prefix; it takes no --prefix or --now")
+			}
+			return runGraph(opts, stdio, getenv, defaultApplyEnv())
 		},
 	}
 	fl := c.Flags()
@@ -55,20 +71,35 @@ and nothing is written.`,
 	fl.StringVarP(&opts.output, "output", "o", "", "write the graph to `FILE` (atomically) instead of stdout")
 	fl.BoolVar(&opts.critical, "critical", false, "highlight the critical path")
 	fl.BoolVar(&opts.showSkipped, "show-skipped", false, "draw skipped sprints, greyed")
+	fl.BoolVar(&opts.live, "live", false, "colour each sprint by its live state in the beads database")
+	fl.StringVar(&opts.bd, "bd", "", "with --live: the bd binary to run (default: bd on PATH)")
 	addPlanFlags(c, &opts.planFlags)
 	return c
 }
 
-func runGraph(opts *graphOptions, stdio streams, getenv env) error {
-	c, err := compilePlan(opts.plan, opts.planFlags, stdio.in, getenv)
-	if err != nil {
-		return err
+func runGraph(opts *graphOptions, stdio streams, getenv env, ae applyEnv) error {
+	var (
+		c    *compiled
+		live *review.Live
+		err  error
+	)
+	if opts.live {
+		lf := liveFlags{bd: opts.bd, repo: opts.repo, sourceBranch: opts.sourceBranch, verbose: opts.verbose}
+		c, live, _, err = readLive(opts.plan, lf, stdio, getenv, ae)
+		if err != nil {
+			return err
+		}
+	} else {
+		c, err = compilePlan(opts.plan, opts.planFlags, stdio.in, getenv)
+		if err != nil {
+			return err
+		}
+		if c.failed() {
+			return c.diags
+		}
+		report(stdio.err, c.diags)
 	}
-	if c.failed() {
-		return c.diags
-	}
-	report(stdio.err, c.diags)
-	o := review.Options{Beads: c.beads, Critical: opts.critical, ShowSkipped: opts.showSkipped}
+	o := review.Options{Beads: c.beads, Critical: opts.critical, ShowSkipped: opts.showSkipped, Live: live}
 	var data []byte
 	switch opts.format {
 	case "dot":

@@ -123,6 +123,7 @@ beads-ralph's agents run on.`,
 	root.AddCommand(
 		newCmdCompile(stdio, getenv),
 		newCmdApply(stdio, getenv),
+		newCmdStatus(stdio, getenv),
 		newCmdGraph(stdio, getenv),
 		newCmdValidate(),
 		newCmdAnnotate(stdio),

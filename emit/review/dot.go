@@ -15,7 +15,8 @@ import (
 // DOT renders the graph for graphviz: one cluster per phase, left to right,
 // parallel tracks side by side, merge beads as hexagons, closed sprints
 // filled, explicit Depends on edges dashed, and, as asked, the critical path
-// in red and skipped sprints greyed.
+// in red and skipped sprints greyed. A live graph (Options.Live) fills each
+// sprint by its live state instead, and adds a legend cluster.
 //
 // gonum's DOT encoder writes the file. It quotes an ID only when the ID is
 // not one already, with Go's strconv.Quote, and reads a value that starts
@@ -28,6 +29,11 @@ func DOT(g *planner.Graph, o Options) ([]byte, error) {
 	dg := &dotGraph{v: v, nodes: make([]*dotNode, len(v.nodes)), out: map[int64][]dotEdge{}}
 	for i, n := range v.nodes {
 		dg.nodes[i] = &dotNode{n: n, v: v}
+	}
+	if v.live != nil {
+		for i, e := range Legend() {
+			dg.legend = append(dg.legend, &dotLegend{key: int64(len(v.nodes) + i), e: e})
+		}
 	}
 	for _, e := range v.edges {
 		dg.addEdge(dotEdge{from: dg.nodes[e.from.key], to: dg.nodes[e.to.key], e: e})
@@ -96,8 +102,10 @@ const (
 type dotGraph struct {
 	v     *view
 	nodes []*dotNode
-	out   map[int64][]dotEdge
-	in    map[int64][]dotEdge
+	// legend holds the nodes of the live legend, keyed after the sprints.
+	legend []*dotLegend
+	out    map[int64][]dotEdge
+	in     map[int64][]dotEdge
 }
 
 func (g *dotGraph) addEdge(e dotEdge) {
@@ -109,16 +117,24 @@ func (g *dotGraph) addEdge(e dotEdge) {
 }
 
 func (g *dotGraph) Node(id int64) graph.Node {
-	if id < 0 || id >= int64(len(g.nodes)) {
+	switch {
+	case id < 0:
 		return nil
+	case id < int64(len(g.nodes)):
+		return g.nodes[id]
+	case id < int64(len(g.nodes)+len(g.legend)):
+		return g.legend[id-int64(len(g.nodes))]
 	}
-	return g.nodes[id]
+	return nil
 }
 
 func (g *dotGraph) Nodes() graph.Nodes {
-	ns := make([]graph.Node, len(g.nodes))
-	for i, n := range g.nodes {
-		ns[i] = n
+	ns := make([]graph.Node, 0, len(g.nodes)+len(g.legend))
+	for _, n := range g.nodes {
+		ns = append(ns, n)
+	}
+	for _, n := range g.legend {
+		ns = append(ns, n)
 	}
 	return iterator.NewOrderedNodes(ns)
 }
@@ -187,11 +203,15 @@ func (g *dotGraph) DOTAttributers() (gr, node, edge encoding.Attributer) {
 	return ga, na, ea
 }
 
-// Structure returns one cluster per phase, in execution order.
+// Structure returns one cluster per phase, in execution order, and the
+// legend of a live graph.
 func (g *dotGraph) Structure() []dot.Graph {
-	out := make([]dot.Graph, len(g.v.phases))
+	out := make([]dot.Graph, len(g.v.phases), len(g.v.phases)+1)
 	for i, c := range g.v.phases {
 		out[i] = &dotCluster{c: c, g: g}
+	}
+	if len(g.legend) > 0 {
+		out = append(out, &dotLegendCluster{nodes: g.legend})
 	}
 	return out
 }
@@ -265,7 +285,18 @@ func (d *dotNode) Attributes() []encoding.Attribute {
 	} else {
 		style = append(style, "rounded")
 	}
+	state := d.v.state(n)
 	switch {
+	case state != "":
+		e := legendEntry(state)
+		style = append(style, "filled")
+		if e.Dashed {
+			style = append(style, "dashed")
+		}
+		a = append(a, at("fillcolor", dotQuote(e.Fill))...)
+		if !d.v.critical[n] {
+			a = append(a, at("color", dotQuote(e.Stroke))...)
+		}
 	case n.isClosed():
 		style = append(style, "filled")
 		a = append(a, encoding.Attribute{Key: "fillcolor", Value: dotClosed})
@@ -280,7 +311,12 @@ func (d *dotNode) Attributes() []encoding.Attribute {
 	if len(style) > 0 {
 		a = append(a, encoding.Attribute{Key: "style", Value: dotQuote(strings.Join(style, ","))})
 	}
-	if b := d.v.bead(n); b != nil {
+	switch {
+	case state != "":
+		s := d.v.live.Sprints[n.node.Order]
+		a = append(a, encoding.Attribute{Key: "tooltip", Value: dotQuote(s.Bead + " " + s.Branch + ": " + liveLabel[state])})
+	case d.v.bead(n) != nil:
+		b := d.v.bead(n)
 		a = append(a, encoding.Attribute{Key: "tooltip", Value: dotQuote(b.ID + " " + b.Metadata.Branch)})
 	}
 	return a

@@ -1,6 +1,6 @@
-// Package review shows a compiled plan to the people who check it before
-// agents run it: the dry-run preview, and the dependency graph as DOT,
-// Mermaid or JSON.
+// Package review shows a compiled plan to the people who check it, before
+// agents run it and while they do: the dry-run preview, the dependency graph
+// as DOT, Mermaid or JSON, and the plan's live state in its beads database.
 package review
 
 import (
@@ -21,6 +21,10 @@ type Options struct {
 	Critical bool
 	// ShowSkipped draws skipped sprints, greyed and without dependencies.
 	ShowSkipped bool
+	// Live, when set, colours each sprint by its live state and adds a
+	// legend; Critical then highlights the remaining critical path. It must
+	// be built from the same graph.
+	Live *Live
 }
 
 // gnode is a sprint as the exports draw it: a compiled sprint, or a skipped
@@ -66,12 +70,16 @@ type view struct {
 	// critical marks the nodes on the critical path (when asked for).
 	critical map[*gnode]bool
 	beads    []emit.Bead
+	live     *Live
 }
 
 func newView(g *planner.Graph, o Options) *view {
 	v := &view{g: g, critical: map[*gnode]bool{}}
 	if len(o.Beads) == len(g.Nodes) {
 		v.beads = o.Beads
+	}
+	if o.Live != nil && len(o.Live.Sprints) == len(g.Nodes) {
+		v.live = o.Live
 	}
 	byOrder := make([]*gnode, len(g.Nodes))
 	drawn := make([]*gnode, len(g.Nodes), len(g.Nodes)+len(g.Plan.Skipped))
@@ -110,10 +118,17 @@ func newView(g *planner.Graph, o Options) *view {
 
 	onPath := map[[2]*planner.Node]bool{}
 	if o.Critical {
-		for i, n := range g.CriticalPath {
+		path := g.CriticalPath
+		if v.live != nil {
+			path = make([]*planner.Node, len(v.live.RemainingCriticalPath))
+			for i, id := range v.live.RemainingCriticalPath {
+				path[i] = g.Node(id)
+			}
+		}
+		for i, n := range path {
 			v.critical[byOrder[n.Order]] = true
 			if i > 0 {
-				onPath[[2]*planner.Node{g.CriticalPath[i-1], n}] = true
+				onPath[[2]*planner.Node{path[i-1], n}] = true
 			}
 		}
 	}
@@ -158,6 +173,15 @@ func (v *view) bead(n *gnode) *emit.Bead {
 		return nil
 	}
 	return &v.beads[n.node.Order]
+}
+
+// state returns a compiled sprint's live state, or "" when the view is not
+// live or the sprint is skipped.
+func (v *view) state(n *gnode) string {
+	if v.live == nil || n.node == nil {
+		return ""
+	}
+	return v.live.Sprints[n.node.Order].State
 }
 
 // isMerge reports whether the sprint is a merge bead.

@@ -18,6 +18,8 @@ type GraphDoc struct {
 	Waves        [][]string     `json:"waves"`
 	CriticalPath []string       `json:"critical_path"`
 	Skipped      []GraphSkipped `json:"skipped"`
+	// Live is set for a graph drawn with its live states.
+	Live *GraphLive `json:"live,omitempty"`
 }
 
 // GraphNode is one compiled sprint.
@@ -35,6 +37,9 @@ type GraphNode struct {
 	// Bead and Branch are empty when the graph was drawn without beads.
 	Bead   string `json:"bead,omitempty"`
 	Branch string `json:"branch,omitempty"`
+	// Live is the sprint's live state, in a live graph; Bead and Branch
+	// are then the database's.
+	Live string `json:"live,omitempty"`
 }
 
 // GraphEdge is a dependency: To waits on From. Explicit edges came from a
@@ -55,9 +60,14 @@ type GraphSkipped struct {
 }
 
 // NewGraphDoc builds the JSON export. Waves are numbered from 0 in the
-// nodes, and listed first wave first.
+// nodes, and listed first wave first. critical_path is always the plan's;
+// a live export gives the remaining one under live.
 func NewGraphDoc(g *planner.Graph, o Options) GraphDoc {
-	o.Critical, o.ShowSkipped = true, false
+	live := o.Live
+	if live != nil && len(live.Sprints) != len(g.Nodes) {
+		live = nil
+	}
+	o.Critical, o.ShowSkipped, o.Live = true, false, nil
 	v := newView(g, o)
 	d := GraphDoc{
 		Plan:         g.Plan.File,
@@ -91,6 +101,10 @@ func NewGraphDoc(g *planner.Graph, o Options) GraphDoc {
 		if b := v.bead(n); b != nil {
 			gn.Bead, gn.Branch = b.ID, b.Metadata.Branch
 		}
+		if live != nil {
+			ls := live.Sprints[n.node.Order]
+			gn.Live, gn.Bead, gn.Branch = ls.State, ls.Bead, ls.Branch
+		}
 		d.Nodes = append(d.Nodes, gn)
 	}
 	for _, e := range v.edges {
@@ -101,6 +115,9 @@ func NewGraphDoc(g *planner.Graph, o Options) GraphDoc {
 	}
 	for _, s := range g.Plan.Skipped {
 		d.Skipped = append(d.Skipped, GraphSkipped{ID: s.ID, Title: s.Title, Phase: s.Phase.ID, Line: s.Heading.Pos.Line})
+	}
+	if live != nil {
+		d.Live = &GraphLive{Counts: live.Counts, Ready: live.Ready, RemainingCriticalPath: live.RemainingCriticalPath, Legend: Legend()}
 	}
 	return d
 }

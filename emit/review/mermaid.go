@@ -14,7 +14,9 @@ import (
 // Mermaid renders the graph as a Mermaid flowchart that GitHub draws in a
 // PR or an issue: left to right, one subgraph per phase, merge beads as
 // hexagons, closed sprints filled, explicit Depends on edges dotted, and, as
-// asked, the critical path in red and skipped sprints greyed.
+// asked, the critical path in red and skipped sprints greyed. A live graph
+// (Options.Live) fills each sprint by its live state instead, and adds a
+// legend subgraph.
 func Mermaid(g *planner.Graph, o Options) []byte {
 	v := newView(g, o)
 	var b bytes.Buffer
@@ -57,6 +59,13 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 		}
 		b.WriteString("  end\n")
 	}
+	if v.live != nil {
+		b.WriteString("  subgraph live_legend[\"Live state\"]\n")
+		for _, e := range Legend() {
+			b.WriteString("    live_" + e.State + `["` + e.Label + "\"]\n")
+		}
+		b.WriteString("  end\n")
+	}
 
 	var critical []int
 	link := 0
@@ -92,12 +101,15 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 	}
 
 	var merge, closed, crit, skipped []string
+	byState := map[string][]string{}
 	for _, n := range v.nodes {
 		id := mermaidID(n.sprint.ID)
 		switch {
 		case n.skipped():
 			skipped = append(skipped, id)
 			continue
+		case v.live != nil:
+			byState[v.state(n)] = append(byState[v.state(n)], id)
 		case n.isClosed():
 			closed = append(closed, id)
 		case n.isMerge():
@@ -107,15 +119,28 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 			crit = append(crit, id)
 		}
 	}
-	classes := []struct {
+	type class struct {
 		name, style string
 		ids         []string
-	}{
+	}
+	classes := []class{
 		{"merge", "fill:#fff3cd,stroke:#b08800", merge},
 		{"closed", "fill:#d4edda,stroke:#2e7d32", closed},
-		{"critical", "stroke:#d62728,stroke-width:3px", crit},
-		{"skipped", "fill:#f4f4f4,stroke:#9a9a9a,color:#9a9a9a,stroke-dasharray:4 3", skipped},
 	}
+	if v.live != nil {
+		// One class per live state, the legend's node among them.
+		classes = classes[:0]
+		for _, e := range Legend() {
+			style := "fill:" + e.Fill + ",stroke:" + e.Stroke
+			if e.Dashed {
+				style += ",stroke-dasharray:4 3"
+			}
+			classes = append(classes, class{e.State, style, append(byState[e.State], "live_"+e.State)})
+		}
+	}
+	classes = append(classes,
+		class{"critical", "stroke:#d62728,stroke-width:3px", crit},
+		class{"skipped", "fill:#f4f4f4,stroke:#9a9a9a,color:#9a9a9a,stroke-dasharray:4 3", skipped})
 	for _, c := range classes {
 		if len(c.ids) == 0 {
 			continue

@@ -242,22 +242,7 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 	p.writeWaves(&b, g, st, section)
 
 	section(fmt.Sprintf("Critical path: %s, so at least %s", emit.Plural(len(p.CriticalPath), "sprint", "sprints"), emit.Plural(len(p.CriticalPath), "wave", "waves")))
-	line := "  "
-	for i, id := range p.CriticalPath {
-		part := id
-		if i < len(p.CriticalPath)-1 {
-			part += " →"
-		}
-		if line != "  " && runewidth.StringWidth(line)+1+runewidth.StringWidth(part) > previewLineWidth {
-			b.WriteString(strings.TrimRight(line, " ") + "\n")
-			line = "    "
-		}
-		if line != "  " && line != "    " {
-			line += " "
-		}
-		line += part
-	}
-	b.WriteString(st.BoldRed(strings.TrimRight(line, " ")) + "\n")
+	writeChain(&b, p.CriticalPath, st)
 
 	if len(p.Merges) > 0 {
 		section(fmt.Sprintf("Merge points (%d)", len(p.Merges)))
@@ -367,27 +352,45 @@ func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st emit.Style,
 	for _, id := range p.CriticalPath {
 		onPath[id] = true
 	}
+	var anyMerge, anyDone bool
+	writeWaveRows(b, g, st, func(n *planner.Node) cell {
+		id := cell{n.ID(), st.Cyan(n.ID())}
+		if onPath[n.ID()] {
+			id = cell{n.ID(), st.BoldRed(n.ID())}
+		}
+		c := join(id, plain(" "+cut(n.Sprint.Title, previewTitleWidth)))
+		if merge[n.ID()] {
+			c = join(c, cell{" ⋈", st.Yellow(" ⋈")})
+			anyMerge = true
+		}
+		if n.Sprint.Status.Value == "closed" {
+			c = join(c, cell{" ✓", st.Green(" ✓")})
+			anyDone = true
+		}
+		if onPath[n.ID()] {
+			c = join(c, cell{" *", st.BoldRed(" *")})
+		}
+		return c
+	})
+	legend := []string{st.BoldRed("*") + " critical path"}
+	if anyMerge {
+		legend = append(legend, st.Yellow("⋈")+" merges branches")
+	}
+	if anyDone {
+		legend = append(legend, st.Green("✓")+" closed")
+	}
+	writeLegend(b, st, legend)
+}
+
+// writeWaveRows draws one row per wave of g, the cells cellOf makes for its
+// sprints side by side, previewWaveCells to a line, in columns that line up
+// from wave to wave.
+func writeWaveRows(b *strings.Builder, g *planner.Graph, st emit.Style, cellOf func(*planner.Node) cell) {
 	rows := make([][]cell, len(g.Waves))
 	var colW [previewWaveCells]int
-	var anyMerge, anyDone bool
 	for i, wave := range g.Waves {
 		for j, n := range wave {
-			id := cell{n.ID(), st.Cyan(n.ID())}
-			if onPath[n.ID()] {
-				id = cell{n.ID(), st.BoldRed(n.ID())}
-			}
-			c := join(id, plain(" "+cut(n.Sprint.Title, previewTitleWidth)))
-			if merge[n.ID()] {
-				c = join(c, cell{" ⋈", st.Yellow(" ⋈")})
-				anyMerge = true
-			}
-			if n.Sprint.Status.Value == "closed" {
-				c = join(c, cell{" ✓", st.Green(" ✓")})
-				anyDone = true
-			}
-			if onPath[n.ID()] {
-				c = join(c, cell{" *", st.BoldRed(" *")})
-			}
+			c := cellOf(n)
 			rows[i] = append(rows[i], c)
 			// The last cell of a line is not padded: it sets no width.
 			if j%previewWaveCells < previewWaveCells-1 && j < len(wave)-1 {
@@ -417,14 +420,32 @@ func (p Preview) writeWaves(b *strings.Builder, g *planner.Graph, st emit.Style,
 			b.WriteString("\n")
 		}
 	}
-	legend := []string{st.BoldRed("*") + " critical path"}
-	if anyMerge {
-		legend = append(legend, st.Yellow("⋈")+" merges branches")
+}
+
+// writeLegend writes the legend under the waves: "(a, b, c)".
+func writeLegend(b *strings.Builder, st emit.Style, entries []string) {
+	fmt.Fprintf(b, "  %s\n", st.Dim("(")+strings.Join(entries, st.Dim(", "))+st.Dim(")"))
+}
+
+// writeChain writes a chain of sprint ids joined by arrows, wrapped at
+// previewLineWidth; its last line is bold red.
+func writeChain(b *strings.Builder, chain []string, st emit.Style) {
+	line := "  "
+	for i, id := range chain {
+		part := id
+		if i < len(chain)-1 {
+			part += " →"
+		}
+		if line != "  " && runewidth.StringWidth(line)+1+runewidth.StringWidth(part) > previewLineWidth {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = "    "
+		}
+		if line != "  " && line != "    " {
+			line += " "
+		}
+		line += part
 	}
-	if anyDone {
-		legend = append(legend, st.Green("✓")+" closed")
-	}
-	fmt.Fprintf(b, "  %s\n", st.Dim("(")+strings.Join(legend, st.Dim(", "))+st.Dim(")"))
+	b.WriteString(st.BoldRed(strings.TrimRight(line, " ")) + "\n")
 }
 
 // PreviewJSON renders the dry-run preview as indented JSON.

@@ -27,12 +27,14 @@ func need(t *testing.T, tool, require string) string {
 }
 
 // TestDOTRendersWithGraphviz runs the real `dot -Tsvg` on every golden DOT
-// file: graphviz must accept each, with nothing on stderr, and draw an SVG.
+// file, the live ones too: graphviz must accept each, with nothing on stderr, and draw an SVG.
 func TestDOTRendersWithGraphviz(t *testing.T) {
 	dot := need(t, "dot", "ARCHITECT_REQUIRE_DOT")
 	files, err := filepath.Glob("testdata/graph/*.dot")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden DOT files: %v", err)
+	live, err2 := filepath.Glob("testdata/live/*.dot")
+	files = append(files, live...)
+	if err != nil || err2 != nil || len(files) == 0 || len(live) == 0 {
+		t.Fatalf("no golden DOT files: %v %v", err, err2)
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -140,11 +142,13 @@ func checkMermaid(t *testing.T, node, dir string, files ...string) (string, erro
 }
 
 // TestMermaidParses runs mermaid's own parser (the one GitHub renders
-// with) on every golden Mermaid file, and checks that a broken file fails.
+// with) on every golden Mermaid file, the live ones too, and checks that a broken file fails.
 func TestMermaidParses(t *testing.T) {
 	files, err := filepath.Glob("testdata/graph/*.mmd")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden Mermaid files: %v", err)
+	live, err2 := filepath.Glob("testdata/live/*.mmd")
+	files = append(files, live...)
+	if err != nil || err2 != nil || len(files) == 0 || len(live) == 0 {
+		t.Fatalf("no golden Mermaid files: %v %v", err, err2)
 	}
 	node, dir := mermaidChecker(t)
 	out, err := checkMermaid(t, node, dir, files...)
