@@ -274,16 +274,28 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			progress = string(r)
 		}
 	}
-	// The lower-case text, once; offsets hold only when lowering kept
-	// every byte length.
-	lower := strings.ToLower(rest)
-	if len(lower) != len(rest) {
-		lower = ""
+	// A marker word is in capitals (two capitals in a row at least) or in
+	// brackets; most titles have neither, and are passed over at once.
+	caps := false
+	for i := 1; i < len(rest) && !caps; i++ {
+		caps = rest[i-1] >= 'A' && rest[i-1] <= 'Z' && rest[i] >= 'A' && rest[i] <= 'Z'
+	}
+	lower := ""
+	if strings.ContainsAny(rest, "([") {
+		// Offsets hold only when lowering kept every byte length.
+		if l := strings.ToLower(rest); len(l) == len(rest) {
+			lower = l
+		}
 	}
 	find := func(words []string) string {
+		if !caps && lower == "" {
+			return ""
+		}
 		for _, w := range words {
-			if k := indexWord(rest, w); k >= 0 {
-				return w
+			if caps {
+				if k := indexWord(rest, w); k >= 0 {
+					return w
+				}
 			}
 			if lower == "" {
 				continue
