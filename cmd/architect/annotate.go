@@ -225,7 +225,7 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 	if len(data) > limit {
 		return nil, fmt.Errorf("--from %s: larger than %d MiB", name, limit>>20)
 	}
-	issues, err := bdsync.Read(data)
+	issues, err := bdsync.ReadRefs(data)
 	var fe *bdsync.FormatError
 	var re *bdsync.ReadError
 	switch {

@@ -61,12 +61,14 @@ func (p Pos) In(file string) string {
 // PlanFile returns the plan_file the issue's metadata names, or "".
 func (is *Issue) PlanFile() string { return is.metaString("plan_file") }
 
-// Sprint returns the sprint id the issue's metadata names, or "".
+// Sprint returns the sprint id the issue's metadata names, or "": its
+// sprint (the id with its numbers' leading zeros dropped, as the parser
+// compares ids), else its plan_sprint_id (the id as written).
 func (is *Issue) Sprint() string {
-	if s := is.metaString("plan_sprint_id"); s != "" {
+	if s := is.metaString("sprint"); s != "" {
 		return s
 	}
-	return is.metaString("sprint")
+	return is.metaString("plan_sprint_id")
 }
 
 func (is *Issue) metaString(key string) string {
