@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/beads-architect/architect/annotate"
@@ -34,13 +35,30 @@ type applyEnv struct {
 	now func() time.Time
 	// bd returns the runner for the bd binary at path, run in dir.
 	bd func(path, dir string) bdsync.Runner
+	// terminal reports whether w is a terminal: apply shows its progress
+	// on standard error only then.
+	terminal func(w io.Writer) bool
+	// tick is how often the progress line redraws its clock.
+	tick time.Duration
 }
 
 func defaultApplyEnv() applyEnv {
 	return applyEnv{
-		now: time.Now,
-		bd:  func(path, dir string) bdsync.Runner { return bdsync.Exec{Path: path, Dir: dir} },
+		now:      time.Now,
+		bd:       func(path, dir string) bdsync.Runner { return bdsync.Exec{Path: path, Dir: dir} },
+		terminal: isTerminal,
+		tick:     time.Second,
 	}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func newCmdApply(stdio streams, getenv env) *cobra.Command {
@@ -56,8 +74,10 @@ compiles the plan with the database's issue prefix. It makes sure bd's
 types.custom allows architect's issue types, reads the database with
 bd export, and prints a plan: + beads to create, ~ beads to update (with
 the plan-owned fields that change), and orphans, the open beads of this plan
-file whose sprint is gone. Then it imports the new and changed beads with one
-bd import, and writes the bead ids into the plan.
+file whose sprint is gone. Then it imports the new and changed beads (one
+bd import per 250 beads, each bead with its dependencies), and writes the
+bead ids into the plan. On a terminal, standard error shows how far the
+writes have come.
 
 The plan owns titles, descriptions, priority, type, acceptance criteria,
 metadata other than the runtime's, generated labels, and the dependencies
@@ -137,8 +157,16 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		return err
 	}
 	tr := &timedRunner{r: ae.bd(bdPath, repo.root)}
+	var progress *progressLine
+	if ae.terminal != nil && ae.terminal(stdio.err) {
+		progress = newProgressLine(stdio.err, ae.tick)
+		defer progress.close()
+	}
 	if opts.verbose {
 		tr.trace = stdio.err
+		if progress != nil {
+			tr.trace = progress
+		}
 		defer func() {
 			total := time.Since(start)
 			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs; architect's own work took %.2fs\n",
@@ -185,7 +213,15 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
 		return err
 	}
-	if err := bd.Apply(sync); err != nil {
+	var onProgress func(bdsync.Progress)
+	if progress != nil {
+		onProgress = progress.update
+	}
+	err = bd.Apply(sync, onProgress)
+	if progress != nil {
+		progress.close()
+	}
+	if err != nil {
 		return err
 	}
 	if !sync.Empty() {
@@ -203,6 +239,89 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		fmt.Fprintf(stdio.out, "Annotated %s: %s written.\n", opts.plan, emit.Plural(n, "bead id", "bead ids"))
 	}
 	return nil
+}
+
+// progressLine shows how far apply has come on a terminal: one line,
+// "architect: importing beads: 250 of 1000 (9s)", redrawn in place as
+// bd reports and as the step's clock ticks, and erased when apply is done.
+// Other output to the terminal (the -v trace) goes through Write, which
+// erases the line first and redraws it after.
+type progressLine struct {
+	mu    sync.Mutex
+	w     io.Writer
+	p     bdsync.Progress
+	start time.Time // when the current step began
+	shown bool
+	stop  chan struct{}
+	once  sync.Once
+}
+
+func newProgressLine(w io.Writer, tick time.Duration) *progressLine {
+	l := &progressLine{w: w, stop: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-l.stop:
+				return
+			case <-t.C:
+				l.mu.Lock()
+				l.draw()
+				l.mu.Unlock()
+			}
+		}
+	}()
+	return l
+}
+
+// update shows a new report.
+func (l *progressLine) update(p bdsync.Progress) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if p.Step != l.p.Step || l.start.IsZero() {
+		l.start = time.Now()
+	}
+	l.p = p
+	l.draw()
+}
+
+// draw writes the line; the caller holds mu.
+func (l *progressLine) draw() {
+	if l.p.Step == "" {
+		return
+	}
+	fmt.Fprintf(l.w, "\r\x1b[Karchitect: %s: %d of %d (%ds)", l.p.Step, l.p.Done, l.p.Total, int(time.Since(l.start).Seconds()))
+	l.shown = true
+}
+
+// erase removes the line; the caller holds mu.
+func (l *progressLine) erase() {
+	if l.shown {
+		io.WriteString(l.w, "\r\x1b[K")
+		l.shown = false
+	}
+}
+
+// Write prints other output above the line.
+func (l *progressLine) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.erase()
+	n, err := l.w.Write(b)
+	l.draw()
+	return n, err
+}
+
+// close stops the clock and erases the line; it may be called again.
+func (l *progressLine) close() {
+	l.once.Do(func() {
+		close(l.stop)
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.erase()
+		l.p = bdsync.Progress{}
+	})
 }
 
 // annotated returns the bead ids the plan's annotations name.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/emit/bdsync"
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -493,4 +494,101 @@ func TestApplyRefusals(t *testing.T) {
 	_, stderr, code = r.architect("apply", plan)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "architect: bd not found on PATH: install beads (bd v1.3.0 or newer) or pass --bd PATH\n", stderr)
+}
+
+// chainPlan is a plan of n sprints in one chain: 1.1, 1.2, ... 1.n.
+func chainPlan(n int) string {
+	var b strings.Builder
+	b.WriteString("# Chain\n\n## Phase 1: Chain\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "### Sprint 1.%d: Step %d\n- Do step %d\n", i, i, i)
+	}
+	return b.String()
+}
+
+// holds checks that the database holds exactly the beads: one issue per
+// bead and no other, each with the bead's fields (bd leaves empty ones
+// out and sorts labels) and exactly its dependencies, as blocks edges.
+func (r *bdRepo) holds(beads []emit.Bead) {
+	r.t.Helper()
+	t := r.t
+	db := r.export()
+	require.Len(t, db, len(beads))
+	for _, b := range beads {
+		is, ok := db[b.ID]
+		require.True(t, ok, "no issue %s (sprint %s)", b.ID, b.Metadata.Sprint)
+		var want map[string]json.RawMessage
+		data, err := json.Marshal(emit.ToRecord(b))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &want))
+		for k, v := range want {
+			switch k {
+			case "created_at", "updated_at", "closed_at", "dependencies":
+			case "labels":
+				assert.ElementsMatch(t, b.Labels, is.Labels, "%s labels", b.ID)
+			default:
+				got, ok := is.Fields[k]
+				if !ok { // bd leaves out what is empty
+					var zero any
+					require.NoError(t, json.Unmarshal(v, &zero))
+					assert.Contains(t, []any{"", nil, float64(0)}, zero, "%s: bd has no %s", b.ID, k)
+					continue
+				}
+				assert.JSONEq(t, string(v), string(got), "%s %s", b.ID, k)
+			}
+		}
+		var deps []emit.Dep
+		for _, d := range b.Dependencies {
+			deps = append(deps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: "blocks"})
+		}
+		assert.ElementsMatch(t, deps, depsOf(is), "%s dependencies", b.ID)
+		assert.Equal(t, is.Fields["created_at"], is.Fields["updated_at"], "%s: stamped once", b.ID)
+	}
+}
+
+// TestApplyScale: the first apply of a chain into an empty database holds
+// exactly the plan's beads, and applying again changes nothing. 200 sprints
+// always; with ARCHITECT_BD_SCALE=1 also 1,000 chained sprints and a
+// generated 1,000-sprint plan (1,398 edges). The times are logged (-v).
+func TestApplyScale(t *testing.T) {
+	plans := []struct {
+		name string
+		src  func() string
+	}{{"chain-200", func() string { return chainPlan(200) }}}
+	if os.Getenv("ARCHITECT_BD_SCALE") == "1" {
+		plans = append(plans,
+			struct {
+				name string
+				src  func() string
+			}{"chain-1000", func() string { return chainPlan(1000) }},
+			struct {
+				name string
+				src  func() string
+			}{"plangen-1000", func() string { return string(plangen.Plan(1000)) }})
+	}
+	for _, p := range plans {
+		t.Run(p.name, func(t *testing.T) {
+			r := newBDRepo(t, "sc")
+			plan := r.write("plan.md", p.src())
+			start := time.Now()
+			out, stderr, code := r.architect("apply", "--no-annotate", plan)
+			first := time.Since(start)
+			require.Equal(t, 0, code, stderr)
+			c := r.compiled(plan)
+			n := len(c.beads)
+			assert.Contains(t, out, fmt.Sprintf("\nPlan: %d to create, 0 to update, 0 unchanged.\nApplied: %d created, 0 updated, 0 closed.\n", n, n))
+			r.holds(c.beads)
+
+			start = time.Now()
+			out, stderr, code = r.architect("apply", "--no-annotate", plan)
+			again := time.Since(start)
+			require.Equal(t, 0, code, stderr)
+			assert.True(t, strings.HasSuffix(out, fmt.Sprintf("\nNo changes: %d beads match plan.md.\n", n)), out)
+			edges := 0
+			for _, b := range c.beads {
+				edges += len(b.Dependencies)
+			}
+			t.Logf("%d sprints, %d edges: first apply %.1fs, again %.1fs", n, edges, first.Seconds(), again.Seconds())
+		})
+	}
 }

@@ -75,9 +75,8 @@ type SyncPlan struct {
 	// Orphans are open beads of this plan file whose sprint is gone.
 	Orphans []Change
 
-	// Records are the `bd import` lines: new beads and rewritten beads. Beads that wait on others come before
-	// the beads they wait on: bd checks each new edge for a cycle, and that
-	// check is cheapest when the target has no edges yet.
+	// Records are the `bd import` lines, new beads and rewritten beads, in
+	// execution order; Imports lays them out for bd.
 	Records []json.RawMessage
 	// RemoveDeps are plan dependencies the plan no longer has. bd import
 	// only ever adds dependencies.
@@ -157,7 +156,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		}
 	}
 	desired = keepStartedBranches(desired, byID)
-	var records []json.RawMessage // in execution order; reversed below
+	var records []json.RawMessage
 	removeLabels := map[string][]string{}
 	for _, b := range desired {
 		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
@@ -198,7 +197,6 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			removeLabels[l] = append(removeLabels[l], b.ID)
 		}
 	}
-	slices.Reverse(records)
 
 	var orphans []*Issue
 	for i := range current {
@@ -507,20 +505,40 @@ func marshalLine(rec map[string]json.RawMessage) (json.RawMessage, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
-// SyncJSONL joins the plan's records into the input of one `bd import`.
-func (p *SyncPlan) SyncJSONL() []byte {
-	var buf bytes.Buffer
-	for _, r := range p.Records {
-		buf.Write(r)
-		buf.WriteByte('\n')
+// ImportSize is the most records one `bd import` gets. Above it bd splits
+// an import into transactions of its own and reorders the rows blockers
+// first, which makes every cycle check walk a whole chain.
+const ImportSize = 250
+
+// Imports lays the records out as the inputs of `bd import`, one a call:
+// runs of ImportSize records in execution order, and in each run the
+// records in reverse execution order. bd checks each new blocks edge for a
+// cycle by walking from its target, and adds a row's edges after all the
+// rows of the call: in reverse order the target has no edges of its own
+// yet, so the walk is empty, except for edges into an earlier run. Each
+// call is one transaction that holds its beads with their edges, so no
+// bead is ever in the database without the blockers the plan gives it.
+func (p *SyncPlan) Imports() [][]byte {
+	var out [][]byte
+	for start := 0; start < len(p.Records); start += ImportSize {
+		run := p.Records[start:min(start+ImportSize, len(p.Records))]
+		var buf bytes.Buffer
+		for i := len(run) - 1; i >= 0; i-- {
+			buf.Write(run[i])
+			buf.WriteByte('\n')
+		}
+		out = append(out, buf.Bytes())
 	}
-	return buf.Bytes()
+	return out
 }
 
 // sameJSON compares two JSON values by meaning: key order, spacing and
 // escaping do not matter, and a missing value equals an empty one (bd
 // export leaves out empty strings, and a null is as good as an empty list).
 func sameJSON(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
 	var va, vb any
 	if !isNull(a) && json.Unmarshal(a, &va) != nil {
 		return false

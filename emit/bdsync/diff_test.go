@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -41,7 +42,7 @@ func syncBeads(t *testing.T, src string) []emit.Bead {
 // record as an exported issue.
 func stored(t *testing.T, p *SyncPlan) []Issue {
 	t.Helper()
-	issues, err := Read(p.SyncJSONL())
+	issues, err := Read(bytes.Join(p.Imports(), nil))
 	require.NoError(t, err)
 	return issues
 }
@@ -110,8 +111,7 @@ func issueFrom(t *testing.T, fields map[string]json.RawMessage) Issue {
 	return is
 }
 
-// TestFirstSync: every bead is new; records are stamped now, and beads that
-// wait on others come first.
+// TestFirstSync: every bead is new, and its record is stamped now.
 func TestFirstSync(t *testing.T) {
 	beads := syncBeads(t, syncPlan)
 	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
@@ -128,8 +128,28 @@ func TestFirstSync(t *testing.T) {
 		assert.Equal(t, "2026-03-04T05:06:07Z", m["updated_at"])
 		assert.NotContains(t, m, "closed_at")
 	}
-	assert.Equal(t, []string{"1.3", "1.2b", "1.2a", "1.1"}, order)
+	assert.Equal(t, []string{"1.1", "1.2a", "1.2b", "1.3"}, order, "execution order")
 	assert.False(t, p.Empty())
+}
+
+// TestImports: the records go to bd in runs of ImportSize in execution
+// order, each run last sprint first, so every edge bd checks points at a
+// bead with no edges yet or at an earlier run.
+func TestImports(t *testing.T) {
+	p := &SyncPlan{}
+	for i := range 2*ImportSize + 2 {
+		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)))
+	}
+	imports := p.Imports()
+	require.Len(t, imports, 3)
+	for k, data := range imports {
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		first, last := k*ImportSize, min((k+1)*ImportSize, len(p.Records))-1
+		require.Len(t, lines, last-first+1, "run %d", k)
+		assert.Equal(t, fmt.Sprintf(`{"n":%d}`, last), lines[0], "run %d", k)
+		assert.Equal(t, fmt.Sprintf(`{"n":%d}`, first), lines[len(lines)-1], "run %d", k)
+	}
+	assert.Nil(t, (&SyncPlan{}).Imports())
 }
 
 // TestResyncIsNoop: the same plan against what the first sync stored
@@ -459,7 +479,7 @@ func BenchmarkSync1000(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	export := p.SyncJSONL()
+	export := bytes.Join(p.Imports(), nil)
 	b.ResetTimer()
 	for b.Loop() {
 		c := emittest.Compile(b, "plans/big.md", src)
