@@ -592,3 +592,59 @@ func TestApplyScale(t *testing.T) {
 		})
 	}
 }
+
+// readmeBlock returns the first fenced block of the README that holds
+// line.
+func readmeBlock(t *testing.T, line string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	for _, block := range strings.Split(string(data), "```")[1:] {
+		if strings.Contains(block, "\n"+line+"\n") {
+			_, body, _ := strings.Cut(block, "\n")
+			return body
+		}
+	}
+	t.Fatalf("README: no block with %q", line)
+	return ""
+}
+
+// sh runs a shell script in the repository; architect on its PATH is this
+// test binary (see TestMain).
+func (r *bdRepo) sh(script string) (string, error) {
+	r.t.Helper()
+	cmd := exec.Command("sh", "-ec", script)
+	cmd.Dir = r.dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestManualImportREADME runs the README's commands for filling a database
+// without apply, as written, and the two ways they fail without its care.
+func TestManualImportREADME(t *testing.T) {
+	r := newBDRepo(t, "mi")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "plans"), 0o755))
+	r.write("plans/x.md", editPlan)
+	script := readmeBlock(t, "bd import beads.jsonl")
+
+	// A JSON array is not what bd import reads.
+	out, err := r.sh("architect compile plans/x.md -o beads.json 2>/dev/null; bd import beads.json")
+	require.Error(t, err)
+	assert.Contains(t, out, "failed to parse JSONL line")
+	// Without types.custom, bd refuses architect's issue types.
+	out, err = r.sh("architect compile plans/x.md --format jsonl -o beads.jsonl 2>/dev/null; bd import beads.jsonl")
+	require.Error(t, err)
+	assert.Contains(t, out, "invalid issue type: beads-ralph-work")
+	assert.Empty(t, r.export())
+
+	out, err = r.sh(script)
+	require.NoError(t, err, "%s\n%s", script, out)
+	assert.Contains(t, out, "Imported 6 issues from beads.jsonl")
+	c := r.compiled(filepath.Join(r.dir, "plans/x.md"))
+	r.holds(c.beads)
+
+	// apply takes over the beads as they are.
+	stdout, stderr, code := r.architect("apply", "--no-annotate", filepath.Join(r.dir, "plans/x.md"))
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(stdout, "\nNo changes: 6 beads match plans/x.md.\n"), stdout)
+}
