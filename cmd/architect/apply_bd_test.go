@@ -648,3 +648,48 @@ func TestManualImportREADME(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.True(t, strings.HasSuffix(stdout, "\nNo changes: 6 beads match plans/x.md.\n"), stdout)
 }
+
+// TestValidateBDExport: validate reads what bd writes of architect's beads
+// (bd export, bd list --json, bd show --json), runtime changes included;
+// a bead bd broke is still reported.
+func TestValidateBDExport(t *testing.T) {
+	r := newBDRepo(t, "va")
+	plan := r.write("plan.md", wavesPlan)
+	_, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(plan).ids()
+	r.bd("comments", "add", id["1.1"], "merged in PR 7")
+	r.bd("update", id["1.1"], "--notes", "flaky test", "--set-metadata", "attempt_count=1")
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+
+	export := r.bd("export")
+	first := ""
+	for _, line := range strings.Split(export, "\n") {
+		if strings.Contains(line, `"id":"`+id["1.1"]+`"`) {
+			first = line
+		}
+	}
+	require.NotEmpty(t, first)
+	require.NotContains(t, first, `"dependencies"`, "bd leaves an empty list out")
+	r.write("export.jsonl", export)
+	r.write("list.json", r.bd("list", "--json", "--all", "--limit", "0"))
+	r.write("show.json", r.bd("show", id["1.3"], "--json"))
+	for _, f := range []string{"export.jsonl", "list.json", "show.json"} {
+		out, stderr, code := r.architect("validate", filepath.Join(r.dir, f))
+		assert.Equal(t, 0, code, "%s: %s", f, stderr)
+		assert.Empty(t, out+stderr, f)
+	}
+
+	// A bead someone changed in bd against the schema is reported.
+	r.bd("update", id["1.2a"], "--priority", "4", "--type", "task")
+	r.write("export.jsonl", r.bd("export"))
+	_, stderr, code = r.architect("validate", filepath.Join(r.dir, "export.jsonl"))
+	assert.Equal(t, 1, code)
+	line := 0
+	for i, l := range strings.Split(r.bd("export"), "\n") {
+		if strings.Contains(l, `"id":"`+id["1.2a"]+`"`) {
+			line = i + 1
+		}
+	}
+	assert.Equal(t, fmt.Sprintf("%s:%d: error: bead %s: /issue_type: value must be one of 'beads-ralph-work', 'beads-ralph-merge'\n", filepath.Join(r.dir, "export.jsonl"), line, id["1.2a"]), stderr)
+}

@@ -16,8 +16,13 @@ func newCmdValidate() *cobra.Command {
 		Use:   "validate FILE...",
 		Short: "Check bead JSON against the bead schema",
 		Long: `Check beads against architect's bead JSON Schema (draft 2020-12). Each FILE
-holds a JSON array of beads, one bead object, or JSONL (one bead a line).
-Every violation is reported with the file, the bead and the failing field.`,
+holds a JSON array of beads, one bead object, or JSONL (one bead a line):
+what architect compile writes, and what bd export, bd list --json and
+bd show --json write. Rows bd wrote are read as beads first: the fields bd
+leaves out when empty (description, labels, dependencies) count as empty,
+dependencies as edges, and bd's header, memories and computed counts are
+skipped. Every violation is reported with the file, the bead and the
+failing field.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(c *cobra.Command, files []string) error {
 			var problems []string
@@ -61,9 +66,15 @@ func validateFile(file string) ([]string, error) {
 		return nil, err
 	}
 	var problems []string
+	beads := 0
 	for _, r := range rows {
+		data, ok := r.BeadJSON()
+		if !ok {
+			continue
+		}
+		beads++
 		where := r.In(file)
-		vs, err := emit.ValidateJSON(r.Data)
+		vs, err := emit.ValidateJSON(data)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: error: %v", where, err))
 			continue
@@ -71,7 +82,7 @@ func validateFile(file string) ([]string, error) {
 		var head struct {
 			ID string `json:"id"`
 		}
-		_ = json.Unmarshal(r.Data, &head)
+		_ = json.Unmarshal(data, &head)
 		name := "bead"
 		if head.ID != "" {
 			name = "bead " + head.ID
@@ -79,6 +90,9 @@ func validateFile(file string) ([]string, error) {
 		for _, v := range vs {
 			problems = append(problems, fmt.Sprintf("%s: error: %s: %s: %s", where, name, v.Field, v.Message))
 		}
+	}
+	if beads == 0 {
+		return nil, fmt.Errorf("no beads: the file holds no issue")
 	}
 	return problems, nil
 }

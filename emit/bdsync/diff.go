@@ -43,9 +43,6 @@ var generatedLabel = regexp.MustCompile(`^(phase-[0-9]{2,}[a-z]*|sprint-[0-9]+[a
 // depBlocks is the dependency type architect writes and bd ready honours.
 const depBlocks = "blocks"
 
-// exportOnly are keys bd export computes; they are dropped from rewrites.
-var exportOnly = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
-
 // SyncOptions say which plan is synced and when.
 type SyncOptions struct {
 	// PlanFile is the plan's path relative to the repository root, as in
@@ -442,7 +439,7 @@ func carry(cur *Issue) map[string]json.RawMessage {
 	for k, v := range cur.Fields {
 		rec[k] = v
 	}
-	for _, k := range exportOnly {
+	for _, k := range bdComputed {
 		delete(rec, k)
 	}
 	delete(rec, "comments")

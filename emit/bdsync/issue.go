@@ -28,6 +28,20 @@ type Issue struct {
 	Pos Pos
 }
 
+// bdComputed are the keys bd computes as it writes an issue (bd export, bd
+// list --json, bd show --json); no bead of architect's has them.
+var bdComputed = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
+
+// fromBD reports whether bd wrote the issue: it has a key bd computes.
+func (is *Issue) fromBD() bool {
+	for _, k := range bdComputed {
+		if _, ok := is.Fields[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // Pos is where a row is in its file: an element of an array, a line of JSON
 // lines, or (the zero Line outside an array) the whole file.
 type Pos struct {
