@@ -85,7 +85,8 @@ between its beads. Everything else is carried over from the database: status,
 closed_at, comments, assignee, notes, and the runtime metadata
 (attempt_count, executions, session ids, pr_*, scrum_result). A sprint the
 plan marks completed closes its open bead. Nothing is ever deleted: orphans
-are reported, and closed with a reason under --prune.`,
+are reported, and closed with a reason under --prune; a sprint back in the
+plan reopens the bead that --prune (and nothing else) closed.`,
 		Example: `  architect apply plans/x.md
   architect apply --dry-run plans/x.md
   architect apply --prune plans/x.md`,
@@ -225,7 +226,11 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		return err
 	}
 	if !sync.Empty() {
-		fmt.Fprintf(stdio.out, "Applied: %d created, %d updated, %d closed.\n", len(sync.Create), len(sync.Update), len(sync.Close))
+		fmt.Fprintf(stdio.out, "Applied: %d created, %d updated, %d closed", len(sync.Create), len(sync.Update), len(sync.Close))
+		if len(sync.Reopen) > 0 {
+			fmt.Fprintf(stdio.out, ", %d reopened", len(sync.Reopen))
+		}
+		fmt.Fprintln(stdio.out, ".")
 	}
 
 	if opts.noAnnotate {

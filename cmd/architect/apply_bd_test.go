@@ -693,3 +693,69 @@ func TestValidateBDExport(t *testing.T) {
 	}
 	assert.Equal(t, fmt.Sprintf("%s:%d: error: bead %s: /issue_type: value must be one of 'beads-ralph-work', 'beads-ralph-merge'\n", filepath.Join(r.dir, "export.jsonl"), line, id["1.2a"]), stderr)
 }
+
+// closeReason is the close_reason bd holds for an issue, or "".
+func closeReason(is bdsync.Issue) string {
+	var s string
+	_ = json.Unmarshal(is.Fields["close_reason"], &s)
+	return s
+}
+
+// TestApplyPruneRevive: skip a sprint, apply --prune (its bead closes),
+// un-skip it, apply: the bead that only the prune closed is open again,
+// with its edges back, and nothing else changed: a bead the runtime closed
+// stays closed whatever the plan did meanwhile.
+func TestApplyPruneRevive(t *testing.T) {
+	r := newBDRepo(t, "pr")
+	plan := r.write("plan.md", editPlan)
+	_, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(plan).ids()
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+	r.bd("close", id["1.2b"], "--actor", emit.ScrumMaster, "--reason", "merged")
+
+	skipped := strings.NewReplacer("- Middle\n", "**Status**: skipped\n- Middle\n", "- Right\n", "**Status**: skipped\n- Right\n").Replace(editPlan)
+	r.write("plan.md", skipped)
+	out, stderr, code := r.architect("apply", "--no-annotate", "--prune", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, fmt.Sprintf("  - %s  1.2c  Right  orphan: its sprint is gone from the plan; closing it\n", id["1.2c"]))
+	db := r.export()
+	assert.Equal(t, "sprint 1.2c is no longer in plan.md (architect apply --prune)", closeReason(db[id["1.2c"]]))
+	assert.Equal(t, "merged", closeReason(db[id["1.2b"]]))
+	assert.Equal(t, []string{id["1.2a"]}, targets(db[id["1.3"]]))
+
+	r.write("plan.md", editPlan)
+	out, stderr, code = r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	version := strings.TrimPrefix(strings.Fields(r.bd("version"))[2], "v")
+	assert.Equal(t, fmt.Sprintf(`bd %s, database %s/.beads, prefix pr
+
+  ~ %s  1.2c  Right
+      status: closed -> open
+  ~ %s  1.3   Join
+      issue_type: "beads-ralph-work" -> "beads-ralph-merge"
+      metadata.branches_to_merge
+      metadata.dev_agent_path: ".claude/agents/general-purpose-dev" -> ".claude/agents/merge-specialist"
+      metadata.dev_agents
+      labels: +merge
+      dependencies: +%s +%s
+
+Plan: 0 to create, 2 to update, 4 unchanged, 1 reopened (back in the plan).
+Applied: 0 created, 2 updated, 0 closed, 1 reopened.
+`, version, r.dir, id["1.2c"], id["1.3"], id["1.2b"], id["1.2c"]), out)
+
+	db = r.export()
+	require.Len(t, db, 6, "one bead per live sprint")
+	revived := db[id["1.2c"]]
+	assert.Equal(t, "open", revived.Status)
+	assert.Empty(t, closeReason(revived))
+	assert.NotContains(t, revived.Fields, "closed_at")
+	assert.Equal(t, "closed", db[id["1.2b"]].Status)
+	assert.Equal(t, "merged", closeReason(db[id["1.2b"]]))
+	assert.ElementsMatch(t, []string{id["1.2a"], id["1.2b"], id["1.2c"]}, targets(db[id["1.3"]]))
+	assert.Equal(t, sorted(id["1.2a"], id["1.2c"]), r.ready())
+
+	out, stderr, code = r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 6 beads match plan.md.\n"), out)
+}

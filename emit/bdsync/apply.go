@@ -81,6 +81,12 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 			return err
 		}
 	}
+	if len(p.Reopen) > 0 {
+		report("reopening beads", 0, len(p.Reopen))
+		if err := c.reopen(p.Reopen, fmt.Sprintf("its sprint is back in %s (architect apply)", p.PlanFile)); err != nil {
+			return err
+		}
+	}
 	if len(p.Close) > 0 {
 		report("closing beads", 0, len(p.Close))
 		return c.close(p.Close)

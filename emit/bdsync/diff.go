@@ -85,6 +85,10 @@ type SyncPlan struct {
 	// with Prune, the orphans. They go through bd close, not bd import: an
 	// imported status change does not unblock the bead's dependents.
 	Close []Closing
+	// Reopen are closed beads whose sprint is back in the plan, and that
+	// only apply --prune closed. They go through bd reopen, after the
+	// imports: a rewritten row carries the bead's stored status.
+	Reopen []string
 
 	// AddTypes are the issue types bd's types.custom must allow and does
 	// not yet, and CustomTypes the setting with them added (set by
@@ -109,6 +113,9 @@ type Change struct {
 	// Closes is set when the plan marks the sprint completed and the bead
 	// is open.
 	Closes bool
+	// Reopens is set when the sprint is back in the plan and its bead is
+	// closed by apply --prune alone.
+	Reopens bool
 }
 
 // FieldChange is one plan-owned field that differs. Old and New are short
@@ -120,7 +127,7 @@ type FieldChange struct {
 
 // Empty reports whether the sync changes nothing.
 func (p *SyncPlan) Empty() bool {
-	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0 && len(p.Close) == 0
+	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0 && len(p.Close) == 0 && len(p.Reopen) == 0
 }
 
 // Diff compares the beads a plan compiles to with the issues in a beads
@@ -171,7 +178,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		if err != nil {
 			return nil, err
 		}
-		ch.Fields, ch.Closes = u.fields, u.closes
+		ch.Fields, ch.Closes, ch.Reopens = u.fields, u.closes, u.reopens
 		if len(u.fields) == 0 {
 			p.Unchanged = append(p.Unchanged, ch)
 			continue
@@ -186,6 +193,9 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		}
 		if u.closes {
 			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
+		}
+		if u.reopens {
+			p.Reopen = append(p.Reopen, b.ID)
 		}
 		for _, d := range u.removeDeps {
 			p.RemoveDeps = append(p.RemoveDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
@@ -206,7 +216,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	for _, is := range orphans {
 		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
 		if o.Prune {
-			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s (architect apply --prune)", is.Sprint(), o.PlanFile)})
+			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
 		}
 	}
 	p.Records = records
@@ -309,6 +319,7 @@ type beadUpdate struct {
 	fields       []FieldChange
 	rowFields    bool // a plan field or metadata key differs
 	closes       bool
+	reopens      bool
 	addLabels    []string
 	removeLabels []string
 	addDeps      []string
@@ -388,9 +399,15 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		u.fields = append(u.fields, FieldChange{Field: "dependencies", New: setChange(u.addDeps, u.removeDeps)})
 	}
 
-	if b.Status == "closed" && cur.Status != "closed" {
+	switch {
+	case b.Status == "closed" && cur.Status != "closed":
 		u.closes = true
 		u.fields = append(u.fields, FieldChange{Field: "status", Old: cur.Status, New: "closed"})
+	case b.Status != "closed" && cur.ClosedByPrune():
+		// Only --prune closed it, when the sprint left the plan: the sprint
+		// is back, so is its work.
+		u.reopens = true
+		u.fields = append(u.fields, FieldChange{Field: "status", Old: "closed", New: "open"})
 	}
 	return u, nil
 }

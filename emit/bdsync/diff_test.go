@@ -329,6 +329,44 @@ func TestRemovedSprint(t *testing.T) {
 	assert.Empty(t, p.Orphans)
 }
 
+// TestPrunedSprintComesBack: a sprint back in the plan reopens the bead
+// that --prune closed, and only that one: a bead closed for any other
+// reason stays closed.
+func TestPrunedSprintComesBack(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	right := byID(db)[beads[2].ID]
+	set(t, right, "status", "closed")
+	set(t, right, "close_reason", "sprint 1.2b is no longer in p.md (architect apply --prune)")
+	require.True(t, right.ClosedByPrune())
+
+	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	require.Len(t, p.Update, 1)
+	assert.Equal(t, Change{ID: right.ID, Sprint: "1.2b", Title: "Right", Reopens: true,
+		Fields: []FieldChange{{Field: "status", Old: "closed", New: "open"}}}, p.Update[0])
+	assert.Equal(t, []string{right.ID}, p.Reopen)
+	assert.Empty(t, p.Records, "bd reopen does it; the row stays")
+	assert.False(t, p.Empty())
+	var out bytes.Buffer
+	require.NoError(t, p.WriteText(&out, emit.Style{}))
+	assert.Equal(t, "  ~ "+right.ID+"  1.2b  Right\n      status: closed -> open\n\nPlan: 0 to create, 1 to update, 3 unchanged, 1 reopened (back in the plan).\n", out.String())
+
+	for _, reason := range []string{"merged", "sprint 1.2b is done", "completed in p.md"} {
+		set(t, right, "close_reason", reason)
+		require.False(t, right.ClosedByPrune())
+		p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+		require.NoError(t, err)
+		assert.True(t, p.Empty(), reason)
+	}
+	// A pruned sprint still skipped is no change either.
+	set(t, right, "close_reason", "sprint 1.2b is no longer in p.md (architect apply --prune)")
+	p, err = Diff(syncBeads(t, strings.Replace(syncPlan, "- Right\n", "**Status**: skipped\n- Right\n", 1)), db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
+	require.NoError(t, err)
+	assert.Empty(t, p.Reopen)
+	assert.Empty(t, p.Orphans, "a closed orphan is no orphan")
+}
+
 // TestAddedSprint: a new sprint is created with its edges; the sprint that
 // now waits on it gains the edge in its rewrite.
 func TestAddedSprint(t *testing.T) {

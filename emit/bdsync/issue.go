@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/beads-architect/architect/emit"
@@ -89,6 +90,17 @@ func (is *Issue) metaString(key string) string {
 		_ = json.Unmarshal(raw, &s)
 	}
 	return s
+}
+
+// pruneMark ends the reason apply --prune closes an orphan with.
+const pruneMark = " (architect apply --prune)"
+
+// ClosedByPrune reports whether the issue is closed, and closed by apply
+// --prune: its close_reason is the one --prune writes.
+func (is *Issue) ClosedByPrune() bool {
+	var reason string
+	_ = decodeField(is.Fields, "close_reason", &reason)
+	return is.Status == "closed" && strings.HasPrefix(reason, "sprint ") && strings.HasSuffix(reason, pruneMark)
 }
 
 // Started reports whether the runtime has begun work on the issue: it is in
