@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -198,7 +199,12 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		Now:      ae.now(),
 		Prune:    opts.prune,
 		Pinned:   annotated(c.plan),
+		Plans:    &repoPlans{root: repo.root},
 	})
+	var ce *bdsync.CopyError
+	if errors.As(err, &ce) {
+		return copyDiagnostics(c.plan, ce)
+	}
 	if err != nil {
 		return err
 	}
@@ -327,6 +333,65 @@ func (l *progressLine) close() {
 		l.erase()
 		l.p = bdsync.Progress{}
 	})
+}
+
+// repoPlans answers bdsync's questions about the plan files of the
+// repository at root: whether one exists, and which bead ids the
+// annotations of its live sprints name (each file read once).
+type repoPlans struct {
+	root  string
+	names map[string]map[string]bool
+}
+
+func (r *repoPlans) path(planFile string) string {
+	if filepath.IsAbs(planFile) {
+		return planFile
+	}
+	return filepath.Join(r.root, filepath.FromSlash(planFile))
+}
+
+// Exists reports whether the plan file is there. "-" (a plan compiled from
+// standard input) never is; a file apply cannot stat for another reason
+// than its absence counts as there.
+func (r *repoPlans) Exists(planFile string) bool {
+	if planFile == "-" {
+		return false
+	}
+	_, err := os.Stat(r.path(planFile))
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// Names reports whether a live sprint of the plan file is annotated with id.
+// A file that cannot be read names nothing.
+func (r *repoPlans) Names(planFile, id string) bool {
+	if r.names == nil {
+		r.names = map[string]map[string]bool{}
+	}
+	ids, ok := r.names[planFile]
+	if !ok {
+		if _, src, err := readPlan(r.path(planFile), nil); err == nil {
+			ids = annotated(parser.Parse(planFile, src))
+		}
+		r.names[planFile] = ids
+	}
+	return ids[id]
+}
+
+// copyDiagnostics reports a copy of an annotated plan at the first
+// annotation it shares with each original.
+func copyDiagnostics(p *parser.Plan, ce *bdsync.CopyError) parser.Diagnostics {
+	at := map[string]parser.Pos{}
+	for _, s := range p.Sprints {
+		if s.Annotation != nil {
+			at[s.Annotation.ID] = s.Annotation.Pos
+		}
+	}
+	var ds parser.Diagnostics
+	for _, c := range ce.Copies {
+		ds = append(ds, parser.Diagnostic{File: p.File, Pos: at[c.IDs[0]], Severity: parser.Error, Msg: c.Message(ce.PlanFile)})
+	}
+	ds.Sort()
+	return ds
 }
 
 // annotated returns the bead ids the plan's annotations name.

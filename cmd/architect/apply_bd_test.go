@@ -759,3 +759,108 @@ Applied: 0 created, 2 updated, 0 closed, 1 reopened.
 	require.Equal(t, 0, code, stderr)
 	assert.True(t, strings.HasSuffix(out, "\nNo changes: 6 beads match plan.md.\n"), out)
 }
+
+// git runs git in the repository.
+func (r *bdRepo) git(argv ...string) {
+	r.t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", r.dir}, argv...)...).CombinedOutput()
+	require.NoError(r.t, err, "git %v: %s", argv, out)
+}
+
+// planFiles maps each bead id to its metadata.plan_file.
+func planFiles(db map[string]bdsync.Issue) map[string]string {
+	m := map[string]string{}
+	for id, is := range db {
+		m[id] = is.PlanFile()
+	}
+	return m
+}
+
+// TestApplyCopyOfAnnotatedPlan: a copy of an annotated plan, its original
+// still there, is refused at its first annotation, and changes nothing;
+// once the original is gone, the same plan is a move and takes the beads.
+func TestApplyCopyOfAnnotatedPlan(t *testing.T) {
+	r := newBDRepo(t, "shop")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "plans"), 0o755))
+	shop := r.write("plans/shop.md", editPlan)
+	_, stderr, code := r.architect("apply", shop)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(shop).ids()
+	before := r.bd("export")
+
+	src, err := os.ReadFile(shop)
+	require.NoError(t, err)
+	cp := r.write("plans/copy.md", string(src))
+	out, stderr, code := r.architect("apply", cp)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Equal(t, 1, strings.Count(stderr, "error:"), stderr)
+	assert.Contains(t, stderr, "\n"+cp+":5:1: error: plans/copy.md names 6 beads of plans/shop.md ("+id["1.1"]+" and 5 more), and plans/shop.md still names them: a copy of plans/shop.md? "+
+		"apply moves no bead away from a plan that names it, and changes nothing. For beads of its own, remove the copy's annotations "+
+		"(architect annotate --strip plans/copy.md) and apply it; to move the plan, move or delete plans/shop.md first (git mv plans/shop.md plans/copy.md)\n", stderr)
+	assert.Equal(t, before, r.bd("export"))
+	cpSrc, err := os.ReadFile(cp)
+	require.NoError(t, err)
+	assert.Equal(t, src, cpSrc, "the copy is left as it is")
+
+	out, stderr, code = r.architect("apply", shop)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 6 beads match plans/shop.md.\n"), out)
+
+	// The original gone, the copy is the plan moved: it takes the beads.
+	require.NoError(t, os.Remove(shop))
+	out, stderr, code = r.architect("apply", cp)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, fmt.Sprintf("  ~ %s  1.1   Start\n      metadata.plan_file: \"plans/shop.md\" -> \"plans/copy.md\"\n", id["1.1"]))
+	assert.Contains(t, out, "\nMoved from plans/shop.md, which is gone: its beads follow the plan.\nPlan: 0 to create, 6 to update, 0 unchanged.\n")
+	db := r.export()
+	require.Len(t, db, 6, "one bead per live sprint")
+	for bead, f := range planFiles(db) {
+		assert.Equal(t, "plans/copy.md", f, bead)
+	}
+}
+
+// TestApplyMovedUnannotatedPlan: a plan applied without annotations, then
+// moved with git mv, finds its beads by the old path, which is gone: no
+// second bead for any sprint, and no orphans.
+func TestApplyMovedUnannotatedPlan(t *testing.T) {
+	r := newBDRepo(t, "ops")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "plans"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "docs"), 0o755))
+	const ops = "# Ops\n\n## Phase 1: Ops\n### Sprint 1.1: Alerts\n- Page on errors\n### Sprint 1.2: Dashboards\n- Latency graphs\n"
+	old := r.write("plans/ops.md", ops)
+	_, stderr, code := r.architect("apply", "--no-annotate", old)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(old).ids()
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+	r.git("add", "plans/ops.md")
+	r.git("commit", "-q", "-m", "ops plan")
+	r.git("mv", "plans/ops.md", "docs/ops.md")
+
+	moved := filepath.Join(r.dir, "docs/ops.md")
+	out, stderr, code := r.architect("apply", moved)
+	require.Equal(t, 0, code, stderr)
+	version := strings.TrimPrefix(strings.Fields(r.bd("version"))[2], "v")
+	assert.Equal(t, fmt.Sprintf(`bd %s, database %s/.beads, prefix ops
+
+  ~ %s  1.1  Alerts
+      metadata.plan_file: "plans/ops.md" -> "docs/ops.md"
+  ~ %s  1.2  Dashboards
+      metadata.plan_file: "plans/ops.md" -> "docs/ops.md"
+
+Moved from plans/ops.md, which is gone: its beads follow the plan.
+Plan: 0 to create, 2 to update, 0 unchanged.
+Applied: 0 created, 2 updated, 0 closed.
+Annotated %s: 2 bead ids written.
+`, version, r.dir, id["1.1"], id["1.2"], moved), out)
+	db := r.export()
+	require.Len(t, db, 2, "one bead per live sprint")
+	assert.Equal(t, map[string]string{id["1.1"]: "docs/ops.md", id["1.2"]: "docs/ops.md"}, planFiles(db))
+	assert.Equal(t, "closed", db[id["1.1"]].Status)
+	assert.Equal(t, "merged", closeReason(db[id["1.1"]]))
+	assert.Equal(t, []string{id["1.2"]}, r.ready())
+
+	out, stderr, code = r.architect("apply", moved)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 2 beads match docs/ops.md.\n"), out)
+}

@@ -57,6 +57,11 @@ type SyncOptions struct {
 	// Pinned are bead ids that must not change: the ids the plan's
 	// annotations name.
 	Pinned map[string]bool
+	// Plans tells whether the other plan files the beads name exist, and
+	// which beads they name, so that a moved plan takes its beads along and
+	// a copy is refused (see owned). Nil: every plan file is there and
+	// names none of this plan's beads.
+	Plans PlanFiles
 }
 
 // SyncPlan is what a sync will do to a beads database, and the writes that
@@ -71,6 +76,11 @@ type SyncPlan struct {
 	Unchanged []Change
 	// Orphans are open beads of this plan file whose sprint is gone.
 	Orphans []Change
+	// MovedFrom are the gone plan files whose beads are this plan's now:
+	// the plan moved, and its beads follow it.
+	MovedFrom []string
+	// Notes are what people should know about the sync.
+	Notes []string
 
 	// Records are the `bd import` lines, new beads and rewritten beads, in
 	// execution order; Imports lays them out for bd.
@@ -141,21 +151,37 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	for i := range current {
 		byID[current[i].ID] = &current[i]
 	}
-	desired = adopt(desired, current, byID, o)
+	plans := o.Plans
+	if plans == nil {
+		plans = everyPlanStays{}
+	}
+	old, notes, err := owned(desired, current, byID, o, plans)
+	if err != nil {
+		return nil, err
+	}
+	p.Notes = notes
+	for f := range old {
+		p.MovedFrom = append(p.MovedFrom, f)
+	}
+	sort.Strings(p.MovedFrom)
+	// ours reports whether a bead in the database belongs to the plan by
+	// its plan file: this one, or one the plan moved from.
+	ours := func(is *Issue) bool { f := is.PlanFile(); return f == o.PlanFile || old[f] }
+	desired = adopt(desired, current, byID, ours, o)
 	p.IDs = make(map[string]string, len(desired))
 	want := make(map[string]bool, len(desired))
 	for _, b := range desired {
 		p.IDs[b.Metadata.PlanSprintID] = b.ID
 		want[b.ID] = true
 	}
-	// The plan's beads: those it compiles to, and those of its file in the
+	// The plan's beads: those it compiles to, and those of its files in the
 	// database. Dependencies between them are the plan's.
 	planBead := make(map[string]bool, len(desired))
 	for id := range want {
 		planBead[id] = true
 	}
 	for i := range current {
-		if current[i].PlanFile() == o.PlanFile {
+		if ours(&current[i]) {
 			planBead[current[i].ID] = true
 		}
 	}
@@ -208,13 +234,21 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	var orphans []*Issue
 	for i := range current {
 		is := &current[i]
-		if is.PlanFile() == o.PlanFile && !want[is.ID] && is.Status != "closed" {
+		if ours(is) && !want[is.ID] && is.Status != "closed" {
 			orphans = append(orphans, is)
 		}
 	}
 	sort.Slice(orphans, func(i, j int) bool { return orphans[i].ID < orphans[j].ID })
 	for _, is := range orphans {
 		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
+		if is.PlanFile() != o.PlanFile {
+			// It moves with the plan, to stay one of its orphans.
+			rec, err := movedRecord(is, o.PlanFile, stampAfter(is.UpdatedAt, now))
+			if err != nil {
+				return nil, err
+			}
+			records = append(records, rec)
+		}
 		if o.Prune {
 			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
 		}
@@ -232,12 +266,13 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	return p, nil
 }
 
-// adopt gives a sprint the id of the bead its plan file already has for it
-// in the database, when the id the plan compiles to is not there: a
-// database filled under another prefix, or a plan whose annotation was
-// lost, is updated rather than filled a second time. A sprint adopts only a
-// bead that no other sprint claims, and never when its id is pinned.
-func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, o SyncOptions) []emit.Bead {
+// adopt gives a sprint the id of the bead its plan file (or the file it
+// moved from) already has for it in the database, when the id the plan
+// compiles to is not there: a database filled under another prefix, a plan
+// whose annotation was lost, or one moved without annotations, is updated
+// rather than filled a second time. A sprint adopts only a bead that no
+// other sprint claims, and never when its id is pinned.
+func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours func(*Issue) bool, o SyncOptions) []emit.Bead {
 	claimed := make(map[string]bool, len(desired))
 	for _, b := range desired {
 		claimed[b.ID] = true
@@ -245,7 +280,7 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, o SyncO
 	free := map[string][]string{} // sprint id -> ids of unclaimed beads of this plan
 	for i := range current {
 		is := &current[i]
-		if is.PlanFile() == o.PlanFile && !claimed[is.ID] {
+		if ours(is) && !claimed[is.ID] {
 			free[is.Sprint()] = append(free[is.Sprint()], is.ID)
 		}
 	}

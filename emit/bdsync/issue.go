@@ -84,6 +84,13 @@ func (is *Issue) Sprint() string {
 	return is.metaString("sprint")
 }
 
+// stringField returns a top-level string field, or "".
+func (is *Issue) stringField(key string) string {
+	var s string
+	_ = decodeField(is.Fields, key, &s)
+	return s
+}
+
 func (is *Issue) metaString(key string) string {
 	var s string
 	if raw, ok := is.Metadata[key]; ok {
@@ -98,8 +105,7 @@ const pruneMark = " (architect apply --prune)"
 // ClosedByPrune reports whether the issue is closed, and closed by apply
 // --prune: its close_reason is the one --prune writes.
 func (is *Issue) ClosedByPrune() bool {
-	var reason string
-	_ = decodeField(is.Fields, "close_reason", &reason)
+	reason := is.stringField("close_reason")
 	return is.Status == "closed" && strings.HasPrefix(reason, "sprint ") && strings.HasSuffix(reason, pruneMark)
 }
 

@@ -51,6 +51,12 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {
 		b.WriteByte('\n')
 	}
+	for _, f := range p.MovedFrom {
+		fmt.Fprintf(&b, "Moved from %s, which is gone: its beads follow the plan.\n", f)
+	}
+	for _, n := range p.Notes {
+		fmt.Fprintf(&b, "Note: %s.\n", n)
+	}
 	closes, reopens := 0, 0
 	for _, c := range p.Update {
 		if c.Closes {
