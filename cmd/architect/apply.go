@@ -47,13 +47,13 @@ func defaultApplyEnv() applyEnv {
 	return applyEnv{
 		now:      time.Now,
 		bd:       func(path, dir string) bdsync.Runner { return bdsync.Exec{Path: path, Dir: dir} },
-		terminal: isTerminal,
+		terminal: isTerminalFile,
 		tick:     time.Second,
 	}
 }
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// isTerminalFile reports whether w is a terminal.
+func isTerminalFile(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -159,9 +159,9 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		return err
 	}
 	tr := &timedRunner{r: ae.bd(bdPath, repo.root)}
-	var progress *progressLine
+	var progress *applyProgress
 	if ae.terminal != nil && ae.terminal(stdio.err) {
-		progress = newProgressLine(stdio.err, ae.tick)
+		progress = newApplyProgress(stdio.err, ae.tick)
 		defer progress.close()
 	}
 	if opts.verbose {
@@ -252,12 +252,12 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	return nil
 }
 
-// progressLine shows how far apply has come on a terminal: one line,
+// applyProgress shows how far apply has come on a terminal: one line,
 // "architect: importing beads: 250 of 1000 (9s)", redrawn in place as
 // bd reports and as the step's clock ticks, and erased when apply is done.
 // Other output to the terminal (the -v trace) goes through Write, which
 // erases the line first and redraws it after.
-type progressLine struct {
+type applyProgress struct {
 	mu    sync.Mutex
 	w     io.Writer
 	p     bdsync.Progress
@@ -267,8 +267,8 @@ type progressLine struct {
 	once  sync.Once
 }
 
-func newProgressLine(w io.Writer, tick time.Duration) *progressLine {
-	l := &progressLine{w: w, stop: make(chan struct{})}
+func newApplyProgress(w io.Writer, tick time.Duration) *applyProgress {
+	l := &applyProgress{w: w, stop: make(chan struct{})}
 	go func() {
 		t := time.NewTicker(tick)
 		defer t.Stop()
@@ -287,7 +287,7 @@ func newProgressLine(w io.Writer, tick time.Duration) *progressLine {
 }
 
 // update shows a new report.
-func (l *progressLine) update(p bdsync.Progress) {
+func (l *applyProgress) update(p bdsync.Progress) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if p.Step != l.p.Step || l.start.IsZero() {
@@ -298,7 +298,7 @@ func (l *progressLine) update(p bdsync.Progress) {
 }
 
 // draw writes the line; the caller holds mu.
-func (l *progressLine) draw() {
+func (l *applyProgress) draw() {
 	if l.p.Step == "" {
 		return
 	}
@@ -307,7 +307,7 @@ func (l *progressLine) draw() {
 }
 
 // erase removes the line; the caller holds mu.
-func (l *progressLine) erase() {
+func (l *applyProgress) erase() {
 	if l.shown {
 		io.WriteString(l.w, "\r\x1b[K")
 		l.shown = false
@@ -315,7 +315,7 @@ func (l *progressLine) erase() {
 }
 
 // Write prints other output above the line.
-func (l *progressLine) Write(b []byte) (int, error) {
+func (l *applyProgress) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.erase()
@@ -325,7 +325,7 @@ func (l *progressLine) Write(b []byte) (int, error) {
 }
 
 // close stops the clock and erases the line; it may be called again.
-func (l *progressLine) close() {
+func (l *applyProgress) close() {
 	l.once.Do(func() {
 		close(l.stop)
 		l.mu.Lock()

@@ -92,11 +92,11 @@ func TestApplyProgress(t *testing.T) {
 	assert.Equal(t, quiet+"\r\x1b[Karchitect: importing beads: 0 of 3 (0s)\r\x1b[Karchitect: importing beads: 3 of 3 (0s)\r\x1b[K", stderr)
 }
 
-// TestProgressLine: other output goes above the line, and the clock
+// TestApplyProgressLine: other output goes above the line, and the clock
 // redraws it.
-func TestProgressLine(t *testing.T) {
-	var b syncBuffer
-	l := newProgressLine(&b, time.Hour)
+func TestApplyProgressLine(t *testing.T) {
+	var b progressBuffer
+	l := newApplyProgress(&b, time.Hour)
 	l.update(bdsync.Progress{Step: "importing beads", Done: 250, Total: 1000})
 	fmt.Fprintf(l, "bd import --json - (8.00s)\n")
 	l.close()
@@ -107,32 +107,32 @@ func TestProgressLine(t *testing.T) {
 		"\r\x1b[Kafter\n", b.String())
 
 	b.Reset()
-	l = newProgressLine(&b, time.Millisecond)
+	l = newApplyProgress(&b, time.Millisecond)
 	l.update(bdsync.Progress{Step: "closing beads", Done: 0, Total: 2})
 	require.Eventually(t, func() bool { return strings.Count(b.String(), "closing beads") > 2 }, 5*time.Second, time.Millisecond)
 	l.close()
 	assert.True(t, strings.HasSuffix(b.String(), "\r\x1b[K"), "%q", b.String())
 }
 
-// syncBuffer is a bytes.Buffer the progress line's clock may write to.
-type syncBuffer struct {
+// progressBuffer is a bytes.Buffer the progress line's clock may write to.
+type progressBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *progressBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *progressBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
 }
 
-func (s *syncBuffer) Reset() {
+func (s *progressBuffer) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.b.Reset()
