@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/beads-architect/architect/annotate"
@@ -34,13 +36,30 @@ type applyEnv struct {
 	now func() time.Time
 	// bd returns the runner for the bd binary at path, run in dir.
 	bd func(path, dir string) bdsync.Runner
+	// terminal reports whether w is a terminal: apply shows its progress
+	// on standard error only then.
+	terminal func(w io.Writer) bool
+	// tick is how often the progress line redraws its clock.
+	tick time.Duration
 }
 
 func defaultApplyEnv() applyEnv {
 	return applyEnv{
-		now: time.Now,
-		bd:  func(path, dir string) bdsync.Runner { return bdsync.Exec{Path: path, Dir: dir} },
+		now:      time.Now,
+		bd:       func(path, dir string) bdsync.Runner { return bdsync.Exec{Path: path, Dir: dir} },
+		terminal: isTerminalFile,
+		tick:     time.Second,
 	}
+}
+
+// isTerminalFile reports whether w is a terminal.
+func isTerminalFile(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func newCmdApply(stdio streams, getenv env) *cobra.Command {
@@ -56,8 +75,10 @@ compiles the plan with the database's issue prefix. It makes sure bd's
 types.custom allows architect's issue types, reads the database with
 bd export, and prints a plan: + beads to create, ~ beads to update (with
 the plan-owned fields that change), and orphans, the open beads of this plan
-file whose sprint is gone. Then it imports the new and changed beads with one
-bd import, and writes the bead ids into the plan.
+file whose sprint is gone. Then it imports the new and changed beads (one
+bd import per 250 beads, each bead with its dependencies), and writes the
+bead ids into the plan. On a terminal, standard error shows how far the
+writes have come.
 
 The plan owns titles, descriptions, priority, type, acceptance criteria,
 metadata other than the runtime's, generated labels, and the dependencies
@@ -65,7 +86,8 @@ between its beads. Everything else is carried over from the database: status,
 closed_at, comments, assignee, notes, and the runtime metadata
 (attempt_count, executions, session ids, pr_*, scrum_result). A sprint the
 plan marks completed closes its open bead. Nothing is ever deleted: orphans
-are reported, and closed with a reason under --prune.`,
+are reported, and closed with a reason under --prune; a sprint back in the
+plan reopens the bead that --prune (and nothing else) closed.`,
 		Example: `  architect apply plans/x.md
   architect apply --dry-run plans/x.md
   architect apply --prune plans/x.md`,
@@ -137,8 +159,16 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		return err
 	}
 	tr := &timedRunner{r: ae.bd(bdPath, repo.root)}
+	var progress *applyProgress
+	if ae.terminal != nil && ae.terminal(stdio.err) {
+		progress = newApplyProgress(stdio.err, ae.tick)
+		defer progress.close()
+	}
 	if opts.verbose {
 		tr.trace = stdio.err
+		if progress != nil {
+			tr.trace = progress
+		}
 		defer func() {
 			total := time.Since(start)
 			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs; architect's own work took %.2fs\n",
@@ -169,7 +199,12 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		Now:      ae.now(),
 		Prune:    opts.prune,
 		Pinned:   annotated(c.plan),
+		Plans:    &repoPlans{root: repo.root},
 	})
+	var ce *bdsync.CopyError
+	if errors.As(err, &ce) {
+		return copyDiagnostics(c.plan, ce)
+	}
 	if err != nil {
 		return err
 	}
@@ -185,11 +220,23 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
 		return err
 	}
-	if err := bd.Apply(sync); err != nil {
+	var onProgress func(bdsync.Progress)
+	if progress != nil {
+		onProgress = progress.update
+	}
+	err = bd.Apply(sync, onProgress)
+	if progress != nil {
+		progress.close()
+	}
+	if err != nil {
 		return err
 	}
 	if !sync.Empty() {
-		fmt.Fprintf(stdio.out, "Applied: %d created, %d updated, %d closed.\n", len(sync.Create), len(sync.Update), len(sync.Close))
+		fmt.Fprintf(stdio.out, "Applied: %d created, %d updated, %d closed", len(sync.Create), len(sync.Update), len(sync.Close))
+		if len(sync.Reopen) > 0 {
+			fmt.Fprintf(stdio.out, ", %d reopened", len(sync.Reopen))
+		}
+		fmt.Fprintln(stdio.out, ".")
 	}
 
 	if opts.noAnnotate {
@@ -203,6 +250,148 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		fmt.Fprintf(stdio.out, "Annotated %s: %s written.\n", opts.plan, emit.Plural(n, "bead id", "bead ids"))
 	}
 	return nil
+}
+
+// applyProgress shows how far apply has come on a terminal: one line,
+// "architect: importing beads: 250 of 1000 (9s)", redrawn in place as
+// bd reports and as the step's clock ticks, and erased when apply is done.
+// Other output to the terminal (the -v trace) goes through Write, which
+// erases the line first and redraws it after.
+type applyProgress struct {
+	mu    sync.Mutex
+	w     io.Writer
+	p     bdsync.Progress
+	start time.Time // when the current step began
+	shown bool
+	stop  chan struct{}
+	once  sync.Once
+}
+
+func newApplyProgress(w io.Writer, tick time.Duration) *applyProgress {
+	l := &applyProgress{w: w, stop: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-l.stop:
+				return
+			case <-t.C:
+				l.mu.Lock()
+				l.draw()
+				l.mu.Unlock()
+			}
+		}
+	}()
+	return l
+}
+
+// update shows a new report.
+func (l *applyProgress) update(p bdsync.Progress) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if p.Step != l.p.Step || l.start.IsZero() {
+		l.start = time.Now()
+	}
+	l.p = p
+	l.draw()
+}
+
+// draw writes the line; the caller holds mu.
+func (l *applyProgress) draw() {
+	if l.p.Step == "" {
+		return
+	}
+	fmt.Fprintf(l.w, "\r\x1b[Karchitect: %s: %d of %d (%ds)", l.p.Step, l.p.Done, l.p.Total, int(time.Since(l.start).Seconds()))
+	l.shown = true
+}
+
+// erase removes the line; the caller holds mu.
+func (l *applyProgress) erase() {
+	if l.shown {
+		io.WriteString(l.w, "\r\x1b[K")
+		l.shown = false
+	}
+}
+
+// Write prints other output above the line.
+func (l *applyProgress) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.erase()
+	n, err := l.w.Write(b)
+	l.draw()
+	return n, err
+}
+
+// close stops the clock and erases the line; it may be called again.
+func (l *applyProgress) close() {
+	l.once.Do(func() {
+		close(l.stop)
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.erase()
+		l.p = bdsync.Progress{}
+	})
+}
+
+// repoPlans answers bdsync's questions about the plan files of the
+// repository at root: whether one exists, and which bead ids the
+// annotations of its live sprints name (each file read once).
+type repoPlans struct {
+	root  string
+	names map[string]map[string]bool
+}
+
+func (r *repoPlans) path(planFile string) string {
+	if filepath.IsAbs(planFile) {
+		return planFile
+	}
+	return filepath.Join(r.root, filepath.FromSlash(planFile))
+}
+
+// Exists reports whether the plan file is there. "-" (a plan compiled from
+// standard input) never is; a file apply cannot stat for another reason
+// than its absence counts as there.
+func (r *repoPlans) Exists(planFile string) bool {
+	if planFile == "-" {
+		return false
+	}
+	_, err := os.Stat(r.path(planFile))
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// Names reports whether a live sprint of the plan file is annotated with id.
+// A file that cannot be read names nothing.
+func (r *repoPlans) Names(planFile, id string) bool {
+	if r.names == nil {
+		r.names = map[string]map[string]bool{}
+	}
+	ids, ok := r.names[planFile]
+	if !ok {
+		if _, src, err := readPlan(r.path(planFile), nil); err == nil {
+			ids = annotated(parser.Parse(planFile, src))
+		}
+		r.names[planFile] = ids
+	}
+	return ids[id]
+}
+
+// copyDiagnostics reports a copy of an annotated plan at the first
+// annotation it shares with each original.
+func copyDiagnostics(p *parser.Plan, ce *bdsync.CopyError) parser.Diagnostics {
+	at := map[string]parser.Pos{}
+	for _, s := range p.Sprints {
+		if s.Annotation != nil {
+			at[s.Annotation.ID] = s.Annotation.Pos
+		}
+	}
+	var ds parser.Diagnostics
+	for _, c := range ce.Copies {
+		ds = append(ds, parser.Diagnostic{File: p.File, Pos: at[c.IDs[0]], Severity: parser.Error, Msg: c.Message(ce.PlanFile)})
+	}
+	ds.Sort()
+	return ds
 }
 
 // annotated returns the bead ids the plan's annotations name.

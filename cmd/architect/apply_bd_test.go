@@ -19,6 +19,7 @@ import (
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/emit/bdsync"
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -493,4 +494,373 @@ func TestApplyRefusals(t *testing.T) {
 	_, stderr, code = r.architect("apply", plan)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "architect: bd not found on PATH: install beads (bd v1.3.0 or newer) or pass --bd PATH\n", stderr)
+}
+
+// chainPlan is a plan of n sprints in one chain: 1.1, 1.2, ... 1.n.
+func chainPlan(n int) string {
+	var b strings.Builder
+	b.WriteString("# Chain\n\n## Phase 1: Chain\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "### Sprint 1.%d: Step %d\n- Do step %d\n", i, i, i)
+	}
+	return b.String()
+}
+
+// holds checks that the database holds exactly the beads: one issue per
+// bead and no other, each with the bead's fields (bd leaves empty ones
+// out and sorts labels) and exactly its dependencies, as blocks edges.
+func (r *bdRepo) holds(beads []emit.Bead) {
+	r.t.Helper()
+	t := r.t
+	db := r.export()
+	require.Len(t, db, len(beads))
+	for _, b := range beads {
+		is, ok := db[b.ID]
+		require.True(t, ok, "no issue %s (sprint %s)", b.ID, b.Metadata.Sprint)
+		var want map[string]json.RawMessage
+		data, err := json.Marshal(emit.ToRecord(b))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &want))
+		for k, v := range want {
+			switch k {
+			case "created_at", "updated_at", "closed_at", "dependencies":
+			case "labels":
+				assert.ElementsMatch(t, b.Labels, is.Labels, "%s labels", b.ID)
+			default:
+				got, ok := is.Fields[k]
+				if !ok { // bd leaves out what is empty
+					var zero any
+					require.NoError(t, json.Unmarshal(v, &zero))
+					assert.Contains(t, []any{"", nil, float64(0)}, zero, "%s: bd has no %s", b.ID, k)
+					continue
+				}
+				assert.JSONEq(t, string(v), string(got), "%s %s", b.ID, k)
+			}
+		}
+		var deps []emit.Dep
+		for _, d := range b.Dependencies {
+			deps = append(deps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: "blocks"})
+		}
+		assert.ElementsMatch(t, deps, depsOf(is), "%s dependencies", b.ID)
+		assert.Equal(t, is.Fields["created_at"], is.Fields["updated_at"], "%s: stamped once", b.ID)
+	}
+}
+
+// TestApplyScale: the first apply of a chain into an empty database holds
+// exactly the plan's beads, and applying again changes nothing. 200 sprints
+// always; with ARCHITECT_BD_SCALE=1 also 1,000 chained sprints and a
+// generated 1,000-sprint plan (1,398 edges). The times are logged (-v).
+func TestApplyScale(t *testing.T) {
+	plans := []struct {
+		name string
+		src  func() string
+	}{{"chain-200", func() string { return chainPlan(200) }}}
+	if os.Getenv("ARCHITECT_BD_SCALE") == "1" {
+		plans = append(plans,
+			struct {
+				name string
+				src  func() string
+			}{"chain-1000", func() string { return chainPlan(1000) }},
+			struct {
+				name string
+				src  func() string
+			}{"plangen-1000", func() string { return string(plangen.Plan(1000)) }})
+	}
+	for _, p := range plans {
+		t.Run(p.name, func(t *testing.T) {
+			r := newBDRepo(t, "sc")
+			plan := r.write("plan.md", p.src())
+			start := time.Now()
+			out, stderr, code := r.architect("apply", "--no-annotate", plan)
+			first := time.Since(start)
+			require.Equal(t, 0, code, stderr)
+			c := r.compiled(plan)
+			n := len(c.beads)
+			assert.Contains(t, out, fmt.Sprintf("\nPlan: %d to create, 0 to update, 0 unchanged.\nApplied: %d created, 0 updated, 0 closed.\n", n, n))
+			r.holds(c.beads)
+
+			start = time.Now()
+			out, stderr, code = r.architect("apply", "--no-annotate", plan)
+			again := time.Since(start)
+			require.Equal(t, 0, code, stderr)
+			assert.True(t, strings.HasSuffix(out, fmt.Sprintf("\nNo changes: %d beads match plan.md.\n", n)), out)
+			edges := 0
+			for _, b := range c.beads {
+				edges += len(b.Dependencies)
+			}
+			t.Logf("%d sprints, %d edges: first apply %.1fs, again %.1fs", n, edges, first.Seconds(), again.Seconds())
+		})
+	}
+}
+
+// readmeBlock returns the first fenced block of the README that holds
+// line.
+func readmeBlock(t *testing.T, line string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	for _, block := range strings.Split(string(data), "```")[1:] {
+		if strings.Contains(block, "\n"+line+"\n") {
+			_, body, _ := strings.Cut(block, "\n")
+			return body
+		}
+	}
+	t.Fatalf("README: no block with %q", line)
+	return ""
+}
+
+// sh runs a shell script in the repository; architect on its PATH is this
+// test binary (see TestMain).
+func (r *bdRepo) sh(script string) (string, error) {
+	r.t.Helper()
+	cmd := exec.Command("sh", "-ec", script)
+	cmd.Dir = r.dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestManualImportREADME runs the README's commands for filling a database
+// without apply, as written, and the two ways they fail without its care.
+func TestManualImportREADME(t *testing.T) {
+	r := newBDRepo(t, "mi")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "plans"), 0o755))
+	r.write("plans/x.md", editPlan)
+	script := readmeBlock(t, "bd import beads.jsonl")
+
+	// A JSON array is not what bd import reads.
+	out, err := r.sh("architect compile plans/x.md -o beads.json 2>/dev/null; bd import beads.json")
+	require.Error(t, err)
+	assert.Contains(t, out, "failed to parse JSONL line")
+	// Without types.custom, bd refuses architect's issue types.
+	out, err = r.sh("architect compile plans/x.md --format jsonl -o beads.jsonl 2>/dev/null; bd import beads.jsonl")
+	require.Error(t, err)
+	assert.Contains(t, out, "invalid issue type: beads-ralph-work")
+	assert.Empty(t, r.export())
+
+	out, err = r.sh(script)
+	require.NoError(t, err, "%s\n%s", script, out)
+	assert.Contains(t, out, "Imported 6 issues from beads.jsonl")
+	c := r.compiled(filepath.Join(r.dir, "plans/x.md"))
+	r.holds(c.beads)
+
+	// apply takes over the beads as they are.
+	stdout, stderr, code := r.architect("apply", "--no-annotate", filepath.Join(r.dir, "plans/x.md"))
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(stdout, "\nNo changes: 6 beads match plans/x.md.\n"), stdout)
+}
+
+// TestValidateBDExport: validate reads what bd writes of architect's beads
+// (bd export, bd list --json, bd show --json), runtime changes included;
+// a bead bd broke is still reported.
+func TestValidateBDExport(t *testing.T) {
+	r := newBDRepo(t, "va")
+	plan := r.write("plan.md", wavesPlan)
+	_, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(plan).ids()
+	r.bd("comments", "add", id["1.1"], "merged in PR 7")
+	r.bd("update", id["1.1"], "--notes", "flaky test", "--set-metadata", "attempt_count=1")
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+
+	export := r.bd("export")
+	first := ""
+	for _, line := range strings.Split(export, "\n") {
+		if strings.Contains(line, `"id":"`+id["1.1"]+`"`) {
+			first = line
+		}
+	}
+	require.NotEmpty(t, first)
+	require.NotContains(t, first, `"dependencies"`, "bd leaves an empty list out")
+	r.write("export.jsonl", export)
+	r.write("list.json", r.bd("list", "--json", "--all", "--limit", "0"))
+	r.write("show.json", r.bd("show", id["1.3"], "--json"))
+	for _, f := range []string{"export.jsonl", "list.json", "show.json"} {
+		out, stderr, code := r.architect("validate", filepath.Join(r.dir, f))
+		assert.Equal(t, 0, code, "%s: %s", f, stderr)
+		assert.Empty(t, out+stderr, f)
+	}
+
+	// A bead someone changed in bd against the schema is reported.
+	r.bd("update", id["1.2a"], "--priority", "4", "--type", "task")
+	r.write("export.jsonl", r.bd("export"))
+	_, stderr, code = r.architect("validate", filepath.Join(r.dir, "export.jsonl"))
+	assert.Equal(t, 1, code)
+	line := 0
+	for i, l := range strings.Split(r.bd("export"), "\n") {
+		if strings.Contains(l, `"id":"`+id["1.2a"]+`"`) {
+			line = i + 1
+		}
+	}
+	assert.Equal(t, fmt.Sprintf("%s:%d: error: bead %s: /issue_type: value must be one of 'beads-ralph-work', 'beads-ralph-merge'\n", filepath.Join(r.dir, "export.jsonl"), line, id["1.2a"]), stderr)
+}
+
+// closeReason is the close_reason bd holds for an issue, or "".
+func closeReason(is bdsync.Issue) string {
+	var s string
+	_ = json.Unmarshal(is.Fields["close_reason"], &s)
+	return s
+}
+
+// TestApplyPruneRevive: skip a sprint, apply --prune (its bead closes),
+// un-skip it, apply: the bead that only the prune closed is open again,
+// with its edges back, and nothing else changed: a bead the runtime closed
+// stays closed whatever the plan did meanwhile.
+func TestApplyPruneRevive(t *testing.T) {
+	r := newBDRepo(t, "pr")
+	plan := r.write("plan.md", editPlan)
+	_, stderr, code := r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(plan).ids()
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+	r.bd("close", id["1.2b"], "--actor", emit.ScrumMaster, "--reason", "merged")
+
+	skipped := strings.NewReplacer("- Middle\n", "**Status**: skipped\n- Middle\n", "- Right\n", "**Status**: skipped\n- Right\n").Replace(editPlan)
+	r.write("plan.md", skipped)
+	out, stderr, code := r.architect("apply", "--no-annotate", "--prune", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, fmt.Sprintf("  - %s  1.2c  Right  orphan: its sprint is gone from the plan; closing it\n", id["1.2c"]))
+	db := r.export()
+	assert.Equal(t, "sprint 1.2c is no longer in plan.md (architect apply --prune)", closeReason(db[id["1.2c"]]))
+	assert.Equal(t, "merged", closeReason(db[id["1.2b"]]))
+	assert.Equal(t, []string{id["1.2a"]}, targets(db[id["1.3"]]))
+
+	r.write("plan.md", editPlan)
+	out, stderr, code = r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	version := strings.TrimPrefix(strings.Fields(r.bd("version"))[2], "v")
+	assert.Equal(t, fmt.Sprintf(`bd %s, database %s/.beads, prefix pr
+
+  ~ %s  1.2c  Right
+      status: closed -> open
+  ~ %s  1.3   Join
+      issue_type: "beads-ralph-work" -> "beads-ralph-merge"
+      metadata.branches_to_merge
+      metadata.dev_agent_path: ".claude/agents/general-purpose-dev" -> ".claude/agents/merge-specialist"
+      metadata.dev_agents
+      labels: +merge
+      dependencies: +%s +%s
+
+Plan: 0 to create, 2 to update, 4 unchanged, 1 reopened (back in the plan).
+Applied: 0 created, 2 updated, 0 closed, 1 reopened.
+`, version, r.dir, id["1.2c"], id["1.3"], id["1.2b"], id["1.2c"]), out)
+
+	db = r.export()
+	require.Len(t, db, 6, "one bead per live sprint")
+	revived := db[id["1.2c"]]
+	assert.Equal(t, "open", revived.Status)
+	assert.Empty(t, closeReason(revived))
+	assert.NotContains(t, revived.Fields, "closed_at")
+	assert.Equal(t, "closed", db[id["1.2b"]].Status)
+	assert.Equal(t, "merged", closeReason(db[id["1.2b"]]))
+	assert.ElementsMatch(t, []string{id["1.2a"], id["1.2b"], id["1.2c"]}, targets(db[id["1.3"]]))
+	assert.Equal(t, sorted(id["1.2a"], id["1.2c"]), r.ready())
+
+	out, stderr, code = r.architect("apply", "--no-annotate", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 6 beads match plan.md.\n"), out)
+}
+
+// git runs git in the repository.
+func (r *bdRepo) git(argv ...string) {
+	r.t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", r.dir}, argv...)...).CombinedOutput()
+	require.NoError(r.t, err, "git %v: %s", argv, out)
+}
+
+// planFiles maps each bead id to its metadata.plan_file.
+func planFiles(db map[string]bdsync.Issue) map[string]string {
+	m := map[string]string{}
+	for id, is := range db {
+		m[id] = is.PlanFile()
+	}
+	return m
+}
+
+// TestApplyCopyOfAnnotatedPlan: a copy of an annotated plan, its original
+// still there, is refused at its first annotation, and changes nothing;
+// once the original is gone, the same plan is a move and takes the beads.
+func TestApplyCopyOfAnnotatedPlan(t *testing.T) {
+	r := newBDRepo(t, "shop")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "plans"), 0o755))
+	shop := r.write("plans/shop.md", editPlan)
+	_, stderr, code := r.architect("apply", shop)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(shop).ids()
+	before := r.bd("export")
+
+	src, err := os.ReadFile(shop)
+	require.NoError(t, err)
+	cp := r.write("plans/copy.md", string(src))
+	out, stderr, code := r.architect("apply", cp)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Equal(t, 1, strings.Count(stderr, "error:"), stderr)
+	assert.Contains(t, stderr, "\n"+cp+":5:1: error: plans/copy.md names 6 beads of plans/shop.md ("+id["1.1"]+" and 5 more), and plans/shop.md still names them: a copy of plans/shop.md? "+
+		"apply moves no bead away from a plan that names it, and changes nothing. For beads of its own, remove the copy's annotations "+
+		"(architect annotate --strip plans/copy.md) and apply it; to move the plan, move or delete plans/shop.md first (git mv plans/shop.md plans/copy.md)\n", stderr)
+	assert.Equal(t, before, r.bd("export"))
+	cpSrc, err := os.ReadFile(cp)
+	require.NoError(t, err)
+	assert.Equal(t, src, cpSrc, "the copy is left as it is")
+
+	out, stderr, code = r.architect("apply", shop)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 6 beads match plans/shop.md.\n"), out)
+
+	// The original gone, the copy is the plan moved: it takes the beads.
+	require.NoError(t, os.Remove(shop))
+	out, stderr, code = r.architect("apply", cp)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, fmt.Sprintf("  ~ %s  1.1   Start\n      metadata.plan_file: \"plans/shop.md\" -> \"plans/copy.md\"\n", id["1.1"]))
+	assert.Contains(t, out, "\nMoved from plans/shop.md, which is gone: its beads follow the plan.\nPlan: 0 to create, 6 to update, 0 unchanged.\n")
+	db := r.export()
+	require.Len(t, db, 6, "one bead per live sprint")
+	for bead, f := range planFiles(db) {
+		assert.Equal(t, "plans/copy.md", f, bead)
+	}
+}
+
+// TestApplyMovedUnannotatedPlan: a plan applied without annotations, then
+// moved with git mv, finds its beads by the old path, which is gone: no
+// second bead for any sprint, and no orphans.
+func TestApplyMovedUnannotatedPlan(t *testing.T) {
+	r := newBDRepo(t, "ops")
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "plans"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(r.dir, "docs"), 0o755))
+	const ops = "# Ops\n\n## Phase 1: Ops\n### Sprint 1.1: Alerts\n- Page on errors\n### Sprint 1.2: Dashboards\n- Latency graphs\n"
+	old := r.write("plans/ops.md", ops)
+	_, stderr, code := r.architect("apply", "--no-annotate", old)
+	require.Equal(t, 0, code, stderr)
+	id := r.compiled(old).ids()
+	r.bd("close", id["1.1"], "--actor", emit.ScrumMaster, "--reason", "merged")
+	r.git("add", "plans/ops.md")
+	r.git("commit", "-q", "-m", "ops plan")
+	r.git("mv", "plans/ops.md", "docs/ops.md")
+
+	moved := filepath.Join(r.dir, "docs/ops.md")
+	out, stderr, code := r.architect("apply", moved)
+	require.Equal(t, 0, code, stderr)
+	version := strings.TrimPrefix(strings.Fields(r.bd("version"))[2], "v")
+	assert.Equal(t, fmt.Sprintf(`bd %s, database %s/.beads, prefix ops
+
+  ~ %s  1.1  Alerts
+      metadata.plan_file: "plans/ops.md" -> "docs/ops.md"
+  ~ %s  1.2  Dashboards
+      metadata.plan_file: "plans/ops.md" -> "docs/ops.md"
+
+Moved from plans/ops.md, which is gone: its beads follow the plan.
+Plan: 0 to create, 2 to update, 0 unchanged.
+Applied: 0 created, 2 updated, 0 closed.
+Annotated %s: 2 bead ids written.
+`, version, r.dir, id["1.1"], id["1.2"], moved), out)
+	db := r.export()
+	require.Len(t, db, 2, "one bead per live sprint")
+	assert.Equal(t, map[string]string{id["1.1"]: "docs/ops.md", id["1.2"]: "docs/ops.md"}, planFiles(db))
+	assert.Equal(t, "closed", db[id["1.1"]].Status)
+	assert.Equal(t, "merged", closeReason(db[id["1.1"]]))
+	assert.Equal(t, []string{id["1.2"]}, r.ready())
+
+	out, stderr, code = r.architect("apply", moved)
+	require.Equal(t, 0, code, stderr)
+	assert.True(t, strings.HasSuffix(out, "\nNo changes: 2 beads match docs/ops.md.\n"), out)
 }

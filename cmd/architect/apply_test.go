@@ -5,9 +5,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,14 +55,87 @@ func fakeApply(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
 // runFake runs apply again on the plan fakeApply made.
 func runFake(t *testing.T, f *fakeBD, opts applyOptions) (string, error) {
 	t.Helper()
+	out, _, err := runFakeEnv(t, f, opts, nil)
+	return out, err
+}
+
+// runFakeEnv runs apply on the plan fakeApply made, with stderr a terminal
+// when terminal is set, and returns stdout and stderr.
+func runFakeEnv(t *testing.T, f *fakeBD, opts applyOptions, terminal func(io.Writer) bool) (string, string, error) {
+	t.Helper()
 	opts.plan, opts.bd, opts.repo = f.plan, f.exe, f.dir
 	var out, errb bytes.Buffer
 	ae := applyEnv{
-		now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
-		bd:  func(string, string) bdsync.Runner { return f.Fake },
+		now:      func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+		bd:       func(string, string) bdsync.Runner { return f.Fake },
+		terminal: terminal,
+		tick:     time.Hour,
 	}
 	err := runApply(&opts, streams{out: &out, err: &errb}, func(string) string { return "" }, ae)
-	return out.String(), err
+	return out.String(), errb.String(), err
+}
+
+// TestApplyProgress: on a terminal, stderr shows what apply writes, how
+// many of how many, and erases the line when done; elsewhere stderr gets
+// nothing but the plan's warnings.
+func TestApplyProgress(t *testing.T) {
+	f := emptyDB()
+	_, err := fakeApply(t, f, applyOptions{noAnnotate: true})
+	require.NoError(t, err)
+	_, quiet, err := runFakeEnv(t, f, applyOptions{noAnnotate: true}, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, quiet, "\r")
+	assert.NotContains(t, quiet, "importing")
+
+	_, stderr, err := runFakeEnv(t, f, applyOptions{noAnnotate: true}, func(io.Writer) bool { return true })
+	require.NoError(t, err)
+	assert.Equal(t, quiet+"\r\x1b[Karchitect: importing beads: 0 of 3 (0s)\r\x1b[Karchitect: importing beads: 3 of 3 (0s)\r\x1b[K", stderr)
+}
+
+// TestApplyProgressLine: other output goes above the line, and the clock
+// redraws it.
+func TestApplyProgressLine(t *testing.T) {
+	var b progressBuffer
+	l := newApplyProgress(&b, time.Hour)
+	l.update(bdsync.Progress{Step: "importing beads", Done: 250, Total: 1000})
+	fmt.Fprintf(l, "bd import --json - (8.00s)\n")
+	l.close()
+	l.close()
+	fmt.Fprintf(l, "after\n")
+	assert.Equal(t, "\r\x1b[Karchitect: importing beads: 250 of 1000 (0s)"+
+		"\r\x1b[Kbd import --json - (8.00s)\n\r\x1b[Karchitect: importing beads: 250 of 1000 (0s)"+
+		"\r\x1b[Kafter\n", b.String())
+
+	b.Reset()
+	l = newApplyProgress(&b, time.Millisecond)
+	l.update(bdsync.Progress{Step: "closing beads", Done: 0, Total: 2})
+	require.Eventually(t, func() bool { return strings.Count(b.String(), "closing beads") > 2 }, 5*time.Second, time.Millisecond)
+	l.close()
+	assert.True(t, strings.HasSuffix(b.String(), "\r\x1b[K"), "%q", b.String())
+}
+
+// progressBuffer is a bytes.Buffer the progress line's clock may write to.
+type progressBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *progressBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *progressBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func (s *progressBuffer) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.b.Reset()
 }
 
 func TestApplyFirstSync(t *testing.T) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/emit/review"
@@ -24,17 +25,22 @@ func newCmdCompile(io streams, getenv env) *cobra.Command {
 		Use:   "compile PLAN",
 		Short: "Compile a plan into beads",
 		Long: `Compile a Markdown plan into one bead per sprint, with the dependencies its
-numbering encodes, and print them as a JSON array (or bd import JSONL).
+numbering encodes, and print them as a JSON array (or bd import JSONL: with
+--format jsonl, or -o to a file whose name ends in .jsonl).
 
 PLAN may be - for standard input. Diagnostics go to standard error as
 FILE:LINE:COL: error: MESSAGE. Nothing is written when there is an error.`,
 		Example: `  architect compile plans/x.md
   architect compile plans/x.md -o beads.json
+  architect compile plans/x.md -o beads.jsonl
   architect compile --format jsonl plans/x.md > beads.jsonl
   architect compile --dry-run plans/x.md`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, a []string) error {
 			opts.plan = a[0]
+			if !c.Flags().Changed("format") && strings.HasSuffix(opts.output, ".jsonl") {
+				opts.format = "jsonl" // what bd import reads
+			}
 			switch opts.format {
 			case "json", "jsonl", formatTodo, formatTaskInput:
 			default:
@@ -50,8 +56,8 @@ FILE:LINE:COL: error: MESSAGE. Nothing is written when there is an error.`,
 		},
 	}
 	fl := c.Flags()
-	fl.StringVarP(&opts.output, "output", "o", "", "write the beads to `FILE` (atomically) instead of stdout")
-	fl.StringVar(&opts.format, "format", "json", "output format: json (beads, an array), jsonl (beads for bd import), todo (a SCHEMAS.md todo list) or task-input (IO Schemas task inputs)")
+	fl.StringVarP(&opts.output, "output", "o", "", "write the output to `FILE` (atomically) instead of stdout; a FILE ending in .jsonl gets JSONL")
+	fl.StringVar(&opts.format, "format", "json", "output format: json (beads, an array), jsonl (beads for bd import; the default for -o FILE.jsonl), todo (a SCHEMAS.md todo list) or task-input (IO Schemas task inputs)")
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "write nothing; print a preview of phases, waves, merges and the critical path")
 	fl.BoolVar(&opts.json, "json", false, "with --dry-run, print the preview as JSON")
 	addPlanFlags(c, &opts.planFlags)

@@ -17,8 +17,13 @@ func newCmdValidate() *cobra.Command {
 		Use:   "validate FILE...",
 		Short: "Check bead JSON, or any JSON, against a JSON Schema",
 		Long: `Check beads against architect's bead JSON Schema (draft 2020-12). Each FILE
-holds a JSON array of beads, one bead object, or JSONL (one bead a line).
-Every violation is reported with the file, the bead and the failing field.
+holds a JSON array of beads, one bead object, or JSONL (one bead a line):
+what architect compile writes, and what bd export, bd list --json and
+bd show --json write. Rows bd wrote are read as beads first: the fields bd
+leaves out when empty (description, labels, dependencies) count as empty,
+dependencies as edges, and bd's header, memories and computed counts are
+skipped. Every violation is reported with the file, the bead and the
+failing field.
 
 With --schema, check each FILE's records (a JSON value, the elements of a
 JSON array, or JSONL lines) against any JSON Schema 2020-12 file, or a
@@ -26,6 +31,7 @@ built-in schema by name: bead, todo, task-input, verdict. Each violation
 names the file, the record (:LINE for JSONL, [INDEX] for an array) and the
 JSON pointer of the failing value.`,
 		Example: `  architect validate beads.json
+  bd export | architect validate /dev/stdin
   architect validate --schema todo todos.json
   architect validate --schema handoff.schema.json runs/*.jsonl`,
 		Args: args(cobra.MinimumNArgs(1)),
@@ -83,9 +89,15 @@ func validateFile(file string) ([]string, error) {
 		return nil, err
 	}
 	var problems []string
+	beads := 0
 	for _, r := range rows {
+		data, ok := r.BeadJSON()
+		if !ok {
+			continue
+		}
+		beads++
 		where := r.In(file)
-		vs, err := emit.ValidateJSON(r.Data)
+		vs, err := emit.ValidateJSON(data)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("%s: error: %v", where, err))
 			continue
@@ -93,7 +105,7 @@ func validateFile(file string) ([]string, error) {
 		var head struct {
 			ID string `json:"id"`
 		}
-		_ = json.Unmarshal(r.Data, &head)
+		_ = json.Unmarshal(data, &head)
 		name := "bead"
 		if head.ID != "" {
 			name = "bead " + head.ID
@@ -101,6 +113,9 @@ func validateFile(file string) ([]string, error) {
 		for _, v := range vs {
 			problems = append(problems, fmt.Sprintf("%s: error: %s: %s: %s", where, name, v.Field, v.Message))
 		}
+	}
+	if beads == 0 {
+		return nil, fmt.Errorf("no beads: the file holds no issue")
 	}
 	return problems, nil
 }

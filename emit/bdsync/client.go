@@ -290,6 +290,12 @@ func (c *Client) close(cl []Closing) error {
 	return err
 }
 
+// reopen reopens closed issues, with one reason for all.
+func (c *Client) reopen(ids []string, reason string) error {
+	_, err := c.r.Run(nil, append(append([]string{"reopen"}, ids...), "--reason", reason)...)
+	return err
+}
+
 // removeLabel takes one label off some issues.
 func (c *Client) removeLabel(label string, ids []string) error {
 	_, err := c.r.Run(nil, append(append([]string{"label", "remove"}, ids...), label)...)

@@ -43,9 +43,6 @@ var generatedLabel = regexp.MustCompile(`^(phase-[0-9]{2,}[a-z]*|sprint-[0-9]+[a
 // depBlocks is the dependency type architect writes and bd ready honours.
 const depBlocks = "blocks"
 
-// exportOnly are keys bd export computes; they are dropped from rewrites.
-var exportOnly = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
-
 // SyncOptions say which plan is synced and when.
 type SyncOptions struct {
 	// PlanFile is the plan's path relative to the repository root, as in
@@ -60,6 +57,11 @@ type SyncOptions struct {
 	// Pinned are bead ids that must not change: the ids the plan's
 	// annotations name.
 	Pinned map[string]bool
+	// Plans tells whether the other plan files the beads name exist, and
+	// which beads they name, so that a moved plan takes its beads along and
+	// a copy is refused (see owned). Nil: every plan file is there and
+	// names none of this plan's beads.
+	Plans PlanFiles
 }
 
 // SyncPlan is what a sync will do to a beads database, and the writes that
@@ -74,10 +76,14 @@ type SyncPlan struct {
 	Unchanged []Change
 	// Orphans are open beads of this plan file whose sprint is gone.
 	Orphans []Change
+	// MovedFrom are the gone plan files whose beads are this plan's now:
+	// the plan moved, and its beads follow it.
+	MovedFrom []string
+	// Notes are what people should know about the sync.
+	Notes []string
 
-	// Records are the `bd import` lines: new beads and rewritten beads. Beads that wait on others come before
-	// the beads they wait on: bd checks each new edge for a cycle, and that
-	// check is cheapest when the target has no edges yet.
+	// Records are the `bd import` lines, new beads and rewritten beads, in
+	// execution order; Imports lays them out for bd.
 	Records []json.RawMessage
 	// RemoveDeps are plan dependencies the plan no longer has. bd import
 	// only ever adds dependencies.
@@ -89,6 +95,10 @@ type SyncPlan struct {
 	// with Prune, the orphans. They go through bd close, not bd import: an
 	// imported status change does not unblock the bead's dependents.
 	Close []Closing
+	// Reopen are closed beads whose sprint is back in the plan, and that
+	// only apply --prune closed. They go through bd reopen, after the
+	// imports: a rewritten row carries the bead's stored status.
+	Reopen []string
 
 	// AddTypes are the issue types bd's types.custom must allow and does
 	// not yet, and CustomTypes the setting with them added (set by
@@ -113,6 +123,9 @@ type Change struct {
 	// Closes is set when the plan marks the sprint completed and the bead
 	// is open.
 	Closes bool
+	// Reopens is set when the sprint is back in the plan and its bead is
+	// closed by apply --prune alone.
+	Reopens bool
 }
 
 // FieldChange is one plan-owned field that differs. Old and New are short
@@ -124,7 +137,7 @@ type FieldChange struct {
 
 // Empty reports whether the sync changes nothing.
 func (p *SyncPlan) Empty() bool {
-	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0 && len(p.Close) == 0
+	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0 && len(p.Close) == 0 && len(p.Reopen) == 0
 }
 
 // Diff compares the beads a plan compiles to with the issues in a beads
@@ -138,26 +151,42 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	for i := range current {
 		byID[current[i].ID] = &current[i]
 	}
-	desired = adopt(desired, current, byID, o)
+	plans := o.Plans
+	if plans == nil {
+		plans = everyPlanStays{}
+	}
+	old, notes, err := owned(desired, current, byID, o, plans)
+	if err != nil {
+		return nil, err
+	}
+	p.Notes = notes
+	for f := range old {
+		p.MovedFrom = append(p.MovedFrom, f)
+	}
+	sort.Strings(p.MovedFrom)
+	// ours reports whether a bead in the database belongs to the plan by
+	// its plan file: this one, or one the plan moved from.
+	ours := func(is *Issue) bool { f := is.PlanFile(); return f == o.PlanFile || old[f] }
+	desired = adopt(desired, current, byID, ours, o)
 	p.IDs = make(map[string]string, len(desired))
 	want := make(map[string]bool, len(desired))
 	for _, b := range desired {
 		p.IDs[b.Metadata.PlanSprintID] = b.ID
 		want[b.ID] = true
 	}
-	// The plan's beads: those it compiles to, and those of its file in the
+	// The plan's beads: those it compiles to, and those of its files in the
 	// database. Dependencies between them are the plan's.
 	planBead := make(map[string]bool, len(desired))
 	for id := range want {
 		planBead[id] = true
 	}
 	for i := range current {
-		if current[i].PlanFile() == o.PlanFile {
+		if ours(&current[i]) {
 			planBead[current[i].ID] = true
 		}
 	}
 	desired = keepStartedBranches(desired, byID)
-	var records []json.RawMessage // in execution order; reversed below
+	var records []json.RawMessage
 	removeLabels := map[string][]string{}
 	for _, b := range desired {
 		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
@@ -175,7 +204,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		if err != nil {
 			return nil, err
 		}
-		ch.Fields, ch.Closes = u.fields, u.closes
+		ch.Fields, ch.Closes, ch.Reopens = u.fields, u.closes, u.reopens
 		if len(u.fields) == 0 {
 			p.Unchanged = append(p.Unchanged, ch)
 			continue
@@ -191,6 +220,9 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		if u.closes {
 			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
 		}
+		if u.reopens {
+			p.Reopen = append(p.Reopen, b.ID)
+		}
 		for _, d := range u.removeDeps {
 			p.RemoveDeps = append(p.RemoveDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
 		}
@@ -198,20 +230,27 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			removeLabels[l] = append(removeLabels[l], b.ID)
 		}
 	}
-	slices.Reverse(records)
 
 	var orphans []*Issue
 	for i := range current {
 		is := &current[i]
-		if is.PlanFile() == o.PlanFile && !want[is.ID] && is.Status != "closed" {
+		if ours(is) && !want[is.ID] && is.Status != "closed" {
 			orphans = append(orphans, is)
 		}
 	}
 	sort.Slice(orphans, func(i, j int) bool { return orphans[i].ID < orphans[j].ID })
 	for _, is := range orphans {
 		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
+		if is.PlanFile() != o.PlanFile {
+			// It moves with the plan, to stay one of its orphans.
+			rec, err := movedRecord(is, o.PlanFile, stampAfter(is.UpdatedAt, now))
+			if err != nil {
+				return nil, err
+			}
+			records = append(records, rec)
+		}
 		if o.Prune {
-			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s (architect apply --prune)", is.Sprint(), o.PlanFile)})
+			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
 		}
 	}
 	p.Records = records
@@ -227,12 +266,13 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	return p, nil
 }
 
-// adopt gives a sprint the id of the bead its plan file already has for it
-// in the database, when the id the plan compiles to is not there: a
-// database filled under another prefix, or a plan whose annotation was
-// lost, is updated rather than filled a second time. A sprint adopts only a
-// bead that no other sprint claims, and never when its id is pinned.
-func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, o SyncOptions) []emit.Bead {
+// adopt gives a sprint the id of the bead its plan file (or the file it
+// moved from) already has for it in the database, when the id the plan
+// compiles to is not there: a database filled under another prefix, a plan
+// whose annotation was lost, or one moved without annotations, is updated
+// rather than filled a second time. A sprint adopts only a bead that no
+// other sprint claims, and never when its id is pinned.
+func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours func(*Issue) bool, o SyncOptions) []emit.Bead {
 	claimed := make(map[string]bool, len(desired))
 	for _, b := range desired {
 		claimed[b.ID] = true
@@ -240,7 +280,7 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, o SyncO
 	free := map[string][]string{} // sprint id -> ids of unclaimed beads of this plan
 	for i := range current {
 		is := &current[i]
-		if is.PlanFile() == o.PlanFile && !claimed[is.ID] {
+		if ours(is) && !claimed[is.ID] {
 			free[is.Sprint()] = append(free[is.Sprint()], is.ID)
 		}
 	}
@@ -314,6 +354,7 @@ type beadUpdate struct {
 	fields       []FieldChange
 	rowFields    bool // a plan field or metadata key differs
 	closes       bool
+	reopens      bool
 	addLabels    []string
 	removeLabels []string
 	addDeps      []string
@@ -393,9 +434,15 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		u.fields = append(u.fields, FieldChange{Field: "dependencies", New: setChange(u.addDeps, u.removeDeps)})
 	}
 
-	if b.Status == "closed" && cur.Status != "closed" {
+	switch {
+	case b.Status == "closed" && cur.Status != "closed":
 		u.closes = true
 		u.fields = append(u.fields, FieldChange{Field: "status", Old: cur.Status, New: "closed"})
+	case b.Status != "closed" && cur.ClosedByPrune():
+		// Only --prune closed it, when the sprint left the plan: the sprint
+		// is back, so is its work.
+		u.reopens = true
+		u.fields = append(u.fields, FieldChange{Field: "status", Old: "closed", New: "open"})
 	}
 	return u, nil
 }
@@ -444,7 +491,7 @@ func carry(cur *Issue) map[string]json.RawMessage {
 	for k, v := range cur.Fields {
 		rec[k] = v
 	}
-	for _, k := range exportOnly {
+	for _, k := range bdComputed {
 		delete(rec, k)
 	}
 	delete(rec, "comments")
@@ -507,20 +554,40 @@ func marshalLine(rec map[string]json.RawMessage) (json.RawMessage, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
-// SyncJSONL joins the plan's records into the input of one `bd import`.
-func (p *SyncPlan) SyncJSONL() []byte {
-	var buf bytes.Buffer
-	for _, r := range p.Records {
-		buf.Write(r)
-		buf.WriteByte('\n')
+// ImportSize is the most records one `bd import` gets. Above it bd splits
+// an import into transactions of its own and reorders the rows blockers
+// first, which makes every cycle check walk a whole chain.
+const ImportSize = 250
+
+// Imports lays the records out as the inputs of `bd import`, one a call:
+// runs of ImportSize records in execution order, and in each run the
+// records in reverse execution order. bd checks each new blocks edge for a
+// cycle by walking from its target, and adds a row's edges after all the
+// rows of the call: in reverse order the target has no edges of its own
+// yet, so the walk is empty, except for edges into an earlier run. Each
+// call is one transaction that holds its beads with their edges, so no
+// bead is ever in the database without the blockers the plan gives it.
+func (p *SyncPlan) Imports() [][]byte {
+	var out [][]byte
+	for start := 0; start < len(p.Records); start += ImportSize {
+		run := p.Records[start:min(start+ImportSize, len(p.Records))]
+		var buf bytes.Buffer
+		for i := len(run) - 1; i >= 0; i-- {
+			buf.Write(run[i])
+			buf.WriteByte('\n')
+		}
+		out = append(out, buf.Bytes())
 	}
-	return buf.Bytes()
+	return out
 }
 
 // sameJSON compares two JSON values by meaning: key order, spacing and
 // escaping do not matter, and a missing value equals an empty one (bd
 // export leaves out empty strings, and a null is as good as an empty list).
 func sameJSON(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
 	var va, vb any
 	if !isNull(a) && json.Unmarshal(a, &va) != nil {
 		return false

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -41,7 +42,7 @@ func syncBeads(t *testing.T, src string) []emit.Bead {
 // record as an exported issue.
 func stored(t *testing.T, p *SyncPlan) []Issue {
 	t.Helper()
-	issues, err := Read(p.SyncJSONL())
+	issues, err := Read(bytes.Join(p.Imports(), nil))
 	require.NoError(t, err)
 	return issues
 }
@@ -110,8 +111,7 @@ func issueFrom(t *testing.T, fields map[string]json.RawMessage) Issue {
 	return is
 }
 
-// TestFirstSync: every bead is new; records are stamped now, and beads that
-// wait on others come first.
+// TestFirstSync: every bead is new, and its record is stamped now.
 func TestFirstSync(t *testing.T) {
 	beads := syncBeads(t, syncPlan)
 	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
@@ -128,8 +128,28 @@ func TestFirstSync(t *testing.T) {
 		assert.Equal(t, "2026-03-04T05:06:07Z", m["updated_at"])
 		assert.NotContains(t, m, "closed_at")
 	}
-	assert.Equal(t, []string{"1.3", "1.2b", "1.2a", "1.1"}, order)
+	assert.Equal(t, []string{"1.1", "1.2a", "1.2b", "1.3"}, order, "execution order")
 	assert.False(t, p.Empty())
+}
+
+// TestImports: the records go to bd in runs of ImportSize in execution
+// order, each run last sprint first, so every edge bd checks points at a
+// bead with no edges yet or at an earlier run.
+func TestImports(t *testing.T) {
+	p := &SyncPlan{}
+	for i := range 2*ImportSize + 2 {
+		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)))
+	}
+	imports := p.Imports()
+	require.Len(t, imports, 3)
+	for k, data := range imports {
+		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		first, last := k*ImportSize, min((k+1)*ImportSize, len(p.Records))-1
+		require.Len(t, lines, last-first+1, "run %d", k)
+		assert.Equal(t, fmt.Sprintf(`{"n":%d}`, last), lines[0], "run %d", k)
+		assert.Equal(t, fmt.Sprintf(`{"n":%d}`, first), lines[len(lines)-1], "run %d", k)
+	}
+	assert.Nil(t, (&SyncPlan{}).Imports())
 }
 
 // TestResyncIsNoop: the same plan against what the first sync stored
@@ -309,6 +329,44 @@ func TestRemovedSprint(t *testing.T) {
 	assert.Empty(t, p.Orphans)
 }
 
+// TestPrunedSprintComesBack: a sprint back in the plan reopens the bead
+// that --prune closed, and only that one: a bead closed for any other
+// reason stays closed.
+func TestPrunedSprintComesBack(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	db := importAll(t, beads)
+	right := byID(db)[beads[2].ID]
+	set(t, right, "status", "closed")
+	set(t, right, "close_reason", "sprint 1.2b is no longer in p.md (architect apply --prune)")
+	require.True(t, right.ClosedByPrune())
+
+	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+	require.NoError(t, err)
+	require.Len(t, p.Update, 1)
+	assert.Equal(t, Change{ID: right.ID, Sprint: "1.2b", Title: "Right", Reopens: true,
+		Fields: []FieldChange{{Field: "status", Old: "closed", New: "open"}}}, p.Update[0])
+	assert.Equal(t, []string{right.ID}, p.Reopen)
+	assert.Empty(t, p.Records, "bd reopen does it; the row stays")
+	assert.False(t, p.Empty())
+	var out bytes.Buffer
+	require.NoError(t, p.WriteText(&out, emit.Style{}))
+	assert.Equal(t, "  ~ "+right.ID+"  1.2b  Right\n      status: closed -> open\n\nPlan: 0 to create, 1 to update, 3 unchanged, 1 reopened (back in the plan).\n", out.String())
+
+	for _, reason := range []string{"merged", "sprint 1.2b is done", "completed in p.md"} {
+		set(t, right, "close_reason", reason)
+		require.False(t, right.ClosedByPrune())
+		p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour)})
+		require.NoError(t, err)
+		assert.True(t, p.Empty(), reason)
+	}
+	// A pruned sprint still skipped is no change either.
+	set(t, right, "close_reason", "sprint 1.2b is no longer in p.md (architect apply --prune)")
+	p, err = Diff(syncBeads(t, strings.Replace(syncPlan, "- Right\n", "**Status**: skipped\n- Right\n", 1)), db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
+	require.NoError(t, err)
+	assert.Empty(t, p.Reopen)
+	assert.Empty(t, p.Orphans, "a closed orphan is no orphan")
+}
+
 // TestAddedSprint: a new sprint is created with its edges; the sprint that
 // now waits on it gains the edge in its rewrite.
 func TestAddedSprint(t *testing.T) {
@@ -459,7 +517,7 @@ func BenchmarkSync1000(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	export := p.SyncJSONL()
+	export := bytes.Join(p.Imports(), nil)
 	b.ResetTimer()
 	for b.Loop() {
 		c := emittest.Compile(b, "plans/big.md", src)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/beads-architect/architect/emit"
@@ -26,6 +27,20 @@ type Issue struct {
 	Fields map[string]json.RawMessage
 	// Pos is where the issue was read.
 	Pos Pos
+}
+
+// bdComputed are the keys bd computes as it writes an issue (bd export, bd
+// list --json, bd show --json); no bead of architect's has them.
+var bdComputed = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
+
+// fromBD reports whether bd wrote the issue: it has a key bd computes.
+func (is *Issue) fromBD() bool {
+	for _, k := range bdComputed {
+		if _, ok := is.Fields[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Pos is where a row is in its file: an element of an array, a line of JSON
@@ -71,12 +86,29 @@ func (is *Issue) Sprint() string {
 	return is.metaString("plan_sprint_id")
 }
 
+// stringField returns a top-level string field, or "".
+func (is *Issue) stringField(key string) string {
+	var s string
+	_ = decodeField(is.Fields, key, &s)
+	return s
+}
+
 func (is *Issue) metaString(key string) string {
 	var s string
 	if raw, ok := is.Metadata[key]; ok {
 		_ = json.Unmarshal(raw, &s)
 	}
 	return s
+}
+
+// pruneMark ends the reason apply --prune closes an orphan with.
+const pruneMark = " (architect apply --prune)"
+
+// ClosedByPrune reports whether the issue is closed, and closed by apply
+// --prune: its close_reason is the one --prune writes.
+func (is *Issue) ClosedByPrune() bool {
+	reason := is.stringField("close_reason")
+	return is.Status == "closed" && strings.HasPrefix(reason, "sprint ") && strings.HasSuffix(reason, pruneMark)
 }
 
 // Started reports whether the runtime has begun work on the issue: it is in

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/beads-architect/architect/emit"
 )
 
 // Shape is how a file lays out its beads.
@@ -141,4 +143,55 @@ func Read(data []byte) ([]Issue, error) {
 		}
 	}
 	return out, nil
+}
+
+// BeadJSON returns the row as a bead for a check against the bead schema,
+// and false when the row is no issue (bd export's header, its memories).
+// A row bd wrote (it has the counts bd computes) comes back in the shape of
+// architect's beads: the fields bd leaves out when they are empty
+// (description, labels, dependencies) are there, empty; dependencies are
+// edges (bd show embeds whole issues); metadata is an object; and the
+// computed counts are gone. Any other row, and a row that does not read as
+// an issue, comes back as it is, for the schema to judge.
+func (r Row) BeadJSON() (json.RawMessage, bool) {
+	is, ok, err := decodeIssue(r.Data)
+	if err != nil {
+		return r.Data, true
+	}
+	if !ok {
+		return nil, false
+	}
+	if !is.fromBD() {
+		return r.Data, true
+	}
+	fields := make(map[string]json.RawMessage, len(is.Fields)+3)
+	for k, v := range is.Fields {
+		fields[k] = v
+	}
+	for _, k := range bdComputed {
+		delete(fields, k)
+	}
+	for k, empty := range map[string]string{"description": `""`, "labels": `[]`} {
+		if isNull(fields[k]) {
+			fields[k] = json.RawMessage(empty)
+		}
+	}
+	deps := is.Deps
+	if deps == nil {
+		deps = []emit.Dep{}
+	}
+	var merr error
+	if fields["dependencies"], merr = json.Marshal(deps); merr != nil {
+		return r.Data, true
+	}
+	if is.Metadata != nil {
+		if fields["metadata"], merr = json.Marshal(is.Metadata); merr != nil {
+			return r.Data, true
+		}
+	}
+	data, merr := json.Marshal(fields)
+	if merr != nil {
+		return r.Data, true
+	}
+	return data, true
 }

@@ -1,6 +1,7 @@
 package bdsync
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -112,4 +113,51 @@ func TestReadErrors(t *testing.T) {
 	}
 	_, err := Read([]byte("\xef\xbb\xbf \r\n"))
 	assert.True(t, errors.Is(err, ErrEmpty), "%v", err)
+}
+
+// TestBeadJSON: rows bd wrote read as beads (bd's omissions filled, edges,
+// no counts); bd's other rows are skipped; architect's rows are as written.
+func TestBeadJSON(t *testing.T) {
+	data, err := os.ReadFile("testdata/sync/bd-export.jsonl")
+	require.NoError(t, err)
+	_, rows, err := Split(data)
+	require.NoError(t, err)
+	require.Len(t, rows, 4)
+	var beads []map[string]any
+	for _, r := range rows {
+		data, ok := r.BeadJSON()
+		if !ok {
+			continue
+		}
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(data, &m))
+		beads = append(beads, m)
+	}
+	require.Len(t, beads, 2, "the header and the memory are no beads")
+	for _, m := range beads {
+		for _, k := range bdComputed {
+			assert.NotContains(t, m, k)
+		}
+		assert.IsType(t, map[string]any{}, m["metadata"])
+	}
+	assert.Equal(t, []any{}, beads[0]["dependencies"], "bd leaves an empty list out")
+	assert.Equal(t, []any{
+		map[string]any{"issue_id": "np-fmlqjp", "depends_on_id": "np-38jlem", "type": "blocks"},
+		map[string]any{"issue_id": "np-fmlqjp", "depends_on_id": "np-5wgnfn", "type": "blocks"},
+	}, beads[1]["dependencies"])
+
+	// bd show: dependencies are whole issues; bd list: metadata a string
+	// in some versions, and no description when it is empty.
+	show := Row{Pos: Pos{Index: 0}, Data: json.RawMessage(`{"id":"bd-2","metadata":"{\"sprint\":\"1.2\"}","dependency_count":1,"dependencies":[{"id":"bd-1","title":"One","dependency_type":"blocks"}]}`)}
+	got, ok := show.BeadJSON()
+	require.True(t, ok)
+	assert.JSONEq(t, `{"id":"bd-2","description":"","labels":[],"metadata":{"sprint":"1.2"},"dependencies":[{"issue_id":"bd-2","depends_on_id":"bd-1","type":"blocks"}]}`, string(got))
+
+	// Rows bd did not write, or that are no issue bd could write, are left
+	// for the schema.
+	for _, raw := range []string{`{"id":"bd-abc","title":"ok"}`, `{"title":"no id","dependency_count":0}`, `{"id":"x","labels":5,"_type":"issue"}`} {
+		got, ok := Row{Data: json.RawMessage(raw)}.BeadJSON()
+		assert.True(t, ok)
+		assert.Equal(t, raw, string(got))
+	}
 }

@@ -51,10 +51,19 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {
 		b.WriteByte('\n')
 	}
-	closes := 0
+	for _, f := range p.MovedFrom {
+		fmt.Fprintf(&b, "Moved from %s, which is gone: its beads follow the plan.\n", f)
+	}
+	for _, n := range p.Notes {
+		fmt.Fprintf(&b, "Note: %s.\n", n)
+	}
+	closes, reopens := 0, 0
 	for _, c := range p.Update {
 		if c.Closes {
 			closes++
+		}
+		if c.Reopens {
+			reopens++
 		}
 	}
 	if p.Empty() && len(p.Orphans) == 0 {
@@ -63,6 +72,9 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 		fmt.Fprintf(&b, "Plan: %d to create, %d to update, %d unchanged", len(p.Create), len(p.Update), len(p.Unchanged))
 		if closes > 0 {
 			fmt.Fprintf(&b, ", %d closed by the plan", closes)
+		}
+		if reopens > 0 {
+			fmt.Fprintf(&b, ", %d reopened (back in the plan)", reopens)
 		}
 		switch {
 		case len(p.Orphans) > 0 && p.Prune:

@@ -1,0 +1,64 @@
+package bdsync
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync/bdtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestApplyImportsInRuns: a plan of more than ImportSize records is
+// imported in runs, with a report before each run and after the last;
+// then the other writes, each reported before it runs.
+func TestApplyImportsInRuns(t *testing.T) {
+	p := &SyncPlan{
+		RemoveDeps:   []emit.Dep{{IssueID: "x-2", DependsOnID: "x-1", Type: "blocks"}},
+		RemoveLabels: []LabelRemoval{{Label: "merge", IDs: []string{"x-3"}}},
+		Close:        []Closing{{ID: "x-4", Reason: "done"}},
+	}
+	for i := range ImportSize + 1 {
+		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
+	}
+	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
+	var got []Progress
+	require.NoError(t, NewClient(f).Apply(p, func(pr Progress) { got = append(got, pr) }))
+	assert.Equal(t, []string{"import --json -", "import --json -", "batch", "label remove x-3 merge", "close x-4 --force --reason done"}, f.Calls)
+	assert.Equal(t, []Progress{
+		{"importing beads", 0, ImportSize + 1},
+		{"importing beads", ImportSize, ImportSize + 1},
+		{"importing beads", ImportSize + 1, ImportSize + 1},
+		{"removing dependencies", 0, 1},
+		{"removing labels", 0, 1},
+		{"closing beads", 0, 1},
+	}, got)
+	assert.Equal(t, fmt.Sprintf(`{"id":"x-%d"}`+"\n", ImportSize), string(f.Stdin["import --json -"]), "the last run alone")
+
+	// Without a callback, nothing is reported.
+	require.NoError(t, NewClient(&bdtest.Fake{Replies: f.Replies}).Apply(p, nil))
+}
+
+// TestApplyStopsAfterARun: when a later run fails, the error says how many
+// beads are in already.
+func TestApplyStopsAfterARun(t *testing.T) {
+	p := &SyncPlan{}
+	for i := range ImportSize + 3 {
+		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
+	}
+	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
+	calls := 0
+	f.OnCall = func(string) {
+		if calls++; calls == 2 {
+			f.Fail = map[string]error{"import --json -": &Error{Args: []string{"import", "--json", "-"}, Stderr: "Error: disk full\n", Err: errors.New("exit status 1")}}
+		}
+	}
+	err := NewClient(f).Apply(p, nil)
+	require.Error(t, err)
+	assert.Equal(t, fmt.Sprintf("bd import --json -: Error: disk full\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", ImportSize, ImportSize+3), err.Error())
+	assert.Equal(t, 2, strings.Count(strings.Join(f.Calls, "\n"), "import"))
+}
