@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -55,6 +56,16 @@ func TestScripts(t *testing.T) {
 			e.Setenv("NO_COLOR", "1")
 			e.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(e.WorkDir))
 			return nil
+		},
+		// [bd]: the scripts run the real bd only when asked to
+		// (ARCHITECT_REQUIRE_BD=1, as .ci/run sets it), so a plain
+		// go test ./... stays fast and never needs bd.
+		Condition: func(cond string) (bool, error) {
+			if cond != "bd" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			_, err := exec.LookPath("bd")
+			return err == nil && os.Getenv("ARCHITECT_REQUIRE_BD") == "1", nil
 		},
 	})
 }
