@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/parser/plangen"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -318,9 +320,10 @@ func TestGoldenBeadsPassRalphRules(t *testing.T) {
 // TestRalphRulesAcceptRalphsExamples: beads-ralph's own example beads,
 // which its validator accepts, pass the validator's rules here too.
 func TestRalphRulesAcceptRalphsExamples(t *testing.T) {
+	corpus := plangen.Corpus(t)
 	for _, name := range []string{"example-work-bead.json", "example-merge-bead.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "beads-ralph", name))
-		require.NoError(t, err, "the corpus lives in ../shared beside the checkout")
+		data, err := os.ReadFile(filepath.Join(corpus, name))
+		require.NoError(t, err)
 		require.Empty(t, validatorProblems(decodeBeads(t, data)[0]), name)
 	}
 }

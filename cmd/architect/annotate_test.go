@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/beads-architect/architect/parser/plangen"
+
 	"github.com/beads-architect/architect/annotate"
 	"github.com/beads-architect/architect/emit/emittest"
 	"github.com/beads-architect/architect/parser"
@@ -134,14 +136,13 @@ func roundTripPlans(t testing.TB) []string {
 	for _, pattern := range []string{
 		filepath.Join(plansDir, "*.md"),
 		filepath.Join("..", "..", "annotate", "testdata", "golden", "*.md"),
-		filepath.Join("..", "..", "..", "shared", "corpus", "beads-ralph", "*-plan.md"),
 	} {
 		more, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		require.NotEmpty(t, more, pattern)
 		files = append(files, more...)
 	}
-	return files
+	return append(files, plangen.CorpusFiles(t, "*-plan.md")...)
 }
 
 // TestCompileAnnotateKeepsIDs: compile(annotate(x)) has the ids of
