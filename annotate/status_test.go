@@ -64,8 +64,8 @@ func TestWriteStatus(t *testing.T) {
 			p := parser.Parse(file, src)
 			out, res, err := WriteStatus(p, statuses)
 			require.NoError(t, err)
-			checkGolden(t, name+".out.md", out)
-			checkGolden(t, name+".status-result", []byte(describeStatus(res)))
+			golden(t, name+".out.md", out)
+			golden(t, name+".status-result", []byte(describeStatus(res)))
 
 			again, res2, err := WriteStatus(parser.Parse(file, out), statuses)
 			require.NoError(t, err)
@@ -82,15 +82,4 @@ func TestWriteStatus(t *testing.T) {
 			}
 		})
 	}
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./annotate -update")
-	require.Equal(t, string(want), string(got), "golden %s", path)
 }

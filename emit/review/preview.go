@@ -224,20 +224,11 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.Bold(name)) }
 
 	section("Phases")
-	idW, titleW := 0, 0
+	var phases []tableRow
 	for _, ph := range p.Phases {
-		idW = max(idW, runewidth.StringWidth(ph.ID))
-		titleW = max(titleW, runewidth.StringWidth(cut(ph.Title, 40)))
+		phases = append(phases, tableRow{cell{ph.ID, st.Cyan(ph.ID)}, ph.Title, st.Dim(strings.Join(ph.Sprints, " "))})
 	}
-	for _, ph := range p.Phases {
-		b.WriteString("  ")
-		pad(&b, cell{ph.ID, st.Cyan(ph.ID)}, idW)
-		b.WriteString("  ")
-		pad(&b, plain(cut(ph.Title, 40)), titleW)
-		b.WriteString("  ")
-		b.WriteString(st.Dim(strings.Join(ph.Sprints, " ")))
-		b.WriteString("\n")
-	}
+	writeTable(&b, phases)
 
 	p.writeWaves(&b, g, st, section)
 
@@ -288,18 +279,11 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 	}
 	if len(p.ClosedByLog) > 0 {
 		section(fmt.Sprintf("Closed by the completion log (%d)", len(p.ClosedByLog)))
-		idW, titleW := 0, 0
+		var rows []tableRow
 		for _, c := range p.ClosedByLog {
-			idW = max(idW, runewidth.StringWidth(c.ID))
-			titleW = max(titleW, runewidth.StringWidth(cut(c.Title, 40)))
+			rows = append(rows, tableRow{cell{c.ID, st.Green(c.ID)}, c.Title, st.Dim(fmt.Sprintf("entry %s:%d, sprint at line %d", p.Plan, c.Line, c.SprintLine))})
 		}
-		for _, c := range p.ClosedByLog {
-			b.WriteString("  ")
-			pad(&b, cell{c.ID, st.Green(c.ID)}, idW)
-			b.WriteString("  ")
-			pad(&b, plain(cut(c.Title, 40)), titleW)
-			fmt.Fprintf(&b, "  %s\n", st.Dim(fmt.Sprintf("entry %s:%d, sprint at line %d", p.Plan, c.Line, c.SprintLine)))
-		}
+		writeTable(&b, rows)
 	}
 	if len(p.Skipped)+len(p.SkippedPhases) > 0 {
 		what := emit.Plural(len(p.Skipped), "sprint", "sprints")
@@ -313,18 +297,11 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 			rows = append(rows, ph)
 		}
 		rows = append(rows, p.Skipped...)
-		idW, titleW := 0, 0
+		var table []tableRow
 		for _, s := range rows {
-			idW = max(idW, runewidth.StringWidth(s.ID))
-			titleW = max(titleW, runewidth.StringWidth(cut(s.Title, 40)))
+			table = append(table, tableRow{cell{s.ID, st.Dim(s.ID)}, s.Title, st.Dim(fmt.Sprintf("%s:%d  %s", p.Plan, s.Line, s.Reason))})
 		}
-		for _, s := range rows {
-			b.WriteString("  ")
-			pad(&b, cell{s.ID, st.Dim(s.ID)}, idW)
-			b.WriteString("  ")
-			pad(&b, plain(cut(s.Title, 40)), titleW)
-			fmt.Fprintf(&b, "  %s\n", st.Dim(fmt.Sprintf("%s:%d  %s", p.Plan, s.Line, s.Reason)))
-		}
+		writeTable(&b, table)
 	}
 	if len(p.Warnings) > 0 {
 		section(fmt.Sprintf("Warnings (%d)", len(p.Warnings)))
@@ -450,3 +427,29 @@ func writeChain(b *strings.Builder, chain []string, st emit.Style) {
 
 // PreviewJSON renders the dry-run preview as indented JSON.
 func PreviewJSON(p Preview) ([]byte, error) { return indentJSON(p) }
+
+// tableRow is a line of the preview's id and title tables.
+type tableRow struct {
+	id    cell
+	title string
+	tail  string // already styled
+}
+
+// writeTable writes rows with their ids and titles (cut at 40 columns) in
+// aligned columns, each row's tail after them.
+func writeTable(b *strings.Builder, rows []tableRow) {
+	idW, titleW := 0, 0
+	for _, r := range rows {
+		idW = max(idW, r.id.width())
+		titleW = max(titleW, runewidth.StringWidth(cut(r.title, 40)))
+	}
+	for _, r := range rows {
+		b.WriteString("  ")
+		pad(b, r.id, idW)
+		b.WriteString("  ")
+		pad(b, plain(cut(r.title, 40)), titleW)
+		b.WriteString("  ")
+		b.WriteString(r.tail)
+		b.WriteString("\n")
+	}
+}
