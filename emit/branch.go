@@ -126,6 +126,9 @@ func checkBranch(name string, safe bool) error {
 // name that passes CheckBranch is returned as it is; "" when nothing is
 // left. Generated sprint branches start with the source branch's safe form.
 func SafeBranch(name string) string {
+	if CheckBranch(name) == nil {
+		return name // already safe: kept as it is ("0-" included)
+	}
 	var parts []string
 	for _, part := range strings.Split(name, "/") {
 		var b strings.Builder
