@@ -195,6 +195,15 @@ func (c *configReader) scalar(key string, v *yaml.Node) (string, bool) {
 	return strings.TrimSpace(v.Value), true
 }
 
+// read reads a single value and hands it to set, which keeps it and reports
+// whether it is one the key takes; one it refuses is an error at the key,
+// saying what the key wants.
+func (c *configReader) read(at Pos, key string, v *yaml.Node, want string, set func(string) bool) {
+	if s, ok := c.scalar(key, v); ok && !set(s) {
+		c.errorf(at, "%s %q: %s", key, s, want)
+	}
+}
+
 // list returns a value that is a list, or one string of comma-separated
 // items.
 func (c *configReader) list(key string, v *yaml.Node) ([]string, bool) {
@@ -264,54 +273,36 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 			d.ScrumMaster = s
 		}
 	case "dev_model":
-		s, ok := c.scalar(key, v)
-		if !ok {
-			return
-		}
-		m, ok := readModel(s)
-		if !ok {
-			c.errorf(at, "dev_model %q: beads-ralph runs sonnet, opus or haiku", s)
-			return
-		}
-		d.DevModel = m
+		c.read(at, key, v, "beads-ralph runs sonnet, opus or haiku", func(s string) (ok bool) {
+			d.DevModel, ok = readModel(s)
+			return ok
+		})
 	case "priority":
-		s, ok := c.scalar(key, v)
-		if !ok {
-			return
-		}
-		pr, ok := normalPriority(s)
-		if !ok {
-			c.errorf(at, "priority %q: want P0-P4 or 0-4", s)
-			return
-		}
-		n := int(pr[0] - '0')
-		d.Priority = &n
+		c.read(at, key, v, "want P0-P4 or 0-4", func(s string) bool {
+			pr, ok := normalPriority(s)
+			if ok {
+				n := int(pr[0] - '0')
+				d.Priority = &n
+			}
+			return ok
+		})
 	case "max_retry_attempts":
-		s, ok := c.scalar(key, v)
-		if !ok {
-			return
-		}
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			c.errorf(at, "max_retry_attempts %q: want a whole number, 0 or more", s)
-			return
-		}
-		d.MaxRetry = &n
+		c.read(at, key, v, "want a whole number, 0 or more", func(s string) bool {
+			n, err := strconv.Atoi(s)
+			if err == nil && n >= 0 {
+				d.MaxRetry = &n
+			}
+			return err == nil && n >= 0
+		})
 	case "labels":
 		if l, ok := c.list(key, v); ok {
 			d.Labels = l
 		}
 	case "created":
-		s, ok := c.scalar(key, v)
-		if !ok {
-			return
-		}
-		day, ok := readDate(s)
-		if !ok {
-			c.errorf(at, "created %q: want a date like 2026-03-03 or March 3, 2026", s)
-			return
-		}
-		d.Created = day
+		c.read(at, key, v, "want a date like 2026-03-03 or March 3, 2026", func(s string) (ok bool) {
+			d.Created, ok = readDate(s)
+			return ok
+		})
 	case "qa_agents":
 		c.qaAgents(d, v)
 	case "allowed_paths", "forbidden_paths", "files":
@@ -342,26 +333,20 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 			d.Tests = l
 		}
 	case "timeout":
-		s, ok := c.scalar(key, v)
-		if !ok {
-			return
-		}
-		n, ok := readTimeout(s)
-		if !ok {
-			c.errorf(at, "timeout %q: want minutes like 45m, 2h or 90", s)
-			return
-		}
-		d.TimeoutMinutes = &n
+		c.read(at, key, v, "want minutes like 45m, 2h or 90", func(s string) bool {
+			n, ok := readTimeout(s)
+			if ok {
+				d.TimeoutMinutes = &n
+			}
+			return ok
+		})
 	case "role":
-		s, ok := c.scalar(key, v)
-		if !ok {
-			return
-		}
-		if !validRole(s) {
-			c.errorf(at, "role %q: want one of %s", s, strings.Join(Roles, ", "))
-			return
-		}
-		d.Role = s
+		c.read(at, key, v, "want one of "+strings.Join(Roles, ", "), func(s string) bool {
+			if validRole(s) {
+				d.Role = s
+			}
+			return validRole(s)
+		})
 	default:
 		if documentKeys[key] {
 			return
