@@ -94,23 +94,7 @@ func FuzzSlugBranch(f *testing.F) {
 // ^[0-9]+[a-z]*\.[0-9]+[a-z]*$.
 func sprintIDPattern(id string) bool {
 	phase, sprint, ok := strings.Cut(id, ".")
-	return ok && numLetters(phase) && numLetters(sprint)
-}
-
-func numLetters(s string) bool {
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	if i == 0 {
-		return false
-	}
-	for ; i < len(s); i++ {
-		if s[i] < 'a' || s[i] > 'z' {
-			return false
-		}
-	}
-	return true
+	return ok && digitsLetters(phase) && digitsLetters(sprint)
 }
 
 // TestGitRefOKAgreesWithGit checks the fuzz target's model of git's rules,

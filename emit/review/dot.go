@@ -140,25 +140,21 @@ func (g *dotGraph) Nodes() graph.Nodes {
 }
 
 func (g *dotGraph) From(id int64) graph.Nodes {
-	es := g.out[id]
-	if len(es) == 0 {
-		return graph.Empty
-	}
-	ns := make([]graph.Node, len(es))
-	for i, e := range es {
-		ns[i] = e.to
-	}
-	return iterator.NewOrderedNodes(ns)
+	return ends(g.out[id], func(e dotEdge) *dotNode { return e.to })
 }
 
 func (g *dotGraph) To(id int64) graph.Nodes {
-	es := g.in[id]
+	return ends(g.in[id], func(e dotEdge) *dotNode { return e.from })
+}
+
+// ends returns one end of each edge, in the edges' order.
+func ends(es []dotEdge, end func(dotEdge) *dotNode) graph.Nodes {
 	if len(es) == 0 {
 		return graph.Empty
 	}
 	ns := make([]graph.Node, len(es))
 	for i, e := range es {
-		ns[i] = e.from
+		ns[i] = end(e)
 	}
 	return iterator.NewOrderedNodes(ns)
 }
