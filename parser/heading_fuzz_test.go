@@ -100,43 +100,6 @@ var keywordRE = regexp.MustCompile(`^(?:[Ss][Pp][Rr][Ii][Nn][Tt]|[Pp][Hh][Aa][Ss
 type keywordHead struct {
 	text        string
 	first, last int
-	// nested is set for a heading inside a container block (a list item,
-	// a block quote) rather than at the top level of the document.
-	nested bool
-	// malformed is set when the word after the keyword is no well-formed
-	// id and no colon follows it: "Sprint 2", "Phase 1.5 - Rollout".
-	malformed bool
-}
-
-// gap names the known gap a heading falls in, or returns "".
-func (h keywordHead) gap() string {
-	switch {
-	case h.nested:
-		return "nested in a list item or block quote"
-	case h.malformed:
-		return "no well-formed id and no colon"
-	}
-	return ""
-}
-
-var (
-	idWordRE   = regexp.MustCompile(`^(?i:sprint|phase)\s+([0-9A-Za-z._]*)\s*(:)?`)
-	sprintIDRE = regexp.MustCompile(`^[0-9]+[a-z]*\.[0-9]+[a-z]*$`)
-	phaseIDRE  = regexp.MustCompile(`^[0-9]+[a-z]*$`)
-)
-
-// malformedID reports whether plain (starting with the keyword) names no
-// well-formed id and has no colon after the word that stands for one.
-func malformedID(plain string) bool {
-	m := idWordRE.FindStringSubmatch(plain)
-	if m == nil || m[2] == ":" {
-		return false
-	}
-	id := strings.TrimRight(m[1], ".")
-	if strings.EqualFold(plain[:5], "phase") {
-		return !phaseIDRE.MatchString(id)
-	}
-	return !sprintIDRE.MatchString(id)
 }
 
 // keywordHeadings returns every phase- or sprint-looking heading of src,
@@ -186,8 +149,7 @@ func keywordHeadings(src []byte) []keywordHead {
 		if !bytes.ContainsRune(body[lineStart:start], '#') {
 			last++ // a setext heading: its underline is one of its lines
 		}
-		_, top := h.Parent().(*ast.Document)
-		out = append(out, keywordHead{text: b.String(), first: first, last: last, nested: !top, malformed: malformedID(plain)})
+		out = append(out, keywordHead{text: b.String(), first: first, last: last})
 		return ast.WalkSkipChildren, nil
 	})
 	return out

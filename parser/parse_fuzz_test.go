@@ -10,10 +10,9 @@ import (
 	"github.com/beads-architect/architect/parser/plangen"
 )
 
-// FuzzParse: the parser never panics (a recovered panic is a failure),
-// parsing in pieces gives the plan a whole parse gives, and every offset
-// it records lies inside the file, in order, with positions that agree
-// with the offsets; annotate edits through them.
+// FuzzParse: the parser never panics (a recovered panic is a failure), and
+// every offset it records lies inside the file, in order, with positions
+// that agree with the offsets; annotate edits through them.
 //
 //	go test ./parser -run '^$' -fuzz '^FuzzParse$' -fuzztime 1m
 func FuzzParse(f *testing.F) {
@@ -28,7 +27,7 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(src)
 	}
-	// Constructs that decide where a file may be cut into pieces.
+	// Fences, comments, quotes and link references around headings.
 	for _, s := range []string{
 		"## Phase 1: A\n```\n### Sprint 1.1: B\n```\n### Sprint 1.2: C\n",
 		"## Phase 1: A\n<!--\n### Sprint 1.1: B\n-->\n### Sprint 1.2: C\n",
