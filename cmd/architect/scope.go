@@ -3,7 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/beads-architect/architect/emit"
@@ -130,7 +131,7 @@ func runScope(opts *scopeOptions, stdio streams, getenv env) error {
 
 func writeScope(stdio streams, sprint, base, head string, allowed []string, r runner.ScopeReport, v runner.Verdict) {
 	fmt.Fprintf(stdio.out, "Sprint %s: %s from %s to %s\n", sprint, emit.Plural(len(r.Changed), "changed file", "changed files"), base, head)
-	for _, p := range sortedKeys(r.Forbidden) {
+	for _, p := range slices.Sorted(maps.Keys(r.Forbidden)) {
 		fmt.Fprintf(stdio.out, "  forbidden  %s  (%s)\n", p, r.Forbidden[p])
 	}
 	for _, p := range r.Outside {
@@ -140,15 +141,6 @@ func writeScope(stdio streams, sprint, base, head string, allowed []string, r ru
 		fmt.Fprintf(stdio.out, "  untouched  %s  (a target file)\n", p)
 	}
 	fmt.Fprintf(stdio.out, "%s: %s\n", v.Verdict, v.Reason)
-}
-
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // changedFiles lists what changed from base to head (a commit, or the

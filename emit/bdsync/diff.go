@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -382,7 +383,7 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 			u.rowFields = true
 		}
 	}
-	for _, k := range sortedKeys(u.wantMeta) {
+	for _, k := range slices.Sorted(maps.Keys(u.wantMeta)) {
 		if slices.Contains(RuntimeMetadata, k) {
 			continue
 		}
@@ -661,13 +662,4 @@ func setChange(add, remove []string) string {
 		parts = append(parts, "-"+r)
 	}
 	return strings.Join(parts, " ")
-}
-
-func sortedKeys(m map[string]json.RawMessage) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,7 +118,7 @@ func NewVerdict(taskID, sprint, base, head string, r ScopeReport) Verdict {
 	switch {
 	case !r.Clean():
 		var parts []string
-		for _, p := range sortedKeys(r.Forbidden) {
+		for _, p := range slices.Sorted(maps.Keys(r.Forbidden)) {
 			parts = append(parts, fmt.Sprintf("%s is forbidden (%s)", p, r.Forbidden[p]))
 		}
 		for _, p := range r.Outside {
@@ -132,15 +134,6 @@ func NewVerdict(taskID, sprint, base, head string, r ScopeReport) Verdict {
 		v.Reason = emit.Plural(len(v.Scope.Changed), "changed file", "changed files") + ", all inside the sprint's pins"
 	}
 	return v
-}
-
-func sortedKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // CheckVerdict validates a verdict against the shipped schema.
