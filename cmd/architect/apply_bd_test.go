@@ -597,11 +597,11 @@ func TestApplyScale(t *testing.T) {
 	}
 }
 
-// readmeBlock returns the first fenced block of the README that holds
+// readmeBlock returns the first fenced block of docs/apply.md that holds
 // line.
 func readmeBlock(t *testing.T, line string) string {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/apply.md")
 	require.NoError(t, err)
 	for _, block := range strings.Split(string(data), "```")[1:] {
 		if strings.Contains(block, "\n"+line+"\n") {
@@ -609,7 +609,7 @@ func readmeBlock(t *testing.T, line string) string {
 			return body
 		}
 	}
-	t.Fatalf("README: no block with %q", line)
+	t.Fatalf("docs/apply.md: no block with %q", line)
 	return ""
 }
 
