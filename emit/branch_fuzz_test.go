@@ -76,16 +76,16 @@ func FuzzSlugBranch(f *testing.F) {
 			return
 		}
 		source = stem
-		b := SprintBranch(source, sprintID, title)
+		b := testBranch(t, sourceTemplate, source, sprintID, title)
 		if err := CheckBranch(b); err != nil {
-			t.Fatalf("SprintBranch(%q, %q, %q) = %q: %v", source, sprintID, title, b, err)
+			t.Fatalf("branch(%q, %q, %q) = %q: %v", source, sprintID, title, b, err)
 		}
 		if !gitRefOK(b) {
-			t.Fatalf("SprintBranch(%q, %q, %q) = %q, which git refuses", source, sprintID, title, b)
+			t.Fatalf("branch(%q, %q, %q) = %q, which git refuses", source, sprintID, title, b)
 		}
-		head := source + "/" + strings.ReplaceAll(sprintID, ".", "-")
+		head := source + "-sprints/storefront/" + strings.ReplaceAll(sprintID, ".", "-")
 		if len(head) < MaxBranchLen && len(b) > MaxBranchLen {
-			t.Fatalf("SprintBranch(%q, %q, %q) = %q: %d bytes, over %d", source, sprintID, title, b, len(b), MaxBranchLen)
+			t.Fatalf("branch(%q, %q, %q) = %q: %d bytes, over %d", source, sprintID, title, b, len(b), MaxBranchLen)
 		}
 	})
 }
@@ -112,7 +112,7 @@ func TestGitRefOKAgreesWithGit(t *testing.T) {
 	for _, title := range []string{"Integration & Testing", "Café Login", "日本語", "Ærø Ünïcödé ß",
 		"emoji 🚀 launch", strings.Repeat("long title ", 20), "a..b", "x.lock", "--", "@{-1}"} {
 		for _, src := range []string{"develop", "feature/x", "release/2026/q1"} {
-			names = append(names, SprintBranch(src, "3a.2b", title), SprintBranch(src, "10.1", title))
+			names = append(names, testBranch(t, sourceTemplate, src, "3a.2b", title), testBranch(t, sourceTemplate, src, "10.1", title))
 		}
 	}
 	for _, n := range names {

@@ -32,7 +32,9 @@ type planFlags struct {
 	repo         string
 	prefix       string
 	sourceBranch string
-	now          string
+	// branchTemplate is --branch-template, "" when not given.
+	branchTemplate string
+	now            string
 	verbose      bool
 }
 
@@ -87,6 +89,9 @@ type repoInfo struct {
 	root   string // absolute, symlinks resolved
 	name   string
 	branch string // current branch, "" when unknown
+	// branches are the repository's branches (refs/heads), nil outside
+	// a repository.
+	branches []string
 }
 
 func git(dir string, gitArgs ...string) (string, bool) {
@@ -137,8 +142,25 @@ func findRepo(dir, override string) (repoInfo, error) {
 		if b, ok := git(abs, "symbolic-ref", "--quiet", "--short", "HEAD"); ok {
 			r.branch = b
 		}
+		r.branches = repoBranches(abs)
 	}
 	return r, nil
+}
+
+// repoBranches lists the branches of the repository at root, one git
+// run; nil when git cannot say.
+func repoBranches(root string) []string {
+	out, err := gitOut(root, "for-each-ref", "--format=%(refname)", "refs/heads")
+	if err != nil {
+		return nil
+	}
+	branches := []string{}
+	for _, l := range strings.Split(out, "\n") {
+		if b, ok := strings.CutPrefix(strings.TrimSpace(l), "refs/heads/"); ok && b != "" {
+			branches = append(branches, b)
+		}
+	}
+	return branches
 }
 
 // sameDir reports whether two paths name one directory.
@@ -250,6 +272,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 			PlanFile:         planFile,
 			Now:              now,
 			AgentExists:      fileIn(repo.root),
+			ExistingBranches: repo.branches,
 		})
 		c.diags = append(c.diags, diags...)
 		if !c.diags.HasErrors() {
@@ -290,7 +313,11 @@ func loadSettings(c *compiled, repo repoInfo, f planFlags) (settings parser.Defa
 		layer(cfg, configFile)
 	}
 	layer(c.plan.Defaults, "the plan")
-	layer(parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch}, "--source-branch")
+	flags := parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate}
+	if f.branchTemplate != "" {
+		flags.BranchTemplateAt = parser.Origin{File: "--branch-template"}
+	}
+	layer(flags, "--source-branch")
 	switch {
 	case settings.SourceBranch != "":
 	case repo.branch != "":
