@@ -35,7 +35,7 @@ type planFlags struct {
 	// branchTemplate is --branch-template, "" when not given.
 	branchTemplate string
 	now            string
-	verbose      bool
+	verbose        bool
 }
 
 // compiled is a plan carried through the pipeline.
