@@ -223,7 +223,11 @@ func (e *emitter) reportGroup(g *clashGroup) {
 		if n > 3 {
 			more = ", ..."
 		}
-		what = fmt.Sprintf("branch %s of sprint %s (and the branches of %d more sprints: %s%s)", u.branch, u.s.ID, n, strings.Join(ids, ", "), more)
+		sprints := "sprints"
+		if n == 1 {
+			sprints = "sprint"
+		}
+		what = fmt.Sprintf("branch %s of sprint %s (and the branches of %d more %s: %s%s)", u.branch, u.s.ID, n, sprints, strings.Join(ids, ", "), more)
 	}
 	msg := g.msg(what)
 	sev := parser.Error

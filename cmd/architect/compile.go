@@ -83,6 +83,10 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		report(io.err, c.diags)
 		return &silentError{code: exitData}
 	}
+	if stalls := compileStalls(c); len(stalls) > 0 {
+		c.diags = append(c.diags, stalls...)
+		c.diags.Sort()
+	}
 	if opts.dryRun {
 		preview := review.NewPreview(c.graph, c.beads, c.diags.Warnings())
 		if opts.json {

@@ -49,6 +49,9 @@ type compiled struct {
 	abs string
 	// settings are the merged settings the beads were built with.
 	settings parser.Defaults
+	// stalls are the warnings about in_progress beads nobody holds in the
+	// database (status fills them in).
+	stalls parser.Diagnostics
 }
 
 // failed reports whether the plan cannot be used: it has errors, or no

@@ -106,6 +106,10 @@ type SyncPlan struct {
 	// Client.Plan; Diff leaves them empty).
 	AddTypes    []string
 	CustomTypes string
+
+	// Database are the issues bd held before the sync, as Client.Plan
+	// read them (Diff leaves it nil): for BranchClashes and Issue.Held.
+	Database []Issue
 }
 
 // LabelRemoval is one label to take off some beads.
