@@ -44,7 +44,7 @@ func stallDiags(c *compiled, kind func(b *emit.Bead) (stallKind, string)) parser
 		s := n.Sprint
 		var what string
 		if k == stallNew {
-			what = fmt.Sprintf("sprint %s is in progress: its bead %s is created in_progress, which bd ready never releases, so unless someone holds it in bd", s.ID, id)
+			what = fmt.Sprintf("sprint %s is in progress: its bead %s is created in_progress, which bd ready never releases, so, unless someone holds it in bd,", s.ID, id)
 		} else {
 			what = fmt.Sprintf("sprint %s is in_progress in bd and nobody holds its bead %s (no claim, assignee %s): bd ready never releases it, so", s.ID, id, emit.ScrumMaster)
 		}
