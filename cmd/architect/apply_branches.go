@@ -14,7 +14,7 @@ import (
 // sprint's heading, about the in_progress beads nobody will hold.
 func applyBranchChecks(c *compiled, sync *bdsync.SyncPlan, stderr io.Writer) error {
 	var errs parser.Diagnostics
-	for _, cl := range bdsync.BranchClashes(c.beads, sync.Database, sync.PlanFile) {
+	for _, cl := range sync.BranchClashes(c.beads) {
 		pos := parser.Pos{}
 		if n := c.graph.Node(cl.Sprint); n != nil {
 			s := n.Sprint

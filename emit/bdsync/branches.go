@@ -31,16 +31,25 @@ type BranchClash struct {
 }
 
 // BranchClashes lists the beads in desired whose branch is the branch of a
-// bead of another plan in current, or a folder of it, or under it: agents
-// of the two plans would fight over one branch, or one could not create
-// its own. Beads whose ids desired holds are this plan's, whatever plan
-// file they name (a moved plan). Beads desired calls closed are left out:
-// no agent will create their branch.
-func BranchClashes(desired []emit.Bead, current []Issue, planFile string) []BranchClash {
-	mine := make(map[string]bool, len(desired))
+// bead of another plan in the database p was planned against, or a folder
+// of it, or under it: agents of the two plans would fight over one branch,
+// or one could not create its own. Beads the sync gives this plan's
+// sprints (p.IDs, adopted and moved beads included) and beads of the plan
+// files it moved from are this plan's. Beads desired calls closed are left
+// out: no agent will create their branch.
+func (p *SyncPlan) BranchClashes(desired []emit.Bead) []BranchClash {
+	mine := make(map[string]bool, len(desired)+len(p.IDs))
 	for _, b := range desired {
 		mine[b.ID] = true
 	}
+	for _, id := range p.IDs {
+		mine[id] = true
+	}
+	ours := map[string]bool{p.PlanFile: true, "": true}
+	for _, f := range p.MovedFrom {
+		ours[f] = true
+	}
+	current := p.Database
 	type other struct {
 		is     *Issue
 		branch string
@@ -50,7 +59,7 @@ func BranchClashes(desired []emit.Bead, current []Issue, planFile string) []Bran
 	for i := range current {
 		is := &current[i]
 		b := is.metaString("branch")
-		if b == "" || mine[is.ID] || is.PlanFile() == "" || is.PlanFile() == planFile {
+		if b == "" || mine[is.ID] || ours[is.PlanFile()] {
 			continue
 		}
 		o := other{is, b}

@@ -98,12 +98,22 @@ func TestBranchClashes(t *testing.T) {
 	db, err := Diff(others, nil, SyncOptions{PlanFile: "other.md", Now: syncNow})
 	require.NoError(t, err)
 	current := stored(t, db)
-	got := BranchClashes(mine, current, "p.md")
+	p, err := Diff(mine, current, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	p.Database = current
+	got := p.BranchClashes(mine)
 	require.Len(t, got, 3)
 	assert.Equal(t, BranchClash{Sprint: "1.1", Branch: "feature/x", Other: others[0].ID, OtherPlan: "other.md", OtherSprint: "1.1", OtherBranch: "feature/x", Relation: "the same branch as"}, got[0])
 	assert.Equal(t, "1.2 feature/y/z under feature/y", got[1].Sprint+" "+got[1].Branch+" "+got[1].Relation+" "+got[1].OtherBranch)
 	assert.Equal(t, "1.3 work a folder of work/deep", got[2].Sprint+" "+got[2].Branch+" "+got[2].Relation+" "+got[2].OtherBranch)
 
-	// The same beads under this plan's ids are this plan's: no clash.
-	assert.Empty(t, BranchClashes(others, current, "p.md"))
+	// The same beads under this plan's ids are this plan's: no clash; and
+	// so are the beads of a plan file the plan moved from.
+	p.IDs = map[string]string{}
+	for _, b := range others {
+		p.IDs[b.Metadata.PlanSprintID] = b.ID
+	}
+	assert.Empty(t, p.BranchClashes(mine[:3]))
+	p.IDs, p.MovedFrom = nil, []string{"other.md"}
+	assert.Empty(t, p.BranchClashes(mine))
 }
