@@ -125,3 +125,31 @@ func TestGitRefOKAgreesWithGit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzBranchTemplate: a template ParseBranchTemplate accepts gives, for
+// every valid sprint id and any title, a branch that passes CheckBranch and
+// git's rules and is not its source branch, a folder of it, or under it.
+//
+//	go test ./emit -run '^$' -fuzz '^FuzzBranchTemplate$' -fuzztime 1m
+func FuzzBranchTemplate(f *testing.F) {
+	for _, tpl := range []string{DefaultBranchTemplate, "feature/{id}-{slug}", "{source}-sprints/{id}", "{slug}/{id}", "x/{id}_{slug}", "{plan}/{slug}/{id}"} {
+		f.Add(tpl, "1.2a", "Backend", "main")
+		f.Add(tpl, "3a.10bc", "🚀", "release/2-4")
+	}
+	f.Fuzz(func(t *testing.T, tpl, sprintID, title, source string) {
+		bt, err := ParseBranchTemplate(tpl)
+		if err != nil || !utf8.ValidString(sprintID) || !sprintIDPattern(sprintID) || CheckBranch(source) != nil {
+			return
+		}
+		b := bt.Branch("storefront", source, sprintID, title)
+		if err := CheckBranch(b); err != nil {
+			t.Fatalf("template %q, sprint %q %q from %q gives %q: %v", tpl, sprintID, title, source, b, err)
+		}
+		if !gitRefOK(b) {
+			t.Fatalf("template %q gives %q, which git refuses", tpl, b)
+		}
+		if rel := folderRelation(b, source); rel != "" && !strings.Contains(tpl, "{source}") {
+			t.Fatalf("template %q gives %q, %s its source %q", tpl, b, rel, source)
+		}
+	})
+}
