@@ -336,7 +336,7 @@ func TestEndToEndAgentsRun(t *testing.T) {
 	// compiles and applies cleanly: a branch that exists is its sprint's.
 	out, stderr, code := r.architect("apply", plans[0])
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "No changes: 8 beads match plans/example.md.")
+	assert.Contains(t, out, "No changes: 9 beads match plans/example.md.")
 	t.Logf("repository 1: %d plans, %d beads ran in %.1fs (%d bd and git commands)", len(plans), len(sm.ran), sm.took.Seconds(), len(sm.log))
 	if dir := os.Getenv("ARCHITECT_E2E_LOG"); dir != "" {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "e2e-commands.txt"), []byte(strings.Join(sm.log, "\n")+"\n"), 0o644))
