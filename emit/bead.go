@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -712,21 +713,31 @@ func (e *emitter) reportDefaultQA() {
 		what, DefaultQAAgent.Name, DefaultQAAgent.Model, where)
 }
 
-// reportMissingAgents warns, once per agent at its first use, about each
-// agent whose Markdown file is not in the repository.
+// reportMissingAgents warns about the agents whose Markdown file is not in
+// the repository: one warning, at the earliest first use among them, that
+// names every such agent with its file and the line of its first use.
 func (e *emitter) reportMissingAgents() {
 	if e.o.AgentExists == nil {
 		return
 	}
-	names := make([]string, 0, len(e.agentUse))
-	for name := range e.agentUse {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		if file := e.agentFile(name); !e.o.AgentExists(file) {
-			e.diag(parser.Warning, e.agentUse[name], "agent %s: %s is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it", name, file)
+	var missing []string
+	first := parser.Pos{}
+	for _, name := range slices.Sorted(maps.Keys(e.agentUse)) {
+		file := e.agentFile(name)
+		if e.o.AgentExists(file) {
+			continue
 		}
+		missing = append(missing, fmt.Sprintf("%s (%s, first named for line %d)", name, file, e.agentUse[name].Line))
+		if at := e.agentUse[name]; !first.IsValid() || before(at, first) {
+			first = at
+		}
+	}
+	switch len(missing) {
+	case 0:
+	case 1:
+		e.diag(parser.Warning, first, "agent %s is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it", missing[0])
+	default:
+		e.diag(parser.Warning, first, "%d agents are not in the repository, so beads-ralph will not find them unless an earlier sprint creates them: %s", len(missing), strings.Join(missing, ", "))
 	}
 }
 

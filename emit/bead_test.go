@@ -167,11 +167,10 @@ func TestDefaultQAAgent(t *testing.T) {
 	assert.Equal(t, "qa-go", beads[0].Metadata.QAAgents[0].AgentPath[len(".claude/agents/"):], "a sprint's own list wins")
 }
 
-// TestMissingAgentFiles: each agent whose file is not in the repository
-// gets one warning, at its first use: the plan line that names it, or the
-// heading of the first sprint that gets it from the settings.
+// TestMissingAgentFiles: the agents whose file is not in the repository are
+// named in one warning, each with its first use: the plan line that names
+// it, or the heading of the first sprint that gets it from the settings.
 func TestMissingAgentFiles(t *testing.T) {
-	const missing = ": warning: agent %s: .claude/agents/%[1]s.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it"
 	var asked []string
 	_, diags := compileWith(t, agentsPlan+"### Sprint 1.4: More\n**Dev Agents**:\n- `doc-writer`\n\n**Tasks**:\n- e\n", func(o *Options) {
 		o.AgentExists = func(path string) bool {
@@ -181,13 +180,11 @@ func TestMissingAgentFiles(t *testing.T) {
 	})
 	diags.Sort()
 	require.Equal(t, []string{
-		fmt.Sprintf("p.md:2:1"+missing, "beads-ralph-scrum-master"),
-		fmt.Sprintf("p.md:5:1"+missing, "doc-writer"),
-		fmt.Sprintf("p.md:8:1"+missing, "qa-go"),
-		fmt.Sprintf("p.md:9:1"+missing, "qa-docs"),
+		"p.md:2:1: warning: 6 agents are not in the repository, so beads-ralph will not find them unless an earlier sprint creates them: " +
+			"beads-ralph-scrum-master (.claude/agents/beads-ralph-scrum-master.md, first named for line 2), doc-writer (.claude/agents/doc-writer.md, first named for line 5), " +
+			"general-purpose-dev (.claude/agents/general-purpose-dev.md, first named for line 14), merge-specialist (.claude/agents/merge-specialist.md, first named for line 18), " +
+			"qa-docs (.claude/agents/qa-docs.md, first named for line 9), qa-go (.claude/agents/qa-go.md, first named for line 8)",
 		defaultQAWarning("14:1", "4 sprints (1.2a first) name no QA agent, so they get"),
-		fmt.Sprintf("p.md:14:1"+missing, "general-purpose-dev"),
-		fmt.Sprintf("p.md:18:1"+missing, "merge-specialist"),
 	}, messages(diags))
 	assert.Len(t, asked, 8, "each agent is looked up once: %v", asked)
 }

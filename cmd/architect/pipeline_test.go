@@ -138,7 +138,7 @@ func TestSourceBranchFromGit(t *testing.T) {
 }
 
 // TestAgentFiles: an agent whose file is not in the repository's agents
-// folder gets one warning, at its first use.
+// folder is named in one warning, with the line of its first use.
 func TestAgentFiles(t *testing.T) {
 	base := tempBase(t)
 	root := filepath.Join(base, "shop")
@@ -150,8 +150,7 @@ func TestAgentFiles(t *testing.T) {
 		"### Sprint 1.2: More\n**QA Agents**:\n- `qa-docs` (haiku) - again\n- `qa-go`\n\n**Tasks**:\n- b\n")
 	_, diags := compileIn(t, base, plan, planFlags{})
 	require.Equal(t, []string{
-		"/BASE/shop/plan.md:7:1: warning: agent qa-docs: .claude/agents/qa-docs.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it",
-		"/BASE/shop/plan.md:14:1: warning: agent qa-go: .claude/agents/qa-go.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it",
+		"/BASE/shop/plan.md:7:1: warning: 2 agents are not in the repository, so beads-ralph will not find them unless an earlier sprint creates them: qa-docs (.claude/agents/qa-docs.md, first named for line 7), qa-go (.claude/agents/qa-go.md, first named for line 14)",
 	}, diags)
 }
 
