@@ -8,24 +8,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/pipeline"
 	"github.com/beads-architect/architect/planner"
 )
 
-// configFile is the repository's settings file, read from its root.
-const configFile = ".architect.yaml"
-
-// ralphConfigFile is beads-ralph's own configuration, read from the
-// repository root for its repo_name and source_branch.
-const ralphConfigFile = "beads-ralph.yaml"
+// configFile and ralphConfigFile are the config files read from the
+// repository root and handed to the pipeline.
+const (
+	configFile      = pipeline.ConfigFile
+	ralphConfigFile = pipeline.RalphConfigFile
+)
 
 // planFlags are the inputs every command that compiles a plan shares.
 type planFlags struct {
@@ -197,10 +195,10 @@ func planFileIn(root, path string) (rel, abs string, err error) {
 	return filepath.ToSlash(rel), abs, nil
 }
 
-// stamp picks the beads' timestamp: --now, then SOURCE_DATE_EPOCH, then the
-// plan's created date, then the Unix epoch, so output never depends on the
-// clock.
-func stamp(flag string, getenv env, created string) (time.Time, error) {
+// clock is the time given to stamp the beads: --now, then
+// SOURCE_DATE_EPOCH; the zero time when neither is set (the pipeline then
+// uses the plan's created date, else the Unix epoch).
+func clock(flag string, getenv env) (time.Time, error) {
 	if flag != "" {
 		t, err := time.Parse(time.RFC3339, flag)
 		if err != nil {
@@ -215,20 +213,17 @@ func stamp(flag string, getenv env, created string) (time.Time, error) {
 		}
 		return time.Unix(n, 0).UTC(), nil
 	}
-	for _, layout := range []string{time.RFC3339, "2006-01-02"} {
-		if t, err := time.Parse(layout, created); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Unix(0, 0).UTC(), nil
+	return time.Time{}, nil
 }
 
-// compilePlan runs the whole pipeline on one plan. The returned error is
-// for problems outside the plan (unreadable file, bad flags); the plan's own
-// problems are in compiled.diags.
+// compilePlan reads one plan and its repository's facts and runs the
+// pipeline on them. The returned error is for problems outside the plan
+// (unreadable file, bad flags); the plan's own problems are in
+// compiled.diags.
 func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compiled, error) {
 	// Bad flags are reported before the plan is read.
-	if _, err := stamp(f.now, getenv, ""); err != nil {
+	now, err := clock(f.now, getenv)
+	if err != nil {
 		return nil, err
 	}
 	name, src, err := readPlan(path, stdin)
@@ -250,111 +245,48 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 			return nil, err
 		}
 	}
-
-	c.plan = parser.Parse(name, src)
-	settings, from := loadSettings(c, repo, f)
-	c.settings = settings
-	c.diags = append(c.diags, c.plan.Diags...)
-	now, err := stamp(f.now, getenv, settings.Created)
+	r, err := pipeline.Run(pipeline.Input{
+		File:        name,
+		Src:         src,
+		PlanFile:    planFile,
+		Repo:        pipeline.Repo{Root: repo.root, Name: repo.name, Branch: repo.branch, Branches: repo.branches},
+		Config:      readConfig(repo.root, configFile),
+		RalphConfig: readConfig(repo.root, ralphConfigFile),
+		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate},
+		Now:         now,
+		AgentExists: fileIn(repo.root),
+	})
 	if err != nil {
 		return nil, err
 	}
-	if len(c.plan.Sprints) == 0 {
-		c.sortDiags(f.verbose)
-		return c, nil
+	c.plan, c.graph, c.beads, c.settings, c.diags = r.Plan, r.Graph, r.Beads, r.Settings.Merged, r.Diags
+	if !f.verbose {
+		c.diags = dropInfo(c.diags)
 	}
-
-	c.graph = planner.Build(c.plan)
-	c.diags = append(c.diags, c.graph.Diags...)
-	if !c.graph.HasCycle() {
-		beads, diags := emit.Beads(c.graph, emit.Options{
-			Settings:         settings,
-			SourceBranchFrom: from,
-			RepoRoot:         repo.root,
-			RepoName:         repo.name,
-			PlanFile:         planFile,
-			Now:              now,
-			AgentExists:      fileIn(repo.root),
-			ExistingBranches: repo.branches,
-		})
-		c.diags = append(c.diags, diags...)
-		if !c.diags.HasErrors() {
-			if err := emit.Validate(beads); err != nil {
-				return nil, fmt.Errorf("internal error: a bead breaks the bead schema; nothing was written:\n%v", err)
-			}
-			c.beads = beads
-		}
-	}
-	c.sortDiags(f.verbose)
 	return c, nil
 }
 
-// loadSettings merges the settings, weakest first: the built-ins,
-// beads-ralph.yaml's repo_name and source_branch, .architect.yaml, the
-// plan's front matter and preamble, then the flags. Without a source
-// branch from any of them it is git's current branch, else main. from
-// says which layer gave the source branch, for messages. Problems in the
-// files go to c.diags.
-func loadSettings(c *compiled, repo repoInfo, f planFlags) (settings parser.Defaults, from string) {
-	settings = emit.Builtin()
-	layer := func(d parser.Defaults, name string) {
-		if d.SourceBranch != "" {
-			from = name
+// dropInfo returns diags without the info entries, which only -v shows.
+func dropInfo(diags parser.Diagnostics) parser.Diagnostics {
+	kept := parser.Diagnostics{}
+	for _, d := range diags {
+		if d.Severity != parser.Info {
+			kept = append(kept, d)
 		}
-		settings = settings.Merge(d)
 	}
-	path := filepath.Join(repo.root, ralphConfigFile)
-	if data, err := os.ReadFile(path); err == nil {
-		cfg, diags := parseRalphConfig(path, data)
-		c.diags = append(c.diags, diags...)
-		layer(cfg, ralphConfigFile)
-	}
-	path = filepath.Join(repo.root, configFile)
-	if data, err := os.ReadFile(path); err == nil {
-		cfg, diags := parser.ParseConfig(path, data, parser.Pos{Line: 1, Col: 1})
-		c.diags = append(c.diags, diags...)
-		layer(cfg, configFile)
-	}
-	layer(c.plan.Defaults, "the plan")
-	flags := parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate}
-	if f.branchTemplate != "" {
-		flags.BranchTemplateAt = parser.Origin{File: "--branch-template"}
-	}
-	layer(flags, "--source-branch")
-	switch {
-	case settings.SourceBranch != "":
-	case repo.branch != "":
-		settings.SourceBranch, from = repo.branch, "git's current branch"
-	default:
-		settings.SourceBranch, from = "main", "the built-in default"
-	}
-	return settings, from
+	return kept
 }
 
-// ralphConfig is what architect reads of beads-ralph.yaml; its other keys
-// are beads-ralph's business.
-type ralphConfig struct {
-	RepoName     string `yaml:"repo_name"`
-	SourceBranch string `yaml:"source_branch"`
-}
-
-// parseRalphConfig reads beads-ralph.yaml as settings: repo_name as repo,
-// and source_branch.
-func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnostics) {
-	var cfg ralphConfig
-	if err := yaml.Unmarshal(data, &cfg); err != nil {
-		pos := parser.Pos{Line: 1, Col: 1}
-		msg := err.Error()
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
-			pos.Line, _ = strconv.Atoi(m[1])
-			msg = m[2]
-		}
-		return parser.Defaults{}, parser.Diagnostics{{File: path, Pos: pos, Severity: parser.Error, Msg: "beads-ralph settings: " + strings.TrimPrefix(msg, "yaml: ")}}
+// readConfig reads the config file name at the repository root; nil when
+// it cannot be read (most often: there is none).
+func readConfig(root, name string) *pipeline.File {
+	path := filepath.Join(root, name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
 	}
-	return parser.Defaults{Repo: strings.TrimSpace(cfg.RepoName), SourceBranch: strings.TrimSpace(cfg.SourceBranch)}, nil
+	return &pipeline.File{Path: path, Data: data}
 }
-
-var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
 
 // fileIn returns a function that reports whether a path relative to root
 // (with forward slashes) is a regular file there.
@@ -363,19 +295,6 @@ func fileIn(root string) func(string) bool {
 		st, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
 		return err == nil && st.Mode().IsRegular()
 	}
-}
-
-func (c *compiled) sortDiags(verbose bool) {
-	if !verbose {
-		kept := c.diags[:0]
-		for _, d := range c.diags {
-			if d.Severity != parser.Info {
-				kept = append(kept, d)
-			}
-		}
-		c.diags = kept
-	}
-	c.diags.Sort()
 }
 
 // report prints diagnostics to w, one a line.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/pipeline"
 	"github.com/beads-architect/architect/planner"
 )
 
@@ -52,33 +53,24 @@ func Compile(t testing.TB, planFile string, src []byte) Plan {
 	return p
 }
 
-// Try compiles src as Compile does. When there are errors, it returns every
-// diagnostic as the error.
+// Try compiles src as Compile does, through the CLI's pipeline. When there
+// are errors, it returns every diagnostic as the error.
 func Try(planFile string, src []byte) (Plan, error) {
 	name := path.Base(planFile)
-	p := parser.Parse(name, src)
-	g := planner.Build(p)
-	set := emit.Builtin().Merge(p.Defaults)
-	if set.SourceBranch == "" {
-		set.SourceBranch = "main"
+	r, err := pipeline.Run(pipeline.Input{
+		File:     name,
+		Src:      src,
+		PlanFile: planFile,
+		Repo:     pipeline.Repo{Root: "/src/shop", Name: "shop"},
+		Now:      Now,
+	})
+	if err != nil {
+		return Plan{}, err
 	}
-	var beads []emit.Bead
-	var diags parser.Diagnostics
-	if !g.HasCycle() {
-		beads, diags = emit.Beads(g, emit.Options{
-			Settings: set,
-			RepoRoot: "/src/shop",
-			RepoName: "shop",
-			PlanFile: planFile,
-			Now:      Now,
-		})
+	if r.Failed() || r.Beads == nil {
+		return Plan{}, r.Diags
 	}
-	all := append(append(append(parser.Diagnostics{}, p.Diags...), g.Diags...), diags...)
-	all.Sort()
-	if all.HasErrors() || beads == nil {
-		return Plan{}, all
-	}
-	return Plan{Name: strings.TrimSuffix(name, ".md"), Graph: g, Beads: beads, Diags: all}, nil
+	return Plan{Name: strings.TrimSuffix(name, ".md"), Graph: r.Graph, Beads: r.Beads, Diags: r.Diags}, nil
 }
 
 // Golden compares got with the file at path or, when update is set (a

@@ -1,0 +1,133 @@
+// Package pipeline compiles one plan into beads: it parses the plan,
+// layers its settings, builds the dependency graph, emits and validates the
+// beads, from inputs given as data (it never reads files, runs git, prints
+// or exits).
+package pipeline
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/parser"
+	"github.com/beads-architect/architect/planner"
+)
+
+// Input is everything a compile reads from outside the plan model: the
+// plan's bytes, the repository's facts and config files, the flags and the
+// time. The caller gathers them (reading files, running git); Run only
+// computes.
+type Input struct {
+	// File names the plan in diagnostics: its path as given, or "<stdin>".
+	File string
+	// Src is the plan's text.
+	Src []byte
+	// PlanFile is the plan's path relative to the repository root, with
+	// forward slashes ("-" for a plan read from stdin); the beads record it.
+	PlanFile string
+	// Repo is the repository the plan is compiled in.
+	Repo Repo
+	// Config and RalphConfig are the repository's .architect.yaml and
+	// beads-ralph.yaml, nil when the repository has none.
+	Config, RalphConfig *File
+	// Flags are the settings given on the command line.
+	Flags Flags
+	// Now stamps the beads. The zero time means none was given: the plan's
+	// created date is used, else the Unix epoch, so that output never
+	// depends on the clock.
+	Now time.Time
+	// AgentExists reports whether an agent's file, given by its path from
+	// the repository root, is in the repository; nil skips the check.
+	AgentExists func(path string) bool
+}
+
+// Repo holds the facts about the plan's repository.
+type Repo struct {
+	Root   string // absolute, symlinks resolved
+	Name   string // the checkout's name, the beads' rig unless a setting names one
+	Branch string // git's current branch, "" when unknown
+	// Branches are the repository's branches (refs/heads), nil outside a
+	// repository.
+	Branches []string
+}
+
+// File is a config file's path (for diagnostics) and contents.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Flags are the settings a command line may give; "" is not given.
+type Flags struct {
+	Prefix         string // --prefix
+	SourceBranch   string // --source-branch
+	BranchTemplate string // --branch-template
+}
+
+// Result is a plan carried through the pipeline.
+type Result struct {
+	Plan *parser.Plan
+	// Graph is nil when the plan has no sprints.
+	Graph *planner.Graph
+	// Beads are nil when there are errors (or a cycle, which is one).
+	Beads []emit.Bead
+	// Settings are the merged settings the beads were built with.
+	Settings Settings
+	// Diags are every diagnostic of the config files, the plan, the graph
+	// and the beads, info included, sorted by file and position.
+	Diags parser.Diagnostics
+}
+
+// Failed reports whether the plan cannot be used: it has errors, or no
+// graph was built (a plan without sprints).
+func (r *Result) Failed() bool { return r.Diags.HasErrors() || r.Graph == nil }
+
+// Run compiles in.Src. The plan's own problems are in Result.Diags; the
+// error is only for a bead that breaks the bead schema, which is a bug in
+// architect, not in the plan.
+func Run(in Input) (*Result, error) {
+	r := &Result{Plan: parser.Parse(in.File, in.Src)}
+	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo.Branch)
+	r.Diags = append(r.Diags, r.Plan.Diags...)
+	if len(r.Plan.Sprints) == 0 {
+		r.Diags.Sort()
+		return r, nil
+	}
+	r.Graph = planner.Build(r.Plan)
+	r.Diags = append(r.Diags, r.Graph.Diags...)
+	if !r.Graph.HasCycle() {
+		beads, diags := emit.Beads(r.Graph, emit.Options{
+			Settings:         r.Settings.Merged,
+			SourceBranchFrom: r.Settings.SourceBranchFrom,
+			RepoRoot:         in.Repo.Root,
+			RepoName:         in.Repo.Name,
+			PlanFile:         in.PlanFile,
+			Now:              stamp(in.Now, r.Settings.Merged.Created),
+			AgentExists:      in.AgentExists,
+			ExistingBranches: in.Repo.Branches,
+		})
+		r.Diags = append(r.Diags, diags...)
+		if !r.Diags.HasErrors() {
+			if err := emit.Validate(beads); err != nil {
+				return nil, fmt.Errorf("internal error: a bead breaks the bead schema; nothing was written:\n%v", err)
+			}
+			r.Beads = beads
+		}
+	}
+	r.Diags.Sort()
+	return r, nil
+}
+
+// stamp is now, or else the plan's created date (RFC 3339 or a plain
+// date), or else the Unix epoch; always in UTC.
+func stamp(now time.Time, created string) time.Time {
+	if !now.IsZero() {
+		return now.UTC()
+	}
+	for _, layout := range []string{time.RFC3339, "2006-01-02"} {
+		if t, err := time.Parse(layout, created); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Unix(0, 0).UTC()
+}
