@@ -140,6 +140,13 @@ type Sprint struct {
 	TimeoutMinutes int
 	Timeout        Field
 	Role           Field
+
+	// DepsStated is set when the plan states this sprint's dependencies:
+	// DependsOn replaces what the numbering would give it (see deps.go).
+	DepsStated bool
+	// Issue holds what a unit written in bd's own Markdown says beyond the
+	// plan language (bdfile.go); nil for other sprints.
+	Issue *Issue
 }
 
 // LogEntry is a sprint heading outside any phase section: an entry of a

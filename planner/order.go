@@ -9,6 +9,18 @@ import (
 	"gonum.org/v1/gonum/graph/topo"
 )
 
+// stated drops the numbering's edges into the sprints whose dependencies
+// the plan states (parser.Sprint.DepsStated): their Depends on edges, added
+// next, are all they wait on. The numbering still orders the sprints the
+// plan leaves open, including those after a stated one.
+func (b *build) stated() {
+	for _, n := range b.g.Nodes {
+		if n.Sprint.DepsStated {
+			n.Deps = nil
+		}
+	}
+}
+
 // explicit adds the Depends on edges. An edge the numbering already implies,
 // directly or through other sprints, adds nothing and is reported.
 func (b *build) explicit() {
@@ -32,7 +44,7 @@ func (b *build) explicit() {
 				b.diag(parser.Warning, ref.Pos, "sprint %s depends on skipped sprint %s; the edge is dropped", n.ID(), ref.ID)
 			case d == nil:
 				b.diag(parser.Error, ref.Pos, "sprint %s depends on unknown sprint %s", n.ID(), ref.ID)
-			case implied != nil && slices.Contains(implied[n.Order], d):
+			case implied != nil && !n.Sprint.DepsStated && slices.Contains(implied[n.Order], d):
 				b.diag(parser.Warning, ref.Pos, "sprint %s already follows %s through the numbering; the Depends on edge adds nothing", n.ID(), ref.ID)
 			default:
 				add = append(add, edge{d, n})

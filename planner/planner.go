@@ -100,6 +100,7 @@ func Build(p *parser.Plan) *Graph {
 	b := &build{g: &Graph{Plan: p}, plan: p}
 	b.nodes()
 	b.numbering()
+	b.stated()
 	b.explicit()
 	rank := topoRank(b.g.Nodes)
 	if rank != nil {
