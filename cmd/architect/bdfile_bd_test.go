@@ -1,0 +1,166 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/beads-architect/architect/emit/bdsync"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// bdMarkdownIssues is a file in bd's own Markdown that `bd create --file`
+// accepts. Every issue states its type, priority and assignee (what it
+// leaves out, architect fills from its settings, not from bd's defaults)
+// and its dependencies name other issues of the file, which bd cannot
+// resolve.
+const bdMarkdownIssues = `# Checkout rework
+
+## Add cart service
+The cart keeps items per session.
+
+### Priority
+1
+
+### Type
+feature
+
+### Assignee
+alice
+
+### Labels
+cart, backend
+
+### Acceptance Criteria
+- Items survive a reload
+- Totals include tax
+
+## Payment gateway adapter
+
+### Type
+task
+
+### Priority
+P2
+
+### Description
+Wrap the gateway's client behind an interface.
+
+### Design
+One adapter per provider; a fake for tests.
+
+### Assignee
+bob
+
+### Dependencies
+add-cart-service
+
+## Checkout page
+Show the cart and pay.
+
+### Priority
+3
+
+### Type
+enhancement
+
+### Assignee
+carol
+
+### Labels
+frontend
+
+### Dependencies
+Payment gateway adapter, add-cart-service
+`
+
+// TestApplyBDMarkdownMatchesBDCreate: the same file through bd's own
+// `bd create --file` and through architect apply gives the same issues
+// (title, type, priority, labels, description, design, acceptance criteria,
+// assignee), and architect's carry the dependencies between them that bd
+// cannot resolve. Applied twice, nothing changes.
+func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
+	byTitle := func(db map[string]bdsync.Issue) map[string]bdsync.Issue {
+		m := map[string]bdsync.Issue{}
+		for _, is := range db {
+			var title string
+			require.NoError(t, json.Unmarshal(is.Fields["title"], &title))
+			m[title] = is
+		}
+		return m
+	}
+
+	theirs := newBDRepo(t, "bf")
+	theirs.bd("create", "--file", theirs.write("issues.md", bdMarkdownIssues))
+	bdDB := byTitle(theirs.export())
+
+	ours := newBDRepo(t, "bf")
+	plan := ours.write("issues.md", bdMarkdownIssues)
+	out, stderr, code := ours.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Applied: 3 created, 0 updated, 0 closed.")
+	db := ours.export()
+	archDB := byTitle(db)
+
+	require.Len(t, bdDB, 3)
+	require.Len(t, archDB, 3)
+	str := func(is bdsync.Issue, k string) string {
+		var s string
+		if raw, ok := is.Fields[k]; ok {
+			require.NoError(t, json.Unmarshal(raw, &s), "%s: %s", k, raw)
+		}
+		return s
+	}
+	for title, want := range bdDB {
+		got, ok := archDB[title]
+		require.True(t, ok, "architect created %q", title)
+		for _, k := range []string{"issue_type", "description", "design", "acceptance_criteria", "assignee"} {
+			assert.Equal(t, str(want, k), str(got, k), "%q: %s", title, k)
+		}
+		assert.JSONEq(t, string(want.Fields["priority"]), string(got.Fields["priority"]), "%q: priority", title)
+		// architect adds its own phase-NN and sprint-N-M labels.
+		assert.Subset(t, got.Labels, want.Labels, "%q: labels", title)
+		assert.Len(t, got.Labels, len(want.Labels)+2, "%q: labels %v", title, got.Labels)
+	}
+
+	// bd keeps the sibling names as dangling targets; architect links the
+	// issues they name.
+	id := func(title string) string { return archDB[title].ID }
+	wantDeps := map[string][]string{
+		"Add cart service":        nil,
+		"Payment gateway adapter": {id("Add cart service")},
+		"Checkout page":           {id("Payment gateway adapter")}, // add-cart-service is implied through it
+	}
+	for title, want := range wantDeps {
+		var got []string
+		for _, d := range archDB[title].Deps {
+			assert.Equal(t, "blocks", d.Type)
+			got = append(got, d.DependsOnID)
+		}
+		sort.Strings(got)
+		assert.Equal(t, want, got, "%q: dependencies", title)
+	}
+	for title, is := range bdDB {
+		for _, d := range is.Deps {
+			_, known := bdDB[title]
+			assert.True(t, known)
+			assert.NotContains(t, []string{bdDB["Add cart service"].ID, bdDB["Payment gateway adapter"].ID}, d.DependsOnID,
+				"bd resolved %q's dependency %s; this test expects bd to drop it", title, d.DependsOnID)
+		}
+	}
+	assert.Equal(t, []string{id("Add cart service")}, ours.ready())
+
+	// Applied again: the annotated file names its beads; nothing changes.
+	src, err := os.ReadFile(plan)
+	require.NoError(t, err)
+	out, stderr, code = ours.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "No changes: 3 beads match "+filepath.Base(plan)+".")
+	src2, err := os.ReadFile(plan)
+	require.NoError(t, err)
+	assert.Equal(t, string(src), string(src2))
+	assert.Len(t, ours.export(), 3)
+}
