@@ -21,6 +21,69 @@ func (b *build) stated() {
 	}
 }
 
+// sinks keeps a stated order from leaving work behind: once the plan
+// states some dependencies, a unit it leaves open (no stated dependency)
+// also waits on every unit numbered before it that nothing waits on. Where
+// "1 → 3 → 2" reorders a phase, the next phase then waits on 2, not on 3
+// alone. A unit that already waits on the open one, directly or not, is
+// left as it is (no cycle). It runs only when some unit's dependencies are
+// stated.
+func (b *build) sinks() {
+	nodes := b.g.Nodes
+	any := false
+	for _, n := range nodes {
+		any = any || n.Sprint.DepsStated
+	}
+	if !any {
+		return
+	}
+	succs := make([][]*Node, len(nodes))
+	for _, n := range nodes {
+		for _, d := range n.Deps {
+			succs[d.Order] = append(succs[d.Order], n)
+		}
+	}
+	// reaches reports whether from leads to to through successors.
+	reaches := func(from, to *Node) bool {
+		seen := map[*Node]bool{from: true}
+		stack := []*Node{from}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n == to {
+				return true
+			}
+			for _, s := range succs[n.Order] {
+				if !seen[s] {
+					seen[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+		return false
+	}
+	var open []*Node // units before the current one that nothing waits on
+	for _, n := range nodes {
+		if !n.Sprint.DepsStated {
+			kept := open[:0]
+			for _, s := range open {
+				if len(succs[s.Order]) > 0 || reaches(n, s) {
+					if len(succs[s.Order]) == 0 {
+						kept = append(kept, s)
+					}
+					continue
+				}
+				if !slices.Contains(n.Deps, s) {
+					n.Deps = append(n.Deps, s)
+				}
+				succs[s.Order] = append(succs[s.Order], n)
+			}
+			open = kept
+		}
+		open = append(open, n)
+	}
+}
+
 // explicit adds the Depends on edges. An edge the numbering already implies,
 // directly or through other sprints, adds nothing and is reported.
 func (b *build) explicit() {

@@ -102,6 +102,7 @@ func Build(p *parser.Plan) *Graph {
 	b.numbering()
 	b.stated()
 	b.explicit()
+	b.sinks()
 	rank := topoRank(b.g.Nodes)
 	if rank != nil {
 		b.reduce(rank)

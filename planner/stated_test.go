@@ -1,0 +1,71 @@
+package planner
+
+import (
+	"testing"
+
+	"github.com/beads-architect/architect/parser"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestStatedDeps: a unit whose dependencies the plan states waits on them
+// alone; the numbering orders the units left open, and a unit left open
+// also waits on the units before it that a stated order left behind.
+func TestStatedDeps(t *testing.T) {
+	for _, tc := range []struct {
+		name, extra string
+		deps        map[string]string
+		waves       string
+	}{
+		{"fan out", "```\n1.1 → 1.2, 1.3\n```\n",
+			map[string]string{"1.1": "", "1.2": "1.1", "1.3": "1.1", "1.4": "1.2 1.3", "2.1": "1.4"},
+			"1.1 | 1.2,1.3 | 1.4 | 2.1"},
+		{"reordered", "Order: 1.1 → 1.3 → 1.2\n",
+			map[string]string{"1.1": "", "1.2": "1.3", "1.3": "1.1", "1.4": "1.2", "2.1": "1.4"},
+			"1.1 | 1.3 | 1.2 | 1.4 | 2.1"},
+		{"merge arrow", "1.1, 1.2 -> 2.1\n",
+			map[string]string{"1.1": "", "1.2": "1.1", "1.3": "1.2", "1.4": "1.3", "2.1": "1.2"},
+			"1.1 | 1.2 | 1.3,2.1 | 1.4"},
+		{"prose arrow", "Rename `a` → `b`, then 1.1 → x\n",
+			map[string]string{"1.1": "", "1.2": "1.1", "1.3": "1.2", "1.4": "1.3", "2.1": "1.4"},
+			"1.1 | 1.2 | 1.3 | 1.4 | 2.1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U", "### Sprint 1.4: V", "## Phase 2: B", "### Sprint 2.1: W")) +
+				"## Notes\n\n" + tc.extra
+			p := parser.Parse("p.md", []byte(src))
+			require.False(t, p.Diags.HasErrors(), "%v", p.Diags)
+			g := Build(p)
+			require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+			assert.Equal(t, tc.deps, deps(g))
+			assert.Equal(t, tc.waves, waves(g))
+		})
+	}
+}
+
+// TestStatedOrderWarning: an order against the numbering is a warning at
+// its line that says the stated order is followed.
+func TestStatedOrderWarning(t *testing.T) {
+	src := string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U")) + "Recommended execution order: **1.1 → 1.3 → 1.2**\n"
+	p := parser.Parse("p.md", []byte(src))
+	var got []string
+	for _, d := range p.Diags {
+		got = append(got, d.Error())
+	}
+	assert.Equal(t, []string{"p.md:12:30: warning: the plan states 1.3 before 1.2, against the numbering; the stated order is followed"}, got)
+}
+
+// TestStatedBlocksAndTable: "**Blocks**:" fields and a Depends On column.
+func TestStatedBlocksAndTable(t *testing.T) {
+	src := "## Phase 1: A\n### Sprint 1.1: S\n**Blocks**: 1.3, nope\n- a\n### Sprint 1.2: T\n- b\n### Sprint 1.3: U\n- c\n\n" +
+		"| Sprint | Depends On |\n|---|---|\n| 1.2 | 1.1 |\n| 1.1 | — |\n"
+	p := parser.Parse("p.md", []byte(src))
+	var warns []string
+	for _, d := range p.Diags {
+		warns = append(warns, d.Error())
+	}
+	assert.Contains(t, warns, `p.md:3:1: warning: Blocks: "nope" names no unit of the plan; it is left out`)
+	g := Build(p)
+	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+	assert.Equal(t, map[string]string{"1.1": "", "1.2": "1.1", "1.3": "1.1"}, deps(g))
+}
