@@ -211,20 +211,23 @@ func (b *builder) dropSettingWarnings(d bdDefaults) {
 
 // bdShape tells which bd shape the document is in, if any, and for the
 // key-value shape the level of its issue headings. The plan is in
-// the key-value shape when a top-level heading is followed by "key: value"
-// lines naming an issue field (type, priority, labels, deps, estimate,
-// assignee); in bd's Markdown when a "## Title" heading has a "### Priority",
-// "### Type", "### Design", "### Assignee", "### Labels" or
-// "### Dependencies" section.
+// the key-value shape when two top-level headings at one level (or the one
+// heading at its level) are followed by "key: value" lines naming an issue's
+// type, labels, deps or estimate; in bd's Markdown when a "## Title" heading has a "### Priority",
+// "### Type", "### Assignee", "### Labels" or "### Dependencies" section and
+// at least half of the "###" headings under "##" ones are sections bd reads.
 func bdShape(doc ast.Node, src []byte) (format string, level int) {
-	byLevel := map[int]int{}
-	sections := false
+	byLevel := map[int]int{}  // key-value headings by level
+	headings := map[int]int{} // all headings by level
+	sections := false         // an issue has one of bd's field sections
+	subs, known := 0, 0       // the "###" headings under "##" ones, and those bd reads
 	inIssue := false
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
 			continue
 		}
+		headings[h.Level]++
 		if kv := kvBlock(h, src); kv != nil {
 			byLevel[h.Level]++
 			continue
@@ -233,8 +236,13 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 		case h.Level == 2 && isATX(h, src):
 			inIssue = true
 		case h.Level == 3 && inIssue && isATX(h, src):
-			switch bdSection[sectionName(plainText(h, src))] {
-			case "priority", "type", "design", "assignee", "labels", "deps":
+			subs++
+			name, ok := bdSection[sectionName(plainText(h, src))]
+			if ok {
+				known++
+			}
+			switch name {
+			case "priority", "type", "assignee", "labels", "deps":
 				sections = true
 			}
 		}
@@ -245,10 +253,14 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			best = l
 		}
 	}
-	if best > 0 {
+	// One such heading is an issue only when it is alone at its level.
+	if best > 0 && (byLevel[best] >= 2 || headings[best] == 1) {
 		return FormatKeyValue, best
 	}
-	if sections {
+	// A design document has "### Design" and "### Description" sections
+	// too: bd's Markdown needs one of its field sections, and most
+	// sections to be bd's.
+	if sections && 2*known >= subs {
 		return FormatBD, 2
 	}
 	return "", 0
@@ -307,8 +319,11 @@ func kvBlock(h *ast.Heading, src []byte) ast.Node {
 		if m == nil {
 			return nil
 		}
+		// "Priority:" and "Status:" lines are common under any heading;
+		// the key-value shape names its issues' type, labels, deps or
+		// estimate.
 		switch kvKeys[kvKey(string(m[1]))] {
-		case "type", "priority", "labels", "deps", "estimate", "assignee":
+		case "type", "labels", "deps", "estimate":
 			field = true
 		}
 	}

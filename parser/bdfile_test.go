@@ -130,6 +130,18 @@ func TestBDShapeChoice(t *testing.T) {
 		require.Len(t, p.Sprints, 1)
 		assert.Nil(t, p.Sprints[0].Issue)
 	})
+	t.Run("a design document is not bd's Markdown", func(t *testing.T) {
+		p := Parse("x.md", []byte("## Epic 1: Shell\n### Current State\nx\n### Design\ny\n### Config\nz\n## Epic 2: Chat\n### Design\nw\n"))
+		assert.Empty(t, p.Sprints)
+	})
+	t.Run("priority lines are not the key-value shape", func(t *testing.T) {
+		p := Parse("x.md", []byte("## Step 1: A\nPriority: high\nStatus: done\n\n## Step 2: B\nPriority: low\n"))
+		assert.Empty(t, p.Sprints)
+	})
+	t.Run("one key-value heading among others", func(t *testing.T) {
+		p := Parse("x.md", []byte("# A\ntype: task\n---\n# Notes\ntext\n"))
+		assert.Empty(t, p.Sprints)
+	})
 	t.Run("format bd over a plan", func(t *testing.T) {
 		p := Parse("x.md", []byte("---\nformat: bd\n---\n## Phase 1: A\n### Type\nfeature\n"))
 		require.Len(t, p.Sprints, 1)
