@@ -279,6 +279,10 @@ func (e *emitter) ids() []string {
 		if a := n.Sprint.Annotation; a != nil && a.ID != "" {
 			ids[n.Order] = a.ID
 			used[a.ID] = n
+		} else if id := n.Sprint.BeadID; id.Set() {
+			// A unit that names its bead ("**Issue**: bd-si19") keeps it.
+			ids[n.Order] = id.Value
+			used[id.Value] = n
 		}
 	}
 	for _, n := range e.g.Nodes {

@@ -56,6 +56,7 @@ func newUnitIndex(sprints []*Sprint) unitIndex {
 	for _, s := range sprints {
 		add(s.ID, s)
 		add(s.WrittenID, s)
+		add(s.BeadID.Value, s)
 		if m := unitIDRE.FindStringSubmatch(s.Heading.Text); m != nil {
 			add(m[2], s)
 			if m[1] != "" {

@@ -147,6 +147,10 @@ type Sprint struct {
 	// Issue holds what a unit written in bd's own Markdown says beyond the
 	// plan language (bdfile.go); nil for other sprints.
 	Issue *Issue
+	// BeadID is the bead the unit names in its own text, as in
+	// "### bd-4uv.3 - Transport" or "**Issue**: bd-si19" (beadref.go):
+	// its bead keeps that id, unless an annotation names another.
+	BeadID Field
 }
 
 // LogEntry is a sprint heading outside any phase section: an entry of a

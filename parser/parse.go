@@ -79,7 +79,9 @@ func Parse(file string, src []byte) (plan *Plan) {
 	if !b.readBD(doc, yml) {
 		b.run(doc)
 	}
-	// Dependencies the plan states outside the units' fields (deps.go).
+	// Units that name their beads (beadref.go), and dependencies the plan
+	// states outside the units' fields (deps.go).
+	b.beadRefs(doc)
 	b.statedDeps(doc)
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
 		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\"")

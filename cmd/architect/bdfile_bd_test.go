@@ -164,3 +164,43 @@ func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
 	assert.Equal(t, string(src), string(src2))
 	assert.Len(t, ours.export(), 3)
 }
+
+// TestApplyNamedBeads: a plan whose units name beads that already exist
+// ("### Sprint 1.1: ID - Title", "**Issue**: ID") updates those beads
+// instead of creating others; applied twice, it creates and changes
+// nothing, and never duplicates a bead.
+func TestApplyNamedBeads(t *testing.T) {
+	r := newBDRepo(t, "nb")
+	var created []struct {
+		ID string `json:"id"`
+	}
+	for _, title := range []string{"Transport", "Retry"} {
+		var one struct {
+			ID string `json:"id"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(r.bd("create", title, "--json")), &one))
+		created = append(created, one)
+	}
+	transport, retry := created[0].ID, created[1].ID
+	plan := r.write("plan.md", "---\nprefix: nb\n---\n# Transport\n\n## Phase 1: Transport\n### Sprint 1.1: "+transport+" - Transport\n- Move the transport behind an interface\n"+
+		"### Sprint 1.2: Retry\n**Issue**: "+retry+"\n- Retry with backoff\n### Sprint 1.3: Metrics\n- Count retries\n")
+	out, stderr, code := r.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Applied: 1 created, 2 updated, 0 closed.")
+	db := r.export()
+	require.Len(t, db, 3, "no bead is duplicated")
+	c := r.compiled(plan)
+	ids := c.ids()
+	assert.Equal(t, transport, ids["1.1"])
+	assert.Equal(t, retry, ids["1.2"])
+	assert.Equal(t, []string{transport}, targets(db[retry]))
+	assert.Equal(t, []string{retry}, targets(db[ids["1.3"]]))
+	var title string
+	require.NoError(t, json.Unmarshal(db[transport].Fields["title"], &title))
+	assert.Equal(t, "Transport", title)
+
+	out, stderr, code = r.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "No changes: 3 beads match plan.md.")
+	assert.Len(t, r.export(), 3)
+}
