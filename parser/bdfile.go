@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -333,14 +334,18 @@ func kvBlock(h *ast.Heading, src []byte) ast.Node {
 	return n
 }
 
+var kvKeyReplacer = strings.NewReplacer(" ", "_", "-", "_")
+
 func kvKey(k string) string {
-	return strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(k)))
+	return kvKeyReplacer.Replace(strings.ToLower(strings.TrimSpace(k)))
 }
 
 // bdReader builds the plan's phases and sprints from a bd-shaped file.
 type bdReader struct {
 	b      *builder
 	doc    ast.Node
+	blocks []ast.Node // the document's top-level blocks, once between needs them
+	starts []int      // their start offsets
 	fm     bdDefaults
 	units  []*bdUnit
 	phase  *Phase
@@ -572,7 +577,7 @@ func (r *bdReader) sections(doc ast.Node) {
 			u.s.Description = strings.TrimSpace(text)
 		case "acceptance":
 			r.field(u, sec, text, secHead.Pos, secStart)
-			u.s.Acceptance = listItems(doc, r.b.src, secStart, end)
+			u.s.Acceptance = r.listItems(secStart, end)
 		case "deps":
 			r.field(u, sec, text, secHead.Pos, secStart)
 		default:
@@ -706,12 +711,9 @@ func (r *bdReader) body(u *bdUnit, start, end int) {
 	var cuts []cut
 	// The body's headings, in order, found in the document by offset.
 	var heads []*ast.Heading
-	for n := r.doc.FirstChild(); n != nil; n = n.NextSibling() {
+	for _, n := range r.between(start, end) {
 		if h, ok := n.(*ast.Heading); ok && isATX(h, src) {
-			at := h.Lines().At(0).Start
-			if at >= start && at < end {
-				heads = append(heads, h)
-			}
+			heads = append(heads, h)
 		}
 	}
 	for i, h := range heads {
@@ -732,7 +734,7 @@ func (r *bdReader) body(u *bdUnit, start, end int) {
 		text := trimRules(string(src[he:to]))
 		if name == "acceptance" {
 			u.s.Issue.Acceptance = text
-			u.s.Acceptance = listItems(r.doc, src, he, to)
+			u.s.Acceptance = r.listItems(he, to)
 		} else {
 			u.s.Issue.Design = text
 		}
@@ -777,17 +779,42 @@ func lastLine(s string) string {
 	return s
 }
 
+// between returns the document's top-level blocks that start in
+// [from, to), found by binary search over the blocks in file order.
+func (r *bdReader) between(from, to int) []ast.Node {
+	if r.blocks == nil {
+		for n := r.doc.FirstChild(); n != nil; n = n.NextSibling() {
+			// A block without text (a thematic break) takes the start
+			// before it, so the starts stay in order.
+			st := blockStart(n)
+			if k := len(r.starts); k > 0 && st < r.starts[k-1] {
+				st = r.starts[k-1]
+			}
+			r.blocks = append(r.blocks, n)
+			r.starts = append(r.starts, max(st, 0))
+		}
+	}
+	i, _ := slices.BinarySearch(r.starts, from)
+	j, _ := slices.BinarySearch(r.starts, to)
+	return r.blocks[i:j]
+}
+
+// blockStart is the offset of a block's first line, -1 when it has none.
+func blockStart(n ast.Node) int {
+	if n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	return nodeStart(n)
+}
+
 // listItems returns the plain text of the top-level list items between
 // offsets from and to.
-func listItems(doc ast.Node, src []byte, from, to int) []string {
+func (r *bdReader) listItems(from, to int) []string {
+	src := r.b.src
 	var out []string
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+	for _, n := range r.between(from, to) {
 		l, ok := n.(*ast.List)
 		if !ok {
-			continue
-		}
-		at := nodeStart(l)
-		if at < from || at >= to {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {

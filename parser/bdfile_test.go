@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -175,4 +176,27 @@ func TestBDKeyHelpers(t *testing.T) {
 	assert.Equal(t, 0, matchWord(titleTokens("finally block"), "lock"))
 	assert.Equal(t, []int{1, 0, 4, -1, -1}, []int{bdPriority("P1"), bdPriority("0"), bdPriority("4 (low)"), bdPriority("5"), bdPriority("high")})
 	assert.Equal(t, "a\n\nb", trimRules("---\n\na\n\nb\n\n---\n"))
+}
+
+// TestBDWordIndex: the resolver's word index scores every title word as
+// matchWord, the plain definition, does.
+func TestBDWordIndex(t *testing.T) {
+	titles := []string{"processParallelOnDone() from HTTPServer2", "Lock Infrastructure", "finally block", "@fail event tests", "Edge case: job failure"}
+	var units []*bdUnit
+	for i, title := range titles {
+		units = append(units, &bdUnit{s: &Sprint{ID: fmt.Sprint(i), Title: title}})
+	}
+	r := newKeyResolver(units)
+	for i, title := range titles {
+		for _, w := range []string{"process", "ondone", "parallelon", "http", "server2", "server", "2", "lock", "infra", "infrastructure", "fail", "failure", "fai", "block", "tests", "test", "job", "edge", "xyz"} {
+			want := matchWord(titleTokens(title), w)
+			got := 0
+			if hasSorted(r.whole[w], i) {
+				got = 2
+			} else if hasSorted(r.starts[w], i) {
+				got = 1
+			}
+			assert.Equal(t, want, got, "%q in %q", w, title)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -16,18 +17,53 @@ import (
 // words wins, whole words over starts; an issue that another name alone
 // matches fully is left to that name; a tie that remains waits on all.
 type keyResolver struct {
-	units  []*Sprint
-	tokens [][][]string // by unit: the title's words, each split into its parts
-	prefix string
+	units []*Sprint
+	// byName maps lower-cased keys, ids, titles and title slugs to the
+	// issues they name, in file order.
+	byName map[string][]*Sprint
+	// whole and starts index the titles' words: whole holds every run of
+	// a word's parts ("on", "ondone", "done" of "onDone"), starts every
+	// start of three or more letters of a run to the word's end; each maps
+	// to the units (by index) whose titles hold it.
+	whole, starts map[string][]int
+	prefix        string
 	// claimed are the issues one symbolic name alone matches fully.
 	claimed map[*Sprint]string
 }
 
 func newKeyResolver(units []*bdUnit) *keyResolver {
-	r := &keyResolver{claimed: map[*Sprint]string{}}
-	for _, u := range units {
-		r.units = append(r.units, u.s)
-		r.tokens = append(r.tokens, titleTokens(u.s.Title))
+	r := &keyResolver{claimed: map[*Sprint]string{}, byName: map[string][]*Sprint{},
+		whole: map[string][]int{}, starts: map[string][]int{}}
+	add := func(m map[string][]int, k string, i int) {
+		if l := m[k]; len(l) == 0 || l[len(l)-1] != i {
+			m[k] = append(l, i)
+		}
+	}
+	for i, u := range units {
+		s := u.s
+		r.units = append(r.units, s)
+		for _, parts := range titleTokens(s.Title) {
+			for a := range parts {
+				run := ""
+				for _, p := range parts[a:] {
+					run += p
+					add(r.whole, run, i)
+				}
+				for l := 3; l < len(run); l++ {
+					add(r.starts, run[:l], i)
+				}
+			}
+		}
+		names := []string{strings.ToLower(s.ID), strings.ToLower(s.Title), slugOf(s.Title)}
+		if s.Issue != nil && s.Issue.Key != "" {
+			names = append(names, strings.ToLower(s.Issue.Key))
+		}
+		for i, n := range names {
+			if n == "" || slices.Contains(names[:i], n) {
+				continue
+			}
+			r.byName[n] = append(r.byName[n], s)
+		}
 	}
 	var symbolic []string
 	seen := map[string]bool{}
@@ -96,15 +132,12 @@ func (r *keyResolver) resolve(name string, self *bdUnit) ([]*Sprint, string) {
 
 // exact returns the issues whose key, id, title or title slug is name.
 func (r *keyResolver) exact(name string) []*Sprint {
-	var hits []*Sprint
-	slug := slugOf(name)
-	for _, s := range r.units {
-		switch {
-		case s.Issue != nil && s.Issue.Key != "" && strings.EqualFold(s.Issue.Key, name),
-			s.ID == name,
-			strings.EqualFold(s.Title, name),
-			slug != "" && slugOf(s.Title) == slug:
-			hits = append(hits, s)
+	hits := r.byName[strings.ToLower(name)]
+	if slug := slugOf(name); slug != "" {
+		for _, s := range r.byName[slug] {
+			if !slices.Contains(hits, s) {
+				hits = append(hits[:len(hits):len(hits)], s)
+			}
 		}
 	}
 	return hits
@@ -135,27 +168,84 @@ func (r *keyResolver) byWords(name string, self *Sprint) (hits []*Sprint, full b
 	if len(words) == 0 {
 		return nil, false
 	}
-	bestN, bestScore := 0, 0
-	for i, s := range r.units {
-		if s == self {
-			continue
-		}
-		n, score := 0, 0
-		for _, w := range words {
-			if m := matchWord(r.tokens[i], w); m > 0 {
-				n++
-				score += m
-			}
-		}
-		switch {
-		case n == 0:
-		case n > bestN || n == bestN && score > bestScore:
-			bestN, bestScore, hits = n, score, []*Sprint{s}
-		case n == bestN && score == bestScore:
-			hits = append(hits, s)
+	// The units that hold every word: the shortest list, checked against
+	// the others (the lists are in unit order). Common words ("issue")
+	// hold most units; this stays linear in the rarest.
+	size := func(w string) int { return len(r.whole[w]) + len(r.starts[w]) }
+	shortest := 0
+	for k, w := range words {
+		if size(w) < size(words[shortest]) {
+			shortest = k
 		}
 	}
+	score := func(i int, only bool) (n, sc int) {
+		for _, w := range words {
+			switch {
+			case hasSorted(r.whole[w], i):
+				n, sc = n+1, sc+2
+			case hasSorted(r.starts[w], i):
+				n, sc = n+1, sc+1
+			case only:
+				return 0, 0
+			}
+		}
+		return n, sc
+	}
+	bestN, bestScore := 0, 0
+	var best []int
+	consider := func(i int, n, sc int) {
+		switch {
+		case n == 0 || r.units[i] == self:
+		case n > bestN || n == bestN && sc > bestScore:
+			bestN, bestScore, best = n, sc, append(best[:0], i)
+		case n == bestN && sc == bestScore:
+			best = append(best, i)
+		}
+	}
+	w := words[shortest]
+	for _, i := range mergeSorted(r.whole[w], r.starts[w]) {
+		n, sc := score(i, true)
+		consider(i, n, sc)
+	}
+	if len(best) == 0 {
+		// No unit holds them all: the units that hold most of them.
+		seen := map[int]bool{}
+		for _, w := range words {
+			for _, i := range mergeSorted(r.whole[w], r.starts[w]) {
+				if !seen[i] {
+					seen[i] = true
+					n, sc := score(i, false)
+					consider(i, n, sc)
+				}
+			}
+		}
+		slices.Sort(best)
+	}
+	for _, i := range best {
+		hits = append(hits, r.units[i])
+	}
 	return hits, bestN == len(words)
+}
+
+// mergeSorted returns the union of two ascending lists, ascending.
+func mergeSorted(a, b []int) []int {
+	out := make([]int, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return out
+}
+
+func hasSorted(l []int, i int) bool {
+	_, ok := slices.BinarySearch(l, i)
+	return ok
 }
 
 // keyWords splits a symbolic key into lower-case words: at '_', '-', '.',
