@@ -238,6 +238,9 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			inIssue = true
 		case h.Level == 3 && inIssue && isATX(h, src):
 			subs++
+			if seg := h.Lines().At(0); seg.Stop-seg.Start > 40 || bytes.ContainsAny(seg.Value(src), "0123456789") {
+				continue // longer than any section bd reads, or numbered
+			}
 			name, ok := bdSection[sectionName(plainText(h, src))]
 			if ok {
 				known++

@@ -46,6 +46,10 @@ func (b *builder) beadRefs(doc ast.Node) {
 		// The heading's text, or the title after the unit's own id
 		// ("Sprint 1.1: bd-4uv.3 - Transport").
 		for _, text := range []string{strings.TrimSpace(s.Heading.Text), strings.TrimSpace(s.Title)} {
+			// A bead id is the first word, and has a dash.
+			if w := strings.IndexAny(text, " :"); !strings.Contains(text[:max(w, 0)], "-") && !(w < 0 && strings.Contains(text, "-")) {
+				continue
+			}
 			if m := headBeadRE.FindStringSubmatch(text); m != nil && ValidBeadID(m[1]) && b.looksLikeBead(m[2], m[3], m[4]) {
 				s.BeadID = Field{Value: m[1], Pos: s.Heading.Pos}
 				// The bead's title is the rest: "Transport".
@@ -66,6 +70,9 @@ func (b *builder) beadRefs(doc ast.Node) {
 			return ast.WalkSkipChildren, nil
 		default:
 			return ast.WalkContinue, nil
+		}
+		if _, field := mayHold(n, b.src, "issue", "bead", "bd"); !field {
+			return ast.WalkSkipChildren, nil
 		}
 		for _, line := range paragraphLines(n) {
 			var text []byte

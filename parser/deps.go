@@ -1,8 +1,10 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -33,6 +35,45 @@ var (
 	itemSep  = regexp.MustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
 	unitIDRE = regexp.MustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:.)—–-]|$)`)
 )
+
+// mayHold reports, from a block's source lines alone, whether it may hold
+// an arrow list and whether a line may hold a field whose label contains
+// word: the cheap test that spares building the text of every paragraph.
+func mayHold(n ast.Node, src []byte, words ...string) (arrows, field bool) {
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		line := src[seg.Start:seg.Stop]
+		if !arrows && (bytes.Contains(line, []byte("->")) || bytes.Contains(line, []byte("→")) ||
+			bytes.Contains(line, []byte("⟶")) || bytes.Contains(line, []byte("=>"))) {
+			arrows = true
+		}
+		if c := bytes.IndexByte(line, ':'); !field && c > 0 {
+			label := line[:min(c, 40)]
+			for _, w := range words {
+				if containsFold(label, w) {
+					field = true
+				}
+			}
+		}
+	}
+	return arrows, field
+}
+
+// containsFold reports whether s holds word (lower-case ASCII), ignoring
+// ASCII case, without allocating.
+func containsFold(s []byte, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}
 
 // unitIndex names the plan's units: by sprint id, id as written, the id in
 // the heading ("T4" of "T4: Adapter", "2" of "Epic 2: X") and the word and
@@ -95,7 +136,13 @@ func (b *builder) statedDeps(doc ast.Node) {
 			return // bd's shapes state theirs in their own fields
 		}
 	}
-	idx := newUnitIndex(p.Sprints)
+	var built unitIndex
+	idx := func() unitIndex { // built on the first line that needs it
+		if built == nil {
+			built = newUnitIndex(p.Sprints)
+		}
+		return built
+	}
 	var edges []stated
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -110,14 +157,22 @@ func (b *builder) statedDeps(doc ast.Node) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
+			arrows, field := mayHold(n, b.src, "block")
+			if !arrows && !field {
+				return ast.WalkSkipChildren, nil
+			}
 			for _, line := range paragraphLines(n) {
 				var text []byte
 				for _, c := range line {
 					text = appendNode(text, c, b.src)
 				}
 				at := nodeStart(line[0])
-				edges = append(edges, b.arrowLine(idx, string(text), at)...)
-				edges = append(edges, b.blocksField(idx, string(text), at)...)
+				if arrows {
+					edges = append(edges, b.arrowLine(idx, string(text), at)...)
+				}
+				if field {
+					edges = append(edges, b.blocksField(idx, string(text), at)...)
+				}
 			}
 			return ast.WalkSkipChildren, nil
 		case *east.Table:
@@ -146,7 +201,7 @@ func (b *builder) statedDeps(doc ast.Node) {
 // arrowLine reads one line as an arrow list; it returns nothing unless
 // every name in it is a unit. Text before a colon that holds no arrow is a
 // label ("Recommended execution order:").
-func (b *builder) arrowLine(idx unitIndex, line string, at int) []stated {
+func (b *builder) arrowLine(idx func() unitIndex, line string, at int) []stated {
 	locs := arrowRE.FindAllStringIndex(line, -1)
 	if len(locs) == 0 {
 		return nil
@@ -164,7 +219,7 @@ func (b *builder) arrowLine(idx unitIndex, line string, at int) []stated {
 		}
 		var group []*Sprint
 		for _, name := range itemSep.Split(strings.TrimSpace(line[from:end]), -1) {
-			u := idx.unit(name)
+			u := idx().unit(name)
 			if u == nil {
 				return nil
 			}
@@ -212,7 +267,7 @@ var blocksRE = regexp.MustCompile(`^\s*(?i:blocks)\s*:\s*(.+)$`)
 
 // blocksField reads a "Blocks: X, Y" line in a unit's section: X and Y
 // wait on the unit.
-func (b *builder) blocksField(idx unitIndex, line string, at int) []stated {
+func (b *builder) blocksField(idx func() unitIndex, line string, at int) []stated {
 	m := blocksRE.FindStringSubmatch(line)
 	if m == nil {
 		return nil
@@ -227,7 +282,7 @@ func (b *builder) blocksField(idx unitIndex, line string, at int) []stated {
 		if strings.EqualFold(strings.Trim(name, " .*_`"), "none") || strings.Trim(name, " -—*") == "" {
 			continue
 		}
-		u := idx.unit(name)
+		u := idx().unit(name)
 		if u == nil {
 			b.p.warnf(pos, "Blocks: %q names no unit of the plan; it is left out", strings.TrimSpace(name))
 			continue
@@ -239,10 +294,11 @@ func (b *builder) blocksField(idx unitIndex, line string, at int) []stated {
 
 // unitAt returns the unit whose section holds offset at.
 func (b *builder) unitAt(at int) *Sprint {
-	for _, s := range b.p.Sprints {
-		if at >= s.Heading.Start && at < s.End {
-			return s
-		}
+	ss := b.p.Sprints
+	// The sprints are in file order: the last that starts at or before at.
+	i := sort.Search(len(ss), func(i int) bool { return ss[i].Heading.Start > at }) - 1
+	if i >= 0 && at < ss[i].End {
+		return ss[i]
 	}
 	return nil
 }
@@ -251,7 +307,7 @@ var depsColumn = map[string]bool{"depends on": true, "depends": true, "deps": tr
 
 // depsTable reads a table with a dependency column: the row's first cell
 // names the unit, the column the units it waits on.
-func (b *builder) depsTable(idx unitIndex, t *east.Table) []stated {
+func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
 	col := -1
 	var rows []ast.Node
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
@@ -279,7 +335,7 @@ func (b *builder) depsTable(idx unitIndex, t *east.Table) []stated {
 		if col >= len(cells) {
 			continue
 		}
-		owner := idx.unit(plainText(cells[0], b.src))
+		owner := idx().unit(plainText(cells[0], b.src))
 		if owner == nil {
 			continue
 		}
@@ -292,7 +348,7 @@ func (b *builder) depsTable(idx unitIndex, t *east.Table) []stated {
 			if n := strings.Trim(name, " .*_`—–-"); n == "" || strings.EqualFold(n, "none") {
 				continue
 			}
-			u := idx.unit(name)
+			u := idx().unit(name)
 			if u == nil {
 				b.p.warnf(pos, "%q in the dependency column names no unit of the plan; it is left out", strings.TrimSpace(name))
 				continue
