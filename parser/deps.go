@@ -98,10 +98,14 @@ func newUnitIndex(sprints []*Sprint) unitIndex {
 		add(s.ID, s)
 		add(s.WrittenID, s)
 		add(s.BeadID.Value, s)
-		if m := unitIDRE.FindStringSubmatch(s.Heading.Text); m != nil {
-			add(m[2], s)
-			if m[1] != "" {
-				add(m[1]+" "+m[2], s)
+		// The heading's own id, and one its title opens with ("Sprint
+		// 1.1: T1: Define" is T1 too).
+		for _, text := range []string{s.Heading.Text, s.Title} {
+			if m := unitIDRE.FindStringSubmatch(text); m != nil {
+				add(m[2], s)
+				if m[1] != "" {
+					add(m[1]+" "+m[2], s)
+				}
 			}
 		}
 	}

@@ -69,3 +69,24 @@ func TestStatedBlocksAndTable(t *testing.T) {
 	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
 	assert.Equal(t, map[string]string{"1.1": "", "1.2": "1.1", "1.3": "1.1"}, deps(g))
 }
+
+// TestStatedDepsByUnitNames: arrows name units by the ids their titles open
+// with (T1, "Epic 2"), as the plans of teams that use beads write them.
+func TestStatedDepsByUnitNames(t *testing.T) {
+	src := string(plan("## Phase 1: Foundation", "### Sprint 1.1: T1: Define the union", "### Sprint 1.2: T2: Registry",
+		"### Sprint 1.3: T3: Adapter A", "### Sprint 1.4: T4: Adapter B", "### Sprint 1.5: T5: Wire up")) +
+		"## Dependencies\n\n```\nT1 → T2, T3\nT2 → T4\nT3, T4 → T5\n```\n"
+	p := parser.Parse("p.md", []byte(src))
+	require.False(t, p.Diags.HasErrors(), "%v", p.Diags)
+	g := Build(p)
+	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+	assert.Equal(t, map[string]string{"1.1": "", "1.2": "1.1", "1.3": "1.1", "1.4": "1.2", "1.5": "1.3 1.4"}, deps(g))
+	assert.Equal(t, "1.1 | 1.2,1.3 | 1.4 | 1.5", waves(g))
+
+	epics := string(plan("## Phase 1: MVP", "### Sprint 1.1: Epic 1: Shell", "### Sprint 1.2: Epic 2: Signal",
+		"### Sprint 1.3: Epic 3: Telegram", "### Sprint 1.4: Epic 4: Import")) + "Recommended execution order: **Epic 1 → Epic 2 → Epic 4 → Epic 3**\n"
+	p = parser.Parse("p.md", []byte(epics))
+	g = Build(p)
+	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+	assert.Equal(t, "1.1 | 1.2 | 1.4 | 1.3", waves(g))
+}
