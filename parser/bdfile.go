@@ -135,6 +135,19 @@ func (b *builder) readBD(doc ast.Node, fm []byte) bool {
 		r.keyValue(doc, level)
 	}
 	r.resolve()
+	what := "bd's Markdown (the shape `bd create --file` reads)"
+	if format == FormatKeyValue {
+		what = "bd's key-value import shape (issues with type:/priority:/deps: lines)"
+	}
+	how := "front matter format: plan reads it as a plan"
+	if force == "bd" {
+		how = "front matter format: bd says so"
+	}
+	phases := "1 phase"
+	if n := len(b.p.Phases); n != 1 {
+		phases = fmt.Sprintf("%d phases (one per epic)", n)
+	}
+	b.p.diag(Info, Pos{Line: 1, Col: 1}, "read as %s: %d issues in %s; %s", what, len(r.units), phases, how)
 	return true
 }
 
@@ -229,7 +242,7 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			continue
 		}
 		headings[h.Level]++
-		if kv := kvBlock(h, src); kv != nil {
+		if kv, _ := kvBlock(h, src); kv != nil {
 			byLevel[h.Level]++
 			continue
 		}
@@ -290,13 +303,14 @@ type kvLine struct {
 	valueAt           int
 }
 
-// kvBlock returns the "key: value" block under heading h: the paragraph (or
+// kvBlock returns the "key: value" lines under heading h: the paragraph (or
 // the setext heading a "---" line makes of it) right after h, past an
-// annotation comment, when each of its lines is "key: value" and one key
-// names an issue field. It returns the block, or nil.
-func kvBlock(h *ast.Heading, src []byte) ast.Node {
+// annotation comment, when it opens with "key: value" lines and one of them
+// gives an issue's type, labels, deps or estimate. It returns the block and
+// how many of its lines are "key: value" (the rest is body text), or nil.
+func kvBlock(h *ast.Heading, src []byte) (ast.Node, int) {
 	if !isATX(h, src) {
-		return nil
+		return nil, 0
 	}
 	n := h.NextSibling()
 	if hb, ok := n.(*ast.HTMLBlock); ok && hb.Lines().Len() == 1 {
@@ -308,20 +322,18 @@ func kvBlock(h *ast.Heading, src []byte) ast.Node {
 	case *ast.Paragraph:
 	case *ast.Heading:
 		if isATX(x, src) {
-			return nil
+			return nil, 0
 		}
 	default:
-		return nil
+		return nil, 0
 	}
 	lines := n.Lines()
-	if lines.Len() == 0 {
-		return nil
-	}
 	field := false
-	for i := 0; i < lines.Len(); i++ {
-		m := kvLineRE.FindSubmatch(bytes.TrimSpace(segValue(lines.At(i), src)))
+	count := 0
+	for ; count < lines.Len(); count++ {
+		m := kvLineRE.FindSubmatch(bytes.TrimSpace(segValue(lines.At(count), src)))
 		if m == nil {
-			return nil
+			break
 		}
 		// "Priority:" and "Status:" lines are common under any heading;
 		// the key-value shape names its issues' type, labels, deps or
@@ -332,9 +344,9 @@ func kvBlock(h *ast.Heading, src []byte) ast.Node {
 		}
 	}
 	if !field {
-		return nil
+		return nil, 0
 	}
-	return n
+	return n, count
 }
 
 var kvKeyReplacer = strings.NewReplacer(" ", "_", "-", "_")
@@ -643,7 +655,7 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 			continue
 		}
 		head := r.b.heading(h)
-		kv := kvBlock(h, r.b.src)
+		kv, count := kvBlock(h, r.b.src)
 		if h.Level < level {
 			flush(head.Start)
 			if kv == nil && h.Level == 1 && r.b.p.Title == "" && len(r.units) == 0 && !strings.HasPrefix(strings.ToLower(head.Text), "epic") {
@@ -665,7 +677,7 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 			continue
 		}
 		lines := kv.Lines()
-		for i := 0; i < lines.Len(); i++ {
+		for i := 0; i < count; i++ {
 			seg := lines.At(i)
 			line := seg.Value(r.b.src)
 			lead := len(line) - len(bytes.TrimLeft(line, " \t"))
@@ -681,6 +693,10 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 			r.field(u, name, string(bytes.TrimSpace(line)[m[4]:m[5]]), pos, valAt)
 		}
 		bodyStart = lineEnd(r.b.src, blockEnd(kv, r.b.src))
+		if count < lines.Len() {
+			// Body text right under the key-value lines, in one paragraph.
+			bodyStart = lines.At(count).Start
+		}
 	}
 	flush(len(r.b.src))
 	for _, u := range r.units {
