@@ -570,6 +570,11 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			acceptText = is.Acceptance
 		}
 		design = is.Design
+		for _, x := range is.External {
+			if !slices.Contains(deps, x.Value) {
+				deps = append(deps, x.Value)
+			}
+		}
 		if is.Estimate > 0 {
 			n := is.Estimate
 			estimate = &n

@@ -48,6 +48,9 @@ type Issue struct {
 	Estimate int
 	// Key is the unit's own key ("id:" or "key:" line), which deps may name.
 	Key string
+	// External are the beads outside the file the unit's deps name
+	// ("bd-a3f8e9"): its bead waits on them too.
+	External []Field
 }
 
 // The shapes an Issue is read from.
@@ -251,6 +254,9 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			inIssue = true
 		case h.Level == 3 && inIssue && isATX(h, src):
 			subs++
+			if h.Lines().Len() == 0 {
+				continue // an empty heading
+			}
 			if seg := h.Lines().At(0); seg.Stop-seg.Start > 40 || bytes.ContainsAny(seg.Value(src), "0123456789") {
 				continue // longer than any section bd reads, or numbered
 			}
@@ -498,6 +504,14 @@ func (r *bdReader) field(u *bdUnit, name, value string, pos Pos, at int) {
 	}
 }
 
+// beadLike reports whether a dependency that names no issue of the file
+// names a bead: a bead id whose hash has a digit or that names a child, or
+// whose prefix is the plan's (see looksLikeBead).
+func (r *bdReader) beadLike(name string) bool {
+	m := headBeadRE.FindStringSubmatch(name)
+	return m != nil && m[0] == name && ValidBeadID(name) && r.b.looksLikeBead(m[2], m[3], m[4])
+}
+
 // bdPriority reads a priority as bd does: 0-4, or P0-P4; -1 when neither.
 func bdPriority(v string) int {
 	v = strings.TrimSpace(v)
@@ -740,11 +754,11 @@ func (r *bdReader) body(u *bdUnit, start, end int) {
 		if name != "acceptance" && name != "design" {
 			continue
 		}
-		hs := lineStart(src, h.Lines().At(0).Start)
+		hs := r.b.heading(h).Start
 		to := end
 		for _, o := range heads[i+1:] {
 			if o.Level <= h.Level {
-				to = lineStart(src, o.Lines().At(0).Start)
+				to = r.b.heading(o).Start
 				break
 			}
 		}
@@ -927,6 +941,11 @@ func (r *bdReader) resolveDep(res *keyResolver, u *bdUnit, d bdDep) {
 	}
 	hits, how := res.resolve(name, u)
 	switch {
+	case len(hits) == 0 && r.beadLike(name):
+		// A bead outside the file, as bd's own files name them.
+		u.s.Issue.External = append(u.s.Issue.External, Field{Value: name, Pos: d.pos})
+		p.diag(Info, d.pos, "dependency %q of %q names no issue of this file: it waits on bead %s, as bd would", d.name, u.s.Title, name)
+		return
 	case len(hits) == 0:
 		p.warnf(d.pos, "dependency %q of %q names no issue of this file (by key, title or title words); it is left out", d.name, u.s.Title)
 		return

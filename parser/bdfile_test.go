@@ -200,3 +200,18 @@ func TestBDWordIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestBDExternalDeps: a dependency that names no issue of the file but a
+// bead ("bd-a3f8e9", a child "x-abc.2") waits on that bead, as bd's own
+// files do; a name that is no bead id is a warning.
+func TestBDExternalDeps(t *testing.T) {
+	p := Parse("x.md", []byte("## A\n### Type\ntask\n### Dependencies\nbd-a3f8e9, proj-abc.2, add-cart-service\n"))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 1)
+	var ext []string
+	for _, f := range p.Sprints[0].Issue.External {
+		ext = append(ext, f.Value)
+	}
+	assert.Equal(t, []string{"bd-a3f8e9", "proj-abc.2"}, ext)
+	assert.Equal(t, []string{`5:24: dependency "add-cart-service" of "A" names no issue of this file (by key, title or title words); it is left out`}, msgs(p, Warning))
+}

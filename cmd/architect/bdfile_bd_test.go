@@ -16,7 +16,7 @@ import (
 // accepts. Every issue states its type, priority and assignee (what it
 // leaves out, architect fills from its settings, not from bd's defaults)
 // and its dependencies name other issues of the file, which bd cannot
-// resolve.
+// resolve, and a bead that exists before (bf-0ext), which both link.
 const bdMarkdownIssues = `# Checkout rework
 
 ## Add cart service
@@ -74,7 +74,7 @@ carol
 frontend
 
 ### Dependencies
-Payment gateway adapter, add-cart-service
+Payment gateway adapter, add-cart-service, bf-0ext
 `
 
 // TestApplyBDMarkdownMatchesBDCreate: the same file through bd's own
@@ -94,16 +94,20 @@ func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
 	}
 
 	theirs := newBDRepo(t, "bf")
+	theirs.bd("create", "Existing", "--id", "bf-0ext", "--priority", "1")
 	theirs.bd("create", "--file", theirs.write("issues.md", bdMarkdownIssues))
 	bdDB := byTitle(theirs.export())
+	delete(bdDB, "Existing")
 
 	ours := newBDRepo(t, "bf")
+	ours.bd("create", "Existing", "--id", "bf-0ext", "--priority", "1")
 	plan := ours.write("issues.md", bdMarkdownIssues)
 	out, stderr, code := ours.architect("apply", plan)
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "Applied: 3 created, 0 updated, 0 closed.")
 	db := ours.export()
 	archDB := byTitle(db)
+	delete(archDB, "Existing")
 
 	require.Len(t, bdDB, 3)
 	require.Len(t, archDB, 3)
@@ -132,7 +136,7 @@ func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
 	wantDeps := map[string][]string{
 		"Add cart service":        nil,
 		"Payment gateway adapter": {id("Add cart service")},
-		"Checkout page":           {id("Payment gateway adapter")}, // add-cart-service is implied through it
+		"Checkout page":           sorted("bf-0ext", id("Payment gateway adapter")), // add-cart-service is implied through the adapter
 	}
 	for title, want := range wantDeps {
 		var got []string
@@ -145,13 +149,13 @@ func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
 	}
 	for title, is := range bdDB {
 		for _, d := range is.Deps {
-			_, known := bdDB[title]
-			assert.True(t, known)
 			assert.NotContains(t, []string{bdDB["Add cart service"].ID, bdDB["Payment gateway adapter"].ID}, d.DependsOnID,
 				"bd resolved %q's dependency %s; this test expects bd to drop it", title, d.DependsOnID)
 		}
 	}
-	assert.Equal(t, []string{id("Add cart service")}, ours.ready())
+	// Both link the bead that existed before.
+	assert.Contains(t, targets(bdDB["Checkout page"]), "bf-0ext")
+	assert.Equal(t, sorted("bf-0ext", id("Add cart service")), ours.ready())
 
 	// Applied again: the annotated file names its beads; nothing changes.
 	src, err := os.ReadFile(plan)
@@ -162,7 +166,7 @@ func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
 	src2, err := os.ReadFile(plan)
 	require.NoError(t, err)
 	assert.Equal(t, string(src), string(src2))
-	assert.Len(t, ours.export(), 3)
+	assert.Len(t, ours.export(), 4)
 }
 
 // TestApplyNamedBeads: a plan whose units name beads that already exist
