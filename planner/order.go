@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/beads-architect/architect/parser"
+	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 )
 
@@ -13,10 +14,76 @@ import (
 // the plan states (parser.Sprint.DepsStated): their Depends on edges, added
 // next, are all they wait on. The numbering still orders the sprints the
 // plan leaves open, including those after a stated one.
-func (b *build) stated() {
+//
+// It returns the numbering's dependencies of the sprints it cleared, by
+// Order (nil when there are none), for unwind.
+func (b *build) stated() [][]*Node {
+	var numbered [][]*Node
 	for _, n := range b.g.Nodes {
 		if n.Sprint.DepsStated {
+			if numbered == nil {
+				numbered = make([][]*Node, len(b.g.Nodes))
+			}
+			numbered[n.Order] = n.Deps
 			n.Deps = nil
+		}
+	}
+	return numbered
+}
+
+// unwind lets a stated order win over the numbering where they meet in a
+// cycle: "1.3 → 1.2" makes 1.2 wait on 1.3, while the numbering has 1.3
+// wait on 1.2. A sprint the plan leaves open then waits, instead of on a
+// stated sprint that waits on it, on what the numbering put before that
+// sprint (1.3 waits on 1.1): the moved sprint leaves its place to the next. numbered are the numbering's
+// dependencies of the stated sprints (see stated). A cycle the stated
+// dependencies make alone is left for cycles to report.
+func (b *build) unwind(numbered [][]*Node) {
+	if numbered == nil {
+		return
+	}
+	for round := 0; round < len(b.g.Nodes) && topoRank(b.g.Nodes) == nil; round++ {
+		dag := simple.NewDirectedGraph()
+		for _, n := range b.g.Nodes {
+			dag.AddNode(simple.Node(n.Order))
+		}
+		for _, n := range b.g.Nodes {
+			for _, d := range n.Deps {
+				if d != n {
+					dag.SetEdge(simple.Edge{F: simple.Node(d.Order), T: simple.Node(n.Order)})
+				}
+			}
+		}
+		comp := make([]int, len(b.g.Nodes))
+		for i, c := range topo.TarjanSCC(dag) {
+			for _, v := range c {
+				comp[v.ID()] = i + 1
+			}
+		}
+		changed := false
+		for _, n := range b.g.Nodes {
+			if n.Sprint.DepsStated {
+				continue
+			}
+			var deps []*Node
+			for _, d := range n.Deps {
+				// Only a numbering edge out of a sprint the plan moved
+				// (a stated one) gives way.
+				if n.Explicit[d] || !d.Sprint.DepsStated || comp[d.Order] != comp[n.Order] {
+					deps = appendNew(deps, []*Node{d})
+					continue
+				}
+				changed = true
+				for _, e := range numbered[d.Order] {
+					if e != n {
+						deps = appendNew(deps, []*Node{e})
+					}
+				}
+			}
+			n.Deps = deps
+		}
+		if !changed {
+			return
 		}
 	}
 }

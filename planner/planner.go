@@ -100,8 +100,9 @@ func Build(p *parser.Plan) *Graph {
 	b := &build{g: &Graph{Plan: p}, plan: p}
 	b.nodes()
 	b.numbering()
-	b.stated()
+	numbered := b.stated()
 	b.explicit()
+	b.unwind(numbered)
 	b.sinks()
 	rank := topoRank(b.g.Nodes)
 	if rank != nil {

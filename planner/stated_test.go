@@ -90,3 +90,29 @@ func TestStatedDepsByUnitNames(t *testing.T) {
 	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
 	assert.Equal(t, "1.1 | 1.2 | 1.4 | 1.3", waves(g))
 }
+
+// TestStatedOrderAgainstNumbering: a stated order that reverses two units
+// the numbering chains wins without a cycle; the unit the plan leaves open
+// takes the place the numbering gave the one it now precedes.
+func TestStatedOrderAgainstNumbering(t *testing.T) {
+	src := string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U", "### Sprint 1.4: V")) + "Order: 1.3 → 1.2\n"
+	p := parser.Parse("p.md", []byte(src))
+	g := Build(p)
+	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+	assert.Equal(t, map[string]string{"1.1": "", "1.2": "1.3", "1.3": "1.1", "1.4": "1.2"}, deps(g))
+	assert.Equal(t, "1.1 | 1.3 | 1.2 | 1.4", waves(g))
+
+	// A cycle the plan states is still one.
+	src = string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T")) + "Order: 1.1 → 1.2 → 1.1\n"
+	g = Build(parser.Parse("p.md", []byte(src)))
+	assert.True(t, g.HasCycle())
+}
+
+// TestStatedMoveLater: "1.4 → 1.2" moves 1.2 after 1.4; 1.3 takes its place.
+func TestStatedMoveLater(t *testing.T) {
+	src := string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U", "### Sprint 1.4: V", "## Phase 2: B", "### Sprint 2.1: W")) + "Order: 1.4 → 1.2\n"
+	g := Build(parser.Parse("p.md", []byte(src)))
+	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+	assert.Equal(t, map[string]string{"1.1": "", "1.2": "1.4", "1.3": "1.1", "1.4": "1.3", "2.1": "1.2"}, deps(g))
+	assert.Equal(t, "1.1 | 1.3 | 1.4 | 1.2 | 2.1", waves(g))
+}
