@@ -109,6 +109,10 @@ type bdDep struct {
 // one of the shapes is read so when the plan reader finds no sprints in it.
 func (b *builder) readBD(doc ast.Node, fm []byte) bool {
 	force, fmd := b.bdFrontMatter(fm)
+	if fmd.keys["format"] {
+		// format is read here, whatever the file turns out to be.
+		b.dropSettingWarnings(bdDefaults{keys: map[string]bool{"format": true}})
+	}
 	if force == "plan" {
 		return false
 	}

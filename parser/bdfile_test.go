@@ -119,6 +119,7 @@ func TestBDShapeChoice(t *testing.T) {
 	t.Run("format plan", func(t *testing.T) {
 		p := Parse("x.md", []byte("---\nformat: plan\n---\n"+kv))
 		assert.Empty(t, p.Sprints)
+		assert.Empty(t, msgs(p, Warning), "format is read, not an unknown setting")
 		assert.Contains(t, strings.Join(msgs(p, Error), "\n"), "plan has no sprints")
 	})
 	t.Run("format bd without issues", func(t *testing.T) {
