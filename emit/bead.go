@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -70,6 +71,11 @@ type Options struct {
 	// path from the repository root (".claude/agents/NAME.md"), is in the
 	// repository. Nil skips the check.
 	AgentExists func(path string) bool
+	// ExistingBranches are the branches of the repository the plan is
+	// compiled in (git for-each-ref refs/heads), nil outside a
+	// repository. A sprint branch that git could not create beside one of
+	// them is an error.
+	ExistingBranches []string
 }
 
 // Bead is one issue in beads-ralph's shape.
@@ -168,6 +174,7 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 		e.set.Repo = o.RepoName
 	}
 	e.checkSettings()
+	e.checkTemplate()
 	e.now = o.Now.UTC().Format(time.RFC3339)
 	ids := e.ids()
 	branches := make([]string, len(g.Nodes))
@@ -179,6 +186,7 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 		e.bead(&beads[n.Order], n, ids, branches)
 	}
 	e.checkShared(beads)
+	e.checkBranches(beads)
 	e.reportDefaultQA()
 	e.reportMissingAgents()
 	if e.diags.HasErrors() {
@@ -199,6 +207,10 @@ type emitter struct {
 	srcChecked, srcOK bool
 	stem              string
 	stemDone          bool
+	// tpl is the branch template; tplOK is false when it is unusable,
+	// which is reported once.
+	tpl   BranchTemplate
+	tplOK bool
 	// agentUse holds each agent's first use: where the plan names it, or
 	// the heading of the sprint that gets it from the settings.
 	agentUse map[string]parser.Pos
@@ -345,9 +357,9 @@ func (e *emitter) planStem() (stem string, ok bool) {
 		e.stem = SafeBranch(src)
 		switch {
 		case e.stem == "":
-			e.diag(parser.Error, parser.Pos{}, "source branch %q from %s has no branch-safe form to start sprint branches with (letters, digits, '/', '_' and '-'); set another with --source-branch", src, e.sourceFrom())
+			e.diag(parser.Error, parser.Pos{}, "source branch %q from %s has no branch-safe form for {source} in sprint branches (letters, digits, '/', '_' and '-'); set another with --source-branch", src, e.sourceFrom())
 		case e.stem != src:
-			e.diag(parser.Info, parser.Pos{}, "sprint branches start with %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, e.sourceFrom())
+			e.diag(parser.Info, parser.Pos{}, "{source} in sprint branches is %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, e.sourceFrom())
 		}
 	}
 	return e.stem, e.stem != ""
@@ -374,22 +386,24 @@ func (e *emitter) branch(n *planner.Node) string {
 		}
 		return s.Branch.Value
 	}
-	if !srcOK {
+	if !srcOK || !e.tplOK {
 		return ""
 	}
 	var stem string
-	if s.SourceBranch.Set() {
-		if stem = SafeBranch(s.SourceBranch.Value); stem == "" {
-			e.diag(parser.Error, s.SourceBranch.Pos, "source branch %q of sprint %s has no branch-safe form to start its branch with (letters, digits, '/', '_' and '-'); add a **Branch**:", s.SourceBranch.Value, s.ID)
-			return ""
-		}
-	} else {
-		var ok bool
-		if stem, ok = e.planStem(); !ok {
-			return ""
+	if e.tpl.UsesSource() {
+		if s.SourceBranch.Set() {
+			if stem = SafeBranch(s.SourceBranch.Value); stem == "" {
+				e.diag(parser.Error, s.SourceBranch.Pos, "source branch %q of sprint %s has no branch-safe form for {source} in the branch template (letters, digits, '/', '_' and '-'); add a **Branch**:", s.SourceBranch.Value, s.ID)
+				return ""
+			}
+		} else {
+			var ok bool
+			if stem, ok = e.planStem(); !ok {
+				return ""
+			}
 		}
 	}
-	b := SprintBranch(stem, s.ID, s.Title)
+	b := e.tpl.Branch(PlanSlug(e.o.PlanFile), stem, s.ID, s.Title)
 	if err := CheckBranch(b); err != nil {
 		e.diag(parser.Error, s.Heading.Pos, "generated branch of sprint %s: %v", s.ID, err)
 		return ""
@@ -465,17 +479,16 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 	}
 
 	deps := make([]string, len(n.Deps))
-	var merge []string
 	for i, d := range n.Deps {
 		deps[i] = ids[d.Order]
 	}
+	merge := liveBranches(n, branches)
+	isMerge := len(merge) >= 2
 	issueType := TypeWork
-	if n.IsMerge() {
+	if !isMerge {
+		merge = nil
+	} else {
 		issueType = TypeMerge
-		merge = make([]string, len(n.Deps))
-		for i, d := range n.Deps {
-			merge[i] = branches[d.Order]
-		}
 	}
 
 	var devs []AgentSpec
@@ -489,7 +502,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		devPath = e.agentPath(s.DevAgents[0].Name)
 	} else {
 		name := set.DevAgent
-		if n.IsMerge() {
+		if isMerge {
 			name = set.MergeAgent
 		}
 		devs = []AgentSpec{{Role: RolePolecat, Agent: e.agentFile(name), Model: set.DevModel}}
@@ -538,7 +551,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 	}
 
 	labels := []string{phaseTag(s.Phase), "sprint-" + strings.ReplaceAll(s.ID, ".", "-")}
-	if n.IsMerge() {
+	if isMerge {
 		labels = append(labels, "merge")
 	}
 	labels = appendUnique(appendUnique(labels, set.Labels), s.Labels)
@@ -668,11 +681,17 @@ type claim struct {
 	pos parser.Pos // the field that names it, else the sprint heading
 }
 
-// checkShared reports sprints that share a branch or a worktree, and
-// branches git cannot hold together: one a path prefix of another
-// ("feature" and "feature/login"). Each problem is reported once, at the
-// later sprint in the file, naming the earlier.
-func (e *emitter) checkShared(beads []Bead) {
+// at is where sprint s names f, else its heading.
+func at(s *parser.Sprint, f parser.Field) claim {
+	if f.Set() {
+		return claim{s, f.Pos}
+	}
+	return claim{s, s.Heading.Pos}
+}
+
+// fileOrder returns the graph's nodes in the order of their headings in
+// the file.
+func (e *emitter) fileOrder() []*planner.Node {
 	nodes := slices.Clone(e.g.Nodes)
 	slices.SortStableFunc(nodes, func(a, b *planner.Node) int {
 		if before(a.Sprint.Heading.Pos, b.Sprint.Heading.Pos) {
@@ -683,26 +702,22 @@ func (e *emitter) checkShared(beads []Bead) {
 		}
 		return 0
 	})
-	at := func(s *parser.Sprint, f parser.Field) claim {
-		if f.Set() {
-			return claim{s, f.Pos}
-		}
-		return claim{s, s.Heading.Pos}
-	}
-	branchOf := map[string]claim{}
+	return nodes
+}
+
+// checkShared reports sprints that share a worktree. Each problem is
+// reported once, at the later sprint in the file, naming the earlier.
+// Sprints that share a branch share its worktree too; checkBranches says
+// so.
+func (e *emitter) checkShared(beads []Bead) {
+	branchSeen := map[string]bool{}
 	worktreeOf := map[string]claim{}
-	for _, n := range nodes {
+	for _, n := range e.fileOrder() {
 		s, m := n.Sprint, &beads[n.Order].Metadata
-		if m.Branch == "" {
+		if m.Branch == "" || branchSeen[m.Branch] {
 			continue
 		}
-		c := at(s, s.Branch)
-		if first, ok := branchOf[m.Branch]; ok {
-			e.diag(parser.Error, c.pos, "sprint %s has the branch %s of sprint %s (line %d): each sprint needs a branch of its own",
-				s.ID, m.Branch, first.s.ID, first.s.Heading.Pos.Line)
-			continue // its worktree is the other's too, or reported below
-		}
-		branchOf[m.Branch] = c
+		branchSeen[m.Branch] = true
 		if m.WorktreePath == "" {
 			continue
 		}
@@ -713,22 +728,6 @@ func (e *emitter) checkShared(beads []Bead) {
 			continue
 		}
 		worktreeOf[m.WorktreePath] = w
-	}
-	for _, n := range nodes {
-		b := beads[n.Order].Metadata.Branch
-		c, ok := branchOf[b]
-		if !ok || c.s != n.Sprint {
-			continue
-		}
-		for i := range len(b) {
-			if b[i] != '/' {
-				continue
-			}
-			if other, ok := branchOf[b[:i]]; ok {
-				e.diag(parser.Error, c.pos, "branch %s of sprint %s cannot exist beside branch %s of sprint %s (line %d): git keeps branch names as paths, so one cannot be a folder of the other",
-					b, c.s.ID, b[:i], other.s.ID, other.s.Heading.Pos.Line)
-			}
-		}
 	}
 }
 
@@ -753,21 +752,31 @@ func (e *emitter) reportDefaultQA() {
 		what, DefaultQAAgent.Name, DefaultQAAgent.Model, where)
 }
 
-// reportMissingAgents warns, once per agent at its first use, about each
-// agent whose Markdown file is not in the repository.
+// reportMissingAgents warns about the agents whose Markdown file is not in
+// the repository: one warning, at the earliest first use among them, that
+// names every such agent with its file and the line of its first use.
 func (e *emitter) reportMissingAgents() {
 	if e.o.AgentExists == nil {
 		return
 	}
-	names := make([]string, 0, len(e.agentUse))
-	for name := range e.agentUse {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		if file := e.agentFile(name); !e.o.AgentExists(file) {
-			e.diag(parser.Warning, e.agentUse[name], "agent %s: %s is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it", name, file)
+	var missing []string
+	first := parser.Pos{}
+	for _, name := range slices.Sorted(maps.Keys(e.agentUse)) {
+		file := e.agentFile(name)
+		if e.o.AgentExists(file) {
+			continue
 		}
+		missing = append(missing, fmt.Sprintf("%s (%s, first named for line %d)", name, file, e.agentUse[name].Line))
+		if at := e.agentUse[name]; !first.IsValid() || before(at, first) {
+			first = at
+		}
+	}
+	switch len(missing) {
+	case 0:
+	case 1:
+		e.diag(parser.Warning, first, "agent %s is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it", missing[0])
+	default:
+		e.diag(parser.Warning, first, "%d agents are not in the repository, so beads-ralph will not find them unless an earlier sprint creates them: %s", len(missing), strings.Join(missing, ", "))
 	}
 }
 

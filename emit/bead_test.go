@@ -167,11 +167,10 @@ func TestDefaultQAAgent(t *testing.T) {
 	assert.Equal(t, "qa-go", beads[0].Metadata.QAAgents[0].AgentPath[len(".claude/agents/"):], "a sprint's own list wins")
 }
 
-// TestMissingAgentFiles: each agent whose file is not in the repository
-// gets one warning, at its first use: the plan line that names it, or the
-// heading of the first sprint that gets it from the settings.
+// TestMissingAgentFiles: the agents whose file is not in the repository are
+// named in one warning, each with its first use: the plan line that names
+// it, or the heading of the first sprint that gets it from the settings.
 func TestMissingAgentFiles(t *testing.T) {
-	const missing = ": warning: agent %s: .claude/agents/%[1]s.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it"
 	var asked []string
 	_, diags := compileWith(t, agentsPlan+"### Sprint 1.4: More\n**Dev Agents**:\n- `doc-writer`\n\n**Tasks**:\n- e\n", func(o *Options) {
 		o.AgentExists = func(path string) bool {
@@ -181,13 +180,11 @@ func TestMissingAgentFiles(t *testing.T) {
 	})
 	diags.Sort()
 	require.Equal(t, []string{
-		fmt.Sprintf("p.md:2:1"+missing, "beads-ralph-scrum-master"),
-		fmt.Sprintf("p.md:5:1"+missing, "doc-writer"),
-		fmt.Sprintf("p.md:8:1"+missing, "qa-go"),
-		fmt.Sprintf("p.md:9:1"+missing, "qa-docs"),
+		"p.md:2:1: warning: 6 agents are not in the repository, so beads-ralph will not find them unless an earlier sprint creates them: " +
+			"beads-ralph-scrum-master (.claude/agents/beads-ralph-scrum-master.md, first named for line 2), doc-writer (.claude/agents/doc-writer.md, first named for line 5), " +
+			"general-purpose-dev (.claude/agents/general-purpose-dev.md, first named for line 14), merge-specialist (.claude/agents/merge-specialist.md, first named for line 18), " +
+			"qa-docs (.claude/agents/qa-docs.md, first named for line 9), qa-go (.claude/agents/qa-go.md, first named for line 8)",
 		defaultQAWarning("14:1", "4 sprints (1.2a first) name no QA agent, so they get"),
-		fmt.Sprintf("p.md:14:1"+missing, "general-purpose-dev"),
-		fmt.Sprintf("p.md:18:1"+missing, "merge-specialist"),
 	}, messages(diags))
 	assert.Len(t, asked, 8, "each agent is looked up once: %v", asked)
 }
@@ -229,16 +226,16 @@ func TestSharedBranchesAndWorktrees(t *testing.T) {
 		"### Sprint 1.3: Three\n**Branch**: `feature`\n- c\n" + // 8
 		"### Sprint 1.4: Four\n**Worktree**: `../demo-worktrees/shared`\n- d\n" + // 11
 		"### Sprint 1.5: Five\n**Worktree**: `../demo-worktrees/shared`\n- e\n" + // 14
-		"### Sprint 1.6: Six\n**Worktree**: `../demo-worktrees/main/1-7-seven`\n- f\n" + // 17
+		"### Sprint 1.6: Six\n**Worktree**: `../demo-worktrees/beads/p/1-7-seven`\n- f\n" + // 17
 		"### Sprint 1.7: Seven\n- g\n" // 20
 	beads, diags := compileForTest(t, src)
 	require.Nil(t, beads)
 	diags.Sort()
 	require.Equal(t, []string{
-		"p.md:6:1: error: branch feature/login of sprint 1.2 cannot exist beside branch feature of sprint 1.1 (line 2): git keeps branch names as paths, so one cannot be a folder of the other",
-		"p.md:9:1: error: sprint 1.3 has the branch feature of sprint 1.1 (line 2): each sprint needs a branch of its own",
+		"p.md:6:1: error: branch feature/login of sprint 1.2 cannot exist beside branch feature of sprint 1.1 (line 2): git keeps branches as files under refs/heads/, so one cannot be a folder of the other; rename one with **Branch**:",
+		"p.md:9:1: error: sprint 1.3 has the branch feature of sprint 1.1 (line 2): git holds one branch of a name, so one of them could not start; give one of them a **Branch**: of its own",
 		"p.md:15:1: error: sprint 1.5 has the worktree /src/demo-worktrees/shared of sprint 1.4 (line 11): each sprint needs a worktree of its own",
-		"p.md:20:1: error: sprint 1.7 has the worktree /src/demo-worktrees/main/1-7-seven of sprint 1.6 (line 17): each sprint needs a worktree of its own",
+		"p.md:20:1: error: sprint 1.7 has the worktree /src/demo-worktrees/beads/p/1-7-seven of sprint 1.6 (line 17): each sprint needs a worktree of its own",
 	}, messages(diags.Errors()))
 }
 
@@ -265,15 +262,16 @@ func TestSourceBranchSafeForm(t *testing.T) {
 	src := "## Phase 1: A\n### Sprint 1.1: One\n- a\n### Sprint 1.2: Two\n**Source Branch**: `hotfix/1.0.1`\n- b\n"
 	beads, diags := compileWith(t, src, func(o *Options) {
 		o.Settings.SourceBranch = "release/2.4.0"
+		o.Settings.BranchTemplate = "{source}-sprints/{id}-{slug}"
 		o.SourceBranchFrom = "git's current branch"
 	})
 	require.Len(t, beads, 2)
 	assert.Equal(t, "release/2.4.0", beads[0].Metadata.SourceBranch)
-	assert.Equal(t, "release/2-4-0/1-1-one", beads[0].Metadata.Branch)
-	assert.Equal(t, "/src/demo-worktrees/release/2-4-0/1-1-one", beads[0].Metadata.WorktreePath)
+	assert.Equal(t, "release/2-4-0-sprints/1-1-one", beads[0].Metadata.Branch)
+	assert.Equal(t, "/src/demo-worktrees/release/2-4-0-sprints/1-1-one", beads[0].Metadata.WorktreePath)
 	assert.Equal(t, "hotfix/1.0.1", beads[1].Metadata.SourceBranch)
-	assert.Equal(t, "hotfix/1-0-1/1-2-two", beads[1].Metadata.Branch)
-	assert.Equal(t, []string{"p.md: info: sprint branches start with release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"},
+	assert.Equal(t, "hotfix/1-0-1-sprints/1-2-two", beads[1].Metadata.Branch)
+	assert.Equal(t, []string{"p.md: info: {source} in sprint branches is release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"},
 		messages(diags.Only(parser.Info)))
 	require.NoError(t, Validate(beads))
 }
@@ -315,10 +313,11 @@ func TestBadSourceBranch(t *testing.T) {
 	// From git, a name with no branch-safe form.
 	_, diags = compileWith(t, "## Phase 1: A\n### Sprint 1.1: One\n- a\n### Sprint 1.2: Two\n- b\n", func(o *Options) {
 		o.Settings.SourceBranch = "日本"
+		o.Settings.BranchTemplate = "{source}-sprints/{id}-{slug}"
 		o.SourceBranchFrom = "git's current branch"
 	})
 	require.Equal(t, []string{
-		`p.md: error: source branch "日本" from git's current branch has no branch-safe form to start sprint branches with (letters, digits, '/', '_' and '-'); set another with --source-branch`,
+		`p.md: error: source branch "日本" from git's current branch has no branch-safe form for {source} in sprint branches (letters, digits, '/', '_' and '-'); set another with --source-branch`,
 	}, messages(diags.Errors()))
 }
 

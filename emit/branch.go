@@ -59,15 +59,184 @@ func cutWords(s string, n int) string {
 	return s[:n]
 }
 
-// SprintBranch returns the generated branch of a sprint:
-// <source>/<id with "." as "-">-<slug of title>, cut to MaxBranchLen.
-func SprintBranch(source, sprintID, title string) string {
-	head := source + "/" + strings.ReplaceAll(sprintID, ".", "-")
-	s := cutWords(Slug(title), MaxBranchLen-len(head)-1)
-	if s == "" {
-		return head
+// DefaultBranchTemplate is the branch scheme without a branch_template
+// setting (contract §4): the beads/ namespace keeps sprint branches apart
+// from people's own and from the source branch, and the plan's name keeps
+// two plans' sprint 1.1 apart.
+const DefaultBranchTemplate = "beads/{plan}/{id}-{slug}"
+
+// maxPlanLen bounds the plan's part of a branch; the plan slug is cut at a
+// word boundary to fit.
+const maxPlanLen = 40
+
+// PlanSlug is the {plan} of a branch template: the slug of the plan file's
+// name without its extension ("plans/storefront.md" gives "storefront"),
+// and "plan" for a plan read from standard input ("-") or one whose name
+// has no letters or digits.
+func PlanSlug(planFile string) string {
+	if planFile == "-" || planFile == "" {
+		return "plan"
 	}
-	return head + "-" + s
+	base := filepath.Base(filepath.FromSlash(planFile))
+	if ext := filepath.Ext(base); ext != "" && ext != base {
+		base = strings.TrimSuffix(base, ext)
+	}
+	if s := cutWords(Slug(base), maxPlanLen); s != "" {
+		return s
+	}
+	return "plan"
+}
+
+// BranchTemplate is a parsed branch_template: literal text and the
+// placeholders {plan}, {id}, {slug} and {source}.
+type BranchTemplate struct {
+	text  string
+	parts []tplPart
+}
+
+type tplPart struct {
+	lit string // literal text, when key is ""
+	key string // plan, id, slug or source
+}
+
+// UsesSource reports whether the template has {source}.
+func (t BranchTemplate) UsesSource() bool {
+	for _, p := range t.parts {
+		if p.key == "source" {
+			return true
+		}
+	}
+	return false
+}
+
+func (t BranchTemplate) String() string { return t.text }
+
+// ParseBranchTemplate reads a branch_template and checks that it yields
+// branches git can create beside each other and beside their source
+// branch: it must hold {id} (else two sprints get one branch), may name no
+// other placeholders than {plan}, {id}, {slug} and {source}, must give a
+// name git accepts, and may not put branches under their source branch
+// ({source}/{id}-{slug} fails: git cannot hold main and main/1-1 at once).
+func ParseBranchTemplate(text string) (BranchTemplate, error) {
+	t := BranchTemplate{text: text}
+	rest := text
+	hasID := false
+	for rest != "" {
+		open := strings.IndexAny(rest, "{}")
+		if open < 0 {
+			t.parts = append(t.parts, tplPart{lit: rest})
+			break
+		}
+		if rest[open] == '}' {
+			return t, fmt.Errorf("branch_template %q has a '}' without its '{'", text)
+		}
+		if open > 0 {
+			t.parts = append(t.parts, tplPart{lit: rest[:open]})
+		}
+		end := strings.IndexByte(rest[open:], '}')
+		if end < 0 {
+			return t, fmt.Errorf("branch_template %q has a '{' without its '}'", text)
+		}
+		key := rest[open+1 : open+end]
+		switch key {
+		case "plan", "id", "slug", "source":
+		default:
+			return t, fmt.Errorf("branch_template %q names {%s}; the placeholders are {plan}, {id}, {slug} and {source}", text, key)
+		}
+		hasID = hasID || key == "id"
+		t.parts = append(t.parts, tplPart{key: key})
+		rest = rest[open+end+1:]
+	}
+	if !hasID {
+		return t, fmt.Errorf("branch_template %q has no {id}, so sprints would share branches; put {id} in it, as in %s", text, DefaultBranchTemplate)
+	}
+	// Try it on sample values: what fails here fails for every sprint.
+	for _, source := range []string{"main", "release/2-4"} {
+		b := t.Branch("storefront", source, "1.2a", "Backend")
+		if err := CheckBranch(b); err != nil {
+			return t, fmt.Errorf("branch_template %q gives %s for sprint 1.2a from %s: %v", text, b, source, err)
+		}
+		if rel := folderRelation(b, source); rel != "" {
+			return t, fmt.Errorf("branch_template %q gives %s for sprint 1.2a from %s, %s its source branch; git keeps branches as files under refs/heads/, so the two cannot both exist: start the template with a folder of its own, as in %s", text, b, source, rel, DefaultBranchTemplate)
+		}
+	}
+	return t, nil
+}
+
+// Branch fills the template in for one sprint. source is the branch-safe
+// form of the sprint's source branch (SafeBranch). The title's slug is cut
+// at a word boundary so the branch stays within MaxBranchLen; a sprint
+// whose title has no slug drops {slug} and the one '-', '_' or '/' before
+// it (or after it, when it comes first).
+func (t BranchTemplate) Branch(plan, source, sprintID, title string) string {
+	id := strings.ReplaceAll(sprintID, ".", "-")
+	fixed, slugs := 0, 0
+	for _, p := range t.parts {
+		switch p.key {
+		case "":
+			fixed += len(p.lit)
+		case "plan":
+			fixed += len(plan)
+		case "id":
+			fixed += len(id)
+		case "source":
+			fixed += len(source)
+		case "slug":
+			slugs++
+		}
+	}
+	slug := ""
+	if slugs > 0 {
+		slug = cutWords(Slug(title), (MaxBranchLen-fixed-slugs)/slugs)
+	}
+	var b strings.Builder
+	dropNext := false
+	for _, p := range t.parts {
+		v := p.lit
+		switch p.key {
+		case "plan":
+			v = plan
+		case "id":
+			v = id
+		case "source":
+			v = source
+		case "slug":
+			v = slug
+		}
+		if p.key == "slug" && slug == "" {
+			cur := b.String()
+			if n := len(cur); n > 0 && strings.ContainsRune("-_/", rune(cur[n-1])) {
+				b.Reset()
+				b.WriteString(cur[:n-1])
+			} else if n == 0 {
+				dropNext = true
+			}
+			continue
+		}
+		if dropNext && v != "" {
+			if strings.ContainsRune("-_/", rune(v[0])) {
+				v = v[1:]
+			}
+			dropNext = false
+		}
+		b.WriteString(v)
+	}
+	return b.String()
+}
+
+// folderRelation says how branches a and b cannot both exist in git: ""
+// when they can, else "equal to", "a folder of" (b lies under a) or
+// "under" (a lies under b).
+func folderRelation(a, b string) string {
+	switch {
+	case a == b:
+		return "equal to"
+	case strings.HasPrefix(b, a+"/"):
+		return "a folder of"
+	case strings.HasPrefix(a, b+"/"):
+		return "under"
+	}
+	return ""
 }
 
 // branchChars is the contract's character rule for branches.

@@ -76,16 +76,16 @@ func FuzzSlugBranch(f *testing.F) {
 			return
 		}
 		source = stem
-		b := SprintBranch(source, sprintID, title)
+		b := testBranch(t, sourceTemplate, source, sprintID, title)
 		if err := CheckBranch(b); err != nil {
-			t.Fatalf("SprintBranch(%q, %q, %q) = %q: %v", source, sprintID, title, b, err)
+			t.Fatalf("branch(%q, %q, %q) = %q: %v", source, sprintID, title, b, err)
 		}
 		if !gitRefOK(b) {
-			t.Fatalf("SprintBranch(%q, %q, %q) = %q, which git refuses", source, sprintID, title, b)
+			t.Fatalf("branch(%q, %q, %q) = %q, which git refuses", source, sprintID, title, b)
 		}
-		head := source + "/" + strings.ReplaceAll(sprintID, ".", "-")
+		head := source + "-sprints/storefront/" + strings.ReplaceAll(sprintID, ".", "-")
 		if len(head) < MaxBranchLen && len(b) > MaxBranchLen {
-			t.Fatalf("SprintBranch(%q, %q, %q) = %q: %d bytes, over %d", source, sprintID, title, b, len(b), MaxBranchLen)
+			t.Fatalf("branch(%q, %q, %q) = %q: %d bytes, over %d", source, sprintID, title, b, len(b), MaxBranchLen)
 		}
 	})
 }
@@ -112,7 +112,7 @@ func TestGitRefOKAgreesWithGit(t *testing.T) {
 	for _, title := range []string{"Integration & Testing", "Café Login", "日本語", "Ærø Ünïcödé ß",
 		"emoji 🚀 launch", strings.Repeat("long title ", 20), "a..b", "x.lock", "--", "@{-1}"} {
 		for _, src := range []string{"develop", "feature/x", "release/2026/q1"} {
-			names = append(names, SprintBranch(src, "3a.2b", title), SprintBranch(src, "10.1", title))
+			names = append(names, testBranch(t, sourceTemplate, src, "3a.2b", title), testBranch(t, sourceTemplate, src, "10.1", title))
 		}
 	}
 	for _, n := range names {
@@ -124,4 +124,32 @@ func TestGitRefOKAgreesWithGit(t *testing.T) {
 			t.Errorf("CheckBranch accepts %q, which git refuses", n)
 		}
 	}
+}
+
+// FuzzBranchTemplate: a template ParseBranchTemplate accepts gives, for
+// every valid sprint id and any title, a branch that passes CheckBranch and
+// git's rules and is not its source branch, a folder of it, or under it.
+//
+//	go test ./emit -run '^$' -fuzz '^FuzzBranchTemplate$' -fuzztime 1m
+func FuzzBranchTemplate(f *testing.F) {
+	for _, tpl := range []string{DefaultBranchTemplate, "feature/{id}-{slug}", "{source}-sprints/{id}", "{slug}/{id}", "x/{id}_{slug}", "{plan}/{slug}/{id}"} {
+		f.Add(tpl, "1.2a", "Backend", "main")
+		f.Add(tpl, "3a.10bc", "🚀", "release/2-4")
+	}
+	f.Fuzz(func(t *testing.T, tpl, sprintID, title, source string) {
+		bt, err := ParseBranchTemplate(tpl)
+		if err != nil || !utf8.ValidString(sprintID) || !sprintIDPattern(sprintID) || CheckBranch(source) != nil {
+			return
+		}
+		b := bt.Branch("storefront", source, sprintID, title)
+		if err := CheckBranch(b); err != nil {
+			t.Fatalf("template %q, sprint %q %q from %q gives %q: %v", tpl, sprintID, title, source, b, err)
+		}
+		if !gitRefOK(b) {
+			t.Fatalf("template %q gives %q, which git refuses", tpl, b)
+		}
+		if rel := folderRelation(b, source); rel != "" && !strings.Contains(tpl, "{source}") {
+			t.Fatalf("template %q gives %q, %s its source %q", tpl, b, rel, source)
+		}
+	})
 }

@@ -31,17 +31,62 @@ func TestSlug(t *testing.T) {
 	}
 }
 
-func TestSprintBranch(t *testing.T) {
-	assert.Equal(t, "develop/1-2a-frontend-development", SprintBranch("develop", "1.2a", "Frontend Development"))
-	assert.Equal(t, "main/3a-2b-cafe-login", SprintBranch("main", "3a.2b", "Café Login"))
-	assert.Equal(t, "main/1-1", SprintBranch("main", "1.1", "🚀"))
+// sourceTemplate puts {source} in the branch, so tests see it.
+const sourceTemplate = "{source}-sprints/{plan}/{id}-{slug}"
+
+// testBranch is the branch of a sprint of plan storefront under tpl.
+func testBranch(t testing.TB, tpl, source, sprintID, title string) string {
+	bt, err := ParseBranchTemplate(tpl)
+	require.NoError(t, err)
+	return bt.Branch("storefront", source, sprintID, title)
+}
+
+func TestBranchTemplate(t *testing.T) {
+	def := DefaultBranchTemplate
+	assert.Equal(t, "beads/storefront/1-2a-frontend-development", testBranch(t, def, "develop", "1.2a", "Frontend Development"))
+	assert.Equal(t, "beads/storefront/3a-2b-cafe-login", testBranch(t, def, "main", "3a.2b", "Café Login"))
+	assert.Equal(t, "beads/storefront/1-1", testBranch(t, def, "main", "1.1", "🚀"))
+	assert.Equal(t, "feature/1-2a-backend", testBranch(t, "feature/{id}-{slug}", "main", "1.2a", "Backend"))
+	assert.Equal(t, "develop-sprints/storefront/1-2a-backend", testBranch(t, sourceTemplate, "develop", "1.2a", "Backend"))
+	// {slug} first and empty takes the separator after it along.
+	assert.Equal(t, "1-1", testBranch(t, "{slug}/{id}", "main", "1.1", "🚀"))
+	assert.Equal(t, "x/1-1", testBranch(t, "x/{id}_{slug}", "main", "1.1", "!!"))
 
 	// Long titles are cut at a word boundary so the branch fits.
-	long := SprintBranch("feature/team", "12.3", strings.Repeat("word ", 40))
+	long := testBranch(t, sourceTemplate, "feature/team", "12.3", strings.Repeat("word ", 40))
 	assert.LessOrEqual(t, len(long), MaxBranchLen)
-	assert.Equal(t, "feature/team/12-3-"+strings.TrimSuffix(strings.Repeat("word-", 12), "-"), long)
+	assert.Equal(t, "feature/team-sprints/storefront/12-3-"+strings.TrimSuffix(strings.Repeat("word-", 8), "-"), long)
 	assert.NotContains(t, long, "--")
 	assert.False(t, strings.HasSuffix(long, "-"))
+}
+
+func TestParseBranchTemplateErrors(t *testing.T) {
+	for _, tc := range []struct{ in, err string }{
+		{"{source}/{id}-{slug}", `branch_template "{source}/{id}-{slug}" gives main/1-2a-backend for sprint 1.2a from main, under its source branch; git keeps branches as files under refs/heads/, so the two cannot both exist: start the template with a folder of its own, as in beads/{plan}/{id}-{slug}`},
+		{"beads/{plan}/{slug}", `branch_template "beads/{plan}/{slug}" has no {id}, so sprints would share branches; put {id} in it, as in beads/{plan}/{id}-{slug}`},
+		{"beads/{name}/{id}", `branch_template "beads/{name}/{id}" names {name}; the placeholders are {plan}, {id}, {slug} and {source}`},
+		{"beads/{id", `branch_template "beads/{id" has a '{' without its '}'`},
+		{"beads/id}", `branch_template "beads/id}" has a '}' without its '{'`},
+		{"beads {id}", `branch_template "beads {id}" gives beads 1-2a for sprint 1.2a from main: branch "beads 1-2a" contains a space`},
+		{"beads/{id}.x", `branch_template "beads/{id}.x" gives beads/1-2a.x for sprint 1.2a from main: branch "beads/1-2a.x" may hold only letters, digits, '/', '_' and '-'`},
+		{"{id}/", `branch_template "{id}/" gives 1-2a/ for sprint 1.2a from main: branch "1-2a/" starts or ends with '/'`},
+	} {
+		_, err := ParseBranchTemplate(tc.in)
+		assert.EqualError(t, err, tc.err, tc.in)
+	}
+	for _, ok := range []string{DefaultBranchTemplate, "feature/{id}-{slug}", "{source}-{id}", "{plan}/{source}/{id}"} {
+		_, err := ParseBranchTemplate(ok)
+		assert.NoError(t, err, ok)
+	}
+}
+
+func TestPlanSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"plans/storefront.md": "storefront", "-": "plan", "PLAN.md": "plan", "docs/Café Plan v2.md": "cafe-plan-v2",
+		"###.md": "plan", ".md": "md", "noext": "noext", "a/b.c.md": "b-c",
+	} {
+		assert.Equal(t, want, PlanSlug(in), in)
+	}
 }
 
 func TestCheckBranch(t *testing.T) {
@@ -78,7 +123,7 @@ func TestCheckBranchAgreesWithGit(t *testing.T) {
 	}
 	names := []string{"feature/1-2a-work-bead", "develop", "a_b/c-d", "x", "release/2026/q1"}
 	for _, title := range []string{"Integration & Testing", "Café Login", "日本語", strings.Repeat("long title ", 20), "a..b", "x.lock"} {
-		names = append(names, SprintBranch("develop", "3a.2b", title))
+		names = append(names, testBranch(t, sourceTemplate, "develop", "3a.2b", title))
 	}
 	for _, n := range names {
 		require.NoError(t, CheckBranch(n), n)

@@ -38,6 +38,19 @@ type Defaults struct {
 	Tests          []string `yaml:"tests"`
 	TimeoutMinutes *int     `yaml:"timeout"`
 	Role           string   `yaml:"role"`
+
+	// BranchTemplate names sprint branches (contract §4): {plan}, {id},
+	// {slug} and {source} are filled in. BranchTemplateAt says where it
+	// was set, for messages.
+	BranchTemplate   string `yaml:"branch_template"`
+	BranchTemplateAt Origin `yaml:"-"`
+}
+
+// Origin is where a setting was written: a file and a position in it, or
+// a flag's name in File and no position.
+type Origin struct {
+	File string
+	Pos  Pos
 }
 
 // QAAgent is a default QA agent as written in YAML.
@@ -84,6 +97,9 @@ func (d Defaults) Merge(over Defaults) Defaults {
 		d.TimeoutMinutes = over.TimeoutMinutes
 	}
 	str(&d.Role, over.Role)
+	if over.BranchTemplate != "" {
+		d.BranchTemplate, d.BranchTemplateAt = over.BranchTemplate, over.BranchTemplateAt
+	}
 	return d
 }
 
@@ -153,7 +169,7 @@ var documentKeys = map[string]bool{
 }
 
 // settingKeys lists the settings, for messages.
-const settingKeys = "prefix, source_branch, repo, agents_dir, dev_agent, dev_model, qa_agents, merge_agent, scrum_master, team, priority, max_retry_attempts, labels, created, allowed_paths, forbidden_paths, files, tests, timeout, role"
+const settingKeys = "prefix, source_branch, repo, agents_dir, dev_agent, dev_model, qa_agents, merge_agent, scrum_master, team, priority, max_retry_attempts, labels, created, allowed_paths, forbidden_paths, files, tests, timeout, role, branch_template"
 
 type configReader struct {
 	file  string
@@ -256,6 +272,14 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 		str(&d.Repo)
 	case "agents_dir":
 		str(&d.AgentsDir)
+	case "branch_template", "branch template":
+		if s, ok := c.scalar(key, v); ok {
+			if s == "" {
+				c.errorf(at, "%s is empty: want a template like beads/{plan}/{id}-{slug}", key)
+				return
+			}
+			d.BranchTemplate, d.BranchTemplateAt = s, Origin{File: c.file, Pos: c.pos(v)}
+		}
 	case "team":
 		str(&d.Team)
 	case "dev_agent", "merge_agent", "scrum_master":

@@ -208,6 +208,9 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	if err != nil {
 		return err
 	}
+	if err := applyBranchChecks(c, sync, stdio.err); err != nil {
+		return err
+	}
 	fmt.Fprintf(stdio.out, "bd %s, database %s, prefix %s\n", db.Version, db.Path, db.Prefix)
 	if len(sync.AddTypes) > 0 {
 		fmt.Fprintf(stdio.out, "types.custom: adding %s\n", strings.Join(sync.AddTypes, ", "))

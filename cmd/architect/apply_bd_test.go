@@ -409,7 +409,7 @@ Applied: 1 created, 2 updated, 0 closed.
 	assert.JSONEq(t, `"dev-7"`, string(renamed.Fields["assignee"]))
 	assert.Contains(t, renamed.Labels, "needs-review")
 	assert.Equal(t, before[id["1.2a"]].Fields["created_at"], renamed.Fields["created_at"])
-	assert.JSONEq(t, `"main/1-2a-left"`, string(renamed.Metadata["branch"]), "work on it started: its branch stays")
+	assert.JSONEq(t, `"beads/plan/1-2a-left"`, string(renamed.Metadata["branch"]), "work on it started: its branch stays")
 
 	// The new sprint waits on 2.1; 1.3 no longer waits on the removed 1.2c.
 	assert.Equal(t, []emit.Dep{{IssueID: id2["2.2"], DependsOnID: id["2.1"], Type: "blocks"}}, depsOf(after[id2["2.2"]]))
@@ -597,11 +597,11 @@ func TestApplyScale(t *testing.T) {
 	}
 }
 
-// readmeBlock returns the first fenced block of the README that holds
+// readmeBlock returns the first fenced block of docs/apply.md that holds
 // line.
 func readmeBlock(t *testing.T, line string) string {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/apply.md")
 	require.NoError(t, err)
 	for _, block := range strings.Split(string(data), "```")[1:] {
 		if strings.Contains(block, "\n"+line+"\n") {
@@ -609,7 +609,7 @@ func readmeBlock(t *testing.T, line string) string {
 			return body
 		}
 	}
-	t.Fatalf("README: no block with %q", line)
+	t.Fatalf("docs/apply.md: no block with %q", line)
 	return ""
 }
 
@@ -815,7 +815,8 @@ func TestApplyCopyOfAnnotatedPlan(t *testing.T) {
 	require.NoError(t, os.Remove(shop))
 	out, stderr, code = r.architect("apply", cp)
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, fmt.Sprintf("  ~ %s  1.1   Start\n      metadata.plan_file: \"plans/shop.md\" -> \"plans/copy.md\"\n", id["1.1"]))
+	// Its sprints' branches follow the plan's name: no work started on them.
+	assert.Contains(t, out, fmt.Sprintf("  ~ %s  1.1   Start\n      metadata.branch: \"beads/shop/1-1-start\" -> \"beads/copy/1-1-start\"\n      metadata.plan_file: \"plans/shop.md\" -> \"plans/copy.md\"\n", id["1.1"]))
 	assert.Contains(t, out, "\nMoved from plans/shop.md, which is gone: its beads follow the plan.\nPlan: 0 to create, 6 to update, 0 unchanged.\n")
 	db := r.export()
 	require.Len(t, db, 6, "one bead per live sprint")

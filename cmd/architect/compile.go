@@ -68,6 +68,7 @@ func addPlanFlags(c *cobra.Command, f *planFlags) {
 	fl := c.Flags()
 	fl.StringVar(&f.prefix, "prefix", "", "bead id `PREFIX` (default: settings, else bd)")
 	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the settings', else the current branch, else main)")
+	fl.StringVar(&f.branchTemplate, "branch-template", "", "sprint branch `TEMPLATE` with {plan}, {id}, {slug} and {source} (default: the settings', else beads/{plan}/{id}-{slug})")
 	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
 	fl.StringVar(&f.now, "now", "", "`TIME` (RFC 3339) stamped on the beads (default: SOURCE_DATE_EPOCH, the plan's Created date, else 1970-01-01)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also report informational notes, such as sprint headings outside any phase")
@@ -81,6 +82,10 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 	if c.failed() {
 		report(io.err, c.diags)
 		return &silentError{code: exitData}
+	}
+	if stalls := compileStalls(c); len(stalls) > 0 {
+		c.diags = append(c.diags, stalls...)
+		c.diags.Sort()
 	}
 	if opts.dryRun {
 		preview := review.NewPreview(c.graph, c.beads, c.diags.Warnings())

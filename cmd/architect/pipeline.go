@@ -32,8 +32,10 @@ type planFlags struct {
 	repo         string
 	prefix       string
 	sourceBranch string
-	now          string
-	verbose      bool
+	// branchTemplate is --branch-template, "" when not given.
+	branchTemplate string
+	now            string
+	verbose        bool
 }
 
 // compiled is a plan carried through the pipeline.
@@ -47,6 +49,9 @@ type compiled struct {
 	abs string
 	// settings are the merged settings the beads were built with.
 	settings parser.Defaults
+	// stalls are the warnings about in_progress beads nobody holds in the
+	// database (status fills them in).
+	stalls parser.Diagnostics
 }
 
 // failed reports whether the plan cannot be used: it has errors, or no
@@ -87,6 +92,9 @@ type repoInfo struct {
 	root   string // absolute, symlinks resolved
 	name   string
 	branch string // current branch, "" when unknown
+	// branches are the repository's branches (refs/heads), nil outside
+	// a repository.
+	branches []string
 }
 
 func git(dir string, gitArgs ...string) (string, bool) {
@@ -137,8 +145,25 @@ func findRepo(dir, override string) (repoInfo, error) {
 		if b, ok := git(abs, "symbolic-ref", "--quiet", "--short", "HEAD"); ok {
 			r.branch = b
 		}
+		r.branches = repoBranches(abs)
 	}
 	return r, nil
+}
+
+// repoBranches lists the branches of the repository at root, one git
+// run; nil when git cannot say.
+func repoBranches(root string) []string {
+	out, err := gitOut(root, "for-each-ref", "--format=%(refname)", "refs/heads")
+	if err != nil {
+		return nil
+	}
+	branches := []string{}
+	for _, l := range strings.Split(out, "\n") {
+		if b, ok := strings.CutPrefix(strings.TrimSpace(l), "refs/heads/"); ok && b != "" {
+			branches = append(branches, b)
+		}
+	}
+	return branches
 }
 
 // sameDir reports whether two paths name one directory.
@@ -250,6 +275,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 			PlanFile:         planFile,
 			Now:              now,
 			AgentExists:      fileIn(repo.root),
+			ExistingBranches: repo.branches,
 		})
 		c.diags = append(c.diags, diags...)
 		if !c.diags.HasErrors() {
@@ -290,7 +316,11 @@ func loadSettings(c *compiled, repo repoInfo, f planFlags) (settings parser.Defa
 		layer(cfg, configFile)
 	}
 	layer(c.plan.Defaults, "the plan")
-	layer(parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch}, "--source-branch")
+	flags := parser.Defaults{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate}
+	if f.branchTemplate != "" {
+		flags.BranchTemplateAt = parser.Origin{File: "--branch-template"}
+	}
+	layer(flags, "--source-branch")
 	switch {
 	case settings.SourceBranch != "":
 	case repo.branch != "":

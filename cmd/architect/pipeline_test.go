@@ -79,7 +79,7 @@ func TestRalphConfig(t *testing.T) {
 	c, diags := compileIn(t, base, plan, planFlags{})
 	require.Empty(t, diags)
 	m := c.beads[0].Metadata
-	require.Equal(t, []string{"shop", "develop", "develop/1-1-setup", filepath.Join(base, "shop-worktrees", "develop", "1-1-setup")},
+	require.Equal(t, []string{"shop", "develop", "beads/plan/1-1-setup", filepath.Join(base, "shop-worktrees", "beads", "plan", "1-1-setup")},
 		[]string{m.Rig, m.SourceBranch, m.Branch, m.WorktreePath})
 
 	// .architect.yaml, the plan and the flags each win over it.
@@ -89,9 +89,9 @@ func TestRalphConfig(t *testing.T) {
 	require.Equal(t, "develop", c.beads[0].Metadata.SourceBranch)
 	writeTestFile(t, plan, "**Integration Branch**: `trunk`\n\n"+onePlan)
 	c, _ = compileIn(t, base, plan, planFlags{})
-	require.Equal(t, "trunk/1-1-setup", c.beads[0].Metadata.Branch)
+	require.Equal(t, "trunk", c.beads[0].Metadata.SourceBranch)
 	c, _ = compileIn(t, base, plan, planFlags{sourceBranch: "next"})
-	require.Equal(t, "next/1-1-setup", c.beads[0].Metadata.Branch)
+	require.Equal(t, "next", c.beads[0].Metadata.SourceBranch)
 }
 
 // TestRalphConfigErrors: a beads-ralph.yaml that is not YAML is an error
@@ -125,20 +125,20 @@ func TestSourceBranchFromGit(t *testing.T) {
 	plan := filepath.Join(root, "plan.md")
 	writeTestFile(t, plan, onePlan)
 
-	c, diags := compileIn(t, base, plan, planFlags{verbose: true})
-	require.Equal(t, []string{"/BASE/shop/plan.md: info: sprint branches start with release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"}, diags)
+	c, diags := compileIn(t, base, plan, planFlags{verbose: true, branchTemplate: "{source}-work/{id}-{slug}"})
+	require.Equal(t, []string{"/BASE/shop/plan.md: info: {source} in sprint branches is release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"}, diags)
 	m := c.beads[0].Metadata
-	require.Equal(t, []string{"release/2.4.0", "release/2-4-0/1-1-setup", filepath.Join(base, "shop-worktrees", "release", "2-4-0", "1-1-setup")},
+	require.Equal(t, []string{"release/2.4.0", "release/2-4-0-work/1-1-setup", filepath.Join(base, "shop-worktrees", "release", "2-4-0-work", "1-1-setup")},
 		[]string{m.SourceBranch, m.Branch, m.WorktreePath})
 
 	// --source-branch sets it instead.
-	c, diags = compileIn(t, base, plan, planFlags{sourceBranch: "main", verbose: true})
+	c, diags = compileIn(t, base, plan, planFlags{sourceBranch: "main", verbose: true, branchTemplate: "{source}-work/{id}-{slug}"})
 	require.Empty(t, diags)
-	require.Equal(t, "main/1-1-setup", c.beads[0].Metadata.Branch)
+	require.Equal(t, "main-work/1-1-setup", c.beads[0].Metadata.Branch)
 }
 
 // TestAgentFiles: an agent whose file is not in the repository's agents
-// folder gets one warning, at its first use.
+// folder is named in one warning, with the line of its first use.
 func TestAgentFiles(t *testing.T) {
 	base := tempBase(t)
 	root := filepath.Join(base, "shop")
@@ -150,8 +150,7 @@ func TestAgentFiles(t *testing.T) {
 		"### Sprint 1.2: More\n**QA Agents**:\n- `qa-docs` (haiku) - again\n- `qa-go`\n\n**Tasks**:\n- b\n")
 	_, diags := compileIn(t, base, plan, planFlags{})
 	require.Equal(t, []string{
-		"/BASE/shop/plan.md:7:1: warning: agent qa-docs: .claude/agents/qa-docs.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it",
-		"/BASE/shop/plan.md:14:1: warning: agent qa-go: .claude/agents/qa-go.md is not in the repository, so beads-ralph will not find it unless an earlier sprint creates it",
+		"/BASE/shop/plan.md:7:1: warning: 2 agents are not in the repository, so beads-ralph will not find them unless an earlier sprint creates them: qa-docs (.claude/agents/qa-docs.md, first named for line 7), qa-go (.claude/agents/qa-go.md, first named for line 14)",
 	}, diags)
 }
 

@@ -120,6 +120,9 @@ func runStatus(opts *statusOptions, stdio streams, getenv env, ae applyEnv) erro
 	} else if err := live.WriteText(stdio.out, emit.Style{Color: stdio.tty && getenv("NO_COLOR") == ""}); err != nil {
 		return err
 	}
+	// In-progress sprints nobody holds stall the plan in silence: said on
+	// every status, at the sprint's heading.
+	report(stdio.err, c.stalls)
 	if opts.check && len(live.Drift) > 0 {
 		return &checkError{[]string{fmt.Sprintf("%s: drift: %s between the plan and the beads database",
 			opts.plan, emit.Plural(len(live.Drift), "difference", "differences"))}}
@@ -197,6 +200,13 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 	}
 	live := review.NewLive(c.graph, review.LiveOptions{Beads: c.beads, Issues: issues, Sync: sync, Now: now,
 		Database: &review.LiveDatabase{BDVersion: db.Version, Path: db.Path, Prefix: db.Prefix}})
+	ids := map[string]string{}
+	for i, b := range c.beads {
+		if i < len(live.Sprints) && live.Sprints[i].Bead != "" {
+			ids[b.Metadata.PlanSprintID] = live.Sprints[i].Bead
+		}
+	}
+	c.stalls = databaseStalls(c, issues, false, ids)
 	return c, live, tr, nil
 }
 

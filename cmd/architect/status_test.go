@@ -97,7 +97,12 @@ func TestStatusFake(t *testing.T) {
 	f.setDB(t, map[string]string{"1.1": "closed", "1.2a": "in_progress", "1.3": "open"})
 	out, stderr, code := f.run(t, statusOptions{json: true})
 	require.Equal(t, 0, code, stderr)
-	assert.Empty(t, stderr)
+	// 1.2a is in_progress and nobody claimed it: status says what waits
+	// on it and how to release it.
+	id := f.id("1.2a")
+	assert.Equal(t, f.plan+":4:1: warning: sprint 1.2a is in_progress in bd and nobody holds its bead "+id+
+		" (no claim, assignee beads-ralph-scrum-master): bd ready never releases it, so 1 sprint waits on it (1.3); release it: bd close "+id+
+		" when its work is done, or bd update "+id+" --status open to hand it to the agents\n", stderr)
 	assert.Equal(t, []string{"version --json", "where --json", "export"}, f.fake.Calls, "one read of the database")
 
 	var got struct {

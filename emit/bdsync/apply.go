@@ -27,6 +27,7 @@ func (c *Client) Plan(desired []emit.Bead, o SyncOptions) (*SyncPlan, error) {
 		return nil, err
 	}
 	p.CustomTypes, p.AddTypes = types, added
+	p.Database = current
 	return p, nil
 }
 

@@ -106,6 +106,10 @@ type SyncPlan struct {
 	// Client.Plan; Diff leaves them empty).
 	AddTypes    []string
 	CustomTypes string
+
+	// Database are the issues bd held before the sync, as Client.Plan
+	// read them (Diff leaves it nil): for BranchClashes and Issue.Held.
+	Database []Issue
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -320,29 +324,33 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours fu
 // branch, so a renamed sprint must not point its bead, or the merges that
 // take it in, at a branch that does not exist.
 func keepStartedBranches(desired []emit.Bead, byID map[string]*Issue) []emit.Bead {
-	branch := make(map[string]string, len(desired))
+	kept := map[string]string{} // the plan's branch -> the database's
 	out := make([]emit.Bead, len(desired))
 	for i, b := range desired {
 		if cur, ok := byID[b.ID]; ok && cur.Started() {
 			if s := cur.metaString("branch"); s != "" {
+				kept[b.Metadata.Branch] = s
 				b.Metadata.Branch = s
 			}
 			if s := cur.metaString("worktree_path"); s != "" {
 				b.Metadata.WorktreePath = s
 			}
 		}
-		branch[b.ID] = b.Metadata.Branch
 		out[i] = b
 	}
 	for i := range out {
 		b := &out[i]
-		if len(b.Metadata.BranchesToMerge) == len(b.Dependencies) && len(b.Dependencies) > 0 {
-			merge := make([]string, len(b.Dependencies))
-			for j, d := range b.Dependencies {
-				merge[j] = branch[d]
-			}
-			b.Metadata.BranchesToMerge = merge
+		if len(b.Metadata.BranchesToMerge) == 0 {
+			continue
 		}
+		merge := make([]string, len(b.Metadata.BranchesToMerge))
+		for j, m := range b.Metadata.BranchesToMerge {
+			if k, ok := kept[m]; ok {
+				m = k
+			}
+			merge[j] = m
+		}
+		b.Metadata.BranchesToMerge = merge
 	}
 	return out
 }

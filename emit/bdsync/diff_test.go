@@ -231,7 +231,7 @@ func TestUpdateCarriesRuntimeFields(t *testing.T) {
 	assert.Equal(t, "sess-1", meta["dev_agent_session_id"])
 	assert.Equal(t, float64(12), meta["pr_number"])
 	assert.Equal(t, "kept", meta["runtime_extra"])
-	assert.Equal(t, "main/1-1-start", meta["branch"])
+	assert.Equal(t, "beads/p/1-1-start", meta["branch"])
 	assert.Nil(t, meta["pr_url"])
 }
 

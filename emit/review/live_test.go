@@ -158,8 +158,12 @@ func TestLiveFacts(t *testing.T) {
 	assert.Equal(t, LiveCounts{Sprints: 9, Missing: 9}, f.Counts)
 	assert.Equal(t, f.CriticalPath, f.RemainingCriticalPath, "nothing closed: the remaining path is the plan's")
 
+	// Synced, the plan calls 1.2a done: its work is on the source branch,
+	// so the merge bead 1.3 no longer lists its branch (contract §4).
 	_, s := liveOf(t, liveCases[3])
-	assert.Empty(t, s.Drift)
+	assert.Equal(t, []string{DriftUpdate}, driftKinds(s))
+	assert.Equal(t, "1.3", s.Drift[0].Sprint)
+	assert.Equal(t, "metadata.branches_to_merge", s.Drift[0].Fields[0].Field)
 	assert.Equal(t, l.Counts, s.Counts)
 }
 

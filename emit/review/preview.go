@@ -112,13 +112,14 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 			cur = &p.Phases[len(p.Phases)-1]
 		}
 		cur.Sprints = append(cur.Sprints, n.ID())
-		if n.IsMerge() {
+		// With beads, a merge is what the bead says: predecessors the plan
+		// calls done are on the source branch already and merge nothing.
+		haveBeads := len(beads) == len(g.Nodes)
+		if haveBeads && beads[n.Order].IssueType == emit.TypeMerge || !haveBeads && n.IsMerge() {
 			m := PreviewMerge{Sprint: n.ID(), Title: n.Sprint.Title, From: ids(n.Deps), Branches: []string{}}
-			if len(beads) == len(g.Nodes) {
+			if haveBeads {
 				m.Bead, m.Branch = beads[n.Order].ID, beads[n.Order].Metadata.Branch
-				for _, d := range n.Deps {
-					m.Branches = append(m.Branches, beads[d.Order].Metadata.Branch)
-				}
+				m.Branches = append(m.Branches, beads[n.Order].Metadata.BranchesToMerge...)
 			}
 			p.Merges = append(p.Merges, m)
 		}

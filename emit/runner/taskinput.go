@@ -53,13 +53,6 @@ type MapSummary struct {
 // Executors a task may run under.
 var Executors = []string{"opencodecli", "codex"}
 
-func pinValues(ps []parser.Pin) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Value
-	}
-	return out
-}
 
 // TaskInputs builds one task input per bead, in execution order. A pinned
 // file that cannot be read, or that the context cap cuts, is a warning at
@@ -124,14 +117,13 @@ func TaskInputs(g *planner.Graph, beads []emit.Bead, o Options) ([]TaskInput, pa
 		for _, d := range n.Deps {
 			assumptions = append(assumptions, fmt.Sprintf("Sprint %s (%s) is done and merged into the source branch %s", d.ID(), d.Sprint.Title, b.Metadata.SourceBranch))
 		}
-		tests := append(append([]string{}, o.Settings.Tests...), pinValues(s.Tests)...)
 		out[n.Order] = TaskInput{
 			TaskID:           TaskID(o.PlanFile, s.ID),
 			Goal:             strings.TrimSpace(goal.String()),
 			Role:             role(o.Settings, s),
 			Pins:             TaskPins{AllowedPaths: nonNil(pins.Allowed), ForbiddenPaths: nonNil(pins.Forbidden)},
 			Files:            nonNil(pins.Files),
-			AllowedTests:     nonNil(tests),
+			AllowedTests:     nonNil(b.Metadata.Tests), // the plan's and the sprint's, each once
 			AllowedModels:    models,
 			AllowedExecutors: Executors,
 			Context: TaskContext{

@@ -65,7 +65,7 @@ func Todos(g *planner.Graph, beads []emit.Bead, o Options) []Todo {
 		}
 		fail := []string{"An acceptance criterion is not met"}
 		evidence := "diff"
-		if tests := append(append([]string{}, o.Settings.Tests...), pinValues(s.Tests)...); len(tests) > 0 {
+		if tests := b.Metadata.Tests; len(tests) > 0 {
 			fail = append(fail, "A test command fails: "+strings.Join(tests, "; "))
 			evidence = "test_result"
 		}
