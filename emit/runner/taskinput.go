@@ -53,7 +53,6 @@ type MapSummary struct {
 // Executors a task may run under.
 var Executors = []string{"opencodecli", "codex"}
 
-
 // TaskInputs builds one task input per bead, in execution order. A pinned
 // file that cannot be read, or that the context cap cuts, is a warning at
 // its pin.
