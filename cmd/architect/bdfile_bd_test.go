@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/beads-architect/architect/emit/bdsync"
@@ -167,6 +168,18 @@ func TestApplyBDMarkdownMatchesBDCreate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(src), string(src2))
 	assert.Len(t, ours.export(), 4)
+
+	// An agent closes the first issue; the file changes; apply keeps the
+	// progress and releases what waited on it.
+	ours.bd("close", id("Add cart service"), "--force", "--reason", "done")
+	require.NoError(t, os.WriteFile(plan, []byte(strings.Replace(string(src2), "### Priority\n3\n", "### Priority\n2\n", 1)), 0o644))
+	out, stderr, code = ours.architect("apply", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "Applied: 0 created, 1 updated, 0 closed.")
+	after := byTitle(ours.export())
+	assert.Equal(t, "closed", after["Add cart service"].Status)
+	assert.JSONEq(t, "2", string(after["Checkout page"].Fields["priority"]))
+	assert.Equal(t, sorted("bf-0ext", id("Payment gateway adapter")), ours.ready())
 }
 
 // TestApplyNamedBeads: a plan whose units name beads that already exist
