@@ -606,18 +606,14 @@ func (r *bdReader) sections(doc ast.Node) {
 		}
 		text := string(r.b.src[secStart:end])
 		switch sec {
-		case "":
+		case "": // the text before the first section
 			u.s.Description = strings.TrimSpace(text)
-		case "acceptance":
-			r.field(u, sec, text, secHead.Pos, secStart)
-			u.s.Acceptance = r.listItems(secStart, end)
-		case "deps":
-			r.field(u, sec, text, secHead.Pos, secStart)
+		case "?": // a section bd does not read
 		default:
-			if sec == "?" {
-				break
-			}
 			r.field(u, sec, text, secHead.Pos, secStart)
+			if sec == "acceptance" {
+				u.s.Acceptance = r.listItems(secStart, end)
+			}
 		}
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -874,17 +870,17 @@ func (r *bdReader) listItems(from, to int) []string {
 }
 
 // finish gives a unit what every sprint needs: its one prompt, the title
-// (the description holds the work), and the file's own defaults.
+// (the description holds the work).
 func (r *bdReader) finish(s *Sprint) {
 	s.Tasks = []string{s.Title}
 	s.TasksFromTitle = true
-	s.End = len(r.b.src)
 }
 
 // resolve files the units as sprints and resolves their dependencies.
 func (r *bdReader) resolve() {
 	p := r.b.p
 	for i, u := range r.units {
+		u.s.End = len(r.b.src)
 		if i+1 < len(r.units) {
 			u.s.End = r.units[i+1].s.Heading.Start
 		}
