@@ -249,8 +249,30 @@ func (b *builder) arrowLine(idx func() unitIndex, line string, at int) []stated 
 	}
 	if len(against) > 0 {
 		b.p.warnf(pos, "the plan states %s, against the numbering; the stated order is followed", strings.Join(against, ", "))
+	} else {
+		b.p.diag(Info, pos, "stated dependencies read here: %s", describe(groups))
 	}
 	return out
+}
+
+// describe says what an arrow list makes wait: "1.2, 1.3 wait on 1.1".
+func describe(groups [][]*Sprint) string {
+	ids := func(g []*Sprint) string {
+		s := make([]string, len(g))
+		for i, u := range g {
+			s[i] = u.ID
+		}
+		return strings.Join(s, ", ")
+	}
+	var parts []string
+	for i := 1; i < len(groups); i++ {
+		verb := " waits on "
+		if len(groups[i]) > 1 {
+			verb = " wait on "
+		}
+		parts = append(parts, ids(groups[i])+verb+ids(groups[i-1]))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // numberedBefore reports whether a comes before b in the numbering.
@@ -292,6 +314,13 @@ func (b *builder) blocksField(idx func() unitIndex, line string, at int) []state
 			continue
 		}
 		out = append(out, stated{from: owner, to: u, pos: pos})
+	}
+	if len(out) > 0 {
+		var to []*Sprint
+		for _, e := range out {
+			to = append(to, e.to)
+		}
+		b.p.diag(Info, pos, "stated dependencies read here: %s", describe([][]*Sprint{{owner}, to}))
 	}
 	return out
 }
@@ -358,6 +387,7 @@ func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
 				continue
 			}
 			out = append(out, stated{from: u, to: owner, pos: pos})
+			b.p.diag(Info, pos, "stated dependencies read here: %s", describe([][]*Sprint{{u}, {owner}}))
 		}
 	}
 	return out
