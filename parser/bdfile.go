@@ -306,13 +306,6 @@ func isATX(h *ast.Heading, src []byte) bool {
 	return atxLine(src[lineStart(src, at):lineEnd(src, at)])
 }
 
-// kvLine is one "key: value" line.
-type kvLine struct {
-	key, field, value string
-	pos               Pos
-	valueAt           int
-}
-
 // kvBlock returns the "key: value" lines under heading h: the paragraph (or
 // the setext heading a "---" line makes of it) right after h, past an
 // annotation comment, when it opens with "key: value" lines and one of them

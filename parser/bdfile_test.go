@@ -216,3 +216,26 @@ func TestBDExternalDeps(t *testing.T) {
 	assert.Equal(t, []string{"bd-a3f8e9", "proj-abc.2"}, ext)
 	assert.Equal(t, []string{`5:24: dependency "add-cart-service" of "A" names no issue of this file (by key, title or title words); it is left out`}, msgs(p, Warning))
 }
+
+// matchWord is the plain definition the resolver's word index must agree
+// with (TestBDWordIndex).
+// It scores word w against a title's tokens: 2 when a token, or a
+// run of a token's parts, is w; 1 when one starts with w; 0 otherwise.
+func matchWord(tokens [][]string, w string) int {
+	best := 0
+	for _, parts := range tokens {
+		for i := range parts {
+			run := ""
+			for j := i; j < len(parts); j++ {
+				run += parts[j]
+				if run == w {
+					return 2
+				}
+			}
+			if len(w) >= 3 && strings.HasPrefix(run, w) {
+				best = 1
+			}
+		}
+	}
+	return best
+}

@@ -265,27 +265,6 @@ func keyWords(key string) []string {
 // isUpperKey reports whether s has no lower-case letters (LOCK_INFRA).
 func isUpperKey(s string) bool { return strings.ToUpper(s) == s }
 
-// matchWord scores word w against a title's tokens: 2 when a token, or a
-// run of a token's parts, is w; 1 when one starts with w; 0 otherwise.
-func matchWord(tokens [][]string, w string) int {
-	best := 0
-	for _, parts := range tokens {
-		for i := range parts {
-			run := ""
-			for j := i; j < len(parts); j++ {
-				run += parts[j]
-				if run == w {
-					return 2
-				}
-			}
-			if len(w) >= 3 && strings.HasPrefix(run, w) {
-				best = 1
-			}
-		}
-	}
-	return best
-}
-
 // titleTokens splits text into words (runs of letters and digits), each
 // split into its lower-cased camelCase parts: "processParallelOnDone()" is
 // [[process parallel on done]].
