@@ -45,6 +45,8 @@ func bindIDs(p *parser.Plan) map[string]string {
 	for i, s := range p.Sprints {
 		if s.Annotation != nil && s.Annotation.ID != "" {
 			ids[s.ID] = s.Annotation.ID
+		} else if s.BeadID.Set() { // a unit that names its bead keeps it, as in emit
+			ids[s.ID] = s.BeadID.Value
 		} else {
 			ids[s.ID] = fmt.Sprintf("rt-%d", i)
 		}

@@ -96,7 +96,11 @@ type Bead struct {
 	UpdatedAt          string   `json:"updated_at"`
 	ClosedAt           *string  `json:"closed_at"`
 	AcceptanceCriteria string   `json:"acceptance_criteria"`
-	Metadata           Metadata `json:"metadata"`
+	// Design and EstimatedMinutes come only from units written in bd's
+	// Markdown (parser.Issue); other beads leave them out.
+	Design           string   `json:"design,omitempty"`
+	EstimatedMinutes *int     `json:"estimated_minutes,omitempty"`
+	Metadata         Metadata `json:"metadata"`
 }
 
 // Metadata holds beads-ralph's fields.
@@ -287,6 +291,10 @@ func (e *emitter) ids() []string {
 		if a := n.Sprint.Annotation; a != nil && a.ID != "" {
 			ids[n.Order] = a.ID
 			used[a.ID] = n
+		} else if id := n.Sprint.BeadID; id.Set() {
+			// A unit that names its bead ("**Issue**: bd-si19") keeps it.
+			ids[n.Order] = id.Value
+			used[id.Value] = n
 		}
 	}
 	for _, n := range e.g.Nodes {
@@ -557,6 +565,35 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		acceptance = []string{}
 	}
 
+	assignee := ScrumMaster
+	acceptText := bulletText(acceptance)
+	var design string
+	var estimate *int
+	if is := s.Issue; is != nil {
+		// A unit written in bd's Markdown keeps what it states: its bd
+		// type, assignee, design, acceptance text and estimate
+		// (docs/bd-markdown.md).
+		if is.Type.Set() {
+			issueType = is.Type.Value
+		}
+		if is.Assignee.Set() {
+			assignee = is.Assignee.Value
+		}
+		if is.Acceptance != "" {
+			acceptText = is.Acceptance
+		}
+		design = is.Design
+		for _, x := range is.External {
+			if !slices.Contains(deps, x.Value) {
+				deps = append(deps, x.Value)
+			}
+		}
+		if is.Estimate > 0 {
+			n := is.Estimate
+			estimate = &n
+		}
+	}
+
 	*b = Bead{
 		ID:                 ids[n.Order],
 		Title:              s.Title,
@@ -564,14 +601,16 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		Status:             status,
 		Priority:           priority,
 		IssueType:          issueType,
-		Assignee:           ScrumMaster,
+		Assignee:           assignee,
 		Dependencies:       deps,
 		Labels:             labels,
 		Comments:           []any{},
 		CreatedAt:          e.now,
 		UpdatedAt:          e.now,
 		ClosedAt:           closedAt,
-		AcceptanceCriteria: bulletText(acceptance),
+		AcceptanceCriteria: acceptText,
+		Design:             design,
+		EstimatedMinutes:   estimate,
 		Metadata: Metadata{
 			Rig:                set.Repo,
 			WorktreePath:       worktree,

@@ -29,7 +29,7 @@ func TestInlineKeepsVerdicts(t *testing.T) {
 		"merge":        func(m map[string]any) { meta(m)["branches_to_merge"] = []any{"a//b"} },
 		"scope":        func(m map[string]any) { meta(m)["scope"].(map[string]any)["files"] = []any{"../x"} },
 		"worktree":     func(m map[string]any) { meta(m)["worktree_path"] = "rel/path" },
-		"issue_type":   func(m map[string]any) { m["issue_type"] = "task" },
+		"issue_type":   func(m map[string]any) { m["issue_type"] = "beads-ralph-task" },
 		"dependencies": func(m map[string]any) { m["dependencies"] = []any{"x y"} },
 	}
 	checked := 0

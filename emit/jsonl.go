@@ -25,6 +25,8 @@ type Record struct {
 	Assignee           string   `json:"assignee,omitempty"`
 	Labels             []string `json:"labels"`
 	AcceptanceCriteria string   `json:"acceptance_criteria"`
+	Design             string   `json:"design,omitempty"`
+	EstimatedMinutes   *int     `json:"estimated_minutes,omitempty"`
 	Metadata           Metadata `json:"metadata"`
 	CreatedAt          string   `json:"created_at"`
 	UpdatedAt          string   `json:"updated_at"`
@@ -49,6 +51,8 @@ func ToRecord(b Bead) Record {
 		Assignee:           b.Assignee,
 		Labels:             b.Labels,
 		AcceptanceCriteria: b.AcceptanceCriteria,
+		Design:             b.Design,
+		EstimatedMinutes:   b.EstimatedMinutes,
 		Metadata:           b.Metadata,
 		CreatedAt:          b.CreatedAt,
 		UpdatedAt:          b.UpdatedAt,

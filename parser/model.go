@@ -140,6 +140,17 @@ type Sprint struct {
 	TimeoutMinutes int
 	Timeout        Field
 	Role           Field
+
+	// DepsStated is set when the plan states this sprint's dependencies:
+	// DependsOn replaces what the numbering would give it (see deps.go).
+	DepsStated bool
+	// Issue holds what a unit written in bd's own Markdown says beyond the
+	// plan language (bdfile.go); nil for other sprints.
+	Issue *Issue
+	// BeadID is the bead the unit names in its own text, as in
+	// "### bd-4uv.3 - Transport" or "**Issue**: bd-si19" (beadref.go):
+	// its bead keeps that id, unless an annotation names another.
+	BeadID Field
 }
 
 // LogEntry is a sprint heading outside any phase section: an entry of a

@@ -74,7 +74,15 @@ func Parse(file string, src []byte) (plan *Plan) {
 	for _, r := range ctx.References() {
 		b.linkRefs[refKey(string(r.Label()))] = r
 	}
-	b.run(doc)
+	// A file written for bd's bulk create is read by its own reader
+	// (bdfile.go); every other plan by the plan reader.
+	if !b.readBD(doc, yml) {
+		b.run(doc)
+	}
+	// Units that name their beads (beadref.go), and dependencies the plan
+	// states outside the units' fields (deps.go).
+	b.beadRefs(doc)
+	b.statedDeps(doc)
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
 		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\"")
 	}

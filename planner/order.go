@@ -6,8 +6,150 @@ import (
 	"strings"
 
 	"github.com/beads-architect/architect/parser"
+	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 )
+
+// stated drops the numbering's edges into the sprints whose dependencies
+// the plan states (parser.Sprint.DepsStated): their Depends on edges, added
+// next, are all they wait on. The numbering still orders the sprints the
+// plan leaves open, including those after a stated one.
+//
+// It returns the numbering's dependencies of the sprints it cleared, by
+// Order (nil when there are none), for unwind.
+func (b *build) stated() [][]*Node {
+	var numbered [][]*Node
+	for _, n := range b.g.Nodes {
+		if n.Sprint.DepsStated {
+			if numbered == nil {
+				numbered = make([][]*Node, len(b.g.Nodes))
+			}
+			numbered[n.Order] = n.Deps
+			n.Deps = nil
+		}
+	}
+	return numbered
+}
+
+// unwind lets a stated order win over the numbering where they meet in a
+// cycle: "1.3 → 1.2" makes 1.2 wait on 1.3, while the numbering has 1.3
+// wait on 1.2. A sprint the plan leaves open then waits, instead of on a
+// stated sprint that waits on it, on what the numbering put before that
+// sprint (1.3 waits on 1.1): the moved sprint leaves its place to the next. numbered are the numbering's
+// dependencies of the stated sprints (see stated). A cycle the stated
+// dependencies make alone is left for cycles to report.
+func (b *build) unwind(numbered [][]*Node) {
+	if numbered == nil {
+		return
+	}
+	for round := 0; round < len(b.g.Nodes) && topoRank(b.g.Nodes) == nil; round++ {
+		dag := simple.NewDirectedGraph()
+		for _, n := range b.g.Nodes {
+			dag.AddNode(simple.Node(n.Order))
+		}
+		for _, n := range b.g.Nodes {
+			for _, d := range n.Deps {
+				if d != n {
+					dag.SetEdge(simple.Edge{F: simple.Node(d.Order), T: simple.Node(n.Order)})
+				}
+			}
+		}
+		comp := make([]int, len(b.g.Nodes))
+		for i, c := range topo.TarjanSCC(dag) {
+			for _, v := range c {
+				comp[v.ID()] = i + 1
+			}
+		}
+		changed := false
+		for _, n := range b.g.Nodes {
+			if n.Sprint.DepsStated {
+				continue
+			}
+			var deps []*Node
+			for _, d := range n.Deps {
+				// Only a numbering edge out of a sprint the plan moved
+				// (a stated one) gives way.
+				if n.Explicit[d] || !d.Sprint.DepsStated || comp[d.Order] != comp[n.Order] {
+					deps = appendNew(deps, []*Node{d})
+					continue
+				}
+				changed = true
+				for _, e := range numbered[d.Order] {
+					if e != n {
+						deps = appendNew(deps, []*Node{e})
+					}
+				}
+			}
+			n.Deps = deps
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// sinks keeps a stated order from leaving work behind: once the plan
+// states some dependencies, a unit it leaves open (no stated dependency)
+// also waits on every unit numbered before it that nothing waits on. Where
+// "1 → 3 → 2" reorders a phase, the next phase then waits on 2, not on 3
+// alone. A unit that already waits on the open one, directly or not, is
+// left as it is (no cycle). It runs only when some unit's dependencies are
+// stated.
+func (b *build) sinks() {
+	nodes := b.g.Nodes
+	any := false
+	for _, n := range nodes {
+		any = any || n.Sprint.DepsStated
+	}
+	if !any {
+		return
+	}
+	succs := make([][]*Node, len(nodes))
+	for _, n := range nodes {
+		for _, d := range n.Deps {
+			succs[d.Order] = append(succs[d.Order], n)
+		}
+	}
+	// reaches reports whether from leads to to through successors.
+	reaches := func(from, to *Node) bool {
+		seen := map[*Node]bool{from: true}
+		stack := []*Node{from}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if n == to {
+				return true
+			}
+			for _, s := range succs[n.Order] {
+				if !seen[s] {
+					seen[s] = true
+					stack = append(stack, s)
+				}
+			}
+		}
+		return false
+	}
+	var open []*Node // units before the current one that nothing waits on
+	for _, n := range nodes {
+		if !n.Sprint.DepsStated {
+			kept := open[:0]
+			for _, s := range open {
+				if len(succs[s.Order]) > 0 || reaches(n, s) {
+					if len(succs[s.Order]) == 0 {
+						kept = append(kept, s)
+					}
+					continue
+				}
+				if !slices.Contains(n.Deps, s) {
+					n.Deps = append(n.Deps, s)
+				}
+				succs[s.Order] = append(succs[s.Order], n)
+			}
+			open = kept
+		}
+		open = append(open, n)
+	}
+}
 
 // explicit adds the Depends on edges. An edge the numbering already implies,
 // directly or through other sprints, adds nothing and is reported.
@@ -32,7 +174,7 @@ func (b *build) explicit() {
 				b.diag(parser.Warning, ref.Pos, "sprint %s depends on skipped sprint %s; the edge is dropped", n.ID(), ref.ID)
 			case d == nil:
 				b.diag(parser.Error, ref.Pos, "sprint %s depends on unknown sprint %s", n.ID(), ref.ID)
-			case implied != nil && slices.Contains(implied[n.Order], d):
+			case implied != nil && !n.Sprint.DepsStated && slices.Contains(implied[n.Order], d):
 				b.diag(parser.Warning, ref.Pos, "sprint %s already follows %s through the numbering; the Depends on edge adds nothing", n.ID(), ref.ID)
 			default:
 				add = append(add, edge{d, n})

@@ -100,7 +100,10 @@ func Build(p *parser.Plan) *Graph {
 	b := &build{g: &Graph{Plan: p}, plan: p}
 	b.nodes()
 	b.numbering()
+	numbered := b.stated()
 	b.explicit()
+	b.unwind(numbered)
+	b.sinks()
 	rank := topoRank(b.g.Nodes)
 	if rank != nil {
 		b.reduce(rank)

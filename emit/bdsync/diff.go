@@ -421,9 +421,11 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		u.fields = append(u.fields, FieldChange{Field: "labels", New: setChange(u.addLabels, u.removeLabels)})
 	}
 
+	// Any blocks dependency the bead has counts as there: a bead of bd's
+	// Markdown may wait on a bead outside the plan (parser.Issue.External).
 	hasDep := map[string]bool{}
 	for _, d := range cur.Deps {
-		if d.Type == depBlocks && planBead[d.DependsOnID] {
+		if d.Type == depBlocks {
 			hasDep[d.DependsOnID] = true
 		}
 	}

@@ -114,8 +114,10 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 		cur.Sprints = append(cur.Sprints, n.ID())
 		// With beads, a merge is what the bead says: predecessors the plan
 		// calls done are on the source branch already and merge nothing.
+		// Its branches say it, as a bead of a bd type (docs/bd-markdown.md)
+		// merges without the merge type.
 		haveBeads := len(beads) == len(g.Nodes)
-		if haveBeads && beads[n.Order].IssueType == emit.TypeMerge || !haveBeads && n.IsMerge() {
+		if haveBeads && len(beads[n.Order].Metadata.BranchesToMerge) > 0 || !haveBeads && n.IsMerge() {
 			m := PreviewMerge{Sprint: n.ID(), Title: n.Sprint.Title, From: ids(n.Deps), Branches: []string{}}
 			if haveBeads {
 				m.Bead, m.Branch = beads[n.Order].ID, beads[n.Order].Metadata.Branch

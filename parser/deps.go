@@ -1,0 +1,394 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// This file reads the dependencies a plan states outside its units'
+// "Depends on" fields, once the units are known:
+//
+//   - arrow lists, in code blocks and in paragraphs: "T1 → T2, T3",
+//     "T4, T5, T6, T7 → T8", "1.1 -> 1.2": every unit on the right of an
+//     arrow waits on every unit on its left;
+//   - stated execution orders: "Recommended execution order: 1 → 2 → 4 → 3"
+//     (an arrow list after a label);
+//   - "**Blocks**: X, Y" fields in a unit's section: X and Y wait on it;
+//   - tables with a "Depends On" (or "Deps", "Dependencies", "Blocked by")
+//     column whose rows name a unit in their first cell.
+//
+// A line counts only when every name in it is a unit of the plan, so prose
+// arrows ("`channel` → `default_channel`") are left alone. A unit that gets
+// a stated dependency waits on exactly what the plan states
+// (Sprint.DepsStated); the numbering orders only the units the plan leaves
+// open. A stated order that runs against the numbering is a warning at its
+// line, saying that the stated order is followed.
+
+var (
+	arrowRE  = regexp.MustCompile(`\s*(?:→|->|⟶|=>)\s*`)
+	itemSep  = regexp.MustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
+	unitIDRE = regexp.MustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:.)—–-]|$)`)
+)
+
+// mayHold reports, from a block's source lines alone, whether it may hold
+// an arrow list and whether a line may hold a field whose label contains
+// word: the cheap test that spares building the text of every paragraph.
+func mayHold(n ast.Node, src []byte, words ...string) (arrows, field bool) {
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		line := src[seg.Start:seg.Stop]
+		if !arrows && (bytes.Contains(line, []byte("->")) || bytes.Contains(line, []byte("→")) ||
+			bytes.Contains(line, []byte("⟶")) || bytes.Contains(line, []byte("=>"))) {
+			arrows = true
+		}
+		if c := bytes.IndexByte(line, ':'); !field && c > 0 {
+			label := line[:min(c, 40)]
+			for _, w := range words {
+				if containsFold(label, w) {
+					field = true
+				}
+			}
+		}
+	}
+	return arrows, field
+}
+
+// containsFold reports whether s holds word (lower-case ASCII), ignoring
+// ASCII case, without allocating.
+func containsFold(s []byte, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}
+
+// unitIndex names the plan's units: by sprint id, id as written, the id in
+// the heading ("T4" of "T4: Adapter", "2" of "Epic 2: X") and the word and
+// id together ("Epic 2"). A name two units share names neither.
+type unitIndex map[string]*Sprint
+
+func newUnitIndex(sprints []*Sprint) unitIndex {
+	idx := unitIndex{}
+	shared := map[string]bool{}
+	add := func(name string, s *Sprint) {
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name == "" {
+			return
+		}
+		if o, ok := idx[name]; ok && o != s {
+			shared[name] = true
+			return
+		}
+		idx[name] = s
+	}
+	for _, s := range sprints {
+		add(s.ID, s)
+		add(s.WrittenID, s)
+		add(s.BeadID.Value, s)
+		// The heading's own id, and one its title opens with ("Sprint
+		// 1.1: T1: Define" is T1 too).
+		for _, text := range []string{s.Heading.Text, s.Title} {
+			if m := unitIDRE.FindStringSubmatch(text); m != nil {
+				add(m[2], s)
+				if m[1] != "" {
+					add(m[1]+" "+m[2], s)
+				}
+			}
+		}
+	}
+	for name := range shared {
+		delete(idx, name)
+	}
+	return idx
+}
+
+// unit returns the unit a name in the text stands for, markup and blanks
+// trimmed.
+func (idx unitIndex) unit(name string) *Sprint {
+	name = strings.Trim(name, " \t*_`~[]()")
+	return idx[strings.ToLower(name)]
+}
+
+// stated is one dependency the plan states.
+type stated struct {
+	from, to *Sprint
+	pos      Pos
+}
+
+// statedDeps reads the dependencies stated outside the units' fields and
+// adds them to the units.
+func (b *builder) statedDeps(doc ast.Node) {
+	p := b.p
+	if len(p.Sprints) < 2 {
+		return
+	}
+	for _, s := range p.Sprints {
+		if s.Issue != nil {
+			return // bd's shapes state theirs in their own fields
+		}
+	}
+	var built unitIndex
+	idx := func() unitIndex { // built on the first line that needs it
+		if built == nil {
+			built = newUnitIndex(p.Sprints)
+		}
+		return built
+	}
+	var edges []stated
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				edges = append(edges, b.arrowLine(idx, string(seg.Value(b.src)), seg.Start)...)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock:
+			arrows, field := mayHold(n, b.src, "block")
+			if !arrows && !field {
+				return ast.WalkSkipChildren, nil
+			}
+			for _, line := range paragraphLines(n) {
+				var text []byte
+				for _, c := range line {
+					text = appendNode(text, c, b.src)
+				}
+				at := nodeStart(line[0])
+				if arrows {
+					edges = append(edges, b.arrowLine(idx, string(text), at)...)
+				}
+				if field {
+					edges = append(edges, b.blocksField(idx, string(text), at)...)
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *east.Table:
+			edges = append(edges, b.depsTable(idx, n)...)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	seen := map[[2]*Sprint]bool{}
+	for _, e := range edges {
+		if e.from == e.to || seen[[2]*Sprint{e.from, e.to}] {
+			continue
+		}
+		seen[[2]*Sprint{e.from, e.to}] = true
+		already := false
+		for _, r := range e.to.DependsOn {
+			already = already || r.ID == e.from.ID
+		}
+		if !already {
+			e.to.DependsOn = append(e.to.DependsOn, Ref{ID: e.from.ID, Pos: e.pos})
+		}
+		e.to.DepsStated = true
+	}
+}
+
+// arrowLine reads one line as an arrow list; it returns nothing unless
+// every name in it is a unit. Text before a colon that holds no arrow is a
+// label ("Recommended execution order:").
+func (b *builder) arrowLine(idx func() unitIndex, line string, at int) []stated {
+	locs := arrowRE.FindAllStringIndex(line, -1)
+	if len(locs) == 0 {
+		return nil
+	}
+	start := 0
+	if c := strings.IndexByte(line, ':'); c >= 0 && c < locs[0][0] {
+		start = c + 1
+	}
+	var groups [][]*Sprint
+	from := start
+	for i := 0; i <= len(locs); i++ {
+		end := len(line)
+		if i < len(locs) {
+			end = locs[i][0]
+		}
+		var group []*Sprint
+		for _, name := range itemSep.Split(strings.TrimSpace(line[from:end]), -1) {
+			u := idx().unit(name)
+			if u == nil {
+				return nil
+			}
+			group = append(group, u)
+		}
+		groups = append(groups, group)
+		if i < len(locs) {
+			from = locs[i][1]
+		}
+	}
+	pos := b.p.Position(at + start + len(line[start:]) - len(strings.TrimLeft(line[start:], " \t*")))
+	var out []stated
+	var against []string
+	for i := 1; i < len(groups); i++ {
+		for _, f := range groups[i-1] {
+			for _, t := range groups[i] {
+				out = append(out, stated{from: f, to: t, pos: pos})
+				if numberedBefore(t, f) {
+					against = append(against, fmt.Sprintf("%s before %s", f.ID, t.ID))
+				}
+			}
+		}
+	}
+	if len(against) > 0 {
+		b.p.warnf(pos, "the plan states %s, against the numbering; the stated order is followed", strings.Join(against, ", "))
+	} else {
+		b.p.diag(Info, pos, "stated dependencies read here: %s", describe(groups))
+	}
+	return out
+}
+
+// describe says what an arrow list makes wait: "1.2, 1.3 wait on 1.1".
+func describe(groups [][]*Sprint) string {
+	ids := func(g []*Sprint) string {
+		s := make([]string, len(g))
+		for i, u := range g {
+			s[i] = u.ID
+		}
+		return strings.Join(s, ", ")
+	}
+	var parts []string
+	for i := 1; i < len(groups); i++ {
+		verb := " waits on "
+		if len(groups[i]) > 1 {
+			verb = " wait on "
+		}
+		parts = append(parts, ids(groups[i])+verb+ids(groups[i-1]))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// numberedBefore reports whether a comes before b in the numbering.
+func numberedBefore(a, b *Sprint) bool {
+	if a.Phase != nil && b.Phase != nil && a.Phase != b.Phase {
+		if a.Phase.Num != b.Phase.Num {
+			return a.Phase.Num < b.Phase.Num
+		}
+		return a.Phase.Letters < b.Phase.Letters
+	}
+	if a.Num != b.Num {
+		return a.Num < b.Num
+	}
+	return a.Letters < b.Letters
+}
+
+var blocksRE = regexp.MustCompile(`^\s*(?i:blocks)\s*:\s*(.+)$`)
+
+// blocksField reads a "Blocks: X, Y" line in a unit's section: X and Y
+// wait on the unit.
+func (b *builder) blocksField(idx func() unitIndex, line string, at int) []stated {
+	m := blocksRE.FindStringSubmatch(line)
+	if m == nil {
+		return nil
+	}
+	owner := b.unitAt(at)
+	if owner == nil {
+		return nil
+	}
+	pos := b.p.Position(at)
+	var out []stated
+	for _, name := range itemSep.Split(strings.TrimSpace(m[1]), -1) {
+		if strings.EqualFold(strings.Trim(name, " .*_`"), "none") || strings.Trim(name, " -—*") == "" {
+			continue
+		}
+		u := idx().unit(name)
+		if u == nil {
+			b.p.warnf(pos, "Blocks: %q names no unit of the plan; it is left out", strings.TrimSpace(name))
+			continue
+		}
+		out = append(out, stated{from: owner, to: u, pos: pos})
+	}
+	if len(out) > 0 {
+		var to []*Sprint
+		for _, e := range out {
+			to = append(to, e.to)
+		}
+		b.p.diag(Info, pos, "stated dependencies read here: %s", describe([][]*Sprint{{owner}, to}))
+	}
+	return out
+}
+
+// unitAt returns the unit whose section holds offset at.
+func (b *builder) unitAt(at int) *Sprint {
+	ss := b.p.Sprints
+	// The sprints are in file order: the last that starts at or before at.
+	i := sort.Search(len(ss), func(i int) bool { return ss[i].Heading.Start > at }) - 1
+	if i >= 0 && at < ss[i].End {
+		return ss[i]
+	}
+	return nil
+}
+
+var depsColumn = map[string]bool{"depends on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true}
+
+// depsTable reads a table with a dependency column: the row's first cell
+// names the unit, the column the units it waits on.
+func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
+	col := -1
+	var rows []ast.Node
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		if h, ok := r.(*east.TableHeader); ok {
+			i := 0
+			for c := h.FirstChild(); c != nil; c = c.NextSibling() {
+				if depsColumn[sectionName(plainText(c, b.src))] {
+					col = i
+				}
+				i++
+			}
+			continue
+		}
+		rows = append(rows, r)
+	}
+	if col <= 0 {
+		return nil
+	}
+	var out []stated
+	for _, r := range rows {
+		var cells []ast.Node
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, c)
+		}
+		if col >= len(cells) {
+			continue
+		}
+		owner := idx().unit(plainText(cells[0], b.src))
+		if owner == nil {
+			continue
+		}
+		at := nodeStart(cells[col])
+		if at < 0 {
+			continue
+		}
+		pos := b.p.Position(at)
+		for _, name := range itemSep.Split(strings.TrimSpace(plainText(cells[col], b.src)), -1) {
+			if n := strings.Trim(name, " .*_`—–-"); n == "" || strings.EqualFold(n, "none") {
+				continue
+			}
+			u := idx().unit(name)
+			if u == nil {
+				b.p.warnf(pos, "%q in the dependency column names no unit of the plan; it is left out", strings.TrimSpace(name))
+				continue
+			}
+			out = append(out, stated{from: u, to: owner, pos: pos})
+			b.p.diag(Info, pos, "stated dependencies read here: %s", describe([][]*Sprint{{u}, {owner}}))
+		}
+	}
+	return out
+}
