@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -229,10 +230,34 @@ func cleanTitle(t string) string {
 		}
 		if strings.HasSuffix(t, ")") {
 			if k := strings.LastIndex(t, "("); k >= 0 {
-				if _, ok := titleMarkers[strings.ToLower(strings.TrimSpace(t[k+1:len(t)-1]))]; ok {
+				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
+				if _, ok := titleMarkers[inner]; ok || durationRE.MatchString(inner) {
 					t = t[:k]
 				}
 			}
+		}
+		if strings.HasSuffix(t, "]") {
+			if k := strings.LastIndex(t, "["); k >= 0 {
+				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
+				if _, ok := titleMarkers[inner]; ok || strings.HasPrefix(inner, "checkpoint:") || inner == "x" || inner == "" {
+					t = t[:k]
+				}
+			}
+		}
+		if strings.HasSuffix(t, "}") {
+			if k := strings.LastIndex(t, "{#"); k >= 0 {
+				t = t[:k] // a heading anchor: "Setup {#setup}"
+			}
+		}
+		for _, arrow := range []string{"⬅️", "⬅", "←", "👈"} {
+			if k := strings.LastIndex(t, arrow); k >= 0 {
+				if _, ok := titleMarkers[strings.ToLower(strings.Trim(t[k+len(arrow):], " \ufe0f!:-"))]; ok {
+					t = t[:k]
+				}
+			}
+		}
+		if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") {
+			t = t[:len(t)-1]
 		}
 		if t == before {
 			return t
@@ -247,7 +272,13 @@ var titleMarkers = map[string]string{
 	"cancelled": "skip", "canceled": "skip", "dropped": "skip", "won't do": "skip", "won’t do": "skip",
 	"wont do": "skip", "completed": "done", "complete": "done", "done": "done", "closed": "done",
 	"merged": "done", "in progress": "progress", "wip": "progress",
+	"blocked": "", "current": "", "we are here": "", "you are here": "", "if needed": "",
+	"✅": "done", "done ✅": "done", "superseded": "skip", "retired": "skip",
 }
+
+// durationRE matches a duration or schedule written in parentheses after a
+// title: "(2 weeks)", "(Weeks 49-54)", "(3-4 days)", "(Months 1-6)", "(~2h)".
+var durationRE = regexp.MustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:h|hrs?|hours?|d|days?|w|wks?|weeks?|months?|sprints?|sessions?|pts?|points?|sp)|(?:weeks?|months?|days?|sprints?|days?|q[1-4])\s*\d+(?:\s*[-–]\s*\d+)?)$`)
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.

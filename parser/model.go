@@ -31,6 +31,13 @@ type Plan struct {
 	Entries []*LogEntry
 	// Diags holds every problem found while parsing.
 	Diags Diagnostics
+	// Order says how the sprints' order is found: OrderNumbering (the
+	// beads-ralph dialect) or OrderDocument (the other shapes).
+	Order int
+	// Shape names the shape read, "" for the beads-ralph dialect.
+	Shape string
+	// Readings are the choices made in reading the plan, for the preview.
+	Readings []Reading
 
 	lines lineIndex
 }
@@ -59,6 +66,10 @@ func (h *Heading) Markdown() string {
 
 // AppendMarkdown appends the heading's Markdown form to b.
 func (h *Heading) AppendMarkdown(b []byte) []byte {
+	if h.Level == 0 {
+		// A unit written as a list item ("- [x] **Step 1.1:** X").
+		return append(append(b, "- "...), h.Text...)
+	}
 	for i := 0; i < h.Level; i++ {
 		b = append(b, '#')
 	}

@@ -74,7 +74,9 @@ func Parse(file string, src []byte) (plan *Plan) {
 	for _, r := range ctx.References() {
 		b.linkRefs[refKey(string(r.Label()))] = r
 	}
-	b.run(doc)
+	if beadsRalphPlan(doc, src) || !b.runShapes(doc) {
+		b.run(doc)
+	}
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
 		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\"")
 	}

@@ -98,8 +98,12 @@ func (b *build) diag(sev parser.Severity, pos parser.Pos, format string, args ..
 // it finds in Graph.Diags; the graph is usable only when none is an error.
 func Build(p *parser.Plan) *Graph {
 	b := &build{g: &Graph{Plan: p}, plan: p}
-	b.nodes()
-	b.numbering()
+	if p.Order == parser.OrderDocument {
+		b.documentOrder()
+	} else {
+		b.nodes()
+		b.numbering()
+	}
 	b.explicit()
 	rank := topoRank(b.g.Nodes)
 	if rank != nil {
@@ -490,5 +494,23 @@ func gaps[T any](b *build, present map[int]T, name func(int) string, pos func(T)
 		if nums[i] > nums[i-1]+1 {
 			b.diag(parser.Warning, pos(present[nums[i]]), "numbering gap: %s follows %s", name(nums[i]), name(nums[i-1]))
 		}
+	}
+}
+
+// documentOrder runs the sprints one after another in the order the plan
+// lists them: the shapes other than the beads-ralph dialect, whose numbers
+// and letters mean order (when in doubt, sequence).
+func (b *build) documentOrder() {
+	b.g.Nodes = make([]*Node, len(b.plan.Sprints))
+	b.g.byID = make(map[string]*Node, len(b.plan.Sprints))
+	all := make([]Node, len(b.plan.Sprints))
+	for i, s := range b.plan.Sprints {
+		n := &all[i]
+		*n = Node{Sprint: s, Order: i}
+		if i > 0 {
+			n.Deps = []*Node{b.g.Nodes[i-1]}
+		}
+		b.g.Nodes[i] = n
+		b.g.byID[s.ID] = n
 	}
 }

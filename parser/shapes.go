@@ -1,0 +1,786 @@
+package parser
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// Orders in which a plan's units run.
+const (
+	// OrderNumbering is the beads-ralph dialect: the numbering is the
+	// program (contract §2).
+	OrderNumbering = iota
+	// OrderDocument runs the units one after another in the order the plan
+	// lists them: the other shapes, whose numbers and letters mean order.
+	OrderDocument
+)
+
+// Reading is a choice the parser made about how to read the plan, said in
+// the preview.
+type Reading struct {
+	Pos  Pos
+	Text string
+}
+
+// shapeMode is the repeating unit the shapes reader chose.
+type shapeMode int
+
+const (
+	modeHeadings  shapeMode = iota // unit headings, under phases or not
+	modeList                       // checkbox list items with a bold label, under phases
+	modePhaseOnly                  // each phase is one unit
+)
+
+// shapeHead is a top-level heading read once by the shapes reader.
+type shapeHead struct {
+	node   *ast.Heading
+	head   Heading
+	sh     shape
+	struck bool
+	phase  bool // opens a phase section
+	unit   bool // opens a unit
+	step   bool // a numbered step inside a phase that is the unit
+}
+
+// beadsRalphPlan reports whether the document has a sprint heading of the
+// beads-ralph dialect ("Sprint 1.2: X"): then the dialect's reader reads it,
+// exactly as the contract describes.
+func beadsRalphPlan(doc ast.Node, src []byte) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if _, info := readHeading(h, src); info.kind == headSprint && info.valid {
+			return true
+		}
+	}
+	return false
+}
+
+// readShapeHeading reads a heading for the shapes reader: its shape, and
+// whether its word and id or its whole title are struck through.
+func readShapeHeading(h *ast.Heading, src []byte) (shape, bool) {
+	full, live := headingTexts(h, src)
+	sh := readShape(full)
+	if sh.kind == shapeOther {
+		return sh, false
+	}
+	l := readShape(live)
+	struck := l.kind != sh.kind || l.id != sh.id || (!meaningless(sh.title) && meaningless(l.title))
+	return sh, struck
+}
+
+// runShapes reads a plan written in one of the other shapes: units named by
+// another word (Session, Step, Week, ...), bare numbered units under phases,
+// units as checkbox list items, phases that are the units, and units with no
+// phases. It reports false, having changed nothing, when it finds no unit.
+func (b *builder) runShapes(doc ast.Node) bool {
+	var heads []*shapeHead
+	byNode := map[ast.Node]*shapeHead{}
+	phaseLevel := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		sh, struck := readShapeHeading(h, b.src)
+		r := &shapeHead{node: h, head: b.heading(h), sh: sh, struck: struck}
+		heads = append(heads, r)
+		byNode[h] = r
+		if sh.kind == shapePhase && (sh.sep || sh.title == "") && (phaseLevel == 0 || h.Level < phaseLevel) {
+			phaseLevel = h.Level
+		}
+	}
+	// Which phase section each heading is in. A heading at the phase level
+	// or above that a unit of the same phase follows (a pasted README with
+	// its own "# Title" and "## Features") sits inside the phase: the
+	// phase goes on, with one warning.
+	in := map[*shapeHead]*shapeHead{}
+	inside := map[*shapeHead]bool{}
+	var cur *shapeHead
+	var interrupted []int // lines of headings read inside cur
+	flush := func() {
+		if len(interrupted) > 0 {
+			b.p.warnf(Pos{Line: interrupted[0], Col: 1}, "%s inside phase %s: a unit of phase %s follows, so they are read as text of the phase, not as sections of their own",
+				linesPhrase("the heading", "the headings", interrupted), cur.sh.id, cur.sh.id)
+		}
+		interrupted = nil
+	}
+	isPhase := func(r *shapeHead) bool {
+		return phaseLevel > 0 && r.node.Level == phaseLevel && r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "")
+	}
+	resumes := func(i int, ph *shapeHead) bool {
+		for _, r := range heads[i+1:] {
+			if isPhase(r) {
+				return false
+			}
+			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
+				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for i, r := range heads {
+		switch {
+		case isPhase(r):
+			if cur != nil {
+				flush()
+			}
+			r.phase = true
+			cur = r
+		case phaseLevel > 0 && r.node.Level <= phaseLevel:
+			if cur != nil && resumes(i, cur) {
+				interrupted = append(interrupted, r.head.Pos.Line)
+				inside[r] = true
+				in[r] = cur
+				continue
+			}
+			if cur != nil {
+				flush()
+			}
+			cur = nil
+		default:
+			in[r] = cur
+		}
+	}
+	if cur != nil {
+		flush()
+	}
+	// The repeating unit: unit words under phases (or anywhere, when there
+	// are no phases), else bare numbers under their phase.
+	unitLevel := 0
+	pick := func(ok func(r *shapeHead) bool) {
+		for _, r := range heads {
+			if !r.phase && ok(r) && (unitLevel == 0 || r.node.Level < unitLevel) {
+				unitLevel = r.node.Level
+			}
+		}
+		if unitLevel == 0 {
+			return
+		}
+		for _, r := range heads {
+			if !r.phase && r.node.Level == unitLevel && ok(r) {
+				r.unit = true
+			}
+		}
+	}
+	wordUnit := func(r *shapeHead) bool {
+		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && (phaseLevel == 0 || in[r] != nil)
+	}
+	pick(wordUnit)
+	if unitLevel == 0 && phaseLevel > 0 {
+		pick(func(r *shapeHead) bool {
+			ph := in[r]
+			if r.sh.kind != shapeBare || ph == nil {
+				return false
+			}
+			prefix, _, _ := strings.Cut(r.sh.id, ".")
+			return strings.EqualFold(canonicalPhaseID(prefix), canonicalPhaseID(ph.sh.id))
+		})
+		if unitLevel > 0 && b.phasesTrack(heads) {
+			// The phases carry the status and the numbered sub-headings
+			// none: the phases are the units, the sub-headings their steps.
+			for _, r := range heads {
+				if r.unit {
+					r.unit, r.step = false, true
+				}
+			}
+			unitLevel = 0
+		}
+	}
+	mode := modeHeadings
+	if unitLevel == 0 {
+		if phaseLevel == 0 {
+			return false
+		}
+		mode = modePhaseOnly
+		if b.hasListUnits(doc, byNode, phaseLevel) {
+			mode = modeList
+		}
+	}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: phaseLevel, unitLevel: unitLevel, byNode: byNode, inside: inside}
+	w.walk(doc)
+	b.p.Order = OrderDocument
+	b.p.Shape = w.describe()
+	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
+	b.resolve()
+	b.finishPreamble()
+	b.checkPins()
+	return true
+}
+
+// hasListUnits reports whether a list directly in a phase section holds a
+// unit item: "- [x] **Step 1.1:** Title".
+func (b *builder) hasListUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) bool {
+	inPhase := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if h.Level <= phaseLevel {
+				inPhase = byNode[h].phase
+			}
+			continue
+		}
+		if l, ok := n.(*ast.List); ok && inPhase {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, ok := b.listUnit(it); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// listUnit reads a list item that names a unit in a bold label at its start:
+// "[x] **Step 1.1:** Title", "**Phase 22: Tokens** - ...".
+func (b *builder) listUnit(it ast.Node) (shape, bool) {
+	blk := it.FirstChild()
+	if blk == nil {
+		return shape{}, false
+	}
+	c := blk.FirstChild()
+	if _, ok := c.(*east.TaskCheckBox); ok {
+		c = c.NextSibling()
+	}
+	for c != nil {
+		if t, ok := c.(*ast.Text); ok && len(strings.TrimSpace(string(t.Segment.Value(b.src)))) == 0 {
+			c = c.NextSibling()
+			continue
+		}
+		break
+	}
+	em, ok := c.(*ast.Emphasis)
+	if !ok || em.Level != 2 {
+		return shape{}, false
+	}
+	label := strings.TrimSpace(plainText(em, b.src))
+	sh := readShape(label)
+	if sh.kind != shapeUnit {
+		return shape{}, false
+	}
+	if sh.title == "" {
+		// "**Step 1.1:** Title": the title follows the label.
+		var rest []byte
+		for n := em.NextSibling(); n != nil; n = n.NextSibling() {
+			rest = appendNode(rest, n, b.src)
+			if t, ok := n.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
+				break
+			}
+		}
+		sh.rest = strings.TrimSpace(string(rest))
+		sh.rest = strings.TrimSpace(strings.TrimLeft(sh.rest, ":-–— "))
+		sh.title = cleanTitle(sh.rest)
+	}
+	return sh, true
+}
+
+// itemChecked reports a list item's task checkbox: (checked, has one).
+func itemChecked(it ast.Node) (bool, bool) {
+	blk := it.FirstChild()
+	if blk == nil {
+		return false, false
+	}
+	if cb, ok := blk.FirstChild().(*east.TaskCheckBox); ok {
+		return cb.IsChecked, true
+	}
+	return false, false
+}
+
+// shapeWalk builds the phases and units of a plan in the shapes reader.
+type shapeWalk struct {
+	b          *builder
+	mode       shapeMode
+	phaseLevel int
+	unitLevel  int
+	byNode     map[ast.Node]*shapeHead
+	inside     map[*shapeHead]bool // headings read inside the open phase
+
+	phase       *Phase
+	phaseHead   *shapeHead
+	phaseBlocks []ast.Node
+	unit        *Sprint
+	unitHead    *shapeHead
+	unitBlocks  []ast.Node
+	implicit    *Phase // the phase of a plan without phases
+	seen        bool
+	firstPos    Pos
+	words       map[string]int
+	used        map[string]bool // unit ids given
+	last        map[*Phase]int  // the number of each phase's last unit
+}
+
+func (w *shapeWalk) walk(doc ast.Node) {
+	w.words = map[string]int{}
+	w.used = map[string]bool{}
+	w.last = map[*Phase]int{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			w.block(n)
+			continue
+		}
+		r := w.byNode[h]
+		switch {
+		case r.phase:
+			w.closeUnit(r.head.Start)
+			w.closePhase(r.head.Start)
+			w.openPhase(r)
+		case r.unit:
+			w.closeUnit(r.head.Start)
+			w.openUnit(r)
+		case w.unit != nil && (h.Level > w.unitHead.node.Level || w.inside[r]):
+			w.unitBlocks = append(w.unitBlocks, n)
+		case w.inside[r]:
+			w.phaseBlocks = append(w.phaseBlocks, n)
+		case w.phaseLevel > 0 && h.Level <= w.phaseLevel:
+			w.closeUnit(r.head.Start)
+			w.closePhase(r.head.Start)
+			if h.Level == 1 && w.b.p.Title == "" {
+				w.b.p.Title = r.head.Text
+			}
+		default:
+			w.closeUnit(r.head.Start)
+			if w.phase != nil {
+				w.phaseBlocks = append(w.phaseBlocks, n)
+			}
+			if h.Level == 1 && w.b.p.Title == "" {
+				w.b.p.Title = r.head.Text
+			}
+		}
+	}
+	end := len(w.b.src)
+	w.closeUnit(end)
+	w.closePhase(end)
+}
+
+func (w *shapeWalk) block(n ast.Node) {
+	switch {
+	case w.unit != nil:
+		w.unitBlocks = append(w.unitBlocks, n)
+	case w.phase != nil:
+		w.phaseBlocks = append(w.phaseBlocks, n)
+	case !w.seen:
+		w.b.preamble = append(w.b.preamble, n)
+	}
+}
+
+// newPhase makes a phase from its heading.
+func (w *shapeWalk) newPhase(r *shapeHead) *Phase {
+	b := w.b
+	ph := &Phase{Title: r.sh.title, Heading: r.head, Valid: true}
+	num, letters := leadingNumber(cleanID(r.sh.id))
+	if !lowerLetters(letters) {
+		// "Phase 2.5": a phase id beads-ralph cannot carry; the phase
+		// keeps its number, and its place in the plan keeps its order.
+		b.p.warnf(r.head.Pos, "phase id %q is read as phase %d", r.sh.id, num)
+		letters = ""
+	}
+	ph.Num, ph.Letters = num, letters
+	ph.ID = strconv.Itoa(num) + letters
+	skip, done, _, loose := headingMarkers(r.sh.lead + " " + r.sh.rest)
+	switch {
+	case r.struck && done == "":
+		ph.Skipped, ph.SkipReason = true, "struck through"
+	case skip != "":
+		ph.Skipped, ph.SkipReason = true, "marked "+skip
+	}
+	if loose != "" && !ph.Skipped {
+		b.p.warnf(r.head.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, loose, strings.ToUpper(loose))
+	}
+	return ph
+}
+
+func (w *shapeWalk) openPhase(r *shapeHead) {
+	w.seen = true
+	ph := w.newPhase(r)
+	w.b.p.Phases = append(w.b.p.Phases, ph)
+	w.phase, w.phaseHead = ph, r
+	w.phaseBlocks = w.phaseBlocks[:0]
+	if w.mode == modeHeadings && !ph.Skipped {
+		if done := doneMark(r.sh); done != "" {
+			w.b.phaseDone = append(w.b.phaseDone, phaseMark{ph, r.head.Pos, done})
+		}
+	}
+}
+
+// doneMark returns what marks a heading done: a done marker, or a
+// Conductor checkpoint ("[checkpoint: 9f3ab2c]").
+func doneMark(sh shape) string {
+	if k := strings.Index(strings.ToLower(sh.rest), "[checkpoint:"); k >= 0 {
+		if e := strings.IndexByte(sh.rest[k:], ']'); e > 0 {
+			return sh.rest[k : k+e+1]
+		}
+	}
+	_, done, _, _ := headingMarkers(sh.lead + " " + sh.rest)
+	return done
+}
+
+// closePhase ends the open phase section: in the phase-only shape the phase
+// is a unit; in the list shape its lists hold the units.
+func (w *shapeWalk) closePhase(end int) {
+	ph := w.phase
+	if ph == nil {
+		return
+	}
+	w.phase = nil
+	r := w.phaseHead
+	blocks := w.phaseBlocks
+	w.phaseBlocks = nil
+	switch w.mode {
+	case modePhaseOnly:
+		s := w.newUnit(r, ph, ph.ID, r.sh.title)
+		w.finish(s, r, blocks, end)
+	case modeList:
+		w.listUnits(ph, blocks, end)
+	default:
+		w.phaseIntro(ph, blocks)
+	}
+}
+
+// phaseIntro reads a phase-wide Status before the phase's first unit.
+func (w *shapeWalk) phaseIntro(ph *Phase, blocks []ast.Node) {
+	b := w.b
+	for _, n := range blocks {
+		if _, ok := n.(*ast.Heading); ok {
+			return
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			f, ok := b.lineField(line)
+			if !ok || sprintLabels[f.label] != "status" {
+				continue
+			}
+			r := b.status(f, "phase "+ph.ID)
+			switch r.status {
+			case statusSkipped:
+				if !ph.Skipped {
+					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
+					for _, s := range b.defs {
+						if s.Phase == ph {
+							s.Skipped, s.SkipReason = true, "phase "+ph.ID+" is skipped"
+						}
+					}
+				}
+			case StatusClosed:
+				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
+			}
+		}
+	}
+}
+
+// listUnits reads the units of a phase written as list items.
+func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
+	b := w.b
+	for i, n := range blocks {
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			sh, ok := b.listUnit(it)
+			if !ok {
+				continue
+			}
+			start := b.blockStart(it)
+			line := lineEnd(b.src, start)
+			head := Heading{Level: 0, Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+			if k := markerEnd(head.Text); k <= len(head.Text) {
+				head.Text = stripCheckbox(head.Text[k:])
+			}
+			r := &shapeHead{head: head, sh: sh}
+			if sh.prefix != "" {
+				b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
+			}
+			s := w.newUnit(r, ph, sh.id, sh.title)
+			itemEnd := end
+			if next := it.NextSibling(); next != nil {
+				itemEnd = b.blockStart(next)
+			} else if i+1 < len(blocks) {
+				itemEnd = b.blockStart(blocks[i+1])
+			}
+			var body []ast.Node
+			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+				if c != it.FirstChild() {
+					body = append(body, c)
+				}
+			}
+			checked, has := itemChecked(it)
+			w.finish(s, r, body, itemEnd)
+			if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
+				v := StatusOpen
+				if checked {
+					v = StatusClosed
+				}
+				s.Status = Field{Value: v, Pos: head.Pos}
+			}
+		}
+	}
+}
+
+func (w *shapeWalk) openUnit(r *shapeHead) {
+	w.seen = true
+	ph := w.phase
+	if ph == nil {
+		if w.implicit == nil {
+			w.implicit = &Phase{ID: "1", Num: 1, Title: w.b.p.Title, Valid: true}
+			w.b.p.Phases = append(w.b.p.Phases, w.implicit)
+		}
+		ph = w.implicit
+	}
+	w.unit = w.newUnit(r, ph, r.sh.id, r.sh.title)
+	w.unitHead = r
+	w.unitBlocks = w.unitBlocks[:0]
+}
+
+func (w *shapeWalk) closeUnit(end int) {
+	if w.unit == nil {
+		return
+	}
+	s, r := w.unit, w.unitHead
+	w.unit = nil
+	w.finish(s, r, w.unitBlocks, end)
+}
+
+// newUnit makes a unit with its heading's markers read.
+func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
+	if !w.firstPos.IsValid() {
+		w.firstPos = r.head.Pos
+	}
+	word := strings.ToLower(r.sh.word)
+	if w.mode == modePhaseOnly {
+		word = "phase"
+	} else if word == "" {
+		word = "numbered heading"
+	}
+	w.words[word]++
+	s := &Sprint{Title: title, Heading: r.head, Phase: ph}
+	s.ID, s.Num = w.unitID(r, ph, id)
+	s.WrittenID = s.ID
+	skip, _, _, loose := headingMarkers(r.sh.lead + " " + r.sh.rest)
+	done := doneMark(r.sh)
+	switch {
+	case ph.Skipped:
+		s.Skipped, s.SkipReason = true, "phase "+ph.ID+" is skipped"
+	case r.struck && done == "":
+		s.Skipped, s.SkipReason = true, "struck through"
+	case skip != "":
+		s.Skipped, s.SkipReason = true, "marked "+skip
+	}
+	if loose != "" && !s.Skipped && w.mode != modePhaseOnly {
+		w.b.p.warnf(r.head.Pos, "%s %s's title says %q, but it is not read as skipped: to skip it, write (%s) or strike the heading through", word, s.ID, loose, strings.ToUpper(loose))
+	}
+	if s.Title == "" {
+		s.Title = strings.TrimSpace(r.sh.word + " " + r.sh.id)
+	}
+	return s
+}
+
+// finish reads a unit's section and records it.
+func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) {
+	b := w.b
+	s.End = end
+	b.sprintFields(s, blocks, end)
+	if !s.Status.Set() && !s.Skipped {
+		_, _, progress, _ := headingMarkers(r.sh.lead + " " + r.sh.rest)
+		switch {
+		case doneMark(r.sh) != "":
+			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
+		case progress != "":
+			s.Status = Field{Value: StatusInProgress, Pos: s.Heading.Pos}
+		}
+	}
+	if !s.Status.Set() && !s.Skipped {
+		if st, pos, ok := w.b.bodyStatus(blocks); ok {
+			s.Status = Field{Value: st, Pos: pos}
+		}
+	}
+	b.defs = append(b.defs, s)
+	b.byID[s.ID] = append(b.byID[s.ID], s)
+}
+
+// describe names the shape read, for the preview.
+func (w *shapeWalk) describe() string {
+	var words []string
+	for word, n := range w.words {
+		words = append(words, fmt.Sprintf("%s (%d)", word, n))
+	}
+	slices.Sort(words)
+	switch w.mode {
+	case modePhaseOnly:
+		return "each phase is one unit of work"
+	case modeList:
+		return "units are list items with a bold label: " + strings.Join(words, ", ")
+	}
+	where := "under phases"
+	if w.phaseLevel == 0 {
+		where = "with no phases"
+	}
+	return fmt.Sprintf("units are level-%d headings %s: %s", w.unitLevel, where, strings.Join(words, ", "))
+}
+
+// leadingNumber splits an id into its leading number and what follows it,
+// lowered: "3A" gives 3 and "a".
+func leadingNumber(id string) (int, string) {
+	i := 0
+	for i < len(id) && id[i] >= '0' && id[i] <= '9' {
+		i++
+	}
+	n, _ := strconv.Atoi(id[:min(i, 9)])
+	return n, strings.ToLower(id[i:])
+}
+
+// cleanID keeps the characters of an id that branches and labels may hold:
+// letters, digits, '.', '-' and '_'.
+func cleanID(id string) string {
+	var out []byte
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '-' || c == '_' {
+			out = append(out, c)
+		}
+	}
+	return strings.Trim(string(out), ".-_")
+}
+
+// unitID gives a unit its id, <phase>.<number> as beads-ralph's tools expect
+// of every bead: the unit's own number where it has one ("Sprint 9" under
+// Phase 2 is 2.9, "7.1" under Phase 7 stays 7.1, a range "17-18" takes its
+// first number), else the number after the phase's previous unit, with a
+// warning at the line. A number already taken also goes to the next free
+// one, with a warning.
+func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int) {
+	num := -1
+	switch {
+	case w.mode == modePhaseOnly:
+		num = 1
+	default:
+		id := written
+		if pre, post, ok := strings.Cut(id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), ph.ID) {
+			id = post
+		}
+		digits := 0
+		for digits < len(id) && id[digits] >= '0' && id[digits] <= '9' {
+			digits++
+		}
+		rest := id[digits:]
+		ok := digits > 0 && digits <= 6 && (rest == "" || rangeRest(rest) || lowerLetters(rest))
+		if ok {
+			num, _ = strconv.Atoi(id[:digits])
+			if rest != "" && !rangeRest(rest) {
+				// "3.1b" after "3.1": a follow-up, in sequence.
+				cand := ph.ID + "." + canonicalNum(id[:digits]) + rest
+				if !w.used[cand] {
+					w.used[cand] = true
+					w.last[ph] = num
+					return cand, num
+				}
+			}
+		}
+	}
+	reason := ""
+	if num < 0 {
+		num = w.last[ph] + 1
+		reason = fmt.Sprintf("%q is not a unit number", written)
+	}
+	id := ph.ID + "." + strconv.Itoa(num)
+	for w.used[id] {
+		if reason == "" {
+			reason = fmt.Sprintf("%s is taken", id)
+		}
+		num++
+		id = ph.ID + "." + strconv.Itoa(num)
+	}
+	if reason != "" {
+		w.b.p.warnf(r.head.Pos, "%s: this unit is read as %s, in the order the plan lists it", reason, id)
+	}
+	w.used[id] = true
+	w.last[ph] = num
+	return id, num
+}
+
+// rangeRest reports whether an id's text after its number is a range's
+// end: "-18" in "17-18".
+func rangeRest(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// linesPhrase names lines: "the heading at line 5", "the headings at lines
+// 5, 9 and 12".
+func linesPhrase(one, many string, lines []int) string {
+	if len(lines) == 1 {
+		return fmt.Sprintf("%s at line %d", one, lines[0])
+	}
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strconv.Itoa(l)
+	}
+	return fmt.Sprintf("%s at lines %s and %s", many, strings.Join(parts[:len(parts)-1], ", "), parts[len(parts)-1])
+}
+
+// phasesTrack reports whether the plan tracks its phases rather than the
+// numbered headings under them: some phase has a Status field of its own
+// before its first sub-heading, and no numbered heading has a status (a
+// marker, or a Status field in its section).
+func (b *builder) phasesTrack(heads []*shapeHead) bool {
+	phaseStatus := false
+	for _, r := range heads {
+		switch {
+		case r.phase:
+			phaseStatus = phaseStatus || b.sectionHasStatus(r.node)
+		case r.unit:
+			skip, done, progress, _ := headingMarkers(r.sh.lead + " " + r.sh.rest)
+			if skip != "" || done != "" || progress != "" || r.struck || b.sectionHasStatus(r.node) {
+				return false
+			}
+		}
+	}
+	return phaseStatus
+}
+
+// sectionHasStatus reports whether a Status field stands between heading h
+// and the next heading.
+func (b *builder) sectionHasStatus(h *ast.Heading) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		if _, ok := n.(*ast.Heading); ok {
+			return false
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
+				return true
+			}
+		}
+	}
+	return false
+}
