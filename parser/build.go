@@ -44,6 +44,14 @@ type builder struct {
 	loose     []looseHead // phase-looking headings outside phase sections
 	phaseDone []phaseMark // phases marked done as a whole
 	scratch   []byte      // text being built, before it becomes a string
+	// phaseIDs and sprintIDs are the ids of the phase and sprint headings.
+	phaseIDs, sprintIDs map[string]bool
+	// details counts the <details> elements open at this point, opened at
+	// detailsLine; sink is the level of a sprint heading read as history
+	// inside one, whose section is passed over.
+	details, detailsLine, sink int
+	// noTasks are the sprints whose title stands in for their tasks.
+	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
 	linkRefs map[string]gparser.Reference
 }
@@ -63,6 +71,12 @@ type looseHead struct {
 func (b *builder) run(doc ast.Node) {
 	b.heads = map[*ast.Heading]*headRec{}
 	b.infos = map[*Sprint]headInfo{}
+	// The level of phase headings is the level most of them are written
+	// at, the shallowest on a tie: one pasted "# Phase 2" does not turn
+	// every "## Phase" heading into prose.
+	levels := map[int]int{}
+	b.phaseIDs = map[string]bool{}
+	b.sprintIDs = map[string]bool{}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -71,8 +85,15 @@ func (b *builder) run(doc ast.Node) {
 		head := b.heading(h)
 		_, info := readHeading(h, b.src)
 		b.heads[h] = &headRec{head: head, info: info}
-		if info.kind == headPhase && (b.level == 0 || h.Level < b.level) {
-			b.level = h.Level
+		switch info.kind {
+		case headPhase:
+			levels[h.Level]++
+			if n := levels[h.Level]; b.level == 0 || n > levels[b.level] || (n == levels[b.level] && h.Level < b.level) {
+				b.level = h.Level
+			}
+			b.phaseIDs[canonicalPhaseID(info.id)] = true
+		case headSprint:
+			b.sprintIDs[canonicalSprintID(info.id)] = true
 		}
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -87,10 +108,37 @@ func (b *builder) run(doc ast.Node) {
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
+	b.reportNoTasks()
+}
+
+// reportNoTasks says which sprints have no tasks: one line for them all.
+func (b *builder) reportNoTasks() {
+	switch len(b.noTasks) {
+	case 0:
+	case 1:
+		s := b.noTasks[0]
+		b.p.warnf(s.Heading.Pos, "sprint %s has no tasks; its title is its one prompt", s.ID)
+	default:
+		ids := make([]string, len(b.noTasks))
+		for i, s := range b.noTasks {
+			ids[i] = s.ID
+		}
+		b.p.warnf(b.noTasks[0].Heading.Pos, "%d sprints have no tasks, so each one's title is its one prompt: %s", len(ids), strings.Join(ids, ", "))
+	}
 }
 
 func (b *builder) block(n ast.Node) {
 	h, ok := n.(*ast.Heading)
+	if html, isHTML := n.(*ast.HTMLBlock); isHTML {
+		b.detailsTag(html)
+	}
+	if b.sink > 0 {
+		// The section of a sprint heading kept in <details> as history.
+		if !ok || h.Level > b.sink {
+			return
+		}
+		b.sink = 0
+	}
 	if !ok {
 		switch {
 		case b.sprint != nil:
@@ -112,6 +160,9 @@ func (b *builder) block(n ast.Node) {
 			b.closeSprint(head.Start)
 			b.closeEntry()
 			b.closeIntro()
+			if h.Level < b.level {
+				b.p.warnf(head.Pos, "%q is a level %d heading, and the plan's other phase headings are level %d; read as a phase", head.Text, h.Level, b.level)
+			}
 			b.openPhase(head, info)
 			return
 		}
@@ -124,6 +175,11 @@ func (b *builder) block(n ast.Node) {
 	case headSprint:
 		b.closeSprint(head.Start)
 		b.closeEntry()
+		if b.details > 0 {
+			b.p.warnf(head.Pos, "%q is inside <details> (line %d), so it is read as history and not compiled: take it out of <details> to compile it", head.Text, b.detailsLine)
+			b.sink = h.Level
+			return
+		}
 		if b.phase == nil {
 			b.openEntry(head, info, h.Level)
 			return
@@ -136,16 +192,24 @@ func (b *builder) block(n ast.Node) {
 		b.openSprint(head, info)
 		return
 	case headPhaseProse:
-		if info.badID {
+		// A heading about a phase the plan has ("Phase 1 Success
+		// Metrics") was never meant as one: no warning.
+		switch {
+		case info.badID:
 			b.p.warnf(head.Pos, "%q is not read as a phase heading: %q is not a phase id like 3 or 3a", head.Text, info.id)
-		} else {
+		case !b.phaseIDs[canonicalPhaseID(info.id)]:
 			b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+		default:
+			b.p.diag(Info, head.Pos, "%q is a heading about phase %s, not a phase heading", head.Text, canonicalPhaseID(info.id))
 		}
 	case headSprintProse:
-		if info.badID {
+		switch {
+		case info.badID:
 			b.p.warnf(head.Pos, "%q is not read as a sprint heading: %q is not a sprint id like 1.2 or 3a.2b", head.Text, info.id)
-		} else {
+		case !b.sprintIDs[canonicalSprintID(info.id)]:
 			b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+		default:
+			b.p.diag(Info, head.Pos, "%q is a heading about sprint %s, not a sprint heading", head.Text, canonicalSprintID(info.id))
 		}
 	}
 	// Any other heading.
@@ -314,10 +378,20 @@ func (b *builder) openSprint(h Heading, info headInfo) {
 	switch {
 	case b.phase.Skipped:
 		s.Skipped, s.SkipReason = true, "phase "+b.phase.ID+" is skipped"
-	case info.struck:
+	case info.struck && info.done == "":
+		// A struck heading that also says done is a done sprint: most
+		// struck headings in real plans mean done.
 		s.Skipped, s.SkipReason = true, "struck through"
-	case info.skip != "":
+	case info.skip != "" && !info.struck:
 		s.Skipped, s.SkipReason = true, "marked "+info.skip
+	case info.skip != "" && info.done == "":
+		s.Skipped, s.SkipReason = true, "marked "+info.skip
+	}
+	if info.near != "" && ok {
+		b.p.warnf(h.Pos, "%q is read as sprint %s; write it \"Sprint %s: %s\"", h.Text, s.ID, info.id, info.title)
+	}
+	if info.parallel && ok && letters == "" && !s.Skipped {
+		b.p.warnf(h.Pos, "sprint %s says (Parallel) but has no letter, so it runs in sequence with its neighbours: to run it beside another sprint, give both one number and a letter each (%s.%sa, %s.%sb) or write Depends on", s.ID, phase, num, phase, num)
 	}
 	if info.loose != "" && !s.Skipped {
 		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, strings.ToUpper(info.loose))
@@ -346,6 +420,8 @@ func (b *builder) closeSprint(end int) {
 			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case info.progress != "":
 			s.Status = Field{Value: StatusInProgress, Pos: s.Heading.Pos}
+		case info.blocked != "":
+			s.Status = Field{Value: StatusBlocked, Pos: s.Heading.Pos}
 		}
 	}
 	if s.Phase == nil {
@@ -380,7 +456,7 @@ func (b *builder) closeEntry() {
 		}
 		for _, line := range paragraphLines(par) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
-				r := readStatus(f.value)
+				r := readStatus(liveValue(f, b.src))
 				e.Done = r.status == StatusClosed
 			}
 		}
@@ -515,4 +591,23 @@ func atxLine(line []byte) bool {
 		n++
 	}
 	return n >= 1 && n <= 6 && (i == len(line) || line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')
+}
+
+// detailsTag follows <details> and </details> in a top-level HTML block.
+func (b *builder) detailsTag(n *ast.HTMLBlock) {
+	var text []byte
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		text = append(text, seg.Value(b.src)...)
+	}
+	if n.HasClosure() {
+		text = append(text, n.ClosureLine.Value(b.src)...)
+	}
+	lower := strings.ToLower(string(text))
+	opens := strings.Count(lower, "<details")
+	closes := strings.Count(lower, "</details>")
+	if opens > 0 && b.details == 0 {
+		b.detailsLine = b.p.Position(b.blockStart(n)).Line
+	}
+	b.details = max(0, b.details+opens-closes)
 }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -36,6 +37,13 @@ type headInfo struct {
 	// skip, done and progress name a marker the heading carries, as
 	// written: "SKIPPED", "❌", "✅", "(WIP)".
 	skip, done, progress string
+	// blocked names a blocked marker: "⛔", "[BLOCKED]".
+	blocked string
+	// near is what stood between the keyword and the id of a near-miss
+	// heading ("#" in "Sprint #1.3:", ":" in "Sprint: 2.1 CDN").
+	near string
+	// parallel is set when the title carries a (Parallel) marker.
+	parallel bool
 	// loose names a skip word written in a title as an ordinary word
 	// ("Deferred Features"): not read as a marker, but worth a warning.
 	loose string
@@ -134,8 +142,22 @@ func splitKeyword(text string) headInfo {
 		return headInfo{}
 	}
 	rest := strings.TrimLeftFunc(t, unicode.IsSpace)
+	near := ""
+	if strings.HasPrefix(t, ":") {
+		// "Sprint: 2.1 CDN": the colon before the id.
+		if r := strings.TrimLeftFunc(t[1:], unicode.IsSpace); len(r) < len(t)-1 && r != "" && r[0] >= '0' && r[0] <= '9' {
+			rest, near = r, ":"
+		}
+	}
 	if len(rest) == len(t) {
 		return headInfo{} // "Phases", "Sprinting"
+	}
+	for _, p := range []string{"#", "No. ", "No.", "no. ", "Nr. ", "Number ", "number "} {
+		// "Sprint #1.3:", "Sprint No. 1.5:".
+		if r := strings.TrimPrefix(rest, p); len(r) < len(rest) && r != "" && r[0] >= '0' && r[0] <= '9' {
+			rest, near = r, strings.TrimSpace(p)
+			break
+		}
 	}
 	end := strings.IndexFunc(rest, func(r rune) bool {
 		return !(r < unicode.MaxASCII && (r == '.' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)))
@@ -143,9 +165,9 @@ func splitKeyword(text string) headInfo {
 	if end < 0 {
 		end = len(rest)
 	}
-	info := headInfo{kind: kind, id: rest[:end]}
+	info := headInfo{kind: kind, id: rest[:end], near: near}
 	rest = strings.TrimSpace(rest[end:])
-	dot := false
+	dot := near == ":"
 	if trimmed := strings.TrimRight(info.id, "."); trimmed != info.id {
 		info.id, dot = trimmed, true
 	}
@@ -188,6 +210,8 @@ func splitKeyword(text string) headInfo {
 	// Markers count before the keyword too: "✅ Sprint 4.1: Setup".
 	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
 	info.skip, info.done, info.progress, info.loose = headingMarkers(lead + " " + rest)
+	info.blocked = headingBlocked(lead + " " + rest)
+	info.parallel = strings.Contains(strings.ToLower(rest), "(parallel)")
 	title := cleanTitle(rest)
 	if !sep && title != "" {
 		// "Phase 3 Scope Change": the id runs on into prose.
@@ -209,7 +233,8 @@ func hasWordPrefix(s, word string) bool {
 const (
 	doneEmoji     = "✅✔☑"
 	progressEmoji = "🔄🚧"
-	skipEmoji     = "❌⏭🚫"
+	skipEmoji     = "❌⏭🚫⏸"
+	blockedEmoji  = "⛔"
 )
 
 // cleanTitle drops the markers a title carries: parenthesised markers
@@ -220,7 +245,7 @@ func cleanTitle(t string) string {
 		before := t
 		t = strings.TrimSpace(t)
 		t = strings.TrimFunc(t, func(r rune) bool {
-			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+"⏳⬜\ufe0f\u200d", r)
+			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜\ufe0f\u200d", r)
 		})
 		t = strings.TrimSpace(t)
 		for _, w := range markerWords {
@@ -282,13 +307,14 @@ var durationRE = regexp.MustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
-var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO"}
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED"}
 var progressWords = []string{"IN PROGRESS", "WIP"}
+var blockedWords = []string{"BLOCKED", "ON HOLD"}
 
 // markerWords are all the marker words, as a title's last words in
 // capitals ("Planning System ❌ OUT OF SCOPE").
-var markerWords = append(append(append([]string{}, skipWords...), doneWords...), progressWords...)
+var markerWords = append(append(append(append([]string{}, skipWords...), doneWords...), progressWords...), blockedWords...)
 
 // headingMarkers finds the markers in a heading's text after its id. A
 // marker word counts in capitals ("❌ OUT OF SCOPE") or in parentheses
@@ -324,7 +350,10 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		}
 		for _, w := range words {
 			if caps {
-				if k := indexWord(rest, w); k >= 0 {
+				// A marker in capitals stands apart from the title's words:
+				// "Exports DROPPED", "✅ COMPLETE - Setup"; not "Handle
+				// CANCELLED orders".
+				if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {
 					return w
 				}
 			}
@@ -429,4 +458,45 @@ func canonicalSprintID(id string) string {
 		return id
 	}
 	return canonicalPhaseID(phase) + "." + canonicalNum(num) + letters
+}
+
+// apart reports whether s[k:k+n] stands apart from the words of a title:
+// nothing but markers, emoji and punctuation after it, or a separator or
+// emoji before it.
+func apart(s string, k, n int) bool {
+	after := strings.TrimSpace(s[k+n:])
+	if after == "" || strings.IndexFunc(after, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+		return true
+	}
+	if strings.ContainsAny(after[:1], "([—–-|:,;") || strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") {
+		return true
+	}
+	if meaningless(after) {
+		return true
+	}
+	before := strings.TrimSpace(s[:k])
+	if before == "" {
+		return true
+	}
+	last, _ := utf8.DecodeLastRuneInString(before)
+	return !unicode.IsLetter(last) && !unicode.IsDigit(last) && last != ')' && last != '`' && last != '\''
+}
+
+// headingBlocked finds a blocked marker in a heading's text after its id:
+// ⛔, [BLOCKED], (BLOCKED), or BLOCKED standing apart in capitals.
+func headingBlocked(rest string) string {
+	if strings.ContainsRune(rest, '⛔') {
+		return "⛔"
+	}
+	for _, w := range blockedWords {
+		if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {
+			return w
+		}
+		if l := strings.ToLower(rest); len(l) == len(rest) {
+			if k := indexWord(l, strings.ToLower(w)); k >= 0 && bracketed(rest, k, len(w)) {
+				return rest[k : k+len(w)]
+			}
+		}
+	}
+	return ""
 }

@@ -214,6 +214,7 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
+	b.reportNoTasks()
 	return true
 }
 
@@ -598,6 +599,8 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case progress != "":
 			s.Status = Field{Value: StatusInProgress, Pos: s.Heading.Pos}
+		case headingBlocked(r.sh.lead+" "+r.sh.rest) != "":
+			s.Status = Field{Value: StatusBlocked, Pos: s.Heading.Pos}
 		}
 	}
 	if !s.Status.Set() && !s.Skipped {
