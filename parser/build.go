@@ -290,13 +290,19 @@ func (b *builder) openPhase(h Heading, info headInfo) {
 	ph := &Phase{ID: info.id, Title: info.title, Heading: h, Valid: true}
 	num, letters, ok := splitNum(info.id)
 	if !ok {
+		// "Phase 3A": uppercase letters, read in sequence by default.
+		if num, letters, ok = splitNum(lowerLetters(info.id)); ok && letters != "" {
+			ph.Upper = true
+		}
+	}
+	if !ok {
 		ph.Valid = false
 		b.p.errorf(h.Pos, "malformed phase id %q: want a number and optional lowercase letters, like 3 or 3a", info.id)
 	} else if n, err := strconv.ParseInt(num, 10, 32); err != nil {
 		ph.Valid = false
 		b.p.errorf(h.Pos, "phase number %s is too large", num)
 	} else {
-		ph.ID = canonicalPhaseID(info.id)
+		ph.ID = canonicalPhaseID(lowerLetters(info.id))
 		ph.Num, ph.Letters = int(n), letters
 	}
 	switch {
@@ -358,6 +364,16 @@ type phaseMark struct {
 func (b *builder) openSprint(h Heading, info headInfo) {
 	s := &Sprint{ID: info.id, WrittenID: info.id, Title: info.title, Heading: h, Phase: b.phase}
 	phase, num, letters, ok := splitSprintID(info.id)
+	if !ok && b.phase.Upper {
+		// "Sprint 3A.1" under "Phase 3A".
+		if pre, post, cut := strings.Cut(info.id, "."); cut {
+			if lo := lowerLetters(pre) + "." + post; lo != info.id {
+				if phase, num, letters, ok = splitSprintID(lo); ok {
+					info.id, s.WrittenID = lo, lo
+				}
+			}
+		}
+	}
 	valid := b.phase.Valid
 	switch {
 	case !ok:
@@ -611,3 +627,6 @@ func (b *builder) detailsTag(n *ast.HTMLBlock) {
 	}
 	b.details = max(0, b.details+opens-closes)
 }
+
+// lowerLetters lowers the capitals of an id ("3A" gives "3a").
+func lowerLetters(id string) string { return strings.ToLower(id) }

@@ -38,7 +38,17 @@ type Defaults struct {
 	Tests          []string `yaml:"tests"`
 	TimeoutMinutes *int     `yaml:"timeout"`
 	Role           string   `yaml:"role"`
+
+	// Letters says what letters in ids mean (contract §2): "auto" (the
+	// default: beads-ralph's lowercase letters are parallel tracks,
+	// uppercase phase letters and a lone follow-up letter are in
+	// sequence), "parallel" (every letter is a parallel track) or
+	// "sequence" (every letter is a step after the one before).
+	Letters string `yaml:"letters"`
 }
+
+// Letter readings, the values of the letters setting.
+var LetterReadings = []string{"auto", "parallel", "sequence"}
 
 // QAAgent is a default QA agent as written in YAML.
 type QAAgent struct {
@@ -84,6 +94,7 @@ func (d Defaults) Merge(over Defaults) Defaults {
 		d.TimeoutMinutes = over.TimeoutMinutes
 	}
 	str(&d.Role, over.Role)
+	str(&d.Letters, over.Letters)
 	return d
 }
 
@@ -339,6 +350,17 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 				d.TimeoutMinutes = &n
 			}
 			return ok
+		})
+	case "letters":
+		c.read(at, key, v, "want one of "+strings.Join(LetterReadings, ", "), func(s string) bool {
+			s = strings.ToLower(s)
+			for _, r := range LetterReadings {
+				if s == r {
+					d.Letters = s
+					return true
+				}
+			}
+			return false
 		})
 	case "role":
 		c.read(at, key, v, "want one of "+strings.Join(Roles, ", "), func(s string) bool {

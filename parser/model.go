@@ -91,6 +91,9 @@ type Phase struct {
 	// are checked but not compiled.
 	Valid   bool
 	Sprints []*Sprint
+	// Upper is set when the phase's letters were written in capitals
+	// ("Phase 3A"): by default they mean order, not parallel tracks.
+	Upper bool
 }
 
 // Sprint is a "Sprint N.M: Title" heading and the fields of its section.

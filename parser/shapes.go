@@ -378,7 +378,7 @@ func (w *shapeWalk) newPhase(r *shapeHead) *Phase {
 	b := w.b
 	ph := &Phase{Title: r.sh.title, Heading: r.head, Valid: true}
 	num, letters := leadingNumber(cleanID(r.sh.id))
-	if !lowerLetters(letters) {
+	if !isLower(letters) {
 		// "Phase 2.5": a phase id beads-ralph cannot carry; the phase
 		// keeps its number, and its place in the plan keeps its order.
 		b.p.warnf(r.head.Pos, "phase id %q is read as phase %d", r.sh.id, num)
@@ -677,7 +677,7 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 			digits++
 		}
 		rest := id[digits:]
-		ok := digits > 0 && digits <= 6 && (rest == "" || rangeRest(rest) || lowerLetters(rest))
+		ok := digits > 0 && digits <= 6 && (rest == "" || rangeRest(rest) || isLower(rest))
 		if ok {
 			num, _ = strconv.Atoi(id[:digits])
 			if rest != "" && !rangeRest(rest) {
@@ -726,7 +726,7 @@ func rangeRest(s string) bool {
 	return true
 }
 
-func lowerLetters(s string) bool {
+func isLower(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 'a' || s[i] > 'z' {
 			return false

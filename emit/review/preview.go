@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/beads-architect/architect/emit"
@@ -130,7 +131,7 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 	for i, w := range g.Waves {
 		p.Waves[i] = ids(w)
 	}
-	for _, r := range g.Plan.Readings {
+	for _, r := range append(slices.Clone(g.Plan.Readings), g.Readings...) {
 		p.Readings = append(p.Readings, PreviewDiag{File: g.Plan.File, Line: r.Pos.Line, Col: r.Pos.Col, Message: r.Text})
 	}
 	for _, s := range g.Plan.Skipped {
