@@ -78,7 +78,11 @@ func Parse(file string, src []byte) (plan *Plan) {
 		b.run(doc)
 	}
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
-		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\"")
+		msg := "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\""
+		if c := b.unitCandidates(doc); c != "" {
+			msg += "; the lines that look like units, and what each needs: " + c
+		}
+		p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
 	}
 	return p
 }

@@ -208,6 +208,24 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	}
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: phaseLevel, unitLevel: unitLevel, byNode: byNode, inside: inside}
 	w.walk(doc)
+	phaseIDs := map[string]bool{}
+	for _, ph := range b.p.Phases {
+		phaseIDs[ph.ID] = true
+	}
+	for _, r := range heads {
+		// Phase and unit headings that are neither: say what they are.
+		switch {
+		case r.phase || r.unit || (r.sh.kind != shapePhase && r.sh.kind != shapeUnit):
+		case r.sh.kind == shapePhase && phaseIDs[strconv.Itoa(leadingNum(r.sh.id))]:
+			b.p.diag(Info, r.head.Pos, "%q is a heading about phase %d, not a phase heading", r.head.Text, leadingNum(r.sh.id))
+		case r.sh.kind == shapePhase:
+			b.p.warnf(r.head.Pos, "%q is not read as a phase heading: a phase heading is \"%s %s: Title\" (a colon or dash after the id), at level %d", r.head.Text, r.sh.word, r.sh.id, phaseLevel)
+		case w.mode == modeList && r.sh.sep:
+			b.p.warnf(r.head.Pos, "%q is not read as a unit: this plan's units are list items", r.head.Text)
+		default:
+			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
+		}
+	}
 	b.p.Order = OrderDocument
 	b.p.Shape = w.describe()
 	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
@@ -495,7 +513,20 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 			}
 			start := b.blockStart(it)
 			line := lineEnd(b.src, start)
-			head := Heading{Level: 0, Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+			itemEnd := end
+			if next := it.NextSibling(); next != nil {
+				itemEnd = b.blockStart(next)
+			} else if i+1 < len(blocks) {
+				itemEnd = b.blockStart(blocks[i+1])
+			}
+			// The unit's "heading" is the whole item: its annotation goes
+			// after it, where it splits no item from its sub-items.
+			extent := itemEnd
+			for extent > line && blankLineBefore(b.src, extent) {
+				extent = lineStart(b.src, extent-1)
+			}
+			extent = max(extent, line)
+			head := Heading{Level: 0, Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: extent}
 			if k := markerEnd(head.Text); k <= len(head.Text) {
 				head.Text = stripCheckbox(head.Text[k:])
 			}
@@ -504,11 +535,14 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 				b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
 			}
 			s := w.newUnit(r, ph, sh.id, sh.title)
-			itemEnd := end
-			if next := it.NextSibling(); next != nil {
-				itemEnd = b.blockStart(next)
-			} else if i+1 < len(blocks) {
-				itemEnd = b.blockStart(blocks[i+1])
+			if it.NextSibling() == nil && i+1 < len(blocks) {
+				// An annotation line after the item ends its list.
+				if html, ok := blocks[i+1].(*ast.HTMLBlock); ok {
+					st := b.blockStart(html)
+					if st >= extent && blankBytes(b.src[extent:st]) {
+						s.Annotation = b.annotation(st)
+					}
+				}
 			}
 			var body []ast.Node
 			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
@@ -534,8 +568,8 @@ func (w *shapeWalk) openUnit(r *shapeHead) {
 	ph := w.phase
 	if ph == nil {
 		if w.implicit == nil {
+			// Not in Plan.Phases: it has no heading.
 			w.implicit = &Phase{ID: "1", Num: 1, Title: w.b.p.Title, Valid: true}
-			w.b.p.Phases = append(w.b.p.Phases, w.implicit)
 		}
 		ph = w.implicit
 	}
@@ -786,4 +820,53 @@ func (b *builder) sectionHasStatus(h *ast.Heading) bool {
 		}
 	}
 	return false
+}
+
+// unitCandidates lists, for a plan where no unit was found, the headings
+// that look like units and what each would need, in one line: at most
+// eight, then how many more.
+func (b *builder) unitCandidates(doc ast.Node) string {
+	var out []string
+	more := 0
+	add := func(line int, text, need string) {
+		if len(out) == 8 {
+			more++
+			return
+		}
+		out = append(out, fmt.Sprintf("line %d %q (%s)", line, text, need))
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		head := b.heading(h)
+		_, info := readHeading(h, b.src)
+		switch info.kind {
+		case headSprint:
+			add(head.Pos.Line, head.Text, "it is outside any phase section: put it under a \"## Phase N: Title\" heading")
+			continue
+		case headSprintProse, headPhaseProse:
+			add(head.Pos.Line, head.Text, "a colon after the id and a title")
+			continue
+		}
+		sh, _ := readShapeHeading(h, b.src)
+		switch {
+		case sh.kind == shapeUnit && !sh.sep && sh.title != "":
+			add(head.Pos.Line, head.Text, fmt.Sprintf("a colon after the id: \"%s %s: %s\"", sh.word, sh.id, sh.title))
+		case sh.kind == shapeBare && !strings.Contains(sh.id, "."):
+		case sh.kind == shapeBare:
+			add(head.Pos.Line, head.Text, "a phase heading above it whose number it starts with, or a word before it: \"Step "+sh.id+": Title\"")
+		}
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("and %d more", more))
+	}
+	return strings.Join(out, "; ")
+}
+
+// leadingNum is the number an id starts with.
+func leadingNum(id string) int {
+	n, _ := leadingNumber(id)
+	return n
 }
