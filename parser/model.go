@@ -67,8 +67,9 @@ func (h *Heading) Markdown() string {
 // AppendMarkdown appends the heading's Markdown form to b.
 func (h *Heading) AppendMarkdown(b []byte) []byte {
 	if h.Level == 0 {
-		// A unit written as a list item ("- [x] **Step 1.1:** X").
-		return append(append(b, "- "...), h.Text...)
+		// A unit that is not a heading: a list item ("**Step 1.1:** X")
+		// or a bold paragraph ("**T4: Adapter**"), as written.
+		return append(b, h.Text...)
 	}
 	for i := 0; i < h.Level; i++ {
 		b = append(b, '#')

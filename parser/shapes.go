@@ -34,6 +34,7 @@ const (
 	modeHeadings  shapeMode = iota // unit headings, under phases or not
 	modeList                       // checkbox list items with a bold label, under phases
 	modePhaseOnly                  // each phase is one unit
+	modeBold                       // bold paragraphs "**T4: Title**", under phases
 )
 
 // shapeHead is a top-level heading read once by the shapes reader.
@@ -202,8 +203,20 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			return false
 		}
 		mode = modePhaseOnly
-		if b.hasListUnits(doc, byNode, phaseLevel) {
+		switch {
+		case b.hasListUnits(doc, byNode, phaseLevel):
 			mode = modeList
+		case b.hasBoldUnits(doc, byNode, phaseLevel):
+			mode = modeBold
+		}
+		if mode == modePhaseOnly {
+			short := true
+			for _, r := range heads {
+				short = short && (!r.phase || r.sh.short)
+			}
+			if short {
+				return false // "P1:" headings with no units under them
+			}
 		}
 	}
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: phaseLevel, unitLevel: unitLevel, byNode: byNode, inside: inside}
@@ -459,6 +472,8 @@ func (w *shapeWalk) closePhase(end int) {
 		w.finish(s, r, blocks, end)
 	case modeList:
 		w.listUnits(ph, blocks, end)
+	case modeBold:
+		w.boldUnits(ph, blocks, end)
 	default:
 		w.phaseIntro(ph, blocks)
 	}
@@ -595,6 +610,8 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 	word := strings.ToLower(r.sh.word)
 	if w.mode == modePhaseOnly {
 		word = "phase"
+	} else if r.sh.short {
+		word = "task (T1, T2, ...)"
 	} else if word == "" {
 		word = "numbered heading"
 	}
@@ -658,6 +675,8 @@ func (w *shapeWalk) describe() string {
 		return "each phase is one unit of work"
 	case modeList:
 		return "units are list items with a bold label: " + strings.Join(words, ", ")
+	case modeBold:
+		return "units are bold paragraphs under phases: " + strings.Join(words, ", ")
 	}
 	where := "under phases"
 	if w.phaseLevel == 0 {
@@ -869,4 +888,77 @@ func (b *builder) unitCandidates(doc ast.Node) string {
 func leadingNum(id string) int {
 	n, _ := leadingNumber(id)
 	return n
+}
+
+// hasBoldUnits reports whether a paragraph directly in a phase section is a
+// bold unit label: "**T4: Adapter for X**".
+func (b *builder) hasBoldUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) bool {
+	inPhase := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if h.Level <= phaseLevel {
+				inPhase = byNode[h].phase
+			}
+			continue
+		}
+		if par, ok := n.(*ast.Paragraph); ok && inPhase {
+			if _, ok := b.boldUnit(par); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boldUnit reads a paragraph whose first line is nothing but a bold unit
+// label: "**T4: Adapter for X**", "**Task 3: Cleanup**".
+func (b *builder) boldUnit(par *ast.Paragraph) (shape, bool) {
+	em, ok := par.FirstChild().(*ast.Emphasis)
+	if !ok || em.Level != 2 {
+		return shape{}, false
+	}
+	// The label is the whole paragraph: a one-line "**T4: Title**".
+	for next := em.NextSibling(); next != nil; next = next.NextSibling() {
+		t, ok := next.(*ast.Text)
+		if !ok || len(strings.TrimSpace(string(t.Segment.Value(b.src)))) > 0 {
+			return shape{}, false
+		}
+	}
+	sh := readShape(strings.TrimSpace(plainText(em, b.src)))
+	if sh.kind != shapeUnit || !(sh.sep || sh.title == "") {
+		return shape{}, false
+	}
+	return sh, true
+}
+
+// boldUnits reads the units of a phase written as bold paragraphs; each
+// unit's body runs to the next one.
+func (w *shapeWalk) boldUnits(ph *Phase, blocks []ast.Node, end int) {
+	b := w.b
+	var s *Sprint
+	var r *shapeHead
+	var body []ast.Node
+	flush := func(at int) {
+		if s != nil {
+			w.finish(s, r, body, at)
+		}
+		s, body = nil, nil
+	}
+	for _, n := range blocks {
+		if par, ok := n.(*ast.Paragraph); ok {
+			if sh, ok := b.boldUnit(par); ok {
+				start := b.blockStart(par)
+				flush(start)
+				line := lineEnd(b.src, start)
+				head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+				r = &shapeHead{head: head, sh: sh}
+				s = w.newUnit(r, ph, sh.id, sh.title)
+				continue
+			}
+		}
+		if s != nil {
+			body = append(body, n)
+		}
+	}
+	flush(end)
 }

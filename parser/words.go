@@ -37,6 +37,8 @@ type shape struct {
 	title string // the cleaned title
 	rest  string // the text after the id and separator, uncleaned
 	lead  string // decoration before the word
+	// short is set for the letter forms "P1:" and "T4:".
+	short bool
 	// prefix is set when the word was found glued to a few stray letters
 	// ("xStep 2.3"); it holds them.
 	prefix string
@@ -67,12 +69,18 @@ func readShape(text string) shape {
 		sh.kind, sh.word, t = shapeUnit, w, rest
 	} else if pre, w, rest, ok := gluedWord(t); ok {
 		sh.kind, sh.word, sh.prefix, t = shapeUnit, w, pre, rest
+	} else if len(t) > 1 && (t[0] == 'P' || t[0] == 'T') && t[1] >= '0' && t[1] <= '9' {
+		// "P1: Foundation" (a phase), "T4: Adapter for X" (a task).
+		sh.kind, sh.word, sh.short, t = shapeUnit, t[:1], true, t[1:]
+		if sh.word == "P" {
+			sh.kind = shapePhase
+		}
 	} else if t != "" && t[0] >= '0' && t[0] <= '9' {
 		sh.kind = shapeBare
 	} else {
 		return shape{}
 	}
-	if sh.kind != shapeBare {
+	if sh.kind != shapeBare && !sh.short {
 		rest := strings.TrimLeft(t, " \t")
 		if len(rest) == len(t) {
 			return shape{}
@@ -94,6 +102,9 @@ func readShape(text string) shape {
 	}
 	sh.rest = rest
 	sh.title = cleanTitle(rest)
+	if sh.short && (!sh.sep || strings.ContainsAny(id, ".-")) {
+		return shape{} // "P1 priority bugs", "T1.2": not this form
+	}
 	if sh.kind == shapeBare && !strings.Contains(id, ".") {
 		return shape{} // "1. Overview", "2024 plans": a numbered section, not a unit
 	}

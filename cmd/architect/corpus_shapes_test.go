@@ -29,14 +29,15 @@ type corpusExpect struct {
 	Parallel bool     `json:"parallel"`
 }
 
-// corpusPlans lists the shared corpora of public plans this test reads, and
-// the plans of each it does not read as expected yet (with why).
-var corpusPlans = map[string]map[string]string{
-	"realworld": {},
+// corpusGaps lists, by corpus and plan, what is not read as expected yet
+// and why: "" for the whole plan, else the checks left out.
+var corpusGaps = map[string]map[string]map[string]string{
 	"beads-users": {
-		"24-eventmachine-parallel-dispatch-bd-import.md": "bd's Markdown bulk-create format: read by the bdfile reader (issue 22)",
-		"30-atelier-harness-registry-plan.md":            "P1 phases with **T1:** bold-paragraph units and dependency arrows (issue 22)",
-		"33-pureclaw-mvp-epics-active-plan.md":           "a stated execution order 1 → 2 → 4 → 3 and parallel epics in words (issue 22)",
+		"24-eventmachine-parallel-dispatch-bd-import.md": {"": "bd's Markdown bulk-create format: read by the bd-file reader of issue 22"},
+		"33-pureclaw-mvp-epics-active-plan.md": {
+			"last":     "the stated order 1 → 2 → 4 → 3 is read by issue 22's explicit dependencies",
+			"parallel": "'Epics 1 and 2 can be parallelized' is read by issue 22's explicit dependencies",
+		},
 	},
 }
 
@@ -63,8 +64,16 @@ func TestCorpusShapes(t *testing.T) {
 		for _, name := range names {
 			want := expected[name]
 			t.Run(corpus+"/"+strings.TrimSuffix(name, ".md"), func(t *testing.T) {
-				if why, ok := corpusPlans[corpus][name]; ok {
+				gaps := corpusGaps[corpus][name]
+				if why, ok := gaps[""]; ok {
 					t.Skip("not read as expected yet: " + why)
+				}
+				check := func(what string) bool {
+					if why, ok := gaps[what]; ok {
+						t.Logf("%s not checked: %s", what, why)
+						return false
+					}
+					return true
 				}
 				src, err := os.ReadFile(filepath.Join(dir, "plans", name))
 				require.NoError(t, err)
@@ -94,13 +103,17 @@ func TestCorpusShapes(t *testing.T) {
 				first, last := c.graph.Nodes[0].Sprint.Title, c.graph.Nodes[units-1].Sprint.Title
 				if units == want.Units {
 					assert.Contains(t, append([]string{want.First}, want.FirstOK...), first, "first unit")
-					assert.Equal(t, want.Last, last, "last unit")
+					if check("last") {
+						assert.Equal(t, want.Last, last, "last unit")
+					}
 				}
 				parallel := false
 				for _, w := range c.graph.Waves {
 					parallel = parallel || len(w) > 1
 				}
-				assert.Equal(t, want.Parallel, parallel, "parallel")
+				if check("parallel") {
+					assert.Equal(t, want.Parallel, parallel, "parallel")
+				}
 
 				beads, err := emit.JSON(c.beads)
 				require.NoError(t, err)
