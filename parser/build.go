@@ -44,8 +44,9 @@ type builder struct {
 	loose     []looseHead // phase-looking headings outside phase sections
 	phaseDone []phaseMark // phases marked done as a whole
 	scratch   []byte      // text being built, before it becomes a string
-	// phaseIDs and sprintIDs are the ids of the phase and sprint headings.
-	phaseIDs, sprintIDs map[string]bool
+	// ids are the ids of the phase headings and, after "sprint ", of the
+	// sprint headings; built on first use by headingIDs.
+	ids map[string]bool
 	// details counts the <details> elements open at this point, opened at
 	// detailsLine; sink is the level of a sprint heading read as history
 	// inside one, whose section is passed over.
@@ -75,8 +76,6 @@ func (b *builder) run(doc ast.Node) {
 	// at, the shallowest on a tie: one pasted "# Phase 2" does not turn
 	// every "## Phase" heading into prose.
 	levels := map[int]int{}
-	b.phaseIDs = map[string]bool{}
-	b.sprintIDs = map[string]bool{}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -85,15 +84,11 @@ func (b *builder) run(doc ast.Node) {
 		head := b.heading(h)
 		_, info := readHeading(h, b.src)
 		b.heads[h] = &headRec{head: head, info: info}
-		switch info.kind {
-		case headPhase:
+		if info.kind == headPhase {
 			levels[h.Level]++
 			if n := levels[h.Level]; b.level == 0 || n > levels[b.level] || (n == levels[b.level] && h.Level < b.level) {
 				b.level = h.Level
 			}
-			b.phaseIDs[canonicalPhaseID(info.id)] = true
-		case headSprint:
-			b.sprintIDs[canonicalSprintID(info.id)] = true
 		}
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -197,7 +192,7 @@ func (b *builder) block(n ast.Node) {
 		switch {
 		case info.badID:
 			b.p.warnf(head.Pos, "%q is not read as a phase heading: %q is not a phase id like 3 or 3a", head.Text, info.id)
-		case !b.phaseIDs[canonicalPhaseID(info.id)]:
+		case !b.headingIDs()[canonicalPhaseID(info.id)]:
 			b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
 		default:
 			b.p.diag(Info, head.Pos, "%q is a heading about phase %s, not a phase heading", head.Text, canonicalPhaseID(info.id))
@@ -206,7 +201,7 @@ func (b *builder) block(n ast.Node) {
 		switch {
 		case info.badID:
 			b.p.warnf(head.Pos, "%q is not read as a sprint heading: %q is not a sprint id like 1.2 or 3a.2b", head.Text, info.id)
-		case !b.sprintIDs[canonicalSprintID(info.id)]:
+		case !b.headingIDs()["sprint "+canonicalSprintID(info.id)]:
 			b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)", head.Text, info.id)
 		default:
 			b.p.diag(Info, head.Pos, "%q is a heading about sprint %s, not a sprint heading", head.Text, canonicalSprintID(info.id))
@@ -630,3 +625,21 @@ func (b *builder) detailsTag(n *ast.HTMLBlock) {
 
 // lowerLetters lowers the capitals of an id ("3A" gives "3a").
 func lowerLetters(id string) string { return strings.ToLower(id) }
+
+// headingIDs returns the ids of the plan's phase headings ("3a") and sprint
+// headings ("sprint 1.2"), read once, when a prose heading needs them.
+func (b *builder) headingIDs() map[string]bool {
+	if b.ids != nil {
+		return b.ids
+	}
+	b.ids = map[string]bool{}
+	for _, rec := range b.heads {
+		switch rec.info.kind {
+		case headPhase:
+			b.ids[canonicalPhaseID(lowerLetters(rec.info.id))] = true
+		case headSprint:
+			b.ids["sprint "+canonicalSprintID(rec.info.id)] = true
+		}
+	}
+	return b.ids
+}

@@ -211,7 +211,7 @@ func splitKeyword(text string) headInfo {
 	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
 	info.skip, info.done, info.progress, info.loose = headingMarkers(lead + " " + rest)
 	info.blocked = headingBlocked(lead + " " + rest)
-	info.parallel = strings.Contains(strings.ToLower(rest), "(parallel)")
+	info.parallel = strings.Contains(rest, "(") && strings.Contains(strings.ToLower(rest), "(parallel)")
 	title := cleanTitle(rest)
 	if !sep && title != "" {
 		// "Phase 3 Scope Change": the id runs on into prose.
@@ -424,8 +424,11 @@ func bracketed(s string, k, n int) bool {
 // meaningless reports whether a title holds nothing but markers, emoji and
 // punctuation.
 func meaningless(title string) bool {
+	if strings.IndexFunc(title, unicode.IsLower) >= 0 {
+		return false // marker words are capitals: a lowercase letter is a word
+	}
 	t := title
-	for _, w := range append(append(append([]string{}, skipWords...), doneWords...), progressWords...) {
+	for _, w := range markerWords {
 		t = strings.ReplaceAll(t, w, " ")
 	}
 	return strings.IndexFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0
@@ -487,6 +490,9 @@ func apart(s string, k, n int) bool {
 func headingBlocked(rest string) string {
 	if strings.ContainsRune(rest, '⛔') {
 		return "⛔"
+	}
+	if !strings.Contains(rest, "BLOCKED") && !strings.Contains(rest, "ON HOLD") && !strings.ContainsAny(rest, "([") {
+		return "" // most headings: no allocation
 	}
 	for _, w := range blockedWords {
 		if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {

@@ -36,18 +36,21 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
 	r.read()
-	claimed := map[int]bool{}
+	var claimed map[int]bool // desc entries that became tasks; most sections have none
 	if len(s.Tasks) == 0 && r.seen["tasks"] == (Pos{}) && r.candidate != nil {
 		// No Tasks label, and text before the first list: the list is
 		// still the work.
 		s.Tasks = texts(r.candidate)
-		claimed[r.candDesc] = true
+		claimed = map[int]bool{r.candDesc: true}
 	}
 	// Every other checkbox list in the section is work too ("#### Day 2"
 	// and its [ ] items), not only the first.
 	for _, w := range r.work {
 		if !claimed[w.desc] {
 			s.Tasks = append(s.Tasks, texts(w.items)...)
+			if claimed == nil {
+				claimed = map[int]bool{}
+			}
 			claimed[w.desc] = true
 		}
 	}
@@ -430,6 +433,9 @@ func (r *sectionReader) itemField(it ast.Node) (field, string, bool) {
 	blk := it.FirstChild()
 	if blk == nil || (blk.Kind() != ast.KindParagraph && blk.Kind() != ast.KindTextBlock) {
 		return field{}, "", false
+	}
+	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
+		return field{}, "", false // most items: no label
 	}
 	lines := paragraphLines(blk)
 	if len(lines) == 0 {
