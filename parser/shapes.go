@@ -116,20 +116,29 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	isPhase := func(r *shapeHead) bool {
 		return phaseLevel > 0 && r.node.Level == phaseLevel && r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "")
 	}
+	// The ids of the unit-looking headings seen in the open phase: a
+	// later heading with one of them is its history (a log), not more of
+	// the phase.
+	seenIDs := map[string]bool{}
 	resumes := func(i int, ph *shapeHead) bool {
 		for _, r := range heads[i+1:] {
 			if isPhase(r) {
 				return false
 			}
 			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
-				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
 					return true
 				}
 			}
 		}
 		return false
 	}
+	section := map[*shapeHead]*shapeHead{} // the section a heading outside the phases is in
+	var lastSection *shapeHead
 	for i, r := range heads {
+		if cur == nil {
+			section[r] = lastSection
+		}
 		switch {
 		case isPhase(r):
 			if cur != nil {
@@ -137,7 +146,11 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			}
 			r.phase = true
 			cur = r
+			clear(seenIDs)
+		case phaseLevel > 0 && r.node.Level <= phaseLevel && cur == nil:
+			lastSection = r
 		case phaseLevel > 0 && r.node.Level <= phaseLevel:
+			lastSection = r
 			if cur != nil && resumes(i, cur) {
 				interrupted = append(interrupted, r.head.Pos.Line)
 				inside[r] = true
@@ -150,6 +163,9 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			cur = nil
 		default:
 			in[r] = cur
+			if cur != nil && (r.sh.kind == shapeBare || r.sh.kind == shapeUnit) {
+				seenIDs[strings.ToLower(r.sh.id)] = true
+			}
 		}
 	}
 	if cur != nil {
@@ -235,6 +251,19 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			b.p.warnf(r.head.Pos, "%q is not read as a phase heading: a phase heading is \"%s %s: Title\" (a colon or dash after the id), at level %d", r.head.Text, r.sh.word, r.sh.id, phaseLevel)
 		case w.mode == modeList && r.sh.sep:
 			b.p.warnf(r.head.Pos, "%q is not read as a unit: this plan's units are list items", r.head.Text)
+		case phaseLevel > 0 && in[r] == nil && !inside[r]:
+			// A unit heading outside the phases: an entry of a
+			// completion log when it names a unit and says done (it
+			// closes that unit), else not compiled, with a warning.
+			e := &LogEntry{SprintID: "?" + r.head.Text, Heading: r.head, Done: b.entryDone(r)}
+			if s := w.byWritten[writtenKey(r.sh)]; s != nil {
+				e.SprintID = s.ID
+			}
+			if sec := section[r]; sec != nil {
+				e.Section = &sec.head // one pointer per section: resolve groups entries by it
+			}
+			b.p.Entries = append(b.p.Entries, e)
+			b.p.Ignored = append(b.p.Ignored, &e.Heading)
 		default:
 			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
 		}
@@ -346,6 +375,7 @@ type shapeWalk struct {
 	firstPos    Pos
 	words       map[string]int
 	used        map[string]bool // unit ids given
+	byWritten   map[string]*Sprint // units by word and id as written, for log entries
 	last        map[*Phase]int  // the number of each phase's last unit
 }
 
@@ -616,9 +646,15 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 		word = "numbered heading"
 	}
 	w.words[word]++
+	if w.byWritten == nil {
+		w.byWritten = map[string]*Sprint{}
+	}
 	s := &Sprint{Title: title, Heading: r.head, Phase: ph}
 	s.ID, s.Num = w.unitID(r, ph, id)
 	s.WrittenID = s.ID
+	if k := writtenKey(r.sh); w.byWritten[k] == nil {
+		w.byWritten[k] = s
+	}
 	skip, _, _, loose := headingMarkers(r.sh.lead + " " + r.sh.rest)
 	done := doneMark(r.sh)
 	switch {
@@ -961,4 +997,31 @@ func (w *shapeWalk) boldUnits(ph *Phase, blocks []ast.Node, end int) {
 		}
 	}
 	flush(end)
+}
+
+// writtenKey names a unit by its word and id as written, lower case:
+// "sprint 9", " 7.1".
+func writtenKey(sh shape) string { return strings.ToLower(sh.word + " " + sh.id) }
+
+// entryDone reports whether a heading outside the phases records its unit
+// done: a done marker, or a done Status in its section.
+func (b *builder) entryDone(r *shapeHead) bool {
+	if doneMark(r.sh) != "" {
+		return true
+	}
+	for n := r.node.NextSibling(); n != nil; n = n.NextSibling() {
+		if _, ok := n.(*ast.Heading); ok {
+			return false
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
+				return readStatus(liveValue(f, b.src)).status == StatusClosed
+			}
+		}
+	}
+	return false
 }
