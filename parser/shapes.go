@@ -268,6 +268,7 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
 		}
 	}
+	w.trackers()
 	b.p.Order = OrderDocument
 	b.p.Shape = w.describe()
 	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
@@ -376,6 +377,7 @@ type shapeWalk struct {
 	words       map[string]int
 	used        map[string]bool // unit ids given
 	byWritten   map[string]*Sprint // units by word and id as written, for log entries
+	outside     []ast.Node         // top-level blocks outside the phases and units
 	last        map[*Phase]int  // the number of each phase's last unit
 }
 
@@ -431,6 +433,58 @@ func (w *shapeWalk) block(n ast.Node) {
 		w.phaseBlocks = append(w.phaseBlocks, n)
 	case !w.seen:
 		w.b.preamble = append(w.b.preamble, n)
+		w.outside = append(w.outside, n)
+	default:
+		w.outside = append(w.outside, n)
+	}
+}
+
+// trackers reads the progress trackers outside the phases: checklists whose
+// items name phases or units ("- [x] Phase 2: Installation"). A checked
+// item closes what it names, as a completion log entry does; an unchecked
+// one changes nothing.
+func (w *shapeWalk) trackers() {
+	b := w.b
+	for _, n := range w.outside {
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			checked, has := itemChecked(it)
+			blk := it.FirstChild()
+			if !has || !checked || blk == nil {
+				continue
+			}
+			sh := readShape(strings.TrimSpace(plainText(blk, b.src)))
+			if !sh.sep || (sh.kind != shapePhase && sh.kind != shapeUnit) {
+				continue
+			}
+			start := b.blockStart(it)
+			line := lineEnd(b.src, start)
+			head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+			e := &LogEntry{SprintID: "?" + head.Text, Heading: head, Done: true}
+			switch {
+			case sh.kind == shapeUnit && w.byWritten[writtenKey(sh)] != nil:
+				e.SprintID = w.byWritten[writtenKey(sh)].ID
+			case sh.kind == shapePhase:
+				for _, ph := range b.p.Phases {
+					if ph.ID != strconv.Itoa(leadingNum(sh.id)) || ph.Skipped {
+						continue
+					}
+					if w.mode == modePhaseOnly {
+						e.SprintID = ph.ID + ".1"
+					} else {
+						b.phaseDone = append(b.phaseDone, phaseMark{ph, head.Pos, "checked in the progress tracker"})
+						e = nil
+					}
+					break
+				}
+			}
+			if e != nil {
+				b.p.Entries = append(b.p.Entries, e)
+			}
+		}
 	}
 }
 
