@@ -375,10 +375,10 @@ type shapeWalk struct {
 	seen        bool
 	firstPos    Pos
 	words       map[string]int
-	used        map[string]bool // unit ids given
+	used        map[string]bool    // unit ids given
 	byWritten   map[string]*Sprint // units by word and id as written, for log entries
 	outside     []ast.Node         // top-level blocks outside the phases and units
-	last        map[*Phase]int  // the number of each phase's last unit
+	last        map[*Phase]int     // the number of each phase's last unit
 }
 
 func (w *shapeWalk) walk(doc ast.Node) {
