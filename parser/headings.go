@@ -299,6 +299,7 @@ var titleMarkers = map[string]string{
 	"merged": "done", "in progress": "progress", "wip": "progress",
 	"blocked": "", "current": "", "we are here": "", "you are here": "", "if needed": "",
 	"✅": "done", "done ✅": "done", "superseded": "skip", "retired": "skip",
+	"subdivided": "skip", "split": "skip",
 }
 
 // durationRE matches a duration or schedule written in parentheses after a
@@ -307,7 +308,7 @@ var durationRE = regexp.MustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
-var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED"}
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED"}
 var progressWords = []string{"IN PROGRESS", "WIP"}
 var blockedWords = []string{"BLOCKED", "ON HOLD"}

@@ -264,6 +264,8 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			}
 			b.p.Entries = append(b.p.Entries, e)
 			b.p.Ignored = append(b.p.Ignored, &e.Heading)
+		case r.sh.kind == shapeUnit && r.node.Level == unitLevel && !r.sh.sep && r.sh.title != "":
+			b.p.warnf(r.head.Pos, "%q is not read as a unit: a unit heading is \"%s %s: %s\" (a colon or dash after the id); it is read as text of the section above it", r.head.Text, r.sh.word, r.sh.id, r.sh.title)
 		default:
 			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
 		}
@@ -812,6 +814,9 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 		num = 1
 	default:
 		id := written
+		if k := strings.Index(id, " Part "); k > 0 {
+			id = id[:k] // "6.5 Part 2" is numbered as 6.5
+		}
 		if pre, post, ok := strings.Cut(id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), ph.ID) {
 			id = post
 		}
@@ -819,7 +824,8 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 		for digits < len(id) && id[digits] >= '0' && id[digits] <= '9' {
 			digits++
 		}
-		rest := id[digits:]
+		// "61+" is unit 61; "49A" is a follow-up of 49, as "49a".
+		rest := strings.ToLower(strings.TrimSuffix(id[digits:], "+"))
 		ok := digits > 0 && digits <= 6 && (rest == "" || rangeRest(rest) || isLower(rest))
 		if ok {
 			num, _ = strconv.Atoi(id[:digits])

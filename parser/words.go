@@ -93,6 +93,11 @@ func readShape(text string) shape {
 	}
 	sh.id = id
 	rest = strings.TrimSpace(rest)
+	if len(rest) > 6 && strings.EqualFold(rest[:5], "part ") && rest[5] >= '0' && rest[5] <= '9' {
+		// "Sprint 6.5 Part 2: Sharding": the part is in the id.
+		pid, after := splitShapeID(rest[5:])
+		sh.id, rest = id+" Part "+pid, strings.TrimSpace(after)
+	}
 	for _, s := range []string{":", "-", "–", "—", "."} {
 		if strings.HasPrefix(rest, s) {
 			rest = strings.TrimSpace(rest[len(s):])
