@@ -32,6 +32,8 @@ func TestReadShape(t *testing.T) {
 		"Sprint 4: Chat 🔄 (Current)":                  {shapeUnit, "Sprint", "4", true, "Chat"},
 		"Sprint 9: Polish (If Needed)":                {shapeUnit, "Sprint", "9", true, "Polish"},
 		"Sprint 5.X: Odd":                             {shapeUnit, "Sprint", "5.X", true, "Odd"},
+		"Sprint 6.5 Part 2: Sharding":                 {shapeUnit, "Sprint", "6.5 Part 2", true, "Sharding"},
+		"Sprint 61+: Whatever comes next":             {shapeUnit, "Sprint", "61+", true, "Whatever comes next"},
 		"Phase 1: Scaffolding [checkpoint: 0b41b9b]":  {shapePhase, "Phase", "1", true, "Scaffolding"},
 		"7.1 - Curl Parser Implementation ✅":          {shapeBare, "", "7.1", true, "Curl Parser Implementation"},
 		"1.1 Create Branch for Work":                  {shapeBare, "", "1.1", false, "Create Branch for Work"},
