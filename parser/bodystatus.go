@@ -47,6 +47,34 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 				}
 			}
 		}
+		if l, isList := n.(*ast.List); isList {
+			// "- ✅ Parser": a list of marks counts as checkboxes do;
+			// its unmarked items are not done.
+			marked, plain := 0, 0
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, box := itemChecked(it); box {
+					marked = -1
+					break
+				}
+				t := strings.TrimSpace(plainText(it.FirstChild(), b.src))
+				switch {
+				case strings.HasPrefix(t, "✅") || strings.HasPrefix(t, "✔") || strings.HasPrefix(t, "☑"):
+					marked++
+					checked++
+				case strings.HasPrefix(t, "⬜") || strings.HasPrefix(t, "☐") || strings.HasPrefix(t, "❌"):
+					marked++
+					unchecked++
+				default:
+					plain++
+				}
+			}
+			if marked > 0 {
+				unchecked += plain
+				if !firstBox.IsValid() {
+					firstBox = b.p.Position(max(b.blockStart(l), 0))
+				}
+			}
+		}
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			if cb, isBox := c.(*east.TaskCheckBox); isBox && entering {
 				if !firstBox.IsValid() {
