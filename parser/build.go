@@ -72,10 +72,12 @@ type looseHead struct {
 func (b *builder) run(doc ast.Node) {
 	b.heads = map[*ast.Heading]*headRec{}
 	b.infos = map[*Sprint]headInfo{}
-	// The level of phase headings is the level most of them are written
-	// at, the shallowest on a tie: one pasted "# Phase 2" does not turn
-	// every "## Phase" heading into prose.
+	// The level of phase headings is the shallowest level of a phase
+	// heading, unless a single heading is shallower than the plan's first
+	// phase heading: one pasted "# Phase 3" after "## Phase 1" and "##
+	// Phase 2" does not turn them into prose.
 	levels := map[int]int{}
+	first := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -86,8 +88,19 @@ func (b *builder) run(doc ast.Node) {
 		b.heads[h] = &headRec{head: head, info: info}
 		if info.kind == headPhase {
 			levels[h.Level]++
-			if n := levels[h.Level]; b.level == 0 || n > levels[b.level] || (n == levels[b.level] && h.Level < b.level) {
+			if first == 0 {
+				first = h.Level
+			}
+			if b.level == 0 || h.Level < b.level {
 				b.level = h.Level
+			}
+		}
+	}
+	if pasted := b.level; pasted != first && levels[pasted] == 1 {
+		b.level = first
+		for l := range levels {
+			if l != pasted && l < b.level {
+				b.level = l
 			}
 		}
 	}
