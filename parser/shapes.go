@@ -381,12 +381,15 @@ type shapeWalk struct {
 	byWritten   map[string]*Sprint // units by word and id as written, for log entries
 	outside     []ast.Node         // top-level blocks outside the phases and units
 	last        map[*Phase]int     // the number of each phase's last unit
+	count       map[*Phase]int     // the units of each phase
+	asUnit      bool               // the phase being made a unit has units beside it
 }
 
 func (w *shapeWalk) walk(doc ast.Node) {
 	w.words = map[string]int{}
 	w.used = map[string]bool{}
 	w.last = map[*Phase]int{}
+	w.count = map[*Phase]int{}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -563,6 +566,14 @@ func (w *shapeWalk) closePhase(end int) {
 	default:
 		w.phaseIntro(ph, blocks)
 	}
+	if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
+		// A phase with no units under it is one unit: it is never lost.
+		w.asUnit = true
+		s := w.newUnit(r, ph, ph.ID, r.sh.title)
+		w.asUnit = false
+		w.b.p.warnf(r.head.Pos, "phase %s has no units under it, so the phase is one unit (%s)", ph.ID, s.ID)
+		w.finish(s, r, blocks, end)
+	}
 }
 
 // phaseIntro reads a phase-wide Status before the phase's first unit.
@@ -694,7 +705,8 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 		w.firstPos = r.head.Pos
 	}
 	word := strings.ToLower(r.sh.word)
-	if w.mode == modePhaseOnly {
+	w.count[ph]++
+	if w.mode == modePhaseOnly || w.asUnit {
 		word = "phase"
 	} else if r.sh.short {
 		word = "task (T1, T2, ...)"
@@ -810,7 +822,7 @@ func cleanID(id string) string {
 func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int) {
 	num := -1
 	switch {
-	case w.mode == modePhaseOnly:
+	case w.mode == modePhaseOnly || w.asUnit:
 		num = 1
 	default:
 		id := written
