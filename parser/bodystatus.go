@@ -56,7 +56,10 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 					marked = -1
 					break
 				}
-				t := strings.TrimSpace(plainText(it.FirstChild(), b.src))
+				t := ""
+				if it.FirstChild() != nil {
+					t = strings.TrimSpace(plainText(it.FirstChild(), b.src))
+				}
 				switch {
 				case strings.HasPrefix(t, "✅") || strings.HasPrefix(t, "✔") || strings.HasPrefix(t, "☑"):
 					marked++

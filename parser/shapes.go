@@ -394,6 +394,9 @@ func (w *shapeWalk) walk(doc ast.Node) {
 		h, ok := n.(*ast.Heading)
 		if !ok {
 			w.block(n)
+			if n.Kind() == ast.KindList || n.Kind() == ast.KindBlockquote {
+				w.b.nested(n)
+			}
 			continue
 		}
 		r := w.byNode[h]
