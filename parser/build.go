@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -279,7 +280,7 @@ func (b *builder) heading(h *ast.Heading) Heading {
 		pos = 0
 	}
 	end := lineEnd(b.src, pos)
-	if !atxLine(b.src[lineStart(b.src, pos):end]) && h.Lines().Len() > 0 { // setext: the underline ends it
+	if !atxLine(bytes.TrimPrefix(b.src[lineStart(b.src, pos):end], []byte("\xef\xbb\xbf"))) && h.Lines().Len() > 0 { // setext: the underline ends it (a byte order mark is no part of the line)
 		last := h.Lines().At(h.Lines().Len() - 1)
 		end = lineEnd(b.src, lineEnd(b.src, last.Start))
 	}

@@ -326,7 +326,7 @@ func (b *builder) listUnit(it ast.Node) (shape, bool) {
 		return shape{}, false
 	}
 	label := strings.TrimSpace(plainText(em, b.src))
-	sh := readShape(label)
+	sh := readLabelShape(label)
 	if sh.kind != shapeUnit {
 		return shape{}, false
 	}

@@ -59,7 +59,13 @@ func matchWord(t string, words []string) (string, string, bool) {
 }
 
 // readShape reads "Word <id>[sep] title" or "<id> [sep] title".
-func readShape(text string) shape {
+func readShape(text string) shape { return readShapeGlue(text, false) }
+
+// readLabelShape is readShape for a bold label, where a typo glued to the
+// word ("**xStep 2.3:**") is read too.
+func readLabelShape(text string) shape { return readShapeGlue(text, true) }
+
+func readShapeGlue(text string, glue bool) shape {
 	t := strings.TrimLeftFunc(text, decoration)
 	lead := text[:len(text)-len(t)]
 	sh := shape{lead: lead}
@@ -67,7 +73,7 @@ func readShape(text string) shape {
 		sh.kind, sh.word, t = shapePhase, w, rest
 	} else if w, rest, ok := matchWord(t, unitWords); ok {
 		sh.kind, sh.word, t = shapeUnit, w, rest
-	} else if pre, w, rest, ok := gluedWord(t); ok {
+	} else if pre, w, rest, ok := gluedWord(t); ok && glue {
 		sh.kind, sh.word, sh.prefix, t = shapeUnit, w, pre, rest
 	} else if len(t) > 1 && (t[0] == 'P' || t[0] == 'T') && t[1] >= '0' && t[1] <= '9' {
 		// "P1: Foundation" (a phase), "T4: Adapter for X" (a task).

@@ -48,7 +48,8 @@ func TestReadShape(t *testing.T) {
 		sh := readShape(text)
 		assert.Equal(t, w, want{sh.kind, sh.word, sh.id, sh.sep, sh.title}, text)
 	}
-	sh := readShape("xStep 2.3:")
+	assert.Equal(t, shapeOther, readShape("xStep 2.3:").kind, "a glued typo is read in bold labels only")
+	sh := readLabelShape("xStep 2.3:")
 	assert.Equal(t, []string{"x", "Step", "2.3"}, []string{sh.prefix, sh.word, sh.id}, "a typo before the word")
 }
 
