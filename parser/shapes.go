@@ -35,6 +35,7 @@ const (
 	modeList                       // checkbox list items with a bold label, under phases
 	modePhaseOnly                  // each phase is one unit
 	modeBold                       // bold paragraphs "**T4: Title**", under phases
+	modeTopList                    // list items with a bold label, with no phase headings
 )
 
 // shapeHead is a top-level heading read once by the shapes reader.
@@ -214,10 +215,14 @@ func (b *builder) runShapes(doc ast.Node) bool {
 		}
 	}
 	mode := modeHeadings
-	if unitLevel == 0 {
-		if phaseLevel == 0 {
+	if unitLevel == 0 && phaseLevel == 0 {
+		// No headings to go by: a list of units anywhere ("- [x] **Phase
+		// 22: Tokens** - ...", "- [ ] **Step 3:** ..."), else nothing.
+		if !b.topListUnits(doc) {
 			return false
 		}
+		mode = modeTopList
+	} else if unitLevel == 0 {
 		mode = modePhaseOnly
 		switch {
 		case b.hasListUnits(doc, byNode, phaseLevel):
@@ -270,7 +275,12 @@ func (b *builder) runShapes(doc ast.Node) bool {
 			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
 		}
 	}
-	w.trackers()
+	if mode == modeTopList {
+		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
+		w.listUnits(w.implicit, w.outside, len(b.src))
+	} else {
+		w.trackers()
+	}
 	b.p.Order = OrderDocument
 	b.p.Shape = w.describe()
 	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
@@ -305,7 +315,10 @@ func (b *builder) hasListUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, pha
 
 // listUnit reads a list item that names a unit in a bold label at its start:
 // "[x] **Step 1.1:** Title", "**Phase 22: Tokens** - ...".
-func (b *builder) listUnit(it ast.Node) (shape, bool) {
+func (b *builder) listUnit(it ast.Node) (shape, bool) { return b.listUnitOf(it, false) }
+
+// listUnitOf is listUnit; with phases set, a phase label names a unit too.
+func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 	blk := it.FirstChild()
 	if blk == nil {
 		return shape{}, false
@@ -327,7 +340,7 @@ func (b *builder) listUnit(it ast.Node) (shape, bool) {
 	}
 	label := strings.TrimSpace(plainText(em, b.src))
 	sh := readLabelShape(label)
-	if sh.kind != shapeUnit {
+	if sh.kind != shapeUnit && !(phases && sh.kind == shapePhase) {
 		return shape{}, false
 	}
 	if sh.title == "" {
@@ -622,7 +635,7 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			sh, ok := b.listUnit(it)
+			sh, ok := b.listUnitOf(it, w.mode == modeTopList)
 			if !ok {
 				continue
 			}
@@ -667,6 +680,10 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 			}
 			checked, has := itemChecked(it)
 			w.finish(s, r, body, itemEnd)
+			if has && checked && !s.Skipped && s.Status.Set() && s.Status.Pos != s.Heading.Pos && s.Status.Value != StatusClosed {
+				b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.word, sh.id, s.ID,
+					strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line, strings.ReplaceAll(s.Status.Value, "_", " "))
+			}
 			if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
 				v := StatusOpen
 				if checked {
@@ -784,6 +801,8 @@ func (w *shapeWalk) describe() string {
 		return "units are list items with a bold label: " + strings.Join(words, ", ")
 	case modeBold:
 		return "units are bold paragraphs under phases: " + strings.Join(words, ", ")
+	case modeTopList:
+		return "units are list items with a bold label, with no phase headings: " + strings.Join(words, ", ")
 	}
 	where := "under phases"
 	if w.phaseLevel == 0 {
@@ -1099,4 +1118,20 @@ func (b *builder) entryDone(r *shapeHead) bool {
 		}
 	}
 	return false
+}
+
+// topListUnits reports whether the document's top-level lists hold at least
+// two unit items with a bold label (phase labels count).
+func (b *builder) topListUnits(doc ast.Node) bool {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, ok := b.listUnitOf(it, true); ok {
+					n++
+				}
+			}
+		}
+	}
+	return n >= 2
 }
