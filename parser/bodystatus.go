@@ -18,7 +18,7 @@ var (
 // bodyStatus reads how a unit stands from its section when it has no Status
 // field and its heading says nothing: a plain "Status: complete" line, labels
 // over lists of done and open work, and its checkboxes (every one checked is
-// done, some checked is in progress).
+// done).
 func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool) {
 	var done, partial, open bool
 	var donePos, partialPos, openPos Pos
@@ -101,9 +101,10 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 		return StatusClosed, donePos, true
 	case checked > 0 && unchecked == 0:
 		return StatusClosed, firstBox, true
-	case checked > 0:
-		return StatusInProgress, firstBox, true
 	}
+	// Some boxes checked is not read as in progress: bd ready never
+	// releases an in-progress bead, and a ticked box is no statement that
+	// someone is on it. The unit stays open.
 	return "", Pos{}, false
 }
 
@@ -118,4 +119,48 @@ func cutLabel(text, label string) (string, bool) {
 	}
 	line, _, _ := strings.Cut(rest[1:], "\n")
 	return strings.TrimSpace(line), true
+}
+
+// checkboxStatus reads how a sprint stands from its task checkboxes alone:
+// every one checked is done.
+func (b *builder) checkboxStatus(blocks []ast.Node) (string, Pos, bool) {
+	checked, unchecked := 0, 0
+	var first Pos
+	for _, n := range blocks {
+		if _, ok := n.(*ast.List); !ok {
+			continue
+		}
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering {
+				if !first.IsValid() {
+					first = b.p.Position(max(b.blockStart(c.Parent()), 0))
+				}
+				if cb.IsChecked {
+					checked++
+				} else {
+					unchecked++
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	if checked > 0 && unchecked == 0 {
+		return StatusClosed, first, true
+	}
+	return "", Pos{}, false
+}
+
+// openBox returns the position of the first unchecked checkbox in blocks,
+// or an invalid Pos when there is none.
+func (b *builder) openBox(blocks []ast.Node) Pos {
+	var at Pos
+	for _, n := range blocks {
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() {
+				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return at
 }

@@ -449,6 +449,13 @@ func (b *builder) closeSprint(end int) {
 			s.Status = Field{Value: StatusBlocked, Pos: s.Heading.Pos}
 		}
 	}
+	if !s.Status.Set() && !s.Skipped {
+		// No Status and nothing in the heading: its checkboxes say how
+		// it stands (every task [x] is done).
+		if st, pos, ok := b.checkboxStatus(b.blocks); ok {
+			s.Status = Field{Value: st, Pos: pos}
+		}
+	}
 	if s.Phase == nil {
 		return
 	}

@@ -688,6 +688,12 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 				v := StatusOpen
 				if checked {
 					v = StatusClosed
+					if open := b.openBox(body); open.IsValid() {
+						// Checked, with work under it still open: when in
+						// doubt, the work is not done.
+						v = StatusOpen
+						b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but an item under it is not (line %d): read as open", sh.word, sh.id, s.ID, open.Line)
+					}
 				}
 				s.Status = Field{Value: v, Pos: head.Pos}
 			}
