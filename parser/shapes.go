@@ -574,7 +574,23 @@ func (w *shapeWalk) closePhase(end int) {
 	switch w.mode {
 	case modePhaseOnly:
 		s := w.newUnit(r, ph, ph.ID, r.sh.title)
-		w.finish(s, r, blocks, end)
+		intro, steps := w.splitSteps(blocks, end)
+		if len(steps) == 0 {
+			w.finish(s, r, blocks, end)
+			break
+		}
+		// The phase's numbered steps are its tasks, each with its text.
+		w.finish(s, r, intro, end)
+		if s.TasksFromTitle {
+			s.Tasks, s.TasksFromTitle = nil, false
+			w.b.noTasks = slices.DeleteFunc(w.b.noTasks, func(x *Sprint) bool { return x == s })
+		}
+		s.Tasks = append(s.Tasks, steps...)
+		if !s.Status.Set() && !s.Skipped {
+			if st, pos, ok := w.b.bodyStatus(blocks); ok {
+				s.Status = Field{Value: st, Pos: pos}
+			}
+		}
 	case modeList:
 		w.listUnits(ph, blocks, end)
 	case modeBold:
@@ -1140,4 +1156,42 @@ func (b *builder) topListUnits(doc ast.Node) bool {
 		}
 	}
 	return n >= 2
+}
+
+// splitSteps splits a phase's blocks at its numbered step headings: the
+// blocks before the first, and each step as one task, its heading's text
+// then its section's Markdown.
+func (w *shapeWalk) splitSteps(blocks []ast.Node, end int) ([]ast.Node, []string) {
+	b := w.b
+	var intro []ast.Node
+	var steps []string
+	from := -1
+	var title string
+	flush := func(to int) {
+		if from < 0 {
+			return
+		}
+		body := strings.TrimSpace(string(b.src[from:to]))
+		t := title
+		if body != "" {
+			t += "\n\n  " + strings.ReplaceAll(body, "\n", "\n  ")
+			t = strings.ReplaceAll(t, "\n  \n", "\n\n")
+		}
+		steps = append(steps, b.withRefs(t))
+		from = -1
+	}
+	for _, n := range blocks {
+		if h, ok := n.(*ast.Heading); ok {
+			if r := w.byNode[h]; r != nil && r.step {
+				flush(r.head.Start)
+				title, from = r.head.Text, r.head.End
+				continue
+			}
+		}
+		if from < 0 {
+			intro = append(intro, n)
+		}
+	}
+	flush(end)
+	return intro, steps
 }
