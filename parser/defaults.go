@@ -29,6 +29,12 @@ type Defaults struct {
 	MaxRetry     *int      `yaml:"max_retry_attempts"`
 	Labels       []string  `yaml:"labels"`
 	Created      string    `yaml:"created"`
+	// Letters says what letters in ids mean (contract §2): "auto" (the
+	// default: beads-ralph's lowercase letters are parallel tracks,
+	// uppercase phase letters and a lone follow-up letter are in
+	// sequence), "parallel" (every letter is a parallel track) or
+	// "sequence" (every letter is a step after the one before).
+	Letters string `yaml:"letters"`
 
 	// Pins and proofs (contract §6). Lists add up across layers and to a
 	// sprint's own.
@@ -38,13 +44,6 @@ type Defaults struct {
 	Tests          []string `yaml:"tests"`
 	TimeoutMinutes *int     `yaml:"timeout"`
 	Role           string   `yaml:"role"`
-
-	// Letters says what letters in ids mean (contract §2): "auto" (the
-	// default: beads-ralph's lowercase letters are parallel tracks,
-	// uppercase phase letters and a lone follow-up letter are in
-	// sequence), "parallel" (every letter is a parallel track) or
-	// "sequence" (every letter is a step after the one before).
-	Letters string `yaml:"letters"`
 }
 
 // Letter readings, the values of the letters setting.
@@ -74,6 +73,7 @@ func (d Defaults) Merge(over Defaults) Defaults {
 	str(&d.ScrumMaster, over.ScrumMaster)
 	str(&d.Team, over.Team)
 	str(&d.Created, over.Created)
+	str(&d.Letters, over.Letters)
 	if over.QAAgents != nil {
 		d.QAAgents = over.QAAgents
 	}
@@ -94,7 +94,6 @@ func (d Defaults) Merge(over Defaults) Defaults {
 		d.TimeoutMinutes = over.TimeoutMinutes
 	}
 	str(&d.Role, over.Role)
-	str(&d.Letters, over.Letters)
 	return d
 }
 
