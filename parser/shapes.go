@@ -467,6 +467,10 @@ func (w *shapeWalk) block(n ast.Node) {
 func (w *shapeWalk) trackers() {
 	b := w.b
 	for _, n := range w.outside {
+		if t, ok := n.(*east.Table); ok {
+			w.tableTracker(t)
+			continue
+		}
 		l, ok := n.(*ast.List)
 		if !ok {
 			continue
@@ -482,30 +486,80 @@ func (w *shapeWalk) trackers() {
 				continue
 			}
 			start := b.blockStart(it)
-			line := lineEnd(b.src, start)
-			head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
-			e := &LogEntry{SprintID: "?" + head.Text, Heading: head, Done: true}
-			switch {
-			case sh.kind == shapeUnit && w.byWritten[writtenKey(sh)] != nil:
-				e.SprintID = w.byWritten[writtenKey(sh)].ID
-			case sh.kind == shapePhase:
-				for _, ph := range b.p.Phases {
-					if ph.ID != strconv.Itoa(leadingNum(sh.id)) || ph.Skipped {
-						continue
-					}
-					if w.mode == modePhaseOnly {
-						e.SprintID = ph.ID + ".1"
-					} else {
-						b.phaseDone = append(b.phaseDone, phaseMark{ph, head.Pos, "checked in the progress tracker"})
-						e = nil
-					}
-					break
-				}
-			}
-			if e != nil {
-				b.p.Entries = append(b.p.Entries, e)
-			}
+			w.track(sh, start, "checked in the progress tracker")
 		}
+	}
+}
+
+// tableTracker reads a table outside the phases whose rows name phases or
+// units and which has a Status column: a row whose status is done closes
+// what it names.
+func (w *shapeWalk) tableTracker(t *east.Table) {
+	b := w.b
+	col := -1
+	if head, ok := t.FirstChild().(*east.TableHeader); ok {
+		i := 0
+		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+			switch strings.ToLower(strings.TrimSpace(plainText(c, b.src))) {
+			case "status", "state", "done", "progress":
+				col = i
+			}
+			i++
+		}
+	}
+	if col < 0 {
+		return
+	}
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableRow); !ok {
+			continue
+		}
+		var cells []ast.Node
+		for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, c)
+		}
+		if col >= len(cells) || len(cells) == 0 {
+			continue
+		}
+		sh := readShape(strings.TrimSpace(plainText(cells[0], b.src)))
+		if sh.kind != shapePhase && sh.kind != shapeUnit {
+			continue
+		}
+		if r := readStatus(strings.TrimSpace(plainText(cells[col], b.src))); r.status != StatusClosed {
+			continue
+		}
+		if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
+			w.track(sh, lineStart(b.src, start), "done in the status table")
+		}
+	}
+}
+
+// track records a tracker's line (at offset start) that marks the phase or
+// unit sh names done.
+func (w *shapeWalk) track(sh shape, start int, how string) {
+	b := w.b
+	line := lineEnd(b.src, start)
+	head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+	e := &LogEntry{SprintID: "?" + head.Text, Heading: head, Done: true}
+	switch {
+	case sh.kind == shapeUnit && w.byWritten[writtenKey(sh)] != nil:
+		e.SprintID = w.byWritten[writtenKey(sh)].ID
+	case sh.kind == shapePhase:
+		for _, ph := range b.p.Phases {
+			if ph.ID != strconv.Itoa(leadingNum(sh.id)) || ph.Skipped {
+				continue
+			}
+			if w.mode == modePhaseOnly {
+				e.SprintID = ph.ID + ".1"
+			} else {
+				b.phaseDone = append(b.phaseDone, phaseMark{ph, head.Pos, how})
+				e = nil
+			}
+			break
+		}
+	}
+	if e != nil {
+		b.p.Entries = append(b.p.Entries, e)
 	}
 }
 
