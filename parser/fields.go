@@ -83,6 +83,7 @@ var preambleLabels = map[string]string{
 	"tests":              "tests",
 	"timeout":            "timeout",
 	"role":               "role",
+	"letters":            "letters",
 }
 
 // qualifierRE matches a note in parentheses between a bold label and its

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -1235,6 +1236,13 @@ func (b *builder) finishPreamble() {
 					pre.TimeoutMinutes = &n
 				} else {
 					b.p.errorf(f.pos, "plan timeout %q: want minutes like 45m, 2h or 90", f.value)
+				}
+			case "letters":
+				v := strings.ToLower(strings.Trim(f.value, "`*_ "))
+				if !slices.Contains(LetterReadings, v) {
+					b.p.errorf(f.pos, "Letters %q: want one of %s", f.value, strings.Join(LetterReadings, ", "))
+				} else {
+					pre.Letters = v
 				}
 			case "role":
 				if r := strings.ToLower(strings.Trim(f.value, "`*_ ")); validRole(r) {
