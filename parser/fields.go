@@ -109,6 +109,9 @@ func paragraphLines(p ast.Node) [][]ast.Node {
 
 // nodeStart returns the source offset of an inline node, or -1.
 func nodeStart(n ast.Node) int {
+	if n == nil {
+		return -1
+	}
 	if t, ok := n.(*ast.Text); ok {
 		return t.Segment.Start
 	}
