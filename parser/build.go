@@ -564,6 +564,14 @@ func (b *builder) resolve() {
 			logSections[e.Section] = true
 		}
 	}
+	// The entries that will not be compiled, by section, to say so once
+	// where there are many.
+	notCompiled := map[*Heading][]int{}
+	for _, e := range b.p.Entries {
+		if !e.Done && !(logSections[e.Section] && live[e.SprintID] != nil) {
+			notCompiled[e.Section] = append(notCompiled[e.Section], e.Heading.Pos.Line)
+		}
+	}
 	for _, e := range b.p.Entries {
 		where := "before the first phase"
 		if e.Section != nil {
@@ -573,6 +581,15 @@ func (b *builder) resolve() {
 		switch {
 		case !e.Done && logSections[e.Section] && s != nil:
 			b.p.diag(Info, e.Heading.Pos, "completion log entry %q does not record sprint %s done", e.Heading.Text, s.ID)
+		case !e.Done && len(notCompiled[e.Section]) > 3:
+			// Many in one section: one warning for them all, a note at
+			// each.
+			lines := notCompiled[e.Section]
+			if e.Heading.Pos.Line == lines[0] {
+				b.p.warnf(e.Heading.Pos, "%d sprint headings %s are not compiled, being outside any phase section: %s", len(lines), where, linesPhrase("the heading", "the headings", lines))
+			} else {
+				b.p.diag(Info, e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section", e.Heading.Text, where)
+			}
 		case !e.Done:
 			b.p.warnf(e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section", e.Heading.Text, where)
 		case s == nil:
