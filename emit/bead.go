@@ -619,7 +619,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			Phase:              s.Phase.ID,
 			Sprint:             s.ID,
 			PlanFile:           e.o.PlanFile,
-			PlanSection:        s.Phase.Heading.Markdown() + " > " + s.Heading.Markdown(),
+			PlanSection:        planSection(s),
 			PlanSprintID:       s.WrittenID,
 			BranchesToMerge:    merge,
 			DevAgentPath:       devPath,
@@ -806,4 +806,14 @@ func bulletText(items []string) string {
 		b.WriteString("- " + it)
 	}
 	return b.String()
+}
+
+// planSection is a sprint's heading path: "## Phase 1: X > ### Sprint 1.2:
+// Y"; the unit's heading alone when its phase is the unit itself or the plan
+// has no phase headings.
+func planSection(s *parser.Sprint) string {
+	if s.Phase.Heading.Text == "" || s.Phase.Heading.Start == s.Heading.Start {
+		return s.Heading.Markdown()
+	}
+	return s.Phase.Heading.Markdown() + " > " + s.Heading.Markdown()
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -44,6 +45,15 @@ type builder struct {
 	loose     []looseHead // phase-looking headings outside phase sections
 	phaseDone []phaseMark // phases marked done as a whole
 	scratch   []byte      // text being built, before it becomes a string
+	// ids are the ids of the phase headings and, after "sprint ", of the
+	// sprint headings; built on first use by headingIDs.
+	ids map[string]bool
+	// details counts the <details> elements open at this point, opened at
+	// detailsLine; sink is the level of a sprint heading read as history
+	// inside one, whose section is passed over.
+	details, detailsLine, sink int
+	// noTasks are the sprints whose title stands in for their tasks.
+	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
 	linkRefs map[string]gparser.Reference
 }
@@ -63,6 +73,12 @@ type looseHead struct {
 func (b *builder) run(doc ast.Node) {
 	b.heads = map[*ast.Heading]*headRec{}
 	b.infos = map[*Sprint]headInfo{}
+	// The level of phase headings is the shallowest level of a phase
+	// heading, unless a single heading is shallower than the plan's first
+	// phase heading: one pasted "# Phase 3" after "## Phase 1" and "##
+	// Phase 2" does not turn them into prose.
+	levels := map[int]int{}
+	first := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -71,8 +87,22 @@ func (b *builder) run(doc ast.Node) {
 		head := b.heading(h)
 		_, info := readHeading(h, b.src)
 		b.heads[h] = &headRec{head: head, info: info}
-		if info.kind == headPhase && (b.level == 0 || h.Level < b.level) {
-			b.level = h.Level
+		if info.kind == headPhase {
+			levels[h.Level]++
+			if first == 0 {
+				first = h.Level
+			}
+			if b.level == 0 || h.Level < b.level {
+				b.level = h.Level
+			}
+		}
+	}
+	if pasted := b.level; pasted != first && levels[pasted] == 1 {
+		b.level = first
+		for l := range levels {
+			if l != pasted && l < b.level {
+				b.level = l
+			}
 		}
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -87,10 +117,37 @@ func (b *builder) run(doc ast.Node) {
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
+	b.reportNoTasks()
+}
+
+// reportNoTasks says which sprints have no tasks: one line for them all.
+func (b *builder) reportNoTasks() {
+	switch len(b.noTasks) {
+	case 0:
+	case 1:
+		s := b.noTasks[0]
+		b.p.warnf(s.Heading.Pos, "sprint %s has no tasks; its title is its one prompt", s.ID)
+	default:
+		ids := make([]string, len(b.noTasks))
+		for i, s := range b.noTasks {
+			ids[i] = s.ID
+		}
+		b.p.warnf(b.noTasks[0].Heading.Pos, "%d sprints have no tasks, so each one's title is its one prompt: %s", len(ids), strings.Join(ids, ", "))
+	}
 }
 
 func (b *builder) block(n ast.Node) {
 	h, ok := n.(*ast.Heading)
+	if html, isHTML := n.(*ast.HTMLBlock); isHTML {
+		b.detailsTag(html)
+	}
+	if b.sink > 0 {
+		// The section of a sprint heading kept in <details> as history.
+		if !ok || h.Level > b.sink {
+			return
+		}
+		b.sink = 0
+	}
 	if !ok {
 		switch {
 		case b.sprint != nil:
@@ -112,6 +169,9 @@ func (b *builder) block(n ast.Node) {
 			b.closeSprint(head.Start)
 			b.closeEntry()
 			b.closeIntro()
+			if h.Level < b.level {
+				b.p.warnf(head.Pos, "%q is a level %d heading, and the plan's other phase headings are level %d; read as a phase", head.Text, h.Level, b.level)
+			}
 			b.openPhase(head, info)
 			return
 		}
@@ -124,6 +184,11 @@ func (b *builder) block(n ast.Node) {
 	case headSprint:
 		b.closeSprint(head.Start)
 		b.closeEntry()
+		if b.details > 0 {
+			b.p.warnf(head.Pos, "%q is inside <details> (line %d), so it is read as history and not compiled: take it out of <details> to compile it", head.Text, b.detailsLine)
+			b.sink = h.Level
+			return
+		}
 		if b.phase == nil {
 			b.openEntry(head, info, h.Level)
 			return
@@ -136,16 +201,24 @@ func (b *builder) block(n ast.Node) {
 		b.openSprint(head, info)
 		return
 	case headPhaseProse:
-		if info.badID {
+		// A heading about a phase the plan has ("Phase 1 Success
+		// Metrics") was never meant as one: no warning.
+		switch {
+		case info.badID:
 			b.p.warnf(head.Pos, "%q is not read as a phase heading: %q is not a phase id like 3 or 3a", head.Text, info.id)
-		} else {
+		case !b.headingIDs()[canonicalPhaseID(info.id)]:
 			b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+		default:
+			b.p.diag(Info, head.Pos, "%q is a heading about phase %s, not a phase heading", head.Text, canonicalPhaseID(info.id))
 		}
 	case headSprintProse:
-		if info.badID {
+		switch {
+		case info.badID:
 			b.p.warnf(head.Pos, "%q is not read as a sprint heading: %q is not a sprint id like 1.2 or 3a.2b", head.Text, info.id)
-		} else {
+		case !b.headingIDs()["sprint "+canonicalSprintID(info.id)]:
 			b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+		default:
+			b.p.diag(Info, head.Pos, "%q is a heading about sprint %s, not a sprint heading", head.Text, canonicalSprintID(info.id))
 		}
 	}
 	// Any other heading.
@@ -207,7 +280,7 @@ func (b *builder) heading(h *ast.Heading) Heading {
 		pos = 0
 	}
 	end := lineEnd(b.src, pos)
-	if !atxLine(b.src[lineStart(b.src, pos):end]) && h.Lines().Len() > 0 { // setext: the underline ends it
+	if !atxLine(bytes.TrimPrefix(b.src[lineStart(b.src, pos):end], []byte("\xef\xbb\xbf"))) && h.Lines().Len() > 0 { // setext: the underline ends it (a byte order mark is no part of the line)
 		last := h.Lines().At(h.Lines().Len() - 1)
 		end = lineEnd(b.src, lineEnd(b.src, last.Start))
 	}
@@ -226,13 +299,19 @@ func (b *builder) openPhase(h Heading, info headInfo) {
 	ph := &Phase{ID: info.id, Title: info.title, Heading: h, Valid: true}
 	num, letters, ok := splitNum(info.id)
 	if !ok {
+		// "Phase 3A": uppercase letters, read in sequence by default.
+		if num, letters, ok = splitNum(lowerLetters(info.id)); ok && letters != "" {
+			ph.Upper = true
+		}
+	}
+	if !ok {
 		ph.Valid = false
 		b.p.errorf(h.Pos, "malformed phase id %q: want a number and optional lowercase letters, like 3 or 3a", info.id)
 	} else if n, err := strconv.ParseInt(num, 10, 32); err != nil {
 		ph.Valid = false
 		b.p.errorf(h.Pos, "phase number %s is too large", num)
 	} else {
-		ph.ID = canonicalPhaseID(info.id)
+		ph.ID = canonicalPhaseID(lowerLetters(info.id))
 		ph.Num, ph.Letters = int(n), letters
 	}
 	switch {
@@ -294,6 +373,16 @@ type phaseMark struct {
 func (b *builder) openSprint(h Heading, info headInfo) {
 	s := &Sprint{ID: info.id, WrittenID: info.id, Title: info.title, Heading: h, Phase: b.phase}
 	phase, num, letters, ok := splitSprintID(info.id)
+	if !ok && b.phase.Upper {
+		// "Sprint 3A.1" under "Phase 3A".
+		if pre, post, cut := strings.Cut(info.id, "."); cut {
+			if lo := lowerLetters(pre) + "." + post; lo != info.id {
+				if phase, num, letters, ok = splitSprintID(lo); ok {
+					info.id, s.WrittenID = lo, lo
+				}
+			}
+		}
+	}
 	valid := b.phase.Valid
 	switch {
 	case !ok:
@@ -314,10 +403,20 @@ func (b *builder) openSprint(h Heading, info headInfo) {
 	switch {
 	case b.phase.Skipped:
 		s.Skipped, s.SkipReason = true, "phase "+b.phase.ID+" is skipped"
-	case info.struck:
+	case info.struck && info.done == "":
+		// A struck heading that also says done is a done sprint: most
+		// struck headings in real plans mean done.
 		s.Skipped, s.SkipReason = true, "struck through"
-	case info.skip != "":
+	case info.skip != "" && !info.struck:
 		s.Skipped, s.SkipReason = true, "marked "+info.skip
+	case info.skip != "" && info.done == "":
+		s.Skipped, s.SkipReason = true, "marked "+info.skip
+	}
+	if info.near != "" && ok {
+		b.p.warnf(h.Pos, "%q is read as sprint %s; write it \"Sprint %s: %s\"", h.Text, s.ID, info.id, info.title)
+	}
+	if info.parallel && ok && letters == "" && !s.Skipped {
+		b.p.warnf(h.Pos, "sprint %s says (Parallel) but has no letter, so it runs in sequence with its neighbours: to run it beside another sprint, give both one number and a letter each (%s.%sa, %s.%sb) or write Depends on", s.ID, phase, num, phase, num)
 	}
 	if info.loose != "" && !s.Skipped {
 		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, strings.ToUpper(info.loose))
@@ -346,6 +445,15 @@ func (b *builder) closeSprint(end int) {
 			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case info.progress != "":
 			s.Status = Field{Value: StatusInProgress, Pos: s.Heading.Pos}
+		case info.blocked != "":
+			s.Status = Field{Value: StatusBlocked, Pos: s.Heading.Pos}
+		}
+	}
+	if !s.Status.Set() && !s.Skipped {
+		// No Status and nothing in the heading: its checkboxes say how
+		// it stands (every task [x] is done).
+		if st, pos, ok := b.checkboxStatus(b.blocks); ok {
+			s.Status = Field{Value: st, Pos: pos}
 		}
 	}
 	if s.Phase == nil {
@@ -380,7 +488,7 @@ func (b *builder) closeEntry() {
 		}
 		for _, line := range paragraphLines(par) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
-				r := readStatus(f.value)
+				r := readStatus(liveValue(f, b.src))
 				e.Done = r.status == StatusClosed
 			}
 		}
@@ -456,6 +564,14 @@ func (b *builder) resolve() {
 			logSections[e.Section] = true
 		}
 	}
+	// The entries that will not be compiled, by section, to say so once
+	// where there are many.
+	notCompiled := map[*Heading][]int{}
+	for _, e := range b.p.Entries {
+		if !e.Done && !(logSections[e.Section] && live[e.SprintID] != nil) {
+			notCompiled[e.Section] = append(notCompiled[e.Section], e.Heading.Pos.Line)
+		}
+	}
 	for _, e := range b.p.Entries {
 		where := "before the first phase"
 		if e.Section != nil {
@@ -465,6 +581,15 @@ func (b *builder) resolve() {
 		switch {
 		case !e.Done && logSections[e.Section] && s != nil:
 			b.p.diag(Info, e.Heading.Pos, "completion log entry %q does not record sprint %s done", e.Heading.Text, s.ID)
+		case !e.Done && len(notCompiled[e.Section]) > 3:
+			// Many in one section: one warning for them all, a note at
+			// each.
+			lines := notCompiled[e.Section]
+			if e.Heading.Pos.Line == lines[0] {
+				b.p.warnf(e.Heading.Pos, "%d sprint headings %s are not compiled, being outside any phase section: %s", len(lines), where, linesPhrase("the heading", "the headings", lines))
+			} else {
+				b.p.diag(Info, e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section", e.Heading.Text, where)
+			}
 		case !e.Done:
 			b.p.warnf(e.Heading.Pos, "%q is not compiled: it is %s, outside any phase section", e.Heading.Text, where)
 		case s == nil:
@@ -515,4 +640,44 @@ func atxLine(line []byte) bool {
 		n++
 	}
 	return n >= 1 && n <= 6 && (i == len(line) || line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')
+}
+
+// detailsTag follows <details> and </details> in a top-level HTML block.
+func (b *builder) detailsTag(n *ast.HTMLBlock) {
+	var text []byte
+	for i := 0; i < n.Lines().Len(); i++ {
+		seg := n.Lines().At(i)
+		text = append(text, seg.Value(b.src)...)
+	}
+	if n.HasClosure() {
+		text = append(text, n.ClosureLine.Value(b.src)...)
+	}
+	lower := strings.ToLower(string(text))
+	opens := strings.Count(lower, "<details")
+	closes := strings.Count(lower, "</details>")
+	if opens > 0 && b.details == 0 {
+		b.detailsLine = b.p.Position(b.blockStart(n)).Line
+	}
+	b.details = max(0, b.details+opens-closes)
+}
+
+// lowerLetters lowers the capitals of an id ("3A" gives "3a").
+func lowerLetters(id string) string { return strings.ToLower(id) }
+
+// headingIDs returns the ids of the plan's phase headings ("3a") and sprint
+// headings ("sprint 1.2"), read once, when a prose heading needs them.
+func (b *builder) headingIDs() map[string]bool {
+	if b.ids != nil {
+		return b.ids
+	}
+	b.ids = map[string]bool{}
+	for _, rec := range b.heads {
+		switch rec.info.kind {
+		case headPhase:
+			b.ids[canonicalPhaseID(lowerLetters(rec.info.id))] = true
+		case headSprint:
+			b.ids["sprint "+canonicalSprintID(rec.info.id)] = true
+		}
+	}
+	return b.ids
 }

@@ -29,6 +29,12 @@ type Defaults struct {
 	MaxRetry     *int      `yaml:"max_retry_attempts"`
 	Labels       []string  `yaml:"labels"`
 	Created      string    `yaml:"created"`
+	// Letters says what letters in ids mean (contract §2): "auto" (the
+	// default: beads-ralph's lowercase letters are parallel tracks,
+	// uppercase phase letters and a lone follow-up letter are in
+	// sequence), "parallel" (every letter is a parallel track) or
+	// "sequence" (every letter is a step after the one before).
+	Letters string `yaml:"letters"`
 
 	// Pins and proofs (contract §6). Lists add up across layers and to a
 	// sprint's own.
@@ -52,6 +58,9 @@ type Origin struct {
 	File string
 	Pos  Pos
 }
+
+// Letter readings, the values of the letters setting.
+var LetterReadings = []string{"auto", "parallel", "sequence"}
 
 // QAAgent is a default QA agent as written in YAML.
 type QAAgent struct {
@@ -77,6 +86,7 @@ func (d Defaults) Merge(over Defaults) Defaults {
 	str(&d.ScrumMaster, over.ScrumMaster)
 	str(&d.Team, over.Team)
 	str(&d.Created, over.Created)
+	str(&d.Letters, over.Letters)
 	if over.QAAgents != nil {
 		d.QAAgents = over.QAAgents
 	}
@@ -363,6 +373,17 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 				d.TimeoutMinutes = &n
 			}
 			return ok
+		})
+	case "letters":
+		c.read(at, key, v, "want one of "+strings.Join(LetterReadings, ", "), func(s string) bool {
+			s = strings.ToLower(s)
+			for _, r := range LetterReadings {
+				if s == r {
+					d.Letters = s
+					return true
+				}
+			}
+			return false
 		})
 	case "role":
 		c.read(at, key, v, "want one of "+strings.Join(Roles, ", "), func(s string) bool {

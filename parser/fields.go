@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -50,6 +51,23 @@ var sprintLabels = map[string]string{
 	"timeout":             "timeout",
 	"time budget":         "timeout",
 	"role":                "role",
+
+	// The common names of a unit's work and of its acceptance criteria.
+	"steps":                "tasks",
+	"key tasks":            "tasks",
+	"work items":           "tasks",
+	"deliverables":         "tasks",
+	"implementation steps": "tasks",
+	"todo":                 "tasks",
+	"to do":                "tasks",
+	"success criteria":     "acceptance criteria",
+	"definition of done":   "acceptance criteria",
+	"exit criteria":        "acceptance criteria",
+	"verification":         "acceptance criteria",
+	"done when":            "acceptance criteria",
+	"acceptance":           "acceptance criteria",
+	"acceptance tests":     "acceptance criteria",
+	"checkpoint":           "acceptance criteria",
 }
 
 var preambleLabels = map[string]string{
@@ -65,7 +83,12 @@ var preambleLabels = map[string]string{
 	"tests":              "tests",
 	"timeout":            "timeout",
 	"role":               "role",
+	"letters":            "letters",
 }
+
+// qualifierRE matches a note in parentheses between a bold label and its
+// colon: " (all must pass):".
+var qualifierRE = regexp.MustCompile(`^[ \t]*\([^()\n]*\)[ \t]*:`)
 
 // paragraphLines splits a paragraph's inline nodes at line breaks.
 func paragraphLines(p ast.Node) [][]ast.Node {
@@ -86,6 +109,9 @@ func paragraphLines(p ast.Node) [][]ast.Node {
 
 // nodeStart returns the source offset of an inline node, or -1.
 func nodeStart(n ast.Node) int {
+	if n == nil {
+		return -1
+	}
 	if t, ok := n.(*ast.Text); ok {
 		return t.Segment.Start
 	}
@@ -122,12 +148,21 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 		label = strings.TrimSpace(strings.TrimSuffix(label, ":"))
 	case len(rest) > 0:
 		t, ok := rest[0].(*ast.Text)
-		if !ok || !strings.HasPrefix(string(t.Segment.Value(b.src)), ":") {
+		if !ok {
 			return f, false
 		}
-		v := t.Segment.Value(b.src)[1:]
+		raw := t.Segment.Value(b.src)
+		skip := 0
+		if q := qualifierRE.Find(raw); q != nil && !strings.HasSuffix(label, ")") {
+			// "**Acceptance Criteria** (all must pass):"
+			skip = len(q) - 1
+		}
+		if !strings.HasPrefix(string(raw[skip:]), ":") {
+			return f, false
+		}
+		v := raw[skip+1:]
 		value.Write(v)
-		f.valueStart = t.Segment.Start + 1
+		f.valueStart = t.Segment.Start + skip + 1
 		rest = rest[1:]
 	default:
 		return f, false

@@ -1,8 +1,10 @@
 package parser
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -35,6 +37,13 @@ type headInfo struct {
 	// skip, done and progress name a marker the heading carries, as
 	// written: "SKIPPED", "❌", "✅", "(WIP)".
 	skip, done, progress string
+	// blocked names a blocked marker: "⛔", "[BLOCKED]".
+	blocked string
+	// near is what stood between the keyword and the id of a near-miss
+	// heading ("#" in "Sprint #1.3:", ":" in "Sprint: 2.1 CDN").
+	near string
+	// parallel is set when the title carries a (Parallel) marker.
+	parallel bool
 	// loose names a skip word written in a title as an ordinary word
 	// ("Deferred Features"): not read as a marker, but worth a warning.
 	loose string
@@ -133,8 +142,22 @@ func splitKeyword(text string) headInfo {
 		return headInfo{}
 	}
 	rest := strings.TrimLeftFunc(t, unicode.IsSpace)
+	near := ""
+	if strings.HasPrefix(t, ":") {
+		// "Sprint: 2.1 CDN": the colon before the id.
+		if r := strings.TrimLeftFunc(t[1:], unicode.IsSpace); len(r) < len(t)-1 && r != "" && r[0] >= '0' && r[0] <= '9' {
+			rest, near = r, ":"
+		}
+	}
 	if len(rest) == len(t) {
 		return headInfo{} // "Phases", "Sprinting"
+	}
+	for _, p := range []string{"#", "No. ", "No.", "no. ", "Nr. ", "Number ", "number "} {
+		// "Sprint #1.3:", "Sprint No. 1.5:".
+		if r := strings.TrimPrefix(rest, p); len(r) < len(rest) && r != "" && r[0] >= '0' && r[0] <= '9' {
+			rest, near = r, strings.TrimSpace(p)
+			break
+		}
 	}
 	end := strings.IndexFunc(rest, func(r rune) bool {
 		return !(r < unicode.MaxASCII && (r == '.' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)))
@@ -142,9 +165,9 @@ func splitKeyword(text string) headInfo {
 	if end < 0 {
 		end = len(rest)
 	}
-	info := headInfo{kind: kind, id: rest[:end]}
+	info := headInfo{kind: kind, id: rest[:end], near: near}
 	rest = strings.TrimSpace(rest[end:])
-	dot := false
+	dot := near == ":"
 	if trimmed := strings.TrimRight(info.id, "."); trimmed != info.id {
 		info.id, dot = trimmed, true
 	}
@@ -187,6 +210,8 @@ func splitKeyword(text string) headInfo {
 	// Markers count before the keyword too: "✅ Sprint 4.1: Setup".
 	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
 	info.skip, info.done, info.progress, info.loose = headingMarkers(lead + " " + rest)
+	info.blocked = headingBlocked(lead + " " + rest)
+	info.parallel = strings.Contains(rest, "(") && strings.Contains(strings.ToLower(rest), "(parallel)")
 	title := cleanTitle(rest)
 	if !sep && title != "" {
 		// "Phase 3 Scope Change": the id runs on into prose.
@@ -208,7 +233,8 @@ func hasWordPrefix(s, word string) bool {
 const (
 	doneEmoji     = "✅✔☑"
 	progressEmoji = "🔄🚧"
-	skipEmoji     = "❌⏭🚫"
+	skipEmoji     = "❌⏭🚫⏸"
+	blockedEmoji  = "⛔"
 )
 
 // cleanTitle drops the markers a title carries: parenthesised markers
@@ -219,7 +245,7 @@ func cleanTitle(t string) string {
 		before := t
 		t = strings.TrimSpace(t)
 		t = strings.TrimFunc(t, func(r rune) bool {
-			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+"⏳⬜\ufe0f\u200d", r)
+			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜\ufe0f\u200d", r)
 		})
 		t = strings.TrimSpace(t)
 		for _, w := range markerWords {
@@ -229,10 +255,34 @@ func cleanTitle(t string) string {
 		}
 		if strings.HasSuffix(t, ")") {
 			if k := strings.LastIndex(t, "("); k >= 0 {
-				if _, ok := titleMarkers[strings.ToLower(strings.TrimSpace(t[k+1:len(t)-1]))]; ok {
+				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
+				if _, ok := titleMarkers[inner]; ok || durationRE.MatchString(inner) {
 					t = t[:k]
 				}
 			}
+		}
+		if strings.HasSuffix(t, "]") {
+			if k := strings.LastIndex(t, "["); k >= 0 {
+				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
+				if _, ok := titleMarkers[inner]; ok || strings.HasPrefix(inner, "checkpoint:") || inner == "x" || inner == "" {
+					t = t[:k]
+				}
+			}
+		}
+		if strings.HasSuffix(t, "}") {
+			if k := strings.LastIndex(t, "{#"); k >= 0 {
+				t = t[:k] // a heading anchor: "Setup {#setup}"
+			}
+		}
+		for _, arrow := range []string{"⬅️", "⬅", "←", "👈"} {
+			if k := strings.LastIndex(t, arrow); k >= 0 {
+				if _, ok := titleMarkers[strings.ToLower(strings.Trim(t[k+len(arrow):], " \ufe0f!:-"))]; ok {
+					t = t[:k]
+				}
+			}
+		}
+		if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") {
+			t = t[:len(t)-1]
 		}
 		if t == before {
 			return t
@@ -247,17 +297,25 @@ var titleMarkers = map[string]string{
 	"cancelled": "skip", "canceled": "skip", "dropped": "skip", "won't do": "skip", "won’t do": "skip",
 	"wont do": "skip", "completed": "done", "complete": "done", "done": "done", "closed": "done",
 	"merged": "done", "in progress": "progress", "wip": "progress",
+	"blocked": "", "current": "", "we are here": "", "you are here": "", "if needed": "",
+	"✅": "done", "done ✅": "done", "superseded": "skip", "retired": "skip",
+	"subdivided": "skip", "split": "skip",
 }
+
+// durationRE matches a duration or schedule written in parentheses after a
+// title: "(2 weeks)", "(Weeks 49-54)", "(3-4 days)", "(Months 1-6)", "(~2h)".
+var durationRE = regexp.MustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:h|hrs?|hours?|d|days?|w|wks?|weeks?|months?|sprints?|sessions?|pts?|points?|sp)|(?:weeks?|months?|days?|sprints?|days?|q[1-4])\s*\d+(?:\s*[-–]\s*\d+)?)$`)
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
-var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO"}
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED"}
 var progressWords = []string{"IN PROGRESS", "WIP"}
+var blockedWords = []string{"BLOCKED", "ON HOLD"}
 
 // markerWords are all the marker words, as a title's last words in
 // capitals ("Planning System ❌ OUT OF SCOPE").
-var markerWords = append(append(append([]string{}, skipWords...), doneWords...), progressWords...)
+var markerWords = append(append(append(append([]string{}, skipWords...), doneWords...), progressWords...), blockedWords...)
 
 // headingMarkers finds the markers in a heading's text after its id. A
 // marker word counts in capitals ("❌ OUT OF SCOPE") or in parentheses
@@ -293,7 +351,10 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		}
 		for _, w := range words {
 			if caps {
-				if k := indexWord(rest, w); k >= 0 {
+				// A marker in capitals stands apart from the title's words:
+				// "Exports DROPPED", "✅ COMPLETE - Setup"; not "Handle
+				// CANCELLED orders".
+				if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {
 					return w
 				}
 			}
@@ -364,8 +425,11 @@ func bracketed(s string, k, n int) bool {
 // meaningless reports whether a title holds nothing but markers, emoji and
 // punctuation.
 func meaningless(title string) bool {
+	if strings.IndexFunc(title, unicode.IsLower) >= 0 {
+		return false // marker words are capitals: a lowercase letter is a word
+	}
 	t := title
-	for _, w := range append(append(append([]string{}, skipWords...), doneWords...), progressWords...) {
+	for _, w := range markerWords {
 		t = strings.ReplaceAll(t, w, " ")
 	}
 	return strings.IndexFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0
@@ -398,4 +462,48 @@ func canonicalSprintID(id string) string {
 		return id
 	}
 	return canonicalPhaseID(phase) + "." + canonicalNum(num) + letters
+}
+
+// apart reports whether s[k:k+n] stands apart from the words of a title:
+// nothing but markers, emoji and punctuation after it, or a separator or
+// emoji before it.
+func apart(s string, k, n int) bool {
+	after := strings.TrimSpace(s[k+n:])
+	if after == "" || strings.IndexFunc(after, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+		return true
+	}
+	if strings.ContainsAny(after[:1], "([—–-|:,;") || strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") {
+		return true
+	}
+	if meaningless(after) {
+		return true
+	}
+	before := strings.TrimSpace(s[:k])
+	if before == "" {
+		return true
+	}
+	last, _ := utf8.DecodeLastRuneInString(before)
+	return !unicode.IsLetter(last) && !unicode.IsDigit(last) && last != ')' && last != '`' && last != '\''
+}
+
+// headingBlocked finds a blocked marker in a heading's text after its id:
+// ⛔, [BLOCKED], (BLOCKED), or BLOCKED standing apart in capitals.
+func headingBlocked(rest string) string {
+	if strings.ContainsRune(rest, '⛔') {
+		return "⛔"
+	}
+	if !strings.Contains(rest, "BLOCKED") && !strings.Contains(rest, "ON HOLD") && !strings.ContainsAny(rest, "([") {
+		return "" // most headings: no allocation
+	}
+	for _, w := range blockedWords {
+		if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {
+			return w
+		}
+		if l := strings.ToLower(rest); len(l) == len(rest) {
+			if k := indexWord(l, strings.ToLower(w)); k >= 0 && bracketed(rest, k, len(w)) {
+				return rest[k : k+len(w)]
+			}
+		}
+	}
+	return ""
 }

@@ -31,6 +31,13 @@ type Plan struct {
 	Entries []*LogEntry
 	// Diags holds every problem found while parsing.
 	Diags Diagnostics
+	// Order says how the sprints' order is found: OrderNumbering (the
+	// beads-ralph dialect) or OrderDocument (the other shapes).
+	Order int
+	// Shape names the shape read, "" for the beads-ralph dialect.
+	Shape string
+	// Readings are the choices made in reading the plan, for the preview.
+	Readings []Reading
 
 	lines lineIndex
 }
@@ -59,6 +66,11 @@ func (h *Heading) Markdown() string {
 
 // AppendMarkdown appends the heading's Markdown form to b.
 func (h *Heading) AppendMarkdown(b []byte) []byte {
+	if h.Level == 0 {
+		// A unit that is not a heading: a list item ("**Step 1.1:** X")
+		// or a bold paragraph ("**T4: Adapter**"), as written.
+		return append(b, h.Text...)
+	}
 	for i := 0; i < h.Level; i++ {
 		b = append(b, '#')
 	}
@@ -80,6 +92,9 @@ type Phase struct {
 	// are checked but not compiled.
 	Valid   bool
 	Sprints []*Sprint
+	// Upper is set when the phase's letters were written in capitals
+	// ("Phase 3A"): by default they mean order, not parallel tracks.
+	Upper bool
 }
 
 // Sprint is a "Sprint N.M: Title" heading and the fields of its section.

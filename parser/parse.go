@@ -61,7 +61,7 @@ func Parse(file string, src []byte) (plan *Plan) {
 	switch {
 	case hasFM:
 		parseSrc = blank(parseSrc, body, fmEnd)
-		fm, diags := ParseConfig(file, yml, p.Position(lineEnd(src, body)))
+		fm, diags := ParseConfig(file, yml, p.Position(fmEnd-len(yml)-(fmEnd-lineStart(src, max(fmEnd-1, 0)))))
 		p.Diags = append(p.Diags, diags...)
 		p.Defaults = fm
 	case fmEnd < 0:
@@ -75,16 +75,24 @@ func Parse(file string, src []byte) (plan *Plan) {
 		b.linkRefs[refKey(string(r.Label()))] = r
 	}
 	// A file written for bd's bulk create is read by its own reader
-	// (bdfile.go); every other plan by the plan reader.
+	// (bdfile.go); a plan in the beads-ralph dialect by the plan reader;
+	// any other plan by the shapes reader (shapes.go) when it finds its
+	// units, else by the plan reader.
 	if !b.readBD(doc, yml) {
-		b.run(doc)
+		if beadsRalphPlan(doc, src) || !b.runShapes(doc) {
+			b.run(doc)
+		}
 	}
 	// Units that name their beads (beadref.go), and dependencies the plan
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
 	b.statedDeps(doc)
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
-		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\"")
+		msg := "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\""
+		if c := b.unitCandidates(doc); c != "" {
+			msg += "; the lines that look like units, and what each needs: " + c
+		}
+		p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
 	}
 	return p
 }
@@ -141,20 +149,62 @@ func blank(src []byte, from, to int) []byte {
 // the end offset of the closing line and the YAML between. end is -1 when an
 // opening line has no closing line.
 func frontMatter(src []byte, start int) (end int, yml []byte, ok bool) {
-	first := lineEnd(src, start)
-	if strings.TrimRight(string(src[start:first]), "\r\n") != "---" {
+	// Blank lines before the opening line are passed over: front matter
+	// after a blank line is still front matter.
+	open := start
+	for open < len(src) {
+		e := lineEnd(src, open)
+		if !blankBytes(src[open:e]) {
+			break
+		}
+		open = e
+	}
+	first := lineEnd(src, open)
+	if strings.TrimRight(string(src[open:first]), "\r\n") != "---" {
 		return 0, nil, false
 	}
 	for i := first; i < len(src); {
 		e := lineEnd(src, i)
 		line := strings.TrimRight(string(src[i:e]), " \t\r\n")
 		if line == "---" || line == "..." {
-			return e, src[first:i], true
+			body := src[first:i]
+			if !yamlKeys(body) && (open > start || mdHeading(body)) {
+				// "---", "# Title", "---": Markdown between two rules,
+				// not settings.
+				return 0, nil, false
+			}
+			return e, body, true
 		}
 		i = e
 	}
+	if open > start {
+		return 0, nil, false
+	}
 	return -1, nil, false
 }
+
+// yamlKeys reports whether text has a line that starts a YAML mapping key
+// ("prefix: bd", "labels:").
+func yamlKeys(text []byte) bool {
+	for _, line := range strings.Split(string(text), "\n") {
+		if yamlKeyRE.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// mdHeading reports whether text has an ATX heading line.
+func mdHeading(text []byte) bool {
+	for _, line := range strings.Split(string(text), "\n") {
+		if atxLine([]byte(strings.TrimRight(line, "\r"))) && strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "#")) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+var yamlKeyRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*:(\s|$)`)
 
 // splitSprintID splits a sprint id, <phase>.<number>[letters] as in
 // "3a.2b", into "3a", "2" and "b". ok is false when id is not of that form

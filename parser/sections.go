@@ -2,9 +2,11 @@ package parser
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 var beadIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+(?:\.[0-9]+)*$`)
@@ -35,17 +37,38 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
 	r.read()
+	var claimed map[int]bool // desc entries that became tasks; most sections have none
 	if len(s.Tasks) == 0 && r.seen["tasks"] == (Pos{}) && r.candidate != nil {
 		// No Tasks label, and text before the first list: the list is
 		// still the work.
 		s.Tasks = texts(r.candidate)
-		r.desc = append(r.desc[:r.candDesc], r.desc[r.candDesc+1:]...)
+		claimed = map[int]bool{r.candDesc: true}
+	}
+	// Every other checkbox list in the section is work too ("#### Day 2"
+	// and its [ ] items), not only the first.
+	for _, w := range r.work {
+		if !claimed[w.desc] {
+			s.Tasks = append(s.Tasks, texts(w.items)...)
+			if claimed == nil {
+				claimed = map[int]bool{}
+			}
+			claimed[w.desc] = true
+		}
+	}
+	if len(claimed) > 0 {
+		kept := r.desc[:0]
+		for i, d := range r.desc {
+			if !claimed[i] {
+				kept = append(kept, d)
+			}
+		}
+		r.desc = kept
 	}
 	s.Description = strings.Join(r.desc, "\n\n")
 	if len(s.Tasks) == 0 && !s.Skipped {
 		s.Tasks = []string{s.Title}
 		s.TasksFromTitle = true
-		b.p.warnf(s.Heading.Pos, "sprint %s has no tasks; its title is its one prompt", s.ID)
+		b.noTasks = append(b.noTasks, s)
 	}
 }
 
@@ -66,6 +89,15 @@ type sectionReader struct {
 	// list when the section names none. candDesc is its entry in desc.
 	candidate []listItem
 	candDesc  int
+	// work are the unlabeled lists with checkboxes, with their entries in
+	// desc: they are tasks wherever they stand in the section.
+	work []workList
+}
+
+// workList is an unlabeled checkbox list and its entry in desc.
+type workList struct {
+	items []listItem
+	desc  int
 }
 
 // unlabeled takes a list that no label claims: the task list in the
@@ -84,6 +116,12 @@ func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
 	r.onlyFields = false
 	if r.candidate == nil {
 		r.candidate, r.candDesc = items, len(r.desc)
+	}
+	for _, it := range items {
+		if _, box := itemChecked(it.node); box {
+			r.work = append(r.work, workList{items: items, desc: len(r.desc)})
+			break
+		}
 	}
 	r.desc = append(r.desc, desc)
 }
@@ -146,6 +184,12 @@ func (r *sectionReader) read() {
 				r.set(name, f, nil)
 			}
 		case *ast.List:
+			if rest, took := r.fieldItems(n); took {
+				if len(rest) > 0 {
+					r.unlabeled(rest, rest[0].pos, bulleted(rest))
+				}
+				continue
+			}
 			if r.onlyFields && s.Tasks == nil && r.seen["tasks"] == (Pos{}) {
 				r.onlyFields = false
 				r.seen["tasks"] = b.p.Position(start)
@@ -261,6 +305,17 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 				continue
 			}
 		}
+		if j < len(lines)-1 && listField(name) && f.value == "" && r.introOnly(lines[j+1:]) {
+			// "**Tasks**:\nDo these in order:\n- a": the intro line is
+			// text, the list is the label's.
+			if list := r.nextList(); list != nil {
+				from, _ := r.lineSpan(lines[j+1])
+				_, to := r.lineSpan(lines[len(lines)-1])
+				r.addDesc(from, to)
+				r.setList(name, f, list)
+				return
+			}
+		}
 		r.set(name, f, nil)
 	}
 }
@@ -282,7 +337,126 @@ func (r *sectionReader) setList(name string, f field, list *ast.List) {
 	r.set(name, f, items)
 	if lazy != nil {
 		r.lazyFields(list, lazy)
+		return
 	}
+	if name == "tasks" || name == "acceptance criteria" {
+		// A change of bullet marker, or an HTML comment, ends a list in
+		// CommonMark; to its author it goes on.
+		for next := r.continuedList(); next != nil; next = r.continuedList() {
+			more, lazy := r.items(next)
+			cont := f
+			cont.value = ""
+			r.set(name, cont, more)
+			if lazy != nil {
+				r.lazyFields(next, lazy)
+				return
+			}
+		}
+	}
+}
+
+// continuedList returns the list that goes on from the current one: the next
+// block, after HTML comments only, with no blank line before it unless a
+// comment stood between; it moves past it. nil when there is none.
+func (r *sectionReader) continuedList() *ast.List {
+	comment := false
+	for j := r.i + 1; j < len(r.blocks); j++ {
+		switch n := r.blocks[j].(type) {
+		case *ast.HTMLBlock:
+			if isComment(n, r.b.src) {
+				if _, ok := IsAnnotationLine(r.b.src[r.b.blockStart(n):lineEnd(r.b.src, r.b.blockStart(n))]); ok {
+					return nil
+				}
+				comment = true
+				continue
+			}
+		case *ast.List:
+			if start := r.b.blockStart(n); comment || (start > 0 && !blankLineBefore(r.b.src, start)) {
+				r.i = j
+				return n
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+// fieldItems reads a list whose items are fields ("- **Status**: ✅
+// Completed", "- **Branch**: x"): when its first item is one, every item that
+// is a field is read as that field, with the list nested under it. It
+// returns the other items, and whether it took the list.
+func (r *sectionReader) fieldItems(list *ast.List) ([]listItem, bool) {
+	b := r.b
+	first := true
+	var rest []listItem
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		f, name, ok := r.itemField(it)
+		if first && (!ok || !metaField(name)) {
+			return nil, false
+		}
+		first = false
+		start := b.blockStart(it)
+		end := r.itemEnd(list, it)
+		if !ok {
+			if t := b.itemMarkdown(start, end); t != "" {
+				rest = append(rest, listItem{text: t, node: it, pos: b.p.Position(max(start, 0))})
+			}
+			continue
+		}
+		var nested []listItem
+		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+			sub, isList := c.(*ast.List)
+			if !isList {
+				continue
+			}
+			for si := sub.FirstChild(); si != nil; si = si.NextSibling() {
+				ss := b.blockStart(si)
+				se := end
+				if nx := si.NextSibling(); nx != nil {
+					se = b.blockStart(nx)
+				}
+				if t := b.itemMarkdown(ss, se); t != "" {
+					nested = append(nested, listItem{text: t, node: si, pos: b.p.Position(max(ss, 0))})
+				}
+			}
+		}
+		if !listField(name) {
+			nested = nil
+		}
+		r.set(name, f, nested)
+	}
+	r.onlyFields = false
+	return rest, true
+}
+
+// itemField reads a list item's first line as a field.
+func (r *sectionReader) itemField(it ast.Node) (field, string, bool) {
+	blk := it.FirstChild()
+	if blk == nil || (blk.Kind() != ast.KindParagraph && blk.Kind() != ast.KindTextBlock) {
+		return field{}, "", false
+	}
+	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
+		return field{}, "", false // most items: no label
+	}
+	lines := paragraphLines(blk)
+	if len(lines) == 0 {
+		return field{}, "", false
+	}
+	f, ok := r.b.lineField(lines[0])
+	if !ok || sprintLabels[f.label] == "" {
+		return field{}, "", false
+	}
+	return f, sprintLabels[f.label], true
+}
+
+// metaField reports whether a field, written as the first item of a list,
+// makes the list a list of fields: a unit's metadata, not its work.
+func metaField(name string) bool {
+	switch name {
+	case "status", "branch", "worktree", "source branch", "priority", "team", "depends on", "labels", "dev agents", "qa agents", "timeout", "role":
+		return true
+	}
+	return false
 }
 
 // runOn returns the index of the item at which a list under a label is
@@ -652,7 +826,7 @@ func (r *sectionReader) set(name string, f field, items []listItem) {
 		s.Role = Field{Value: v, Pos: f.pos}
 	case "tasks", "acceptance criteria":
 		var texts []string
-		if f.value != "" {
+		if f.value != "" && !meaningless(f.value) {
 			texts = append(texts, b.valueMarkdown(f))
 		}
 		for _, it := range items {
@@ -671,7 +845,7 @@ func (r *sectionReader) set(name string, f field, items []listItem) {
 
 // status reads a Status field, warning where the words are not plain.
 func (b *builder) status(f field, who string) statusReading {
-	r := readStatus(f.value)
+	r := readStatus(liveValue(f, b.src))
 	switch {
 	case strings.TrimSpace(f.value) == "":
 		b.p.warnf(f.pos, "Status of %s is empty; read as open", who)
@@ -1063,6 +1237,13 @@ func (b *builder) finishPreamble() {
 				} else {
 					b.p.errorf(f.pos, "plan timeout %q: want minutes like 45m, 2h or 90", f.value)
 				}
+			case "letters":
+				v := strings.ToLower(strings.Trim(f.value, "`*_ "))
+				if !slices.Contains(LetterReadings, v) {
+					b.p.errorf(f.pos, "Letters %q: want one of %s", f.value, strings.Join(LetterReadings, ", "))
+				} else {
+					pre.Letters = v
+				}
 			case "role":
 				if r := strings.ToLower(strings.Trim(f.value, "`*_ ")); validRole(r) {
 					pre.Role = r
@@ -1080,7 +1261,8 @@ func (b *builder) finishPreamble() {
 					n := int(pr[0] - '0')
 					pre.Priority = &n
 				} else {
-					b.p.errorf(f.pos, "plan priority %q: want P0-P4 or 0-4", f.value)
+					// "**Priority:** Bugs → Stability → Core" is prose.
+					b.p.warnf(f.pos, "%q is read as prose, not as the plan's priority (P0-P4 or 0-4)", strings.TrimSpace(string(b.src[f.start:f.end])))
 				}
 			}
 		}
@@ -1225,4 +1407,44 @@ func (b *builder) withRefs(t string) string {
 		return t
 	}
 	return t + "\n\n  " + strings.Join(defs, "\n  ")
+}
+
+// liveValue is a field's value without the words struck through in it: a
+// struck status no longer applies ("~~In progress~~ ✅ Done" is done).
+func liveValue(f field, src []byte) string {
+	struck := false
+	var out []byte
+	for _, n := range f.rest {
+		if _, ok := n.(*east.Strikethrough); ok {
+			struck = true
+			out = append(out, ' ')
+			continue
+		}
+		out = appendNode(out, n, src)
+	}
+	if !struck {
+		return f.value
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// introOnly reports whether lines are text that introduces a list: no field
+// among them, and the last ends with a colon.
+func (r *sectionReader) introOnly(lines [][]ast.Node) bool {
+	for _, l := range lines {
+		if f, ok := r.b.lineField(l); ok && sprintLabels[f.label] != "" {
+			return false
+		}
+	}
+	from, to := r.lineSpan(lines[len(lines)-1])
+	return from >= 0 && strings.HasSuffix(strings.TrimSpace(string(r.b.src[from:to])), ":")
+}
+
+// lineSpan returns the byte range of a paragraph line, or -1, -1.
+func (r *sectionReader) lineSpan(line []ast.Node) (int, int) {
+	s := nodeStart(line[0])
+	if s < 0 {
+		return -1, -1
+	}
+	return lineStart(r.b.src, s), lineEnd(r.b.src, s)
 }

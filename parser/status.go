@@ -21,6 +21,9 @@ type statusReading struct {
 	status string // one of the Status constants, or statusSkipped
 	known  bool   // false: nothing in the words was understood
 	note   string // why an unusual reading was chosen, for a warning
+	// part is set when a drop word speaks of part of the work ("Done —
+	// rates deferred to 2.1"): the unit is not skipped.
+	part bool
 }
 
 // words a status is read by. Each is matched as a whole word, lower case.
@@ -42,7 +45,9 @@ var (
 	skipStatusWords = map[string]bool{
 		"skipped": true, "skip": true, "deferred": true, "cancelled": true, "canceled": true,
 		"dropped": true, "descoped": true, "abandoned": true, "obsolete": true, "superseded": true,
+		"retired": true, "wontfix": true,
 	}
+	reopenWords   = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
 	negations     = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true}
 	partialWords  = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true}
 	statusFillers = map[string]bool{"the": true, "a": true, "and": true, "but": true, "all": true, "fully": true, "status": true}
@@ -106,19 +111,18 @@ func readStatus(v string) statusReading {
 		return true
 	}
 	cross := strings.ContainsRune(v, '❌')
-	// Skip words, and phrases that say the same.
-	skip := has(func(t token, i int) bool {
-		return skipStatusWords[t.text] || t.text == "⏭" || phrase(i, "out", "of", "scope") ||
+	// A drop word or phrase decides only where it is the first thing the
+	// status says: "Deferred to v2" skips; "Done — international rates
+	// deferred to 2.1" and "In progress (weight is out of scope for now)"
+	// speak of part of the work, and skip nothing.
+	skipAt := func(i int) bool {
+		t := toks[i]
+		return skipStatusWords[t.text] || t.text == "⏭" || t.text == "⏸" || phrase(i, "out", "of", "scope") ||
 			phrase(i, "won't", "do") || phrase(i, "won’t", "do") || phrase(i, "wont", "do") || phrase(i, "will", "not", "do")
-	})
-	if skip {
-		return statusReading{status: statusSkipped, known: true}
 	}
-	// A negated done or progress word: "not completed", "not yet started".
-	negated := has(func(t token, i int) bool {
-		if !doneStatusWords[t.text] && !progressStatusWords[t.text] {
-			return false
-		}
+	// A negated word: "not completed", "not yet started", "Not blocked
+	// anymore", "Done? no".
+	negatedAt := func(i int) bool {
 		for k := i - 1; k >= 0 && k >= i-3; k-- {
 			if negations[toks[k].text] {
 				return true
@@ -127,12 +131,18 @@ func readStatus(v string) statusReading {
 				break
 			}
 		}
+		if i+1 < len(toks) && (toks[i+1].text == "no" || toks[i+1].text == "not" || toks[i+1].text == "nope") {
+			return i+2 == len(toks) || toks[i+1].text != "not" // "Done? no"; "done, not merged"
+		}
 		return false
-	})
+	}
 	partial := has(func(t token, _ int) bool { return partialWords[t.text] || unfinishedFraction(t.text) })
-	first := ""
+	reopened := has(func(t token, _ int) bool { return reopenWords[t.text] })
+	first, negated, firstAt := "", false, -1
 	for i, t := range toks {
 		switch {
+		case skipAt(i):
+			first = statusSkipped
 		case t.text == "✅" || t.text == "✔" || t.text == "☑":
 			first = StatusClosed
 		case doneStatusWords[t.text]:
@@ -146,6 +156,8 @@ func readStatus(v string) statusReading {
 		default:
 			continue
 		}
+		firstAt = i
+		negated = first != StatusOpen && first != statusSkipped && negatedAt(i)
 		break
 	}
 	switch {
@@ -155,12 +167,19 @@ func readStatus(v string) statusReading {
 			r.note = "❌ would skip the sprint, but the words say it is not done"
 		}
 		return r
+	case reopened && (first == StatusClosed || first == ""):
+		return statusReading{status: StatusOpen, known: true, note: "it was reopened"}
+	case first == statusSkipped:
+		return statusReading{status: statusSkipped, known: true}
 	case partial && (first == StatusClosed || first == StatusInProgress || first == ""):
 		return statusReading{status: StatusInProgress, known: true, note: "partial progress is not done"}
 	case first != "":
 		r := statusReading{status: first, known: true}
 		if cross && first != StatusClosed {
 			r.note = "❌ would skip the sprint, but the words say " + strings.ReplaceAll(first, "_", " ")
+		}
+		if first != statusSkipped && firstAt >= 0 && has(func(_ token, i int) bool { return i > firstAt && skipAt(i) }) {
+			r.part = true
 		}
 		return r
 	case cross:

@@ -43,6 +43,16 @@ func TestReadStatus(t *testing.T) {
 		{"❌", statusSkipped, true, false},
 		{"❌ Blocked", StatusBlocked, true, true},
 		{"Completeness review", StatusInProgress, true, false}, // "review", not "complete"
+		// A drop word about part of the work skips nothing.
+		{"Done — international rates deferred to 2.1", StatusClosed, true, false},
+		{"In progress (weight is out of scope for now)", StatusInProgress, true, false},
+		{"Deferred to v2, done in part", statusSkipped, true, false},
+		{"Retired", statusSkipped, true, false},
+		{"⏸ paused", statusSkipped, true, false},
+		// Negation and history, as a person reads them.
+		{"Not blocked anymore", StatusOpen, true, false},
+		{"Done? no", StatusOpen, true, false},
+		{"Was completed, then reopened", StatusOpen, true, true},
 		{"Frobnicated", StatusOpen, false, false},
 		{"", StatusOpen, false, false},
 	} {

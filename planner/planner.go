@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/beads-architect/architect/parser"
@@ -52,6 +53,9 @@ type Graph struct {
 	CriticalPath []*Node
 	// Diags are the planner's own diagnostics.
 	Diags parser.Diagnostics
+	// Readings say how the numbering was read where that was a choice:
+	// letters in sequence or in parallel.
+	Readings []parser.Reading
 
 	byID   map[string]*Node
 	cyclic bool
@@ -98,8 +102,12 @@ func (b *build) diag(sev parser.Severity, pos parser.Pos, format string, args ..
 // it finds in Graph.Diags; the graph is usable only when none is an error.
 func Build(p *parser.Plan) *Graph {
 	b := &build{g: &Graph{Plan: p}, plan: p}
-	b.nodes()
-	b.numbering()
+	if p.Order == parser.OrderDocument {
+		b.documentOrder()
+	} else {
+		b.nodes()
+		b.numbering()
+	}
 	numbered := b.stated()
 	b.explicit()
 	b.unwind(numbered)
@@ -402,8 +410,107 @@ func (b *build) numbering() {
 				},
 			})
 		}
+		if b.phasesInSequence(phases[num]) {
+			entry = b.chain(ms, entry)
+			continue
+		}
 		entry = b.wireGroup("phase", func() string { return fmt.Sprint(num) }, ms, skippedPhases[num], entry)
 	}
+}
+
+// letters returns the plan's letters setting: auto, parallel or sequence.
+func (b *build) letters() string {
+	if l := b.plan.Defaults.Letters; l != "" {
+		return l
+	}
+	return "auto"
+}
+
+// reading records a choice of reading, for the preview.
+func (b *build) reading(pos parser.Pos, format string, args ...any) {
+	b.g.Readings = append(b.g.Readings, parser.Reading{Pos: pos, Text: fmt.Sprintf(format, args...)})
+}
+
+// phasesInSequence reports whether a group of phases sharing a number runs
+// one after another: its letters are capitals ("3A", "3B", "3C": order,
+// not tracks) or the plan says letters: sequence. It says so in a reading.
+func (b *build) phasesInSequence(group []*parser.Phase) bool {
+	if len(group) < 2 || b.letters() == "parallel" {
+		return false
+	}
+	var ids []string
+	upper := true
+	for _, ph := range group {
+		ids = append(ids, ph.ID)
+		upper = upper && (ph.Letters == "" || ph.Upper)
+	}
+	switch {
+	case b.letters() == "sequence":
+		b.reading(group[0].Heading.Pos, "phases %s run one after another (letters: sequence)", strings.Join(ids, ", "))
+		return true
+	case upper:
+		b.reading(group[0].Heading.Pos, "phases %s run one after another: capital letters mean order; set letters: parallel to run them side by side", strings.Join(ids, ", "))
+		return true
+	}
+	return false
+}
+
+// chain wires members one after another, in the order of their letters
+// (plain first, then single letters, then merged ones), and returns the
+// last one's exits.
+func (b *build) chain(ms []member, entry []*Node) []*Node {
+	sort.SliceStable(ms, func(i, j int) bool {
+		si, sj := stage(ms[i].letters), stage(ms[j].letters)
+		if si != sj {
+			return si < sj
+		}
+		return lettersLess(ms[i].letters, ms[j].letters)
+	})
+	for _, m := range ms {
+		entry = m.wire(entry)
+	}
+	return entry
+}
+
+// sprintsInSequence reports whether a run of sprints sharing a number runs
+// one after another: a lone follow-up ("3.1" then "3.1b", with no "3.1a")
+// or letters: sequence. It says so in a reading.
+func (b *build) sprintsInSequence(run []*Node) bool {
+	if len(run) < 2 || b.letters() == "parallel" {
+		return false
+	}
+	var ids []string
+	for _, n := range run {
+		ids = append(ids, n.ID())
+	}
+	if b.letters() == "sequence" {
+		b.reading(run[0].Sprint.Heading.Pos, "sprints %s run one after another (letters: sequence)", strings.Join(ids, ", "))
+		return true
+	}
+	// A plain sprint and single letters from b on, in a row: follow-ups.
+	var letters []string
+	plain := false
+	for _, n := range run {
+		switch l := n.Sprint.Letters; {
+		case l == "":
+			plain = true
+		case len(l) == 1:
+			letters = append(letters, l)
+		default:
+			return false
+		}
+	}
+	if !plain || len(letters) == 0 {
+		return false
+	}
+	sort.Strings(letters)
+	for i, l := range letters {
+		if l[0] != byte('b'+i) {
+			return false
+		}
+	}
+	b.reading(run[0].Sprint.Heading.Pos, "sprints %s run one after another: %s follows the plain sprint as a follow-up; set letters: parallel to read the letters as parallel tracks", strings.Join(ids, ", "), strings.Join(ids[1:], ", "))
+	return true
 }
 
 // appendNew appends to deps the nodes of add it does not hold yet. Both are
@@ -467,6 +574,12 @@ func (b *build) wirePhase(ph *parser.Phase, nodes []*Node, entry []*Node, connec
 			entry = connect(run[0], entry) // the common case: one plain sprint
 			continue
 		}
+		if b.sprintsInSequence(run) {
+			for _, n := range run {
+				entry = connect(n, entry)
+			}
+			continue
+		}
 		ms := make([]member, len(run))
 		for k, n := range run {
 			ms[k] = member{
@@ -493,5 +606,23 @@ func gaps[T any](b *build, present map[int]T, name func(int) string, pos func(T)
 		if nums[i] > nums[i-1]+1 {
 			b.diag(parser.Warning, pos(present[nums[i]]), "numbering gap: %s follows %s", name(nums[i]), name(nums[i-1]))
 		}
+	}
+}
+
+// documentOrder runs the sprints one after another in the order the plan
+// lists them: the shapes other than the beads-ralph dialect, whose numbers
+// and letters mean order (when in doubt, sequence).
+func (b *build) documentOrder() {
+	b.g.Nodes = make([]*Node, len(b.plan.Sprints))
+	b.g.byID = make(map[string]*Node, len(b.plan.Sprints))
+	all := make([]Node, len(b.plan.Sprints))
+	for i, s := range b.plan.Sprints {
+		n := &all[i]
+		*n = Node{Sprint: s, Order: i}
+		if i > 0 {
+			n.Deps = []*Node{b.g.Nodes[i-1]}
+		}
+		b.g.Nodes[i] = n
+		b.g.byID[s.ID] = n
 	}
 }

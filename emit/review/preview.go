@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/beads-architect/architect/emit"
@@ -30,6 +31,10 @@ type Preview struct {
 	// have any, in execution order.
 	Pins     []PreviewPins `json:"pins"`
 	Warnings []PreviewDiag `json:"warnings"`
+	// Readings say how the plan was read where that was a choice: its
+	// shape, and what its letters mean. A plan in the beads-ralph dialect
+	// with no such choice has none.
+	Readings []PreviewDiag `json:"readings,omitempty"`
 }
 
 // PreviewPins are one sprint's pins, tests and time budget.
@@ -129,6 +134,9 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 	for i, w := range g.Waves {
 		p.Waves[i] = ids(w)
 	}
+	for _, r := range append(slices.Clone(g.Plan.Readings), g.Readings...) {
+		p.Readings = append(p.Readings, PreviewDiag{File: g.Plan.File, Line: r.Pos.Line, Col: r.Pos.Col, Message: r.Text})
+	}
 	for _, s := range g.Plan.Skipped {
 		p.Skipped = append(p.Skipped, PreviewSkipped{ID: s.ID, Title: s.Title, Line: s.Heading.Pos.Line, Reason: s.SkipReason})
 	}
@@ -225,6 +233,13 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
 
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.Bold(name)) }
+
+	if len(p.Readings) > 0 {
+		section("Read as")
+		for _, r := range p.Readings {
+			fmt.Fprintf(&b, "  %s %s\n", r.Message, st.Dim(fmt.Sprintf("(%s:%d)", r.File, r.Line)))
+		}
+	}
 
 	section("Phases")
 	var phases []tableRow

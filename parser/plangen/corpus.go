@@ -11,13 +11,25 @@ import (
 // instead of a skip (or, for seeds, a log line). .ci/run sets it to 1.
 const CorpusEnv = "ARCHITECT_REQUIRE_CORPUS"
 
+// SharedEnv names the variable that says where the shared directory is
+// (the one holding corpus/), when it is not ../shared beside the checkout.
+const SharedEnv = "ARCHITECT_SHARED"
+
 // corpusDir returns where beads-ralph's corpus belongs, shared/corpus/
 // beads-ralph in the directory that holds the checkout (../shared beside
 // the module root: the nearest directory above the working directory, a
 // package's own during go test, with a go.mod), relative to the working
 // directory and absolute; and whether it is there.
-func corpusDir() (rel, abs string, ok bool) {
-	rel = "../shared/corpus/beads-ralph"
+func corpusDir() (rel, abs string, ok bool) { return sharedDir("beads-ralph") }
+
+// sharedDir is corpusDir for any corpus under ../shared/corpus.
+func sharedDir(name string) (rel, abs string, ok bool) {
+	rel = "../shared/corpus/" + name
+	if shared := os.Getenv(SharedEnv); shared != "" {
+		abs = filepath.Join(shared, "corpus", name)
+		st, err := os.Stat(abs)
+		return abs, abs, err == nil && st.IsDir()
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return rel, rel, false
@@ -33,7 +45,7 @@ func corpusDir() (rel, abs string, ok bool) {
 		}
 		root = parent
 	}
-	abs = filepath.Join(filepath.Dir(root), "shared", "corpus", "beads-ralph")
+	abs = filepath.Join(filepath.Dir(root), "shared", "corpus", name)
 	st, err := os.Stat(abs)
 	ok = err == nil && st.IsDir()
 	if rel, err = filepath.Rel(wd, abs); err != nil {
@@ -45,8 +57,12 @@ func corpusDir() (rel, abs string, ok bool) {
 // absent reports the missing corpus and what that costs: a failure under
 // ARCHITECT_REQUIRE_CORPUS=1, else report.
 func absent(tb testing.TB, abs, cost string, report func(...any)) {
+	absentCorpus(tb, "beads-ralph", abs, cost, report)
+}
+
+func absentCorpus(tb testing.TB, name, abs, cost string, report func(...any)) {
 	tb.Helper()
-	msg := fmt.Sprintf("the beads-ralph corpus is not at %s (../shared/corpus/beads-ralph beside the checkout)", abs)
+	msg := fmt.Sprintf("the %s corpus is not at %s (../shared/corpus/%s beside the checkout)", name, abs, name)
 	if os.Getenv(CorpusEnv) == "1" {
 		tb.Fatal(msg + ", and " + CorpusEnv + "=1 requires it")
 	} else {
@@ -87,4 +103,17 @@ func CorpusFiles(tb testing.TB, pattern string) []string {
 		tb.Fatalf("no file in the corpus at %s matches %s", dir, pattern)
 	}
 	return files
+}
+
+// SharedCorpus returns the directory of the corpus ../shared/corpus/NAME
+// (realworld, beads-users, ...), for a test that cannot run without it.
+// When it is missing, the test is skipped with a message naming the path,
+// or fails under ARCHITECT_REQUIRE_CORPUS=1.
+func SharedCorpus(tb testing.TB, name string) string {
+	tb.Helper()
+	dir, abs, ok := sharedDir(name)
+	if !ok {
+		absentCorpus(tb, name, abs, "skipped", tb.Skip)
+	}
+	return dir
 }

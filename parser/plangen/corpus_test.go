@@ -35,6 +35,7 @@ func TestCorpusRule(t *testing.T) {
 	require.NoError(t, os.MkdirAll(pkg, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(base, "checkout", "go.mod"), []byte("module x\n"), 0o644))
 	t.Chdir(pkg)
+	t.Setenv(SharedEnv, "")
 	want := filepath.Join(base, "shared", "corpus", "beads-ralph")
 
 	for _, env := range []string{"", "1"} {

@@ -1,0 +1,166 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// Labels that say how the work listed under them stands: "Implemented in
+// this repository:", "Partially implemented:", "Next:".
+var (
+	doneListWords    = map[string]bool{"implemented": true, "completed": true, "done": true, "finished": true, "shipped": true, "delivered": true}
+	partialListWords = map[string]bool{"partially": true, "partly": true, "partial": true}
+	openListWords    = map[string]bool{"next": true, "remaining": true, "todo": true, "outstanding": true, "pending": true, "open": true}
+)
+
+// bodyStatus reads how a unit stands from its section when it has no Status
+// field and its heading says nothing: a plain "Status: complete" line, labels
+// over lists of done and open work, and its checkboxes (every one checked is
+// done).
+func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool) {
+	var done, partial, open bool
+	var donePos, partialPos, openPos Pos
+	checked, unchecked := 0, 0
+	var firstBox Pos
+	for _, n := range blocks {
+		if par, isPar := n.(*ast.Paragraph); isPar {
+			text := strings.TrimSpace(plainText(par, b.src))
+			at := b.p.Position(b.blockStart(par))
+			if v, found := cutLabel(text, "status"); found {
+				if r := readStatus(v); r.known && r.status != statusSkipped {
+					return r.status, at, true
+				}
+			}
+			if strings.HasSuffix(text, ":") && len(text) < 80 && !strings.Contains(text, "\n") {
+				words := statusTokens(text)
+				if len(words) > 0 {
+					switch first := words[0].text; {
+					case partialListWords[first]:
+						partial, partialPos = true, at
+					case doneListWords[first]:
+						done, donePos = true, at
+					case openListWords[first]:
+						open, openPos = true, at
+					}
+				}
+			}
+		}
+		if l, isList := n.(*ast.List); isList {
+			// "- ✅ Parser": a list of marks counts as checkboxes do;
+			// its unmarked items are not done.
+			marked, plain := 0, 0
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, box := itemChecked(it); box {
+					marked = -1
+					break
+				}
+				t := ""
+				if it.FirstChild() != nil {
+					t = strings.TrimSpace(plainText(it.FirstChild(), b.src))
+				}
+				switch {
+				case strings.HasPrefix(t, "✅") || strings.HasPrefix(t, "✔") || strings.HasPrefix(t, "☑"):
+					marked++
+					checked++
+				case strings.HasPrefix(t, "⬜") || strings.HasPrefix(t, "☐") || strings.HasPrefix(t, "❌"):
+					marked++
+					unchecked++
+				default:
+					plain++
+				}
+			}
+			if marked > 0 {
+				unchecked += plain
+				if !firstBox.IsValid() {
+					firstBox = b.p.Position(max(b.blockStart(l), 0))
+				}
+			}
+		}
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if cb, isBox := c.(*east.TaskCheckBox); isBox && entering {
+				if !firstBox.IsValid() {
+					firstBox = b.p.Position(max(b.blockStart(c.Parent()), 0))
+				}
+				if cb.IsChecked {
+					checked++
+				} else {
+					unchecked++
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	switch {
+	case partial:
+		return StatusInProgress, partialPos, true
+	case done && open:
+		return StatusInProgress, openPos, true
+	case done:
+		return StatusClosed, donePos, true
+	case checked > 0 && unchecked == 0:
+		return StatusClosed, firstBox, true
+	}
+	// Some boxes checked is not read as in progress: bd ready never
+	// releases an in-progress bead, and a ticked box is no statement that
+	// someone is on it. The unit stays open.
+	return "", Pos{}, false
+}
+
+// cutLabel returns the value of a plain "Label: value" line.
+func cutLabel(text, label string) (string, bool) {
+	if len(text) <= len(label) || !strings.EqualFold(text[:len(label)], label) {
+		return "", false
+	}
+	rest := strings.TrimLeft(text[len(label):], " ")
+	if !strings.HasPrefix(rest, ":") {
+		return "", false
+	}
+	line, _, _ := strings.Cut(rest[1:], "\n")
+	return strings.TrimSpace(line), true
+}
+
+// checkboxStatus reads how a sprint stands from its task checkboxes alone:
+// every one checked is done.
+func (b *builder) checkboxStatus(blocks []ast.Node) (string, Pos, bool) {
+	checked, unchecked := 0, 0
+	var first Pos
+	for _, n := range blocks {
+		if _, ok := n.(*ast.List); !ok {
+			continue
+		}
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering {
+				if !first.IsValid() {
+					first = b.p.Position(max(b.blockStart(c.Parent()), 0))
+				}
+				if cb.IsChecked {
+					checked++
+				} else {
+					unchecked++
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	if checked > 0 && unchecked == 0 {
+		return StatusClosed, first, true
+	}
+	return "", Pos{}, false
+}
+
+// openBox returns the position of the first unchecked checkbox in blocks,
+// or an invalid Pos when there is none.
+func (b *builder) openBox(blocks []ast.Node) Pos {
+	var at Pos
+	for _, n := range blocks {
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() {
+				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return at
+}

@@ -1,0 +1,1251 @@
+package parser
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// Orders in which a plan's units run.
+const (
+	// OrderNumbering is the beads-ralph dialect: the numbering is the
+	// program (contract §2).
+	OrderNumbering = iota
+	// OrderDocument runs the units one after another in the order the plan
+	// lists them: the other shapes, whose numbers and letters mean order.
+	OrderDocument
+)
+
+// Reading is a choice the parser made about how to read the plan, said in
+// the preview.
+type Reading struct {
+	Pos  Pos
+	Text string
+}
+
+// shapeMode is the repeating unit the shapes reader chose.
+type shapeMode int
+
+const (
+	modeHeadings  shapeMode = iota // unit headings, under phases or not
+	modeList                       // checkbox list items with a bold label, under phases
+	modePhaseOnly                  // each phase is one unit
+	modeBold                       // bold paragraphs "**T4: Title**", under phases
+	modeTopList                    // list items with a bold label, with no phase headings
+)
+
+// shapeHead is a top-level heading read once by the shapes reader.
+type shapeHead struct {
+	node   *ast.Heading
+	head   Heading
+	sh     shape
+	struck bool
+	phase  bool // opens a phase section
+	unit   bool // opens a unit
+	step   bool // a numbered step inside a phase that is the unit
+}
+
+// beadsRalphPlan reports whether the document has a sprint heading of the
+// beads-ralph dialect ("Sprint 1.2: X"): then the dialect's reader reads it,
+// exactly as the contract describes.
+func beadsRalphPlan(doc ast.Node, src []byte) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if _, info := readHeading(h, src); info.kind == headSprint && info.valid {
+			return true
+		}
+	}
+	return false
+}
+
+// readShapeHeading reads a heading for the shapes reader: its shape, and
+// whether its word and id or its whole title are struck through.
+func readShapeHeading(h *ast.Heading, src []byte) (shape, bool) {
+	full, live := headingTexts(h, src)
+	sh := readShape(full)
+	if sh.kind == shapeOther {
+		return sh, false
+	}
+	l := readShape(live)
+	struck := l.kind != sh.kind || l.id != sh.id || (!meaningless(sh.title) && meaningless(l.title))
+	return sh, struck
+}
+
+// runShapes reads a plan written in one of the other shapes: units named by
+// another word (Session, Step, Week, ...), bare numbered units under phases,
+// units as checkbox list items, phases that are the units, and units with no
+// phases. It reports false, having changed nothing, when it finds no unit.
+func (b *builder) runShapes(doc ast.Node) bool {
+	var heads []*shapeHead
+	byNode := map[ast.Node]*shapeHead{}
+	phaseLevel := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		sh, struck := readShapeHeading(h, b.src)
+		r := &shapeHead{node: h, head: b.heading(h), sh: sh, struck: struck}
+		heads = append(heads, r)
+		byNode[h] = r
+		if sh.kind == shapePhase && (sh.sep || sh.title == "") && (phaseLevel == 0 || h.Level < phaseLevel) {
+			phaseLevel = h.Level
+		}
+	}
+	// Which phase section each heading is in. A heading at the phase level
+	// or above that a unit of the same phase follows (a pasted README with
+	// its own "# Title" and "## Features") sits inside the phase: the
+	// phase goes on, with one warning.
+	in := map[*shapeHead]*shapeHead{}
+	inside := map[*shapeHead]bool{}
+	var cur *shapeHead
+	var interrupted []int // lines of headings read inside cur
+	flush := func() {
+		if len(interrupted) > 0 {
+			b.p.warnf(Pos{Line: interrupted[0], Col: 1}, "%s inside phase %s: a unit of phase %s follows, so they are read as text of the phase, not as sections of their own",
+				linesPhrase("the heading", "the headings", interrupted), cur.sh.id, cur.sh.id)
+		}
+		interrupted = nil
+	}
+	isPhase := func(r *shapeHead) bool {
+		return phaseLevel > 0 && r.node.Level == phaseLevel && r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "")
+	}
+	// The ids of the unit-looking headings seen in the open phase: a
+	// later heading with one of them is its history (a log), not more of
+	// the phase.
+	seenIDs := map[string]bool{}
+	resumes := func(i int, ph *shapeHead) bool {
+		for _, r := range heads[i+1:] {
+			if isPhase(r) {
+				return false
+			}
+			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
+				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	section := map[*shapeHead]*shapeHead{} // the section a heading outside the phases is in
+	var lastSection *shapeHead
+	for i, r := range heads {
+		if cur == nil {
+			section[r] = lastSection
+		}
+		switch {
+		case isPhase(r):
+			if cur != nil {
+				flush()
+			}
+			r.phase = true
+			cur = r
+			clear(seenIDs)
+		case phaseLevel > 0 && r.node.Level <= phaseLevel && cur == nil:
+			lastSection = r
+		case phaseLevel > 0 && r.node.Level <= phaseLevel:
+			lastSection = r
+			if cur != nil && resumes(i, cur) {
+				interrupted = append(interrupted, r.head.Pos.Line)
+				inside[r] = true
+				in[r] = cur
+				continue
+			}
+			if cur != nil {
+				flush()
+			}
+			cur = nil
+		default:
+			in[r] = cur
+			if cur != nil && (r.sh.kind == shapeBare || r.sh.kind == shapeUnit) {
+				seenIDs[strings.ToLower(r.sh.id)] = true
+			}
+		}
+	}
+	if cur != nil {
+		flush()
+	}
+	// The repeating unit: unit words under phases (or anywhere, when there
+	// are no phases), else bare numbers under their phase.
+	unitLevel := 0
+	pick := func(ok func(r *shapeHead) bool) {
+		for _, r := range heads {
+			if !r.phase && ok(r) && (unitLevel == 0 || r.node.Level < unitLevel) {
+				unitLevel = r.node.Level
+			}
+		}
+		if unitLevel == 0 {
+			return
+		}
+		for _, r := range heads {
+			if !r.phase && r.node.Level == unitLevel && ok(r) {
+				r.unit = true
+			}
+		}
+	}
+	wordUnit := func(r *shapeHead) bool {
+		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && (phaseLevel == 0 || in[r] != nil)
+	}
+	pick(wordUnit)
+	if unitLevel == 0 && phaseLevel > 0 {
+		pick(func(r *shapeHead) bool {
+			ph := in[r]
+			if r.sh.kind != shapeBare || ph == nil {
+				return false
+			}
+			prefix, _, _ := strings.Cut(r.sh.id, ".")
+			return strings.EqualFold(canonicalPhaseID(prefix), canonicalPhaseID(ph.sh.id))
+		})
+		if unitLevel > 0 && b.phasesTrack(heads) {
+			// The phases carry the status and the numbered sub-headings
+			// none: the phases are the units, the sub-headings their steps.
+			for _, r := range heads {
+				if r.unit {
+					r.unit, r.step = false, true
+				}
+			}
+			unitLevel = 0
+		}
+	}
+	mode := modeHeadings
+	if unitLevel == 0 && phaseLevel == 0 {
+		// No headings to go by: a list of units anywhere ("- [x] **Phase
+		// 22: Tokens** - ...", "- [ ] **Step 3:** ..."), else nothing.
+		if !b.topListUnits(doc) {
+			return false
+		}
+		mode = modeTopList
+	} else if unitLevel == 0 {
+		mode = modePhaseOnly
+		switch {
+		case b.hasListUnits(doc, byNode, phaseLevel):
+			mode = modeList
+		case b.hasBoldUnits(doc, byNode, phaseLevel):
+			mode = modeBold
+		}
+		if mode == modePhaseOnly {
+			short := true
+			for _, r := range heads {
+				short = short && (!r.phase || r.sh.short)
+			}
+			if short {
+				return false // "P1:" headings with no units under them
+			}
+		}
+	}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: phaseLevel, unitLevel: unitLevel, byNode: byNode, inside: inside}
+	w.walk(doc)
+	phaseIDs := map[string]bool{}
+	for _, ph := range b.p.Phases {
+		phaseIDs[ph.ID] = true
+	}
+	for _, r := range heads {
+		// Phase and unit headings that are neither: say what they are.
+		switch {
+		case r.phase || r.unit || (r.sh.kind != shapePhase && r.sh.kind != shapeUnit):
+		case r.sh.kind == shapePhase && phaseIDs[strconv.Itoa(leadingNum(r.sh.id))]:
+			b.p.diag(Info, r.head.Pos, "%q is a heading about phase %d, not a phase heading", r.head.Text, leadingNum(r.sh.id))
+		case r.sh.kind == shapePhase:
+			b.p.warnf(r.head.Pos, "%q is not read as a phase heading: a phase heading is \"%s %s: Title\" (a colon or dash after the id), at level %d", r.head.Text, r.sh.word, r.sh.id, phaseLevel)
+		case w.mode == modeList && r.sh.sep:
+			b.p.warnf(r.head.Pos, "%q is not read as a unit: this plan's units are list items", r.head.Text)
+		case phaseLevel > 0 && in[r] == nil && !inside[r]:
+			// A unit heading outside the phases: an entry of a
+			// completion log when it names a unit and says done (it
+			// closes that unit), else not compiled, with a warning.
+			e := &LogEntry{SprintID: "?" + r.head.Text, Heading: r.head, Done: b.entryDone(r)}
+			if s := w.byWritten[writtenKey(r.sh)]; s != nil {
+				e.SprintID = s.ID
+			}
+			if sec := section[r]; sec != nil {
+				e.Section = &sec.head // one pointer per section: resolve groups entries by it
+			}
+			b.p.Entries = append(b.p.Entries, e)
+			b.p.Ignored = append(b.p.Ignored, &e.Heading)
+		case r.sh.kind == shapeUnit && r.node.Level == unitLevel && !r.sh.sep && r.sh.title != "":
+			b.p.warnf(r.head.Pos, "%q is not read as a unit: a unit heading is \"%s %s: %s\" (a colon or dash after the id); it is read as text of the section above it", r.head.Text, r.sh.word, r.sh.id, r.sh.title)
+		default:
+			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
+		}
+	}
+	if mode == modeTopList {
+		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
+		w.listUnits(w.implicit, w.outside, len(b.src))
+	} else {
+		w.trackers()
+	}
+	b.p.Order = OrderDocument
+	b.p.Shape = w.describe()
+	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
+	b.resolve()
+	b.finishPreamble()
+	b.checkPins()
+	b.reportNoTasks()
+	return true
+}
+
+// hasListUnits reports whether a list directly in a phase section holds a
+// unit item: "- [x] **Step 1.1:** Title".
+func (b *builder) hasListUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) bool {
+	inPhase := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if h.Level <= phaseLevel {
+				inPhase = byNode[h].phase
+			}
+			continue
+		}
+		if l, ok := n.(*ast.List); ok && inPhase {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, ok := b.listUnit(it); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// listUnit reads a list item that names a unit in a bold label at its start:
+// "[x] **Step 1.1:** Title", "**Phase 22: Tokens** - ...".
+func (b *builder) listUnit(it ast.Node) (shape, bool) { return b.listUnitOf(it, false) }
+
+// listUnitOf is listUnit; with phases set, a phase label names a unit too.
+func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
+	blk := it.FirstChild()
+	if blk == nil {
+		return shape{}, false
+	}
+	c := blk.FirstChild()
+	if _, ok := c.(*east.TaskCheckBox); ok {
+		c = c.NextSibling()
+	}
+	for c != nil {
+		if t, ok := c.(*ast.Text); ok && len(strings.TrimSpace(string(t.Segment.Value(b.src)))) == 0 {
+			c = c.NextSibling()
+			continue
+		}
+		break
+	}
+	em, ok := c.(*ast.Emphasis)
+	if !ok || em.Level != 2 {
+		return shape{}, false
+	}
+	label := strings.TrimSpace(plainText(em, b.src))
+	sh := readLabelShape(label)
+	if sh.kind != shapeUnit && !(phases && sh.kind == shapePhase) {
+		return shape{}, false
+	}
+	if sh.title == "" {
+		// "**Step 1.1:** Title": the title follows the label.
+		var rest []byte
+		for n := em.NextSibling(); n != nil; n = n.NextSibling() {
+			rest = appendNode(rest, n, b.src)
+			if t, ok := n.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
+				break
+			}
+		}
+		sh.rest = strings.TrimSpace(string(rest))
+		sh.rest = strings.TrimSpace(strings.TrimLeft(sh.rest, ":-–— "))
+		sh.title = cleanTitle(sh.rest)
+	}
+	return sh, true
+}
+
+// itemChecked reports a list item's task checkbox: (checked, has one).
+func itemChecked(it ast.Node) (bool, bool) {
+	blk := it.FirstChild()
+	if blk == nil {
+		return false, false
+	}
+	if cb, ok := blk.FirstChild().(*east.TaskCheckBox); ok {
+		return cb.IsChecked, true
+	}
+	return false, false
+}
+
+// shapeWalk builds the phases and units of a plan in the shapes reader.
+type shapeWalk struct {
+	b          *builder
+	mode       shapeMode
+	phaseLevel int
+	unitLevel  int
+	byNode     map[ast.Node]*shapeHead
+	inside     map[*shapeHead]bool // headings read inside the open phase
+
+	phase       *Phase
+	phaseHead   *shapeHead
+	phaseBlocks []ast.Node
+	unit        *Sprint
+	unitHead    *shapeHead
+	unitBlocks  []ast.Node
+	implicit    *Phase // the phase of a plan without phases
+	seen        bool
+	firstPos    Pos
+	words       map[string]int
+	used        map[string]bool    // unit ids given
+	byWritten   map[string]*Sprint // units by word and id as written, for log entries
+	outside     []ast.Node         // top-level blocks outside the phases and units
+	last        map[*Phase]int     // the number of each phase's last unit
+	count       map[*Phase]int     // the units of each phase
+	asUnit      bool               // the phase being made a unit has units beside it
+}
+
+func (w *shapeWalk) walk(doc ast.Node) {
+	w.words = map[string]int{}
+	w.used = map[string]bool{}
+	w.last = map[*Phase]int{}
+	w.count = map[*Phase]int{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			w.block(n)
+			if n.Kind() == ast.KindList || n.Kind() == ast.KindBlockquote {
+				w.b.nested(n)
+			}
+			continue
+		}
+		r := w.byNode[h]
+		switch {
+		case r.phase:
+			w.closeUnit(r.head.Start)
+			w.closePhase(r.head.Start)
+			w.openPhase(r)
+		case r.unit:
+			w.closeUnit(r.head.Start)
+			w.openUnit(r)
+		case w.unit != nil && (h.Level > w.unitHead.node.Level || w.inside[r]):
+			w.unitBlocks = append(w.unitBlocks, n)
+		case w.inside[r]:
+			w.phaseBlocks = append(w.phaseBlocks, n)
+		case w.phaseLevel > 0 && h.Level <= w.phaseLevel:
+			w.closeUnit(r.head.Start)
+			w.closePhase(r.head.Start)
+			if h.Level == 1 && w.b.p.Title == "" {
+				w.b.p.Title = r.head.Text
+			}
+		default:
+			w.closeUnit(r.head.Start)
+			if w.phase != nil {
+				w.phaseBlocks = append(w.phaseBlocks, n)
+			}
+			if h.Level == 1 && w.b.p.Title == "" {
+				w.b.p.Title = r.head.Text
+			}
+		}
+	}
+	end := len(w.b.src)
+	w.closeUnit(end)
+	w.closePhase(end)
+}
+
+func (w *shapeWalk) block(n ast.Node) {
+	switch {
+	case w.unit != nil:
+		w.unitBlocks = append(w.unitBlocks, n)
+	case w.phase != nil:
+		w.phaseBlocks = append(w.phaseBlocks, n)
+	case !w.seen:
+		w.b.preamble = append(w.b.preamble, n)
+		w.outside = append(w.outside, n)
+	default:
+		w.outside = append(w.outside, n)
+	}
+}
+
+// trackers reads the progress trackers outside the phases: checklists whose
+// items name phases or units ("- [x] Phase 2: Installation"). A checked
+// item closes what it names, as a completion log entry does; an unchecked
+// one changes nothing.
+func (w *shapeWalk) trackers() {
+	b := w.b
+	for _, n := range w.outside {
+		if t, ok := n.(*east.Table); ok {
+			w.tableTracker(t)
+			continue
+		}
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			checked, has := itemChecked(it)
+			blk := it.FirstChild()
+			if !has || !checked || blk == nil {
+				continue
+			}
+			sh := readShape(strings.TrimSpace(plainText(blk, b.src)))
+			if !sh.sep || (sh.kind != shapePhase && sh.kind != shapeUnit) {
+				continue
+			}
+			start := b.blockStart(it)
+			w.track(sh, start, "checked in the progress tracker")
+		}
+	}
+}
+
+// tableTracker reads a table outside the phases whose rows name phases or
+// units and which has a Status column: a row whose status is done closes
+// what it names.
+func (w *shapeWalk) tableTracker(t *east.Table) {
+	b := w.b
+	col := -1
+	if head, ok := t.FirstChild().(*east.TableHeader); ok {
+		i := 0
+		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+			switch strings.ToLower(strings.TrimSpace(plainText(c, b.src))) {
+			case "status", "state", "done", "progress":
+				col = i
+			}
+			i++
+		}
+	}
+	if col < 0 {
+		return
+	}
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableRow); !ok {
+			continue
+		}
+		var cells []ast.Node
+		for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, c)
+		}
+		if col >= len(cells) || len(cells) == 0 {
+			continue
+		}
+		sh := readShape(strings.TrimSpace(plainText(cells[0], b.src)))
+		if sh.kind != shapePhase && sh.kind != shapeUnit {
+			continue
+		}
+		if r := readStatus(strings.TrimSpace(plainText(cells[col], b.src))); r.status != StatusClosed {
+			continue
+		}
+		if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
+			w.track(sh, lineStart(b.src, start), "done in the status table")
+		}
+	}
+}
+
+// track records a tracker's line (at offset start) that marks the phase or
+// unit sh names done.
+func (w *shapeWalk) track(sh shape, start int, how string) {
+	b := w.b
+	line := lineEnd(b.src, start)
+	head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+	e := &LogEntry{SprintID: "?" + head.Text, Heading: head, Done: true}
+	switch {
+	case sh.kind == shapeUnit && w.byWritten[writtenKey(sh)] != nil:
+		e.SprintID = w.byWritten[writtenKey(sh)].ID
+	case sh.kind == shapePhase:
+		for _, ph := range b.p.Phases {
+			if ph.ID != strconv.Itoa(leadingNum(sh.id)) || ph.Skipped {
+				continue
+			}
+			if w.mode == modePhaseOnly {
+				e.SprintID = ph.ID + ".1"
+			} else {
+				b.phaseDone = append(b.phaseDone, phaseMark{ph, head.Pos, how})
+				e = nil
+			}
+			break
+		}
+	}
+	if e != nil {
+		b.p.Entries = append(b.p.Entries, e)
+	}
+}
+
+// newPhase makes a phase from its heading.
+func (w *shapeWalk) newPhase(r *shapeHead) *Phase {
+	b := w.b
+	ph := &Phase{Title: r.sh.title, Heading: r.head, Valid: true}
+	num, letters := leadingNumber(cleanID(r.sh.id))
+	if !isLower(letters) {
+		// "Phase 2.5": a phase id beads-ralph cannot carry; the phase
+		// keeps its number, and its place in the plan keeps its order.
+		b.p.warnf(r.head.Pos, "phase id %q is read as phase %d", r.sh.id, num)
+		letters = ""
+	}
+	ph.Num, ph.Letters = num, letters
+	ph.ID = strconv.Itoa(num) + letters
+	skip, done, _, loose := headingMarkers(r.sh.lead + " " + r.sh.rest)
+	switch {
+	case r.struck && done == "":
+		ph.Skipped, ph.SkipReason = true, "struck through"
+	case skip != "":
+		ph.Skipped, ph.SkipReason = true, "marked "+skip
+	}
+	if loose != "" && !ph.Skipped {
+		b.p.warnf(r.head.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, loose, strings.ToUpper(loose))
+	}
+	return ph
+}
+
+func (w *shapeWalk) openPhase(r *shapeHead) {
+	w.seen = true
+	ph := w.newPhase(r)
+	w.b.p.Phases = append(w.b.p.Phases, ph)
+	w.phase, w.phaseHead = ph, r
+	w.phaseBlocks = w.phaseBlocks[:0]
+	if w.mode == modeHeadings && !ph.Skipped {
+		if done := doneMark(r.sh); done != "" {
+			w.b.phaseDone = append(w.b.phaseDone, phaseMark{ph, r.head.Pos, done})
+		}
+	}
+}
+
+// doneMark returns what marks a heading done: a done marker, or a
+// Conductor checkpoint ("[checkpoint: 9f3ab2c]").
+func doneMark(sh shape) string {
+	if k := strings.Index(strings.ToLower(sh.rest), "[checkpoint:"); k >= 0 {
+		if e := strings.IndexByte(sh.rest[k:], ']'); e > 0 {
+			return sh.rest[k : k+e+1]
+		}
+	}
+	_, done, _, _ := headingMarkers(sh.lead + " " + sh.rest)
+	return done
+}
+
+// closePhase ends the open phase section: in the phase-only shape the phase
+// is a unit; in the list shape its lists hold the units.
+func (w *shapeWalk) closePhase(end int) {
+	ph := w.phase
+	if ph == nil {
+		return
+	}
+	w.phase = nil
+	r := w.phaseHead
+	blocks := w.phaseBlocks
+	w.phaseBlocks = nil
+	switch w.mode {
+	case modePhaseOnly:
+		s := w.newUnit(r, ph, ph.ID, r.sh.title)
+		intro, steps := w.splitSteps(blocks, end)
+		if len(steps) == 0 {
+			w.finish(s, r, blocks, end)
+			break
+		}
+		// The phase's numbered steps are its tasks, each with its text.
+		w.finish(s, r, intro, end)
+		if s.TasksFromTitle {
+			s.Tasks, s.TasksFromTitle = nil, false
+			w.b.noTasks = slices.DeleteFunc(w.b.noTasks, func(x *Sprint) bool { return x == s })
+		}
+		s.Tasks = append(s.Tasks, steps...)
+		if !s.Status.Set() && !s.Skipped {
+			if st, pos, ok := w.b.bodyStatus(blocks); ok {
+				s.Status = Field{Value: st, Pos: pos}
+			}
+		}
+	case modeList:
+		w.listUnits(ph, blocks, end)
+	case modeBold:
+		w.boldUnits(ph, blocks, end)
+	default:
+		w.phaseIntro(ph, blocks)
+	}
+	if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
+		// A phase with no units under it is one unit: it is never lost.
+		w.asUnit = true
+		s := w.newUnit(r, ph, ph.ID, r.sh.title)
+		w.asUnit = false
+		w.b.p.warnf(r.head.Pos, "phase %s has no units under it, so the phase is one unit (%s)", ph.ID, s.ID)
+		w.finish(s, r, blocks, end)
+	}
+}
+
+// phaseIntro reads a phase-wide Status before the phase's first unit.
+func (w *shapeWalk) phaseIntro(ph *Phase, blocks []ast.Node) {
+	b := w.b
+	for _, n := range blocks {
+		if _, ok := n.(*ast.Heading); ok {
+			return
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			f, ok := b.lineField(line)
+			if !ok || sprintLabels[f.label] != "status" {
+				continue
+			}
+			r := b.status(f, "phase "+ph.ID)
+			switch r.status {
+			case statusSkipped:
+				if !ph.Skipped {
+					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
+					for _, s := range b.defs {
+						if s.Phase == ph {
+							s.Skipped, s.SkipReason = true, "phase "+ph.ID+" is skipped"
+						}
+					}
+				}
+			case StatusClosed:
+				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
+			}
+		}
+	}
+}
+
+// listUnits reads the units of a phase written as list items.
+func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
+	b := w.b
+	for i, n := range blocks {
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			sh, ok := b.listUnitOf(it, w.mode == modeTopList)
+			if !ok {
+				continue
+			}
+			start := b.blockStart(it)
+			line := lineEnd(b.src, start)
+			itemEnd := end
+			if next := it.NextSibling(); next != nil {
+				itemEnd = b.blockStart(next)
+			} else if i+1 < len(blocks) {
+				itemEnd = b.blockStart(blocks[i+1])
+			}
+			// The unit's "heading" is the whole item: its annotation goes
+			// after it, where it splits no item from its sub-items.
+			extent := itemEnd
+			for extent > line && blankLineBefore(b.src, extent) {
+				extent = lineStart(b.src, extent-1)
+			}
+			extent = max(extent, line)
+			head := Heading{Level: 0, Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: extent}
+			if k := markerEnd(head.Text); k <= len(head.Text) {
+				head.Text = stripCheckbox(head.Text[k:])
+			}
+			r := &shapeHead{head: head, sh: sh}
+			if sh.prefix != "" {
+				b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
+			}
+			s := w.newUnit(r, ph, sh.id, sh.title)
+			if it.NextSibling() == nil && i+1 < len(blocks) {
+				// An annotation line after the item ends its list.
+				if html, ok := blocks[i+1].(*ast.HTMLBlock); ok {
+					st := b.blockStart(html)
+					if st >= extent && blankBytes(b.src[extent:st]) {
+						s.Annotation = b.annotation(st)
+					}
+				}
+			}
+			var body []ast.Node
+			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+				if c != it.FirstChild() {
+					body = append(body, c)
+				}
+			}
+			checked, has := itemChecked(it)
+			w.finish(s, r, body, itemEnd)
+			if has && checked && !s.Skipped && s.Status.Set() && s.Status.Pos != s.Heading.Pos && s.Status.Value != StatusClosed {
+				b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.word, sh.id, s.ID,
+					strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line, strings.ReplaceAll(s.Status.Value, "_", " "))
+			}
+			if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
+				v := StatusOpen
+				if checked {
+					v = StatusClosed
+					if open := b.openBox(body); open.IsValid() {
+						// Checked, with work under it still open: when in
+						// doubt, the work is not done.
+						v = StatusOpen
+						b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but an item under it is not (line %d): read as open", sh.word, sh.id, s.ID, open.Line)
+					}
+				}
+				s.Status = Field{Value: v, Pos: head.Pos}
+			}
+		}
+	}
+}
+
+func (w *shapeWalk) openUnit(r *shapeHead) {
+	w.seen = true
+	ph := w.phase
+	if ph == nil {
+		if w.implicit == nil {
+			// Not in Plan.Phases: it has no heading.
+			w.implicit = &Phase{ID: "1", Num: 1, Title: w.b.p.Title, Valid: true}
+		}
+		ph = w.implicit
+	}
+	w.unit = w.newUnit(r, ph, r.sh.id, r.sh.title)
+	w.unitHead = r
+	w.unitBlocks = w.unitBlocks[:0]
+}
+
+func (w *shapeWalk) closeUnit(end int) {
+	if w.unit == nil {
+		return
+	}
+	s, r := w.unit, w.unitHead
+	w.unit = nil
+	w.finish(s, r, w.unitBlocks, end)
+}
+
+// newUnit makes a unit with its heading's markers read.
+func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
+	if !w.firstPos.IsValid() {
+		w.firstPos = r.head.Pos
+	}
+	word := strings.ToLower(r.sh.word)
+	w.count[ph]++
+	if w.mode == modePhaseOnly || w.asUnit {
+		word = "phase"
+	} else if r.sh.short {
+		word = "task (T1, T2, ...)"
+	} else if word == "" {
+		word = "numbered heading"
+	}
+	w.words[word]++
+	if w.byWritten == nil {
+		w.byWritten = map[string]*Sprint{}
+	}
+	s := &Sprint{Title: title, Heading: r.head, Phase: ph}
+	s.ID, s.Num = w.unitID(r, ph, id)
+	s.WrittenID = s.ID
+	if k := writtenKey(r.sh); w.byWritten[k] == nil {
+		w.byWritten[k] = s
+	}
+	skip, _, _, loose := headingMarkers(r.sh.lead + " " + r.sh.rest)
+	done := doneMark(r.sh)
+	switch {
+	case ph.Skipped:
+		s.Skipped, s.SkipReason = true, "phase "+ph.ID+" is skipped"
+	case r.struck && done == "":
+		s.Skipped, s.SkipReason = true, "struck through"
+	case skip != "":
+		s.Skipped, s.SkipReason = true, "marked "+skip
+	}
+	if loose != "" && !s.Skipped && w.mode != modePhaseOnly {
+		w.b.p.warnf(r.head.Pos, "%s %s's title says %q, but it is not read as skipped: to skip it, write (%s) or strike the heading through", word, s.ID, loose, strings.ToUpper(loose))
+	}
+	if s.Title == "" {
+		s.Title = strings.TrimSpace(r.sh.word + " " + r.sh.id)
+	}
+	return s
+}
+
+// finish reads a unit's section and records it.
+func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) {
+	b := w.b
+	s.End = end
+	b.sprintFields(s, blocks, end)
+	if !s.Status.Set() && !s.Skipped {
+		_, _, progress, _ := headingMarkers(r.sh.lead + " " + r.sh.rest)
+		switch {
+		case doneMark(r.sh) != "":
+			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
+		case progress != "":
+			s.Status = Field{Value: StatusInProgress, Pos: s.Heading.Pos}
+		case headingBlocked(r.sh.lead+" "+r.sh.rest) != "":
+			s.Status = Field{Value: StatusBlocked, Pos: s.Heading.Pos}
+		}
+	}
+	if !s.Status.Set() && !s.Skipped {
+		if st, pos, ok := w.b.bodyStatus(blocks); ok {
+			s.Status = Field{Value: st, Pos: pos}
+		}
+	}
+	b.defs = append(b.defs, s)
+	b.byID[s.ID] = append(b.byID[s.ID], s)
+}
+
+// describe names the shape read, for the preview.
+func (w *shapeWalk) describe() string {
+	var words []string
+	for word, n := range w.words {
+		words = append(words, fmt.Sprintf("%s (%d)", word, n))
+	}
+	slices.Sort(words)
+	switch w.mode {
+	case modePhaseOnly:
+		return "each phase is one unit of work"
+	case modeList:
+		return "units are list items with a bold label: " + strings.Join(words, ", ")
+	case modeBold:
+		return "units are bold paragraphs under phases: " + strings.Join(words, ", ")
+	case modeTopList:
+		return "units are list items with a bold label, with no phase headings: " + strings.Join(words, ", ")
+	}
+	where := "under phases"
+	if w.phaseLevel == 0 {
+		where = "with no phases"
+	}
+	return fmt.Sprintf("units are level-%d headings %s: %s", w.unitLevel, where, strings.Join(words, ", "))
+}
+
+// leadingNumber splits an id into its leading number and what follows it,
+// lowered: "3A" gives 3 and "a".
+func leadingNumber(id string) (int, string) {
+	i := 0
+	for i < len(id) && id[i] >= '0' && id[i] <= '9' {
+		i++
+	}
+	n, _ := strconv.Atoi(id[:min(i, 9)])
+	return n, strings.ToLower(id[i:])
+}
+
+// cleanID keeps the characters of an id that branches and labels may hold:
+// letters, digits, '.', '-' and '_'.
+func cleanID(id string) string {
+	var out []byte
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '-' || c == '_' {
+			out = append(out, c)
+		}
+	}
+	return strings.Trim(string(out), ".-_")
+}
+
+// unitID gives a unit its id, <phase>.<number> as beads-ralph's tools expect
+// of every bead: the unit's own number where it has one ("Sprint 9" under
+// Phase 2 is 2.9, "7.1" under Phase 7 stays 7.1, a range "17-18" takes its
+// first number), else the number after the phase's previous unit, with a
+// warning at the line. A number already taken also goes to the next free
+// one, with a warning.
+func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int) {
+	num := -1
+	switch {
+	case w.mode == modePhaseOnly || w.asUnit:
+		num = 1
+	default:
+		id := written
+		if k := strings.Index(id, " Part "); k > 0 {
+			id = id[:k] // "6.5 Part 2" is numbered as 6.5
+		}
+		if pre, post, ok := strings.Cut(id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), ph.ID) {
+			id = post
+		}
+		digits := 0
+		for digits < len(id) && id[digits] >= '0' && id[digits] <= '9' {
+			digits++
+		}
+		// "61+" is unit 61; "49A" is a follow-up of 49, as "49a".
+		rest := strings.ToLower(strings.TrimSuffix(id[digits:], "+"))
+		ok := digits > 0 && digits <= 6 && (rest == "" || rangeRest(rest) || isLower(rest))
+		if ok {
+			num, _ = strconv.Atoi(id[:digits])
+			if rest != "" && !rangeRest(rest) {
+				// "3.1b" after "3.1": a follow-up, in sequence.
+				cand := ph.ID + "." + canonicalNum(id[:digits]) + rest
+				if !w.used[cand] {
+					w.used[cand] = true
+					w.last[ph] = num
+					return cand, num
+				}
+			}
+		}
+	}
+	reason := ""
+	if num < 0 {
+		num = w.last[ph] + 1
+		reason = fmt.Sprintf("%q is not a unit number", written)
+	}
+	id := ph.ID + "." + strconv.Itoa(num)
+	for w.used[id] {
+		if reason == "" {
+			reason = fmt.Sprintf("%s is taken", id)
+		}
+		num++
+		id = ph.ID + "." + strconv.Itoa(num)
+	}
+	if reason != "" {
+		w.b.p.warnf(r.head.Pos, "%s: this unit is read as %s, in the order the plan lists it", reason, id)
+	}
+	w.used[id] = true
+	w.last[ph] = num
+	return id, num
+}
+
+// rangeRest reports whether an id's text after its number is a range's
+// end: "-18" in "17-18".
+func rangeRest(s string) bool {
+	if len(s) < 2 || s[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// linesPhrase names lines: "the heading at line 5", "the headings at lines
+// 5, 9 and 12".
+func linesPhrase(one, many string, lines []int) string {
+	if len(lines) == 1 {
+		return fmt.Sprintf("%s at line %d", one, lines[0])
+	}
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = strconv.Itoa(l)
+	}
+	return fmt.Sprintf("%s at lines %s and %s", many, strings.Join(parts[:len(parts)-1], ", "), parts[len(parts)-1])
+}
+
+// phasesTrack reports whether the plan tracks its phases rather than the
+// numbered headings under them: some phase has a Status field of its own
+// before its first sub-heading, and no numbered heading has a status (a
+// marker, or a Status field in its section).
+func (b *builder) phasesTrack(heads []*shapeHead) bool {
+	phaseStatus := false
+	for _, r := range heads {
+		switch {
+		case r.phase:
+			phaseStatus = phaseStatus || b.sectionHasStatus(r.node)
+		case r.unit:
+			skip, done, progress, _ := headingMarkers(r.sh.lead + " " + r.sh.rest)
+			if skip != "" || done != "" || progress != "" || r.struck || b.sectionHasStatus(r.node) {
+				return false
+			}
+		}
+	}
+	return phaseStatus
+}
+
+// sectionHasStatus reports whether a Status field stands between heading h
+// and the next heading.
+func (b *builder) sectionHasStatus(h *ast.Heading) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		if _, ok := n.(*ast.Heading); ok {
+			return false
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unitCandidates lists, for a plan where no unit was found, the headings
+// that look like units and what each would need, in one line: at most
+// eight, then how many more.
+func (b *builder) unitCandidates(doc ast.Node) string {
+	var out []string
+	more := 0
+	add := func(line int, text, need string) {
+		if len(out) == 8 {
+			more++
+			return
+		}
+		out = append(out, fmt.Sprintf("line %d %q (%s)", line, text, need))
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		head := b.heading(h)
+		_, info := readHeading(h, b.src)
+		switch info.kind {
+		case headSprint:
+			add(head.Pos.Line, head.Text, "it is outside any phase section: put it under a \"## Phase N: Title\" heading")
+			continue
+		case headSprintProse, headPhaseProse:
+			add(head.Pos.Line, head.Text, "a colon after the id and a title")
+			continue
+		}
+		sh, _ := readShapeHeading(h, b.src)
+		switch {
+		case sh.kind == shapeUnit && !sh.sep && sh.title != "":
+			add(head.Pos.Line, head.Text, fmt.Sprintf("a colon after the id: \"%s %s: %s\"", sh.word, sh.id, sh.title))
+		case sh.kind == shapeBare && !strings.Contains(sh.id, "."):
+		case sh.kind == shapeBare:
+			add(head.Pos.Line, head.Text, "a phase heading above it whose number it starts with, or a word before it: \"Step "+sh.id+": Title\"")
+		}
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("and %d more", more))
+	}
+	return strings.Join(out, "; ")
+}
+
+// leadingNum is the number an id starts with.
+func leadingNum(id string) int {
+	n, _ := leadingNumber(id)
+	return n
+}
+
+// hasBoldUnits reports whether a paragraph directly in a phase section is a
+// bold unit label: "**T4: Adapter for X**".
+func (b *builder) hasBoldUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) bool {
+	inPhase := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if h.Level <= phaseLevel {
+				inPhase = byNode[h].phase
+			}
+			continue
+		}
+		if par, ok := n.(*ast.Paragraph); ok && inPhase {
+			if _, ok := b.boldUnit(par); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boldUnit reads a paragraph whose first line is nothing but a bold unit
+// label: "**T4: Adapter for X**", "**Task 3: Cleanup**".
+func (b *builder) boldUnit(par *ast.Paragraph) (shape, bool) {
+	em, ok := par.FirstChild().(*ast.Emphasis)
+	if !ok || em.Level != 2 {
+		return shape{}, false
+	}
+	// The label is the whole paragraph: a one-line "**T4: Title**".
+	for next := em.NextSibling(); next != nil; next = next.NextSibling() {
+		t, ok := next.(*ast.Text)
+		if !ok || len(strings.TrimSpace(string(t.Segment.Value(b.src)))) > 0 {
+			return shape{}, false
+		}
+	}
+	sh := readShape(strings.TrimSpace(plainText(em, b.src)))
+	if sh.kind != shapeUnit || !(sh.sep || sh.title == "") {
+		return shape{}, false
+	}
+	return sh, true
+}
+
+// boldUnits reads the units of a phase written as bold paragraphs; each
+// unit's body runs to the next one.
+func (w *shapeWalk) boldUnits(ph *Phase, blocks []ast.Node, end int) {
+	b := w.b
+	var s *Sprint
+	var r *shapeHead
+	var body []ast.Node
+	flush := func(at int) {
+		if s != nil {
+			w.finish(s, r, body, at)
+		}
+		s, body = nil, nil
+	}
+	for _, n := range blocks {
+		if par, ok := n.(*ast.Paragraph); ok {
+			if sh, ok := b.boldUnit(par); ok {
+				start := b.blockStart(par)
+				flush(start)
+				line := lineEnd(b.src, start)
+				head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+				r = &shapeHead{head: head, sh: sh}
+				s = w.newUnit(r, ph, sh.id, sh.title)
+				continue
+			}
+		}
+		if s != nil {
+			body = append(body, n)
+		}
+	}
+	flush(end)
+}
+
+// writtenKey names a unit by its word and id as written, lower case:
+// "sprint 9", " 7.1".
+func writtenKey(sh shape) string { return strings.ToLower(sh.word + " " + sh.id) }
+
+// entryDone reports whether a heading outside the phases records its unit
+// done: a done marker, or a done Status in its section.
+func (b *builder) entryDone(r *shapeHead) bool {
+	if doneMark(r.sh) != "" {
+		return true
+	}
+	for n := r.node.NextSibling(); n != nil; n = n.NextSibling() {
+		if _, ok := n.(*ast.Heading); ok {
+			return false
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
+				return readStatus(liveValue(f, b.src)).status == StatusClosed
+			}
+		}
+	}
+	return false
+}
+
+// topListUnits reports whether the document's top-level lists hold at least
+// two unit items with a bold label (phase labels count).
+func (b *builder) topListUnits(doc ast.Node) bool {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, ok := b.listUnitOf(it, true); ok {
+					n++
+				}
+			}
+		}
+	}
+	return n >= 2
+}
+
+// splitSteps splits a phase's blocks at its numbered step headings: the
+// blocks before the first, and each step as one task, its heading's text
+// then its section's Markdown.
+func (w *shapeWalk) splitSteps(blocks []ast.Node, end int) ([]ast.Node, []string) {
+	b := w.b
+	var intro []ast.Node
+	var steps []string
+	from := -1
+	var title string
+	flush := func(to int) {
+		if from < 0 {
+			return
+		}
+		body := strings.TrimSpace(string(b.src[from:to]))
+		t := title
+		if body != "" {
+			t += "\n\n  " + strings.ReplaceAll(body, "\n", "\n  ")
+			t = strings.ReplaceAll(t, "\n  \n", "\n\n")
+		}
+		steps = append(steps, b.withRefs(t))
+		from = -1
+	}
+	for _, n := range blocks {
+		if h, ok := n.(*ast.Heading); ok {
+			if r := w.byNode[h]; r != nil && r.step {
+				flush(r.head.Start)
+				title, from = r.head.Text, r.head.End
+				continue
+			}
+		}
+		if from < 0 {
+			intro = append(intro, n)
+		}
+	}
+	flush(end)
+	return intro, steps
+}

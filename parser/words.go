@@ -1,0 +1,171 @@
+package parser
+
+import (
+	"strings"
+	"unicode"
+)
+
+// The one word table of the plan shapes read beside the beads-ralph dialect
+// (docs/plan-shapes.md). A phase word names a group of units; a unit word
+// names one unit of work, which becomes one bead.
+var (
+	phaseWords = []string{"phase", "fase", "phasen", "stage"}
+	unitWords  = []string{
+		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic",
+		"iteration", "work unit", "workunit", "work package", "story", "increment",
+		"chunk", "wave", "subphase", "sub-phase", "etapa", "paso", "schritt",
+	}
+)
+
+// shapeKind says what a heading or label names in the shapes reader.
+type shapeKind int
+
+const (
+	shapeOther shapeKind = iota
+	shapePhase           // "Phase 3: X", "Fase 2 - X", "Phase 3A: X"
+	shapeUnit            // "Sprint 17-18: X", "Session 1.1: X", "Week 3"
+	shapeBare            // "7.1 - X", "1.1 Create branch"
+)
+
+// shape is what a heading's (or bold label's) text says in the shapes
+// reader.
+type shape struct {
+	kind  shapeKind
+	word  string // the phase or unit word as written ("Session")
+	id    string // as written, a trailing '.' dropped: "17-18", "3A", "5.X"
+	sep   bool   // a ':', dash or '.' follows the id
+	title string // the cleaned title
+	rest  string // the text after the id and separator, uncleaned
+	lead  string // decoration before the word
+	// short is set for the letter forms "P1:" and "T4:".
+	short bool
+	// prefix is set when the word was found glued to a few stray letters
+	// ("xStep 2.3"); it holds them.
+	prefix string
+}
+
+// matchWord reports whether t starts with one of words as a whole word,
+// case-insensitively, and returns the word as written and the rest.
+func matchWord(t string, words []string) (string, string, bool) {
+	for _, w := range words {
+		if len(t) >= len(w) && strings.EqualFold(t[:len(w)], w) {
+			rest := t[len(w):]
+			if rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '#' {
+				return t[:len(w)], rest, true
+			}
+		}
+	}
+	return "", t, false
+}
+
+// readShape reads "Word <id>[sep] title" or "<id> [sep] title".
+func readShape(text string) shape { return readShapeGlue(text, false) }
+
+// readLabelShape is readShape for a bold label, where a typo glued to the
+// word ("**xStep 2.3:**") is read too.
+func readLabelShape(text string) shape { return readShapeGlue(text, true) }
+
+func readShapeGlue(text string, glue bool) shape {
+	t := strings.TrimLeftFunc(text, decoration)
+	lead := text[:len(text)-len(t)]
+	sh := shape{lead: lead}
+	if w, rest, ok := matchWord(t, phaseWords); ok {
+		sh.kind, sh.word, t = shapePhase, w, rest
+	} else if w, rest, ok := matchWord(t, unitWords); ok {
+		sh.kind, sh.word, t = shapeUnit, w, rest
+	} else if pre, w, rest, ok := gluedWord(t); ok && glue {
+		sh.kind, sh.word, sh.prefix, t = shapeUnit, w, pre, rest
+	} else if len(t) > 1 && (t[0] == 'P' || t[0] == 'T') && t[1] >= '0' && t[1] <= '9' {
+		// "P1: Foundation" (a phase), "T4: Adapter for X" (a task).
+		sh.kind, sh.word, sh.short, t = shapeUnit, t[:1], true, t[1:]
+		if sh.word == "P" {
+			sh.kind = shapePhase
+		}
+	} else if t != "" && t[0] >= '0' && t[0] <= '9' {
+		sh.kind = shapeBare
+	} else {
+		return shape{}
+	}
+	if sh.kind != shapeBare && !sh.short {
+		rest := strings.TrimLeft(t, " \t")
+		if len(rest) == len(t) {
+			return shape{}
+		}
+		t = strings.TrimPrefix(rest, "#")
+	}
+	id, rest := splitShapeID(t)
+	if id == "" {
+		return shape{}
+	}
+	sh.id = id
+	rest = strings.TrimSpace(rest)
+	if len(rest) > 6 && strings.EqualFold(rest[:5], "part ") && rest[5] >= '0' && rest[5] <= '9' {
+		// "Sprint 6.5 Part 2: Sharding": the part is in the id.
+		pid, after := splitShapeID(rest[5:])
+		sh.id, rest = id+" Part "+pid, strings.TrimSpace(after)
+	}
+	for _, s := range []string{":", "-", "–", "—", "."} {
+		if strings.HasPrefix(rest, s) {
+			rest = strings.TrimSpace(rest[len(s):])
+			sh.sep = true
+			break
+		}
+	}
+	sh.rest = rest
+	sh.title = cleanTitle(rest)
+	if sh.short && (!sh.sep || strings.ContainsAny(id, ".-")) {
+		return shape{} // "P1 priority bugs", "T1.2": not this form
+	}
+	if sh.kind == shapeBare && !strings.Contains(id, ".") {
+		return shape{} // "1. Overview", "2024 plans": a numbered section, not a unit
+	}
+	return sh
+}
+
+// gluedWord finds a unit word glued to one or two stray letters at the start
+// of t ("xStep 2.3"): a typo that still names the unit.
+func gluedWord(t string) (prefix, word, rest string, ok bool) {
+	for n := 1; n <= 2 && n < len(t); n++ {
+		if !unicode.IsLetter(rune(t[n-1])) {
+			return "", "", t, false
+		}
+		if w, r, ok := matchWord(t[n:], unitWords); ok && r != "" {
+			return t[:n], w, r, true
+		}
+	}
+	return "", "", t, false
+}
+
+// splitShapeID cuts an id from the start of t: digits, then letters, digits,
+// dots, a '+', or a dash followed by a digit ("17-18"). A trailing '.' is
+// not part of it.
+func splitShapeID(t string) (id, rest string) {
+	if t == "" || t[0] < '0' || t[0] > '9' {
+		return "", t
+	}
+	i := 0
+	for i < len(t) {
+		c := t[i]
+		switch {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '.', c == '+':
+			i++
+			continue
+		case (c == '-' || c == '_') && i+1 < len(t) && t[i+1] >= '0' && t[i+1] <= '9':
+			i++
+			continue
+		}
+		break
+	}
+	id = strings.TrimRight(t[:i], ".")
+	return id, t[len(id):]
+}
+
+// upperLetters reports whether a phase id's letters are capitals ("3A").
+func upperLetters(id string) bool {
+	for i := 0; i < len(id); i++ {
+		if id[i] >= 'A' && id[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
