@@ -93,6 +93,9 @@ func Run(in Input) (*Result, error) {
 		r.Diags.Sort()
 		return r, nil
 	}
+	// The planner reads the letters setting from the plan; the one that
+	// counts is the merged one, so a config file's letters applies too.
+	r.Plan.Defaults.Letters = r.Settings.Merged.Letters
 	r.Graph = planner.Build(r.Plan)
 	r.Diags = append(r.Diags, r.Graph.Diags...)
 	if !r.Graph.HasCycle() {

@@ -153,3 +153,23 @@ func TestNoSprints(t *testing.T) {
 	require.Len(t, r.Diags, 1)
 	require.True(t, strings.HasPrefix(r.Diags[0].Error(), "/src/shop/plan.md:1:1: error: plan has no sprints"), r.Diags[0].Error())
 }
+
+// TestLettersFromConfig: the letters setting of a config file reaches the
+// planner, and the plan's own setting wins over it.
+func TestLettersFromConfig(t *testing.T) {
+	const plan = "## Phase 1: A\n### Sprint 1.1: X\n- a\n### Sprint 1.2a: Y\n- b\n### Sprint 1.2b: Z\n- c\n"
+	deps := func(r *Result) map[string][]string {
+		out := map[string][]string{}
+		for _, n := range r.Graph.Nodes {
+			for _, d := range n.Deps {
+				out[n.ID()] = append(out[n.ID()], d.ID())
+			}
+		}
+		return out
+	}
+	config := &File{Path: "/src/shop/.architect.yaml", Data: []byte("letters: sequence\n")}
+	require.Equal(t, map[string][]string{"1.2a": {"1.1"}, "1.2b": {"1.1"}}, deps(run(t, Input{Src: []byte(plan)})))
+	require.Equal(t, map[string][]string{"1.2a": {"1.1"}, "1.2b": {"1.2a"}}, deps(run(t, Input{Src: []byte(plan), Config: config})))
+	require.Equal(t, map[string][]string{"1.2a": {"1.1"}, "1.2b": {"1.1"}},
+		deps(run(t, Input{Src: []byte("---\nletters: parallel\n---\n" + plan), Config: config})))
+}
