@@ -69,9 +69,11 @@ func TaskID(planFile, sprintID string) string {
 	return uuid.NewSHA1(taskNamespace, []byte(planFile+"\x00"+sprintID)).String()
 }
 
-// parallel reports whether a sprint runs beside others: a member of a
-// parallel group or of a lettered track.
-func parallel(s *parser.Sprint) bool { return s.Letters != "" || s.Phase.Letters != "" }
+// parallel reports whether the graph runs n beside another sprint: it
+// shares its wave with one. It follows the reading the planner took, so
+// letters read in sequence (3A → 3B, letters: sequence) are not parallel,
+// and units a plan states side by side are, whatever their ids.
+func parallel(g *planner.Graph, n *planner.Node) bool { return len(g.Waves[n.Wave]) > 1 }
 
 func timeout(d parser.Defaults, s *parser.Sprint) int {
 	switch {

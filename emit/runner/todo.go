@@ -97,7 +97,7 @@ func Todos(g *planner.Graph, beads []emit.Bead, o Options) []Todo {
 				AgentModel:       "Claude",
 				Workflow:         Workflow,
 				BlockedBy:        depIDs(n),
-				Parallel:         parallel(s),
+				Parallel:         parallel(g, n),
 				WorkflowStage:    stage,
 				InstructionsSet:  "CLAUDE.md",
 				TimeBudget:       "≤" + strconv.Itoa(timeout(o.Settings, s)) + "m",
