@@ -238,7 +238,7 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		s := &l.Sprints[n.Order]
 		b := &o.Beads[n.Order]
 		*s = LiveSprint{ID: n.ID(), Title: n.Sprint.Title, Phase: n.Sprint.Phase.ID, Line: n.Sprint.Heading.Pos.Line,
-			Wave: n.Wave, Bead: b.ID, PlanStatus: b.Status, Branch: b.Metadata.Branch, Merge: n.IsMerge()}
+			Wave: n.Wave, Bead: b.ID, PlanStatus: b.Status, Branch: b.Metadata.Branch, Merge: len(b.Metadata.BranchesToMerge) > 0}
 		if id, ok := o.Sync.IDs[b.Metadata.PlanSprintID]; ok {
 			s.Bead = id
 		}
@@ -342,7 +342,7 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 
 	for _, n := range g.Nodes {
 		s := l.Sprints[n.Order]
-		if !n.IsMerge() || s.State == StateClosed {
+		if !s.Merge || s.State == StateClosed { // a merge bead, as emit decided it
 			continue
 		}
 		m := LiveMerge{Sprint: s.ID, Title: s.Title, Bead: s.Bead, Branch: s.Branch, State: s.State, WaitingFor: []LiveBranch{}}
