@@ -41,6 +41,8 @@ type applyEnv struct {
 	terminal func(w io.Writer) bool
 	// tick is how often the progress line redraws its clock.
 	tick time.Duration
+	// sleep waits; nil is time.Sleep.
+	sleep func(time.Duration)
 }
 
 func defaultApplyEnv() applyEnv {
@@ -194,13 +196,14 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	}
 	report(stdio.err, c.diags)
 
-	sync, err := bd.Plan(c.beads, bdsync.SyncOptions{
+	syncOpts := bdsync.SyncOptions{
 		PlanFile: c.beads[0].Metadata.PlanFile,
 		Now:      ae.now(),
 		Prune:    opts.prune,
 		Pinned:   annotated(c.plan),
 		Plans:    &repoPlans{root: repo.root},
-	})
+	}
+	sync, err := bd.Plan(c.beads, syncOpts)
 	var ce *bdsync.CopyError
 	if errors.As(err, &ce) {
 		return copyDiagnostics(c.plan, ce)
@@ -220,14 +223,15 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
 		return err
 	}
-	var onProgress func(bdsync.Progress)
+	ao := bdsync.ApplyOptions{Clock: ae.now, Sleep: ae.sleep}
 	if progress != nil {
-		onProgress = progress.update
+		ao.Progress = progress.update
 	}
-	err = bd.Apply(sync, onProgress)
+	written, retries, err := bd.Sync(sync, c.beads, syncOpts, ao)
 	if progress != nil {
 		progress.close()
 	}
+	reportRetries(stdio, retries, opts.verbose)
 	if err != nil {
 		return err
 	}
@@ -242,7 +246,7 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	if opts.noAnnotate {
 		return nil
 	}
-	n, err := annotatePlan(c.abs, c.plan.Src, sync.IDs)
+	n, err := annotatePlan(c.abs, c.plan.Src, written.IDs)
 	if err != nil {
 		return fmt.Errorf("the beads database is in sync, but the bead ids were not written into %s: %w", opts.plan, err)
 	}
@@ -250,6 +254,24 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		fmt.Fprintf(stdio.out, "Annotated %s: %s written.\n", opts.plan, emit.Plural(n, "bead id", "bead ids"))
 	}
 	return nil
+}
+
+// reportRetries says which beads apply read again and wrote anew because
+// they changed in the database while it ran. A bead changed in the second
+// apply read it is read again too, a second later; that is only a note
+// under -v.
+func reportRetries(stdio streams, retries []bdsync.Retry, verbose bool) {
+	for _, r := range retries {
+		if r.Fresh {
+			if verbose {
+				fmt.Fprintf(stdio.err, "architect: note: %s changed in the second apply read the database; read again a second later (attempt %d of %d)\n",
+					strings.Join(r.IDs, ", "), r.Attempt, bdsync.MaxAttempts)
+			}
+			continue
+		}
+		fmt.Fprintf(stdio.out, "Retried %s: changed in the database while apply ran; read again and written with those changes kept (attempt %d of %d).\n",
+			strings.Join(r.IDs, ", "), r.Attempt, bdsync.MaxAttempts)
+	}
 }
 
 // applyProgress shows how far apply has come on a terminal: one line,

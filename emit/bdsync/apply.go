@@ -2,9 +2,12 @@ package bdsync
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/beads-architect/architect/emit"
 )
@@ -39,7 +42,9 @@ type Progress struct {
 // Apply makes the writes p plans: the custom types, the imports of new and
 // changed beads (see SyncPlan.Imports), then what import cannot do: remove
 // dependencies and labels, reopen and close beads. progress, when not nil,
-// hears before each step and after each import.
+// hears before each step and after each import. When bd keeps its own copy
+// of beads that changed after the read, Apply still makes every import and
+// then stops with a *KeptError naming them; Sync reads them again.
 func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 	report := func(step string, done, total int) {
 		if progress != nil {
@@ -52,9 +57,16 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 		}
 	}
 	done, total := 0, len(p.Records)
+	var kept []string
 	for _, data := range p.Imports() {
 		report("importing beads", done, total)
-		if err := c.importJSONL(data); err != nil {
+		err := c.importJSONL(data)
+		var ke *KeptError
+		if errors.As(err, &ke) {
+			kept = append(kept, ke.IDs...)
+			err = nil
+		}
+		if err != nil {
 			if done > 0 {
 				return fmt.Errorf("%w\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", err, done, total)
 			}
@@ -64,6 +76,12 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 	}
 	if total > 0 {
 		report("importing beads", done, total)
+	}
+	if len(kept) > 0 {
+		// The rest of the plan was made from a read that is out of date
+		// for these beads; Sync reads them again and plans anew.
+		sort.Strings(kept)
+		return &KeptError{IDs: slices.Compact(kept)}
 	}
 	if len(p.RemoveDeps) > 0 {
 		report("removing dependencies", 0, len(p.RemoveDeps))
@@ -111,4 +129,110 @@ func addCustomTypes(current string, want ...string) (string, []string) {
 		}
 	}
 	return strings.Join(have, ","), added
+}
+
+// MaxAttempts is how many times Sync writes a plan before it gives up on
+// the beads that keep changing under it.
+const MaxAttempts = 5
+
+// maxFreshWait bounds one wait for the second of a fresh bead's stamp to
+// pass (see SyncPlan.Fresh). A stamp further ahead is a clock elsewhere
+// running ahead of this one.
+const maxFreshWait = 3 * time.Second
+
+// SyncOptions' companion for Sync: how it reports, and its clock.
+type ApplyOptions struct {
+	// Progress, when set, hears how far the writes have come.
+	Progress func(Progress)
+	// Clock and Sleep default to time.Now and time.Sleep.
+	Clock func() time.Time
+	Sleep func(time.Duration)
+	// Attempts is at most how many times the plan is written; 0 is
+	// MaxAttempts.
+	Attempts int
+}
+
+// Retry is one time Sync read beads again: they changed in the database
+// while apply ran (Kept), or in the second apply read them (Fresh).
+type Retry struct {
+	Attempt int // the attempt that follows, from 2
+	IDs     []string
+	Fresh   bool
+}
+
+// GaveUpError is Sync giving up on beads that kept changing under it.
+type GaveUpError struct {
+	IDs      []string
+	Attempts int
+	Fresh    bool
+}
+
+func (e *GaveUpError) Error() string {
+	why := "changed in the database while apply ran"
+	if e.Fresh {
+		why = "carry an updated_at that is not yet in the past on this machine's clock"
+	}
+	return fmt.Sprintf("gave up after %d attempts: %s %s, each time; their changes are kept and the plan's changes to them are not written, nor the closes, reopens and removals that come after the imports: run apply again",
+		e.Attempts, strings.Join(e.IDs, ", "), why)
+}
+
+// Sync writes p, the plan Plan made of desired under o, without ever
+// overwriting a change someone else made meanwhile: bd import keeps a row
+// that is newer than the one apply writes, and Sync then reads the
+// database again and writes a new plan, carrying the new changes over, at
+// most ao.Attempts times in all. Beads changed in the very second of a
+// read are read again once that second is over (see SyncPlan.Fresh), and
+// rewrites wait for the second of o.Now to end, so that a row bd takes in
+// is never one an agent's change of the same second would tie with. It
+// returns the last plan written and the retries made; giving up is a
+// *GaveUpError that names the beads.
+func (c *Client) Sync(p *SyncPlan, desired []emit.Bead, o SyncOptions, ao ApplyOptions) (*SyncPlan, []Retry, error) {
+	clock, sleep := ao.Clock, ao.Sleep
+	if clock == nil {
+		clock = time.Now
+	}
+	if sleep == nil {
+		sleep = time.Sleep
+	}
+	attempts := ao.Attempts
+	if attempts <= 0 {
+		attempts = MaxAttempts
+	}
+	waitPast := func(t time.Time) {
+		if d := t.Sub(clock()); d > 0 {
+			sleep(min(d, maxFreshWait))
+		}
+	}
+	var retries []Retry
+	for attempt := 1; ; attempt++ {
+		var ids []string
+		fresh := len(p.Fresh) > 0
+		if fresh {
+			ids = slices.Clone(p.Fresh)
+			waitPast(p.FreshUntil.Add(time.Second))
+		} else {
+			if len(p.Rewrites) > 0 {
+				waitPast(p.Now.Add(time.Second))
+			}
+			err := c.Apply(p, ao.Progress)
+			var ke *KeptError
+			if !errors.As(err, &ke) {
+				return p, retries, err
+			}
+			ids = ke.IDs
+		}
+		if attempt >= attempts {
+			return p, retries, &GaveUpError{IDs: ids, Attempts: attempt, Fresh: fresh}
+		}
+		retries = append(retries, Retry{Attempt: attempt + 1, IDs: ids, Fresh: fresh})
+		if ao.Progress != nil {
+			ao.Progress(Progress{Step: "reading changed beads again", Done: 0, Total: len(ids)})
+		}
+		o.Now = clock()
+		next, err := c.Plan(desired, o)
+		if err != nil {
+			return p, retries, err
+		}
+		p = next
+	}
 }

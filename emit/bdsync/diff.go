@@ -106,6 +106,18 @@ type SyncPlan struct {
 	// Client.Plan; Diff leaves them empty).
 	AddTypes    []string
 	CustomTypes string
+
+	// Now is the stamp of what the sync writes (SyncOptions.Now, to the
+	// second). Rewrites are the existing beads whose rows Records rewrite,
+	// and Fresh those of them changed in Now's second or later, with
+	// FreshUntil their latest stored stamp: their rewrite must be stamped
+	// after the stored row, so after Now, and a change an agent makes in
+	// that second after the read would lose to it. Client.Sync reads them
+	// again once the second is over.
+	Now        time.Time
+	Rewrites   []string
+	Fresh      []string
+	FreshUntil time.Time
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -147,7 +159,7 @@ func (p *SyncPlan) Empty() bool {
 // field of an existing bead is carried over into its rewrite.
 func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	now := o.Now.UTC().Truncate(time.Second)
-	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune}
+	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune, Now: now}
 	byID := make(map[string]*Issue, len(current))
 	for i := range current {
 		byID[current[i].ID] = &current[i]
@@ -217,6 +229,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 				return nil, err
 			}
 			records = append(records, rec)
+			p.rewrite(cur)
 		}
 		if u.closes {
 			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
@@ -249,6 +262,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 				return nil, err
 			}
 			records = append(records, rec)
+			p.rewrite(is)
 		}
 		if o.Prune {
 			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
@@ -265,6 +279,18 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
 	}
 	return p, nil
+}
+
+// rewrite notes that the sync rewrites the row of cur, stamped with
+// stampAfter(cur.UpdatedAt, p.Now).
+func (p *SyncPlan) rewrite(cur *Issue) {
+	p.Rewrites = append(p.Rewrites, cur.ID)
+	if stored := cur.UpdatedAt.UTC().Truncate(time.Second); !p.Now.After(stored) {
+		p.Fresh = append(p.Fresh, cur.ID)
+		if stored.After(p.FreshUntil) {
+			p.FreshUntil = stored
+		}
+	}
 }
 
 // adopt gives a sprint the id of the bead its plan file (or the file it
