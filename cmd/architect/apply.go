@@ -232,6 +232,9 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		progress.close()
 	}
 	reportRetries(stdio, retries, opts.verbose)
+	for _, n := range written.Splits {
+		fmt.Fprintf(stdio.err, "architect: note: bd's connection timed out on an import of %d beads (nothing of it was written); apply imported them in two halves\n", n)
+	}
 	if err != nil {
 		return err
 	}

@@ -83,7 +83,7 @@ func TestApplyRetriesChangedBead(t *testing.T) {
 	r.now = r.now.Add(time.Minute)
 	r.write(strings.Replace(threeSprints("", "", ""), "Sprint 1.2: Two", "Sprint 1.2: Second", 1))
 	agent := r.now.Add(2 * time.Second)
-	r.db.Before = func(argv []string) error {
+	r.db.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" && r.db.Before != nil {
 			r.db.Before = nil
 			r.now = agent.Add(time.Second)
@@ -119,7 +119,7 @@ func TestApplyGivesUpOnBusyBead(t *testing.T) {
 	r.now = r.now.Add(time.Minute)
 	r.write(strings.Replace(threeSprints("", "", ""), "Sprint 1.2: Two", "Sprint 1.2: Second", 1))
 	n := 0
-	r.db.Before = func(argv []string) error {
+	r.db.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" {
 			n++
 			r.now = r.now.Add(3 * time.Second)
@@ -148,24 +148,24 @@ func (r *memRepo) compiledIDs() map[string]string {
 	return m
 }
 
-// TestApplyResumes: a first apply that dies after its first import (the
-// server timed out, the laptop slept) leaves whole beads, each with its
+// TestApplyResumes: a first apply that dies after its first import (bd was
+// killed, the laptop slept) leaves whole beads, each with its
 // dependencies; a second apply creates the rest, and nothing twice.
 func TestApplyResumes(t *testing.T) {
 	const n = 2*bdsync.ImportSize + 100
 	r := newMemRepo(t, chainPlan(n))
 	imports := 0
-	r.db.Before = func(argv []string) error {
+	r.db.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" {
 			if imports++; imports == 2 {
-				return &bdsync.Error{Args: argv, Stderr: "Error: [mysql] 2026/01/02 03:04:05 packets.go:58 read tcp 127.0.0.1:50000->127.0.0.1:3307: i/o timeout\n", Err: errors.New("exit status 1")}
+				return &bdsync.Error{Args: argv, Err: errors.New("signal: killed")}
 			}
 		}
 		return nil
 	}
 	out, _, err := r.apply()
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), fmt.Sprintf("i/o timeout\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", bdsync.ImportSize, n))
+	assert.Contains(t, err.Error(), fmt.Sprintf("signal: killed\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", bdsync.ImportSize, n))
 	assert.NotContains(t, out, "Applied:")
 	require.Len(t, r.issues(), bdsync.ImportSize)
 
@@ -182,4 +182,47 @@ func TestApplyResumes(t *testing.T) {
 	out, _, err = r.apply()
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out, fmt.Sprintf("No changes: %d beads match plan.md.\n", n)), out)
+}
+
+// TestApplySplitsOnTimeout: a server that times out on imports of more
+// than 100 beads gets them in halves, the earlier beads first; the apply
+// finishes in one run and says so.
+func TestApplySplitsOnTimeout(t *testing.T) {
+	const n = bdsync.ImportSize + 30
+	r := newMemRepo(t, chainPlan(n))
+	var sizes []int
+	r.db.Before = func(argv []string, stdin []byte) error {
+		if argv[0] != "import" {
+			return nil
+		}
+		lines := bytes.Count(stdin, []byte("\n"))
+		sizes = append(sizes, lines)
+		if lines > 50 {
+			return &bdsync.Error{Args: argv, Stderr: "Error: [mysql] 2026/01/02 03:04:05 packets.go:58 read tcp 127.0.0.1:50000->127.0.0.1:3307: i/o timeout\n", Err: errors.New("exit status 1")}
+		}
+		return nil
+	}
+	out, stderr, err := r.apply()
+	require.NoError(t, err)
+	assert.Contains(t, out, fmt.Sprintf("Applied: %d created, 0 updated, 0 closed.\n", n))
+	var want []int
+	var split func(k int)
+	split = func(k int) {
+		want = append(want, k)
+		if k > 50 {
+			split(k / 2)
+			split(k - k/2)
+		}
+	}
+	split(bdsync.ImportSize)
+	split(30)
+	assert.Equal(t, want, sizes)
+	assert.Contains(t, stderr, fmt.Sprintf("architect: note: bd's connection timed out on an import of %d beads (nothing of it was written); apply imported them in two halves\n", bdsync.ImportSize))
+	db := r.issues()
+	require.Len(t, db, n)
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(t, err)
+	for _, b := range c.beads {
+		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
+	}
 }

@@ -2,6 +2,7 @@ package bdsync
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -58,21 +59,43 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 	}
 	done, total := 0, len(p.Records)
 	var kept []string
-	for _, data := range p.Imports() {
+	// importRun imports one run of records (in execution order) in one
+	// call; when bd times out on it, the run is split in two and each half
+	// imported in turn, the earlier half first, down to minSplit records.
+	var importRun func(run []json.RawMessage) error
+	importRun = func(run []json.RawMessage) error {
 		report("importing beads", done, total)
-		err := c.importJSONL(data)
+		err := c.importJSONL(reversed(run))
 		var ke *KeptError
 		if errors.As(err, &ke) {
 			kept = append(kept, ke.IDs...)
 			err = nil
 		}
+		if err != nil && timedOut(err) && len(run) >= 2*minSplit {
+			p.Splits = append(p.Splits, len(run))
+			half := len(run) / 2
+			if err := importRun(run[:half]); err != nil {
+				return err
+			}
+			return importRun(run[half:])
+		}
 		if err != nil {
+			return err
+		}
+		done += len(run)
+		return nil
+	}
+	size := ImportSize
+	if total > ServerImportSize && c.serverMode() {
+		size = ServerImportSize
+	}
+	for start := 0; start < total; start += size {
+		if err := importRun(p.Records[start:min(start+size, total)]); err != nil {
 			if done > 0 {
 				return fmt.Errorf("%w\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", err, done, total)
 			}
 			return err
 		}
-		done += bytes.Count(data, []byte("\n"))
 	}
 	if total > 0 {
 		report("importing beads", done, total)
@@ -129,6 +152,59 @@ func addCustomTypes(current string, want ...string) (string, []string) {
 		}
 	}
 	return strings.Join(have, ","), added
+}
+
+// ServerImportSize is the most records one `bd import` gets when bd keeps
+// its database on a Dolt server. bd gives each statement 10 s there (its
+// pool's read timeout), and the statement that recomputes is_blocked for
+// the beads of one import took longer than that at 250 beads a call on
+// this project's test machine; at 125 the slowest took under 4 s.
+const ServerImportSize = 125
+
+// serverMode reports whether bd keeps the database on a Dolt server, as
+// `bd context --json` says; when it cannot tell, it says yes, the careful
+// answer.
+func (c *Client) serverMode() bool {
+	out, err := c.r.Run(nil, "context", "--json")
+	var ctx struct {
+		DoltMode string `json:"dolt_mode"`
+	}
+	if err != nil || json.Unmarshal(out, &ctx) != nil {
+		return true
+	}
+	return ctx.DoltMode != "embedded"
+}
+
+// minSplit is the smallest run of records an import that timed out is
+// split into.
+const minSplit = 8
+
+// timedOut reports whether bd failed because its connection to a Dolt
+// server timed out or dropped (bd's pool gives each read 10 s by default,
+// BEADS_DOLT_POOL_READ_TIMEOUT). The import's transaction did not commit,
+// or committed whole: importing the same records again is safe either way.
+func timedOut(err error) bool {
+	var be *Error
+	if !errors.As(err, &be) {
+		return false
+	}
+	for _, s := range []string{"i/o timeout", "invalid connection", "bad connection", "connection went away", "deadline exceeded"} {
+		if strings.Contains(be.Stderr, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// reversed lays out records for one bd import, in reverse order, one a
+// line (see SyncPlan.Imports).
+func reversed(run []json.RawMessage) []byte {
+	var buf bytes.Buffer
+	for i := len(run) - 1; i >= 0; i-- {
+		buf.Write(run[i])
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes()
 }
 
 // MaxAttempts is how many times Sync writes a plan before it gives up on
@@ -204,6 +280,8 @@ func (c *Client) Sync(p *SyncPlan, desired []emit.Bead, o SyncOptions, ao ApplyO
 		}
 	}
 	var retries []Retry
+	var splits []int
+	defer func() { p.Splits = splits }()
 	for attempt := 1; ; attempt++ {
 		var ids []string
 		fresh := len(p.Fresh) > 0
@@ -215,6 +293,7 @@ func (c *Client) Sync(p *SyncPlan, desired []emit.Bead, o SyncOptions, ao ApplyO
 				waitPast(p.Now.Add(time.Second))
 			}
 			err := c.Apply(p, ao.Progress)
+			splits = append(splits, p.Splits...)
 			var ke *KeptError
 			if !errors.As(err, &ke) {
 				return p, retries, err

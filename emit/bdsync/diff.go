@@ -118,6 +118,10 @@ type SyncPlan struct {
 	Rewrites   []string
 	Fresh      []string
 	FreshUntil time.Time
+
+	// Splits are the sizes of the runs Apply split in two because bd timed
+	// out on them.
+	Splits []int
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -597,13 +601,7 @@ const ImportSize = 250
 func (p *SyncPlan) Imports() [][]byte {
 	var out [][]byte
 	for start := 0; start < len(p.Records); start += ImportSize {
-		run := p.Records[start:min(start+ImportSize, len(p.Records))]
-		var buf bytes.Buffer
-		for i := len(run) - 1; i >= 0; i-- {
-			buf.Write(run[i])
-			buf.WriteByte('\n')
-		}
-		out = append(out, buf.Bytes())
+		out = append(out, reversed(p.Records[start:min(start+ImportSize, len(p.Records))]))
 	}
 	return out
 }

@@ -50,7 +50,7 @@ func TestSyncRetriesKept(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, p.Update, 2, "1.2a, and 1.3 that merges its branch")
 	imports := 0
-	m.Before = func(argv []string) error {
+	m.Before = func(argv []string, _ []byte) error {
 		if strings.Join(argv, " ") == "import --json -" {
 			if imports++; imports == 1 {
 				clock.now = clock.at(12)
@@ -92,7 +92,7 @@ func TestSyncGivesUp(t *testing.T) {
 	p, err = c.Plan(renamed, clock.syncOpts())
 	require.NoError(t, err)
 	n := 0
-	m.Before = func(argv []string) error {
+	m.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" {
 			n++
 			clock.now = clock.now.Add(5 * time.Second)

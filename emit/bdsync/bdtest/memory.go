@@ -18,16 +18,19 @@ import (
 // reported in stale_skipped_ids, ties with other content in
 // tie_kept_local_ids), adds dependencies and labels and never removes
 // them, and writes each call whole or not at all. It answers version,
-// where, config get/set, export and import; anything else fails.
+// where, context, config get/set, export and import; anything else fails.
 type Memory struct {
 	mu     sync.Mutex
 	Prefix string
 	Config map[string]string
+	// Mode is what `bd context --json` reports as dolt_mode: "embedded"
+	// unless set.
+	Mode string
 	rows   map[string]map[string]json.RawMessage
 	order  []string
-	// Before, when set, runs before each command with its argv; an error
-	// fails the command before it writes anything.
-	Before func(argv []string) error
+	// Before, when set, runs before each command with its argv and
+	// stdin; an error fails the command before it writes anything.
+	Before func(argv []string, stdin []byte) error
 	// Calls are the command lines run.
 	Calls []string
 }
@@ -45,7 +48,7 @@ func (m *Memory) Run(stdin []byte, argv ...string) ([]byte, error) {
 	before := m.Before
 	m.mu.Unlock()
 	if before != nil {
-		if err := before(argv); err != nil {
+		if err := before(argv, stdin); err != nil {
 			return nil, err
 		}
 	}
@@ -63,6 +66,12 @@ func (m *Memory) Run(stdin []byte, argv ...string) ([]byte, error) {
 		return []byte("Set\n"), nil
 	case key == "export":
 		return m.export(), nil
+	case key == "context --json":
+		mode := m.Mode
+		if mode == "" {
+			mode = "embedded"
+		}
+		return json.Marshal(map[string]string{"dolt_mode": mode})
 	case key == "import --json -":
 		return m.importJSONL(stdin)
 	}
