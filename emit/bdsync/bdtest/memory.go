@@ -25,9 +25,9 @@ type Memory struct {
 	Config map[string]string
 	// Mode is what `bd context --json` reports as dolt_mode: "embedded"
 	// unless set.
-	Mode string
-	rows   map[string]map[string]json.RawMessage
-	order  []string
+	Mode  string
+	rows  map[string]map[string]json.RawMessage
+	order []string
 	// Before, when set, runs before each command with its argv and
 	// stdin; an error fails the command before it writes anything.
 	Before func(argv []string, stdin []byte) error
