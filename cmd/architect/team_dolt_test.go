@@ -135,8 +135,7 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 	a, b := serverClones(t, port, "tm")
 
 	// The clone finds the same database through the committed config.
-	where := b.bd("where", "--json")
-	assert.Contains(t, where, `"prefix": "tm"`, where)
+	assert.Equal(t, "tm", strings.TrimSpace(b.bd("config", "get", "issue_prefix")))
 
 	const n = 40
 	plan := a.write("plan.md", chainPlan(n))
@@ -187,7 +186,7 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 					b.bdNoFail(t, nil, "", "", "update", id, "--notes", note)
 					ag.notes[id] = note
 				case 2:
-					b.bdNoFail(t, nil, "", "", "update", id, "--claim", "--actor", fmt.Sprintf("agent-%d", k))
+					b.bdNoFail(t, nil, "", "", "update", id, "--status", "in_progress", "--assignee", fmt.Sprintf("agent-%d", k))
 					ag.notes[id] = ""
 				}
 			}
@@ -250,13 +249,27 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 		assert.Equal(t, sortedCopy(comments[want.ID]), commentTexts(t, is), "%s: each comment once", want.ID)
 	}
 
-	// The same plan applied from the other clone changes nothing, and
-	// status there counts the agents' work.
+	// The same plan applied from the other clone: its directory differs,
+	// so the fields the plan derives from where the clone is (metadata.rig,
+	// the repository's name, and metadata.worktree_path, absolute) are the
+	// only change; the agents' work stays. status there counts it.
 	bplan := filepath.Join(b.dir, "plan.md")
 	require.NoError(t, os.WriteFile(bplan, []byte(r.Replace(chainPlan(n))), 0o644))
 	bout, berr, code := b.architect("apply", "--no-annotate", bplan)
 	require.Equal(t, 0, code, berr)
-	assert.True(t, strings.HasSuffix(bout, fmt.Sprintf("No changes: %d beads match plan.md.\n", n)), bout)
+	assert.Contains(t, bout, fmt.Sprintf("Plan: 0 to create, %d to update, 0 unchanged.\n", n))
+	for _, line := range strings.Split(bout, "\n") {
+		if strings.HasPrefix(line, "      ") {
+			assert.Regexp(t, `^      metadata\.(rig: "repo" -> "clone"|worktree_path)$`, line)
+		}
+	}
+	after := b.export()
+	require.Len(t, after, n)
+	for id, is := range db {
+		assert.Equal(t, is.Status, after[id].Status, id)
+		assert.Equal(t, commentTexts(t, is), commentTexts(t, after[id]), id)
+		assert.Equal(t, string(is.Fields["notes"]), string(after[id].Fields["notes"]), id)
+	}
 	bout, berr, code = b.architect("status", "--json", bplan)
 	require.Equal(t, 0, code, berr)
 	var st struct {
