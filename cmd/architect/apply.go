@@ -78,9 +78,17 @@ types.custom allows architect's issue types, reads the database with
 bd export, and prints a plan: + beads to create, ~ beads to update (with
 the plan-owned fields that change), and orphans, the open beads of this plan
 file whose sprint is gone. Then it imports the new and changed beads (one
-bd import per 250 beads, each bead with its dependencies), and writes the
-bead ids into the plan. On a terminal, standard error shows how far the
-writes have come.
+bd import per 250 beads, 125 when bd keeps the database on a Dolt server,
+each bead with its dependencies; an import bd's connection times out on is
+split in halves), and writes the bead ids into the plan. On a terminal,
+standard error shows how far the writes have come. An apply that stops
+halfway leaves whole beads only: apply again to finish.
+
+Others may work on the beads while apply runs (agents, other clones on the
+same Dolt server). bd keeps a bead that changed after apply read it; apply
+then reads it again and writes the plan's fields over the new state, at most
+5 times in all, and says which beads it retried. If a bead keeps changing,
+apply gives up on it, names it, and exits 1. See docs/team-mode.md.
 
 The plan owns titles, descriptions, priority, type, acceptance criteria,
 metadata other than the runtime's, generated labels, and the dependencies

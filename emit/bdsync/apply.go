@@ -85,12 +85,15 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 		done += len(run)
 		return nil
 	}
-	size := ImportSize
-	if total > ServerImportSize && c.serverMode() {
-		size = ServerImportSize
+	sizes := func(int) int { return ImportSize }
+	if total > serverRamp[0] && c.serverMode() {
+		sizes = serverRunSize
 	}
-	for start := 0; start < total; start += size {
-		if err := importRun(p.Records[start:min(start+size, total)]); err != nil {
+	for start, i := 0, 0; start < total; i++ {
+		end := min(start+sizes(i), total)
+		err := importRun(p.Records[start:end])
+		start = end
+		if err != nil {
 			if done > 0 {
 				return fmt.Errorf("%w\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", err, done, total)
 			}
@@ -158,8 +161,23 @@ func addCustomTypes(current string, want ...string) (string, []string) {
 // its database on a Dolt server. bd gives each statement 10 s there (its
 // pool's read timeout), and the statement that recomputes is_blocked for
 // the beads of one import took longer than that at 250 beads a call on
-// this project's test machine; at 125 the slowest took under 4 s.
+// this project's test machine.
 const ServerImportSize = 125
+
+// serverRamp are the sizes of the first imports against a server: the
+// first import into a database with few beads is the slowest by far (the
+// is_blocked recompute took over 10 s for 125 beads into an empty
+// database, and under 1.5 s for the next 125), so the first runs are
+// small and grow.
+var serverRamp = []int{25, 50, 100}
+
+// serverRunSize is the size of the ith import against a server.
+func serverRunSize(i int) int {
+	if i < len(serverRamp) {
+		return serverRamp[i]
+	}
+	return ServerImportSize
+}
 
 // serverMode reports whether bd keeps the database on a Dolt server, as
 // `bd context --json` says; when it cannot tell, it says yes, the careful

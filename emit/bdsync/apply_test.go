@@ -1,6 +1,7 @@
 package bdsync
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,23 +67,36 @@ func TestApplyStopsAfterARun(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(strings.Join(f.Calls, "\n"), "import"))
 }
 
-// TestApplyServerRuns: against a Dolt server, imports are runs of
-// ServerImportSize; bd context decides, and a bd that cannot tell gets the
-// smaller runs too.
+// TestApplyServerRuns: against a Dolt server, imports start small and
+// grow to runs of ServerImportSize; bd context decides, and a bd that
+// cannot tell gets the server's runs too.
 func TestApplyServerRuns(t *testing.T) {
 	p := &SyncPlan{}
-	for i := range 2*ServerImportSize + 1 {
+	const n = 25 + 50 + 100 + 2*ServerImportSize + 1
+	for i := range n {
 		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
 	}
 	for _, context := range []string{`{"dolt_mode":"server"}`, `not json`} {
 		f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": context}}
 		var sizes []int
-		require.NoError(t, NewClient(f).Apply(p, func(pr Progress) { sizes = append(sizes, pr.Done) }))
-		assert.Equal(t, []string{"context --json", "import --json -", "import --json -", "import --json -"}, f.Calls, context)
-		assert.Equal(t, []int{0, ServerImportSize, 2 * ServerImportSize, 2*ServerImportSize + 1}, sizes, context)
+		r := runnerFunc(func(stdin []byte, argv ...string) ([]byte, error) {
+			if argv[0] == "import" {
+				sizes = append(sizes, bytes.Count(stdin, []byte("\n")))
+			}
+			return f.Run(stdin, argv...)
+		})
+		require.NoError(t, NewClient(r).Apply(p, nil))
+		assert.Equal(t, []int{25, 50, 100, ServerImportSize, ServerImportSize, 1}, sizes, context)
+		assert.Equal(t, "context --json", f.Calls[0], context)
+		assert.Len(t, f.Calls, 7, context)
 	}
 	// Few records: no question asked.
 	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
-	require.NoError(t, NewClient(f).Apply(&SyncPlan{Records: p.Records[:ServerImportSize]}, nil))
+	require.NoError(t, NewClient(f).Apply(&SyncPlan{Records: p.Records[:25]}, nil))
 	assert.Equal(t, []string{"import --json -"}, f.Calls)
 }
+
+// runnerFunc is a Runner made of a function.
+type runnerFunc func(stdin []byte, argv ...string) ([]byte, error)
+
+func (f runnerFunc) Run(stdin []byte, argv ...string) ([]byte, error) { return f(stdin, argv...) }
