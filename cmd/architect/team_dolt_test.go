@@ -24,6 +24,7 @@ import (
 
 	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/emit/review"
+	"github.com/beads-architect/architect/parser/plangen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -416,4 +417,51 @@ func TestTeamApplyResumesAfterKill(t *testing.T) {
 	port := doltServer(t, dolt, t.TempDir())
 	a, _ := serverClones(t, port, "rs")
 	resumeAfterKill(t, a, 1500*time.Millisecond)
+}
+
+// TestTeamScale measures first applies and no-op re-applies against a Dolt
+// server and against embedded bd, for chains of 20, 200 and 1,000 sprints
+// and plangen's 1,000-sprint plan, and checks each database holds exactly
+// the plan. It runs with ARCHITECT_BD_SCALE=1 (and ARCHITECT_REQUIRE_DOLT=1);
+// the times are logged (-v), never asserted.
+func TestTeamScale(t *testing.T) {
+	dolt := needDolt(t)
+	if os.Getenv("ARCHITECT_BD_SCALE") != "1" {
+		t.Skip("measures minutes of bd work: run with ARCHITECT_BD_SCALE=1")
+	}
+	plans := []struct {
+		name string
+		src  string
+	}{
+		{"chain-20", chainPlan(20)},
+		{"chain-200", chainPlan(200)},
+		{"chain-1000", chainPlan(1000)},
+		{"plangen-1000", string(plangen.Plan(1000))},
+	}
+	for _, mode := range []string{"server", "embedded"} {
+		for _, p := range plans {
+			t.Run(mode+"/"+p.name, func(t *testing.T) {
+				var r *bdRepo
+				if mode == "server" {
+					port := doltServer(t, dolt, t.TempDir())
+					r, _ = serverClones(t, port, "sc")
+				} else {
+					r = newBDRepo(t, "sc")
+				}
+				plan := r.write("plan.md", p.src)
+				start := time.Now()
+				_, stderr, code := r.architect("apply", "--no-annotate", plan)
+				first := time.Since(start)
+				require.Equal(t, 0, code, stderr)
+				start = time.Now()
+				out, stderr, code := r.architect("apply", "--no-annotate", plan)
+				again := time.Since(start)
+				require.Equal(t, 0, code, stderr)
+				c := r.compiled(plan)
+				assert.True(t, strings.HasSuffix(out, fmt.Sprintf("No changes: %d beads match plan.md.\n", len(c.beads))), out)
+				r.holds(c.beads)
+				t.Logf("%s %s: first apply %.1fs, no-op re-apply %.1fs", mode, p.name, first.Seconds(), again.Seconds())
+			})
+		}
+	}
 }

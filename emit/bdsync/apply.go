@@ -262,12 +262,12 @@ type GaveUpError struct {
 }
 
 func (e *GaveUpError) Error() string {
-	why := "changed in the database while apply ran"
 	if e.Fresh {
-		why = "carry an updated_at that is not yet in the past on this machine's clock"
+		return fmt.Sprintf("gave up after %d attempts: %s carry an updated_at that is not yet in the past on this machine's clock, each time; nothing was written: bd stamps beads with the clock of the machine it runs on, so check the clocks, and run apply again",
+			e.Attempts, strings.Join(e.IDs, ", "))
 	}
-	return fmt.Sprintf("gave up after %d attempts: %s %s, each time; their changes are kept and the plan's changes to them are not written, nor the closes, reopens and removals that come after the imports: run apply again",
-		e.Attempts, strings.Join(e.IDs, ", "), why)
+	return fmt.Sprintf("gave up after %d attempts: %s changed in the database while apply ran, each time; their changes are kept and the plan's changes to them are not written, nor the closes, reopens and removals that come after the imports: run apply again",
+		e.Attempts, strings.Join(e.IDs, ", "))
 }
 
 // Sync writes p, the plan Plan made of desired under o, without ever

@@ -144,3 +144,32 @@ func TestSyncFresh(t *testing.T) {
 	assert.JSONEq(t, `"n"`, string(got.Fields["notes"]))
 	assert.Equal(t, clock.at(11), got.UpdatedAt, "stamped with the second read's time")
 }
+
+// TestSyncFreshGivesUp: a bead stamped ahead of this machine's clock (a
+// clock elsewhere runs fast) stays fresh; Sync waits a bounded time each
+// attempt, then gives up, writes nothing, and says why.
+func TestSyncFreshGivesUp(t *testing.T) {
+	clock := &fakeClock{now: syncNow}
+	m := bdtest.NewMemory("p")
+	c := NewClient(m)
+	beads := syncBeads(t, syncPlan)
+	p, err := c.Plan(beads, clock.syncOpts())
+	require.NoError(t, err)
+	_, _, err = c.Sync(p, beads, clock.syncOpts(), clock.opts())
+	require.NoError(t, err)
+
+	clock.now = clock.at(10)
+	require.NoError(t, m.Change(beads[1].ID, clock.at(3600), map[string]any{"notes": "from the future"}))
+	before := string(m.Export())
+	renamed := syncBeads(t, strings.Replace(syncPlan, "1.2a: Left", "1.2a: L", 1))
+	p, err = c.Plan(renamed, clock.syncOpts())
+	require.NoError(t, err)
+	_, retries, err := c.Sync(p, renamed, clock.syncOpts(), clock.opts())
+	var gu *GaveUpError
+	require.ErrorAs(t, err, &gu)
+	assert.True(t, gu.Fresh)
+	assert.Len(t, retries, MaxAttempts-1)
+	assert.Equal(t, clock.at(10).Add(MaxAttempts*maxFreshWait), clock.now, "each wait is bounded")
+	assert.Equal(t, before, string(m.Export()), "nothing written")
+	assert.Contains(t, err.Error(), "nothing was written")
+}
