@@ -161,9 +161,10 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 	read := make(chan struct{})
 	agentsDone := make(chan struct{})
 	var once sync.Once
+	closeRead := sync.OnceFunc(func() { close(read) })
 	rec := &hookRunner{before: func(argv []string) {
 		if argv[0] == "import" {
-			once.Do(func() { close(read); <-agentsDone })
+			once.Do(func() { closeRead(); <-agentsDone })
 		}
 	}}
 	agents := make([]agent, 3)
@@ -202,6 +203,7 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 	}
 	var stdout, errb bytes.Buffer
 	err := runApply(&applyOptions{plan: plan, noAnnotate: true, verbose: true}, streams{out: &stdout, err: &errb}, os.Getenv, ae)
+	closeRead() // an apply that failed before writing must not leave the agents waiting
 	wg.Wait()
 	require.NoError(t, err, "stdout: %s\nstderr: %s", stdout.String(), errb.String())
 	t.Logf("apply during the agents' work:\n%s%s", stdout.String(), errb.String())
