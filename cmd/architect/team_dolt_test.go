@@ -195,6 +195,25 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 		}(k, &agents[k])
 	}
 	go func() { wg.Wait(); close(agentsDone) }()
+	// A fourth agent comments while apply writes, until apply is done (at
+	// most 10 comments).
+	late := agent{comments: map[string][]string{}}
+	stop := make(chan struct{})
+	lateDone := make(chan struct{})
+	go func() {
+		defer close(lateDone)
+		<-agentsDone
+		for i := 0; i < 10; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			id := ids[(7*i+1)%n]
+			text := fmt.Sprintf("late comment %d", i)
+			b.bdNoFail(t, &late.comments, id, text, "comments", "add", id, text)
+		}
+	}()
 
 	ae := defaultApplyEnv()
 	ae.bd = func(path, dir string) bdsync.Runner {
@@ -205,6 +224,8 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 	err := runApply(&applyOptions{plan: plan, noAnnotate: true, verbose: true}, streams{out: &stdout, err: &errb}, os.Getenv, ae)
 	closeRead() // an apply that failed before writing must not leave the agents waiting
 	wg.Wait()
+	close(stop)
+	<-lateDone
 	require.NoError(t, err, "stdout: %s\nstderr: %s", stdout.String(), errb.String())
 	t.Logf("apply during the agents' work:\n%s%s", stdout.String(), errb.String())
 	assert.Contains(t, stdout.String(), fmt.Sprintf("Plan: 0 to create, %d to update, 0 unchanged.\n", n))
@@ -216,6 +237,10 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 	require.Len(t, db, n, "nothing doubled")
 	assert.Equal(t, a.bd("export"), b.bd("export"))
 	closed, comments, notes, claimed := map[string]bool{}, map[string][]string{}, map[string]string{}, map[string]string{}
+	for id, cs := range late.comments {
+		comments[id] = append(comments[id], cs...)
+	}
+	t.Logf("%d late comments", len(late.comments))
 	for k, ag := range agents {
 		for id := range ag.closed {
 			closed[id] = true
