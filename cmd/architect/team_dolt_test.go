@@ -306,6 +306,16 @@ func TestTeamApplyWhileAgentsWork(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(bout), &st), bout)
 	assert.Equal(t, len(closed), st.Counts.Closed)
 	assert.Equal(t, len(claimed), st.Counts.InProgress)
+
+	// annotate takes the server's export as it takes the embedded one's.
+	export := b.write("export.jsonl", b.bd("export"))
+	_, berr, code = b.architect("annotate", bplan, "--from", export)
+	require.Equal(t, 0, code, berr)
+	src, err := os.ReadFile(bplan)
+	require.NoError(t, err)
+	for _, bead := range v2.beads {
+		assert.Contains(t, string(src), "### Sprint "+bead.Metadata.Sprint+": "+bead.Title+"\n<!-- beads-ralph: "+bead.ID+" -->\n")
+	}
 }
 
 // hookRunner runs before before each bd command.
