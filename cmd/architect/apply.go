@@ -41,6 +41,8 @@ type applyEnv struct {
 	terminal func(w io.Writer) bool
 	// tick is how often the progress line redraws its clock.
 	tick time.Duration
+	// sleep waits; nil is time.Sleep.
+	sleep func(time.Duration)
 }
 
 func defaultApplyEnv() applyEnv {
@@ -76,9 +78,17 @@ types.custom allows architect's issue types, reads the database with
 bd export, and prints a plan: + beads to create, ~ beads to update (with
 the plan-owned fields that change), and orphans, the open beads of this plan
 file whose sprint is gone. Then it imports the new and changed beads (one
-bd import per 250 beads, each bead with its dependencies), and writes the
-bead ids into the plan. On a terminal, standard error shows how far the
-writes have come.
+bd import per 250 beads, 125 when bd keeps the database on a Dolt server,
+each bead with its dependencies; an import bd's connection times out on is
+split in halves), and writes the bead ids into the plan. On a terminal,
+standard error shows how far the writes have come. An apply that stops
+halfway leaves whole beads only: apply again to finish.
+
+Others may work on the beads while apply runs (agents, other clones on the
+same Dolt server). bd keeps a bead that changed after apply read it; apply
+then reads it again and writes the plan's fields over the new state, at most
+5 times in all, and says which beads it retried. If a bead keeps changing,
+apply gives up on it, names it, and exits 1. See docs/team-mode.md.
 
 The plan owns titles, descriptions, priority, type, acceptance criteria,
 metadata other than the runtime's, generated labels, and the dependencies
@@ -194,13 +204,14 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	}
 	report(stdio.err, c.diags)
 
-	sync, err := bd.Plan(c.beads, bdsync.SyncOptions{
+	syncOpts := bdsync.SyncOptions{
 		PlanFile: c.beads[0].Metadata.PlanFile,
 		Now:      ae.now(),
 		Prune:    opts.prune,
 		Pinned:   annotated(c.plan),
 		Plans:    &repoPlans{root: repo.root},
-	})
+	}
+	sync, err := bd.Plan(c.beads, syncOpts)
 	var ce *bdsync.CopyError
 	if errors.As(err, &ce) {
 		return copyDiagnostics(c.plan, ce)
@@ -223,13 +234,17 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
 		return err
 	}
-	var onProgress func(bdsync.Progress)
+	ao := bdsync.ApplyOptions{Clock: ae.now, Sleep: ae.sleep}
 	if progress != nil {
-		onProgress = progress.update
+		ao.Progress = progress.update
 	}
-	err = bd.Apply(sync, onProgress)
+	written, retries, err := bd.Sync(sync, c.beads, syncOpts, ao)
 	if progress != nil {
 		progress.close()
+	}
+	reportRetries(stdio, retries, opts.verbose)
+	for _, n := range written.Splits {
+		fmt.Fprintf(stdio.err, "architect: note: bd's connection timed out on an import of %d beads (nothing of it was written); apply imported them in two halves\n", n)
 	}
 	if err != nil {
 		return err
@@ -245,7 +260,7 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	if opts.noAnnotate {
 		return nil
 	}
-	n, err := annotatePlan(c.abs, c.plan.Src, sync.IDs)
+	n, err := annotatePlan(c.abs, c.plan.Src, written.IDs)
 	if err != nil {
 		return fmt.Errorf("the beads database is in sync, but the bead ids were not written into %s: %w", opts.plan, err)
 	}
@@ -253,6 +268,24 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		fmt.Fprintf(stdio.out, "Annotated %s: %s written.\n", opts.plan, emit.Plural(n, "bead id", "bead ids"))
 	}
 	return nil
+}
+
+// reportRetries says which beads apply read again and wrote anew because
+// they changed in the database while it ran. A bead changed in the second
+// apply read it is read again too, a second later; that is only a note
+// under -v.
+func reportRetries(stdio streams, retries []bdsync.Retry, verbose bool) {
+	for _, r := range retries {
+		if r.Fresh {
+			if verbose {
+				fmt.Fprintf(stdio.err, "architect: note: %s changed in the second apply read the database; read again a second later (attempt %d of %d)\n",
+					strings.Join(r.IDs, ", "), r.Attempt, bdsync.MaxAttempts)
+			}
+			continue
+		}
+		fmt.Fprintf(stdio.out, "Retried %s: changed in the database while apply ran; read again and written with those changes kept (attempt %d of %d).\n",
+			strings.Join(r.IDs, ", "), r.Attempt, bdsync.MaxAttempts)
+	}
 }
 
 // applyProgress shows how far apply has come on a terminal: one line,

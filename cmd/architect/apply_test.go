@@ -70,6 +70,7 @@ func runFakeEnv(t *testing.T, f *fakeBD, opts applyOptions, terminal func(io.Wri
 		bd:       func(string, string) bdsync.Runner { return f.Fake },
 		terminal: terminal,
 		tick:     time.Hour,
+		sleep:    func(time.Duration) {},
 	}
 	err := runApply(&opts, streams{out: &out, err: &errb}, func(string) string { return "" }, ae)
 	return out.String(), errb.String(), err

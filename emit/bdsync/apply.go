@@ -2,9 +2,13 @@ package bdsync
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/beads-architect/architect/emit"
 )
@@ -40,7 +44,9 @@ type Progress struct {
 // Apply makes the writes p plans: the custom types, the imports of new and
 // changed beads (see SyncPlan.Imports), then what import cannot do: remove
 // dependencies and labels, reopen and close beads. progress, when not nil,
-// hears before each step and after each import.
+// hears before each step and after each import. When bd keeps its own copy
+// of beads that changed after the read, Apply still makes every import and
+// then stops with a *KeptError naming them; Sync reads them again.
 func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 	report := func(step string, done, total int) {
 		if progress != nil {
@@ -53,18 +59,56 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 		}
 	}
 	done, total := 0, len(p.Records)
-	for _, data := range p.Imports() {
+	var kept []string
+	// importRun imports one run of records (in execution order) in one
+	// call; when bd times out on it, the run is split in two and each half
+	// imported in turn, the earlier half first, down to minSplit records.
+	var importRun func(run []json.RawMessage) error
+	importRun = func(run []json.RawMessage) error {
 		report("importing beads", done, total)
-		if err := c.importJSONL(data); err != nil {
+		err := c.importJSONL(reversed(run))
+		var ke *KeptError
+		if errors.As(err, &ke) {
+			kept = append(kept, ke.IDs...)
+			err = nil
+		}
+		if err != nil && timedOut(err) && len(run) >= 2*minSplit {
+			p.Splits = append(p.Splits, len(run))
+			half := len(run) / 2
+			if err := importRun(run[:half]); err != nil {
+				return err
+			}
+			return importRun(run[half:])
+		}
+		if err != nil {
+			return err
+		}
+		done += len(run)
+		return nil
+	}
+	sizes := func(int) int { return ImportSize }
+	if total > serverRamp[0] && c.serverMode() {
+		sizes = serverRunSize
+	}
+	for start, i := 0, 0; start < total; i++ {
+		end := min(start+sizes(i), total)
+		err := importRun(p.Records[start:end])
+		start = end
+		if err != nil {
 			if done > 0 {
 				return fmt.Errorf("%w\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", err, done, total)
 			}
 			return err
 		}
-		done += bytes.Count(data, []byte("\n"))
 	}
 	if total > 0 {
 		report("importing beads", done, total)
+	}
+	if len(kept) > 0 {
+		// The rest of the plan was made from a read that is out of date
+		// for these beads; Sync reads them again and plans anew.
+		sort.Strings(kept)
+		return &KeptError{IDs: slices.Compact(kept)}
 	}
 	if len(p.RemoveDeps) > 0 {
 		report("removing dependencies", 0, len(p.RemoveDeps))
@@ -112,4 +156,181 @@ func addCustomTypes(current string, want ...string) (string, []string) {
 		}
 	}
 	return strings.Join(have, ","), added
+}
+
+// ServerImportSize is the most records one `bd import` gets when bd keeps
+// its database on a Dolt server. bd gives each statement 10 s there (its
+// pool's read timeout), and the statement that recomputes is_blocked for
+// the beads of one import took longer than that at 250 beads a call on
+// this project's test machine.
+const ServerImportSize = 125
+
+// serverRamp are the sizes of the first imports against a server: the
+// first import into a database with few beads is the slowest by far (the
+// is_blocked recompute took over 10 s for 125 beads into an empty
+// database, and under 1.5 s for the next 125), so the first runs are
+// small and grow.
+var serverRamp = []int{25, 50, 100}
+
+// serverRunSize is the size of the ith import against a server.
+func serverRunSize(i int) int {
+	if i < len(serverRamp) {
+		return serverRamp[i]
+	}
+	return ServerImportSize
+}
+
+// serverMode reports whether bd keeps the database on a Dolt server, as
+// `bd context --json` says; when it cannot tell, it says yes, the careful
+// answer.
+func (c *Client) serverMode() bool {
+	out, err := c.r.Run(nil, "context", "--json")
+	var ctx struct {
+		DoltMode string `json:"dolt_mode"`
+	}
+	if err != nil || json.Unmarshal(out, &ctx) != nil {
+		return true
+	}
+	return ctx.DoltMode != "embedded"
+}
+
+// minSplit is the smallest run of records an import that timed out is
+// split into.
+const minSplit = 8
+
+// timedOut reports whether bd failed because its connection to a Dolt
+// server timed out or dropped (bd's pool gives each read 10 s by default,
+// BEADS_DOLT_POOL_READ_TIMEOUT). The import's transaction did not commit,
+// or committed whole: importing the same records again is safe either way.
+func timedOut(err error) bool {
+	var be *Error
+	if !errors.As(err, &be) {
+		return false
+	}
+	for _, s := range []string{"i/o timeout", "invalid connection", "bad connection", "connection went away", "deadline exceeded"} {
+		if strings.Contains(be.Stderr, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// reversed lays out records for one bd import, in reverse order, one a
+// line (see SyncPlan.Imports).
+func reversed(run []json.RawMessage) []byte {
+	var buf bytes.Buffer
+	for i := len(run) - 1; i >= 0; i-- {
+		buf.Write(run[i])
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes()
+}
+
+// MaxAttempts is how many times Sync writes a plan before it gives up on
+// the beads that keep changing under it.
+const MaxAttempts = 5
+
+// maxFreshWait bounds one wait for the second of a fresh bead's stamp to
+// pass (see SyncPlan.Fresh). A stamp further ahead is a clock elsewhere
+// running ahead of this one.
+const maxFreshWait = 3 * time.Second
+
+// SyncOptions' companion for Sync: how it reports, and its clock.
+type ApplyOptions struct {
+	// Progress, when set, hears how far the writes have come.
+	Progress func(Progress)
+	// Clock and Sleep default to time.Now and time.Sleep.
+	Clock func() time.Time
+	Sleep func(time.Duration)
+	// Attempts is at most how many times the plan is written; 0 is
+	// MaxAttempts.
+	Attempts int
+}
+
+// Retry is one time Sync read beads again: they changed in the database
+// while apply ran (Kept), or in the second apply read them (Fresh).
+type Retry struct {
+	Attempt int // the attempt that follows, from 2
+	IDs     []string
+	Fresh   bool
+}
+
+// GaveUpError is Sync giving up on beads that kept changing under it.
+type GaveUpError struct {
+	IDs      []string
+	Attempts int
+	Fresh    bool
+}
+
+func (e *GaveUpError) Error() string {
+	if e.Fresh {
+		return fmt.Sprintf("gave up after %d attempts: %s carry an updated_at that is not yet in the past on this machine's clock, each time; nothing was written: bd stamps beads with the clock of the machine it runs on, so check the clocks, and run apply again",
+			e.Attempts, strings.Join(e.IDs, ", "))
+	}
+	return fmt.Sprintf("gave up after %d attempts: %s changed in the database while apply ran, each time; their changes are kept and the plan's changes to them are not written, nor the closes, reopens and removals that come after the imports: run apply again",
+		e.Attempts, strings.Join(e.IDs, ", "))
+}
+
+// Sync writes p, the plan Plan made of desired under o, without ever
+// overwriting a change someone else made meanwhile: bd import keeps a row
+// that is newer than the one apply writes, and Sync then reads the
+// database again and writes a new plan, carrying the new changes over, at
+// most ao.Attempts times in all. Beads changed in the very second of a
+// read are read again once that second is over (see SyncPlan.Fresh), and
+// rewrites wait for the second of o.Now to end, so that a row bd takes in
+// is never one an agent's change of the same second would tie with. It
+// returns the last plan written and the retries made; giving up is a
+// *GaveUpError that names the beads.
+func (c *Client) Sync(p *SyncPlan, desired []emit.Bead, o SyncOptions, ao ApplyOptions) (*SyncPlan, []Retry, error) {
+	clock, sleep := ao.Clock, ao.Sleep
+	if clock == nil {
+		clock = time.Now
+	}
+	if sleep == nil {
+		sleep = time.Sleep
+	}
+	attempts := ao.Attempts
+	if attempts <= 0 {
+		attempts = MaxAttempts
+	}
+	waitPast := func(t time.Time) {
+		if d := t.Sub(clock()); d > 0 {
+			sleep(min(d, maxFreshWait))
+		}
+	}
+	var retries []Retry
+	var splits []int
+	defer func() { p.Splits = splits }()
+	for attempt := 1; ; attempt++ {
+		var ids []string
+		fresh := len(p.Fresh) > 0
+		if fresh {
+			ids = slices.Clone(p.Fresh)
+			waitPast(p.FreshUntil.Add(time.Second))
+		} else {
+			if len(p.Rewrites) > 0 {
+				waitPast(p.Now.Add(time.Second))
+			}
+			err := c.Apply(p, ao.Progress)
+			splits = append(splits, p.Splits...)
+			var ke *KeptError
+			if !errors.As(err, &ke) {
+				return p, retries, err
+			}
+			ids = ke.IDs
+		}
+		if attempt >= attempts {
+			return p, retries, &GaveUpError{IDs: ids, Attempts: attempt, Fresh: fresh}
+		}
+		retries = append(retries, Retry{Attempt: attempt + 1, IDs: ids, Fresh: fresh})
+		if ao.Progress != nil {
+			ao.Progress(Progress{Step: "reading changed beads again", Done: 0, Total: len(ids)})
+		}
+		o.Now = clock()
+		next, err := c.Plan(desired, o)
+		if err != nil {
+			return p, retries, err
+		}
+		p = next
+	}
 }

@@ -1,6 +1,7 @@
 package bdsync
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,10 +26,10 @@ func TestApplyImportsInRuns(t *testing.T) {
 	for i := range ImportSize + 1 {
 		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
 	}
-	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
+	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": `{"dolt_mode":"embedded"}`}}
 	var got []Progress
 	require.NoError(t, NewClient(f).Apply(p, func(pr Progress) { got = append(got, pr) }))
-	assert.Equal(t, []string{"import --json -", "import --json -", "batch", "label remove x-3 merge", "close x-4 --force --reason done"}, f.Calls)
+	assert.Equal(t, []string{"context --json", "import --json -", "import --json -", "batch", "label remove x-3 merge", "close x-4 --force --reason done"}, f.Calls)
 	assert.Equal(t, []Progress{
 		{"importing beads", 0, ImportSize + 1},
 		{"importing beads", ImportSize, ImportSize + 1},
@@ -50,9 +51,12 @@ func TestApplyStopsAfterARun(t *testing.T) {
 	for i := range ImportSize + 3 {
 		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
 	}
-	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
+	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": `{"dolt_mode":"embedded"}`}}
 	calls := 0
-	f.OnCall = func(string) {
+	f.OnCall = func(key string) {
+		if key != "import --json -" {
+			return
+		}
 		if calls++; calls == 2 {
 			f.Fail = map[string]error{"import --json -": &Error{Args: []string{"import", "--json", "-"}, Stderr: "Error: disk full\n", Err: errors.New("exit status 1")}}
 		}
@@ -62,3 +66,37 @@ func TestApplyStopsAfterARun(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("bd import --json -: Error: disk full\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", ImportSize, ImportSize+3), err.Error())
 	assert.Equal(t, 2, strings.Count(strings.Join(f.Calls, "\n"), "import"))
 }
+
+// TestApplyServerRuns: against a Dolt server, imports start small and
+// grow to runs of ServerImportSize; bd context decides, and a bd that
+// cannot tell gets the server's runs too.
+func TestApplyServerRuns(t *testing.T) {
+	p := &SyncPlan{}
+	const n = 25 + 50 + 100 + 2*ServerImportSize + 1
+	for i := range n {
+		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
+	}
+	for _, context := range []string{`{"dolt_mode":"server"}`, `not json`} {
+		f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": context}}
+		var sizes []int
+		r := runnerFunc(func(stdin []byte, argv ...string) ([]byte, error) {
+			if argv[0] == "import" {
+				sizes = append(sizes, bytes.Count(stdin, []byte("\n")))
+			}
+			return f.Run(stdin, argv...)
+		})
+		require.NoError(t, NewClient(r).Apply(p, nil))
+		assert.Equal(t, []int{25, 50, 100, ServerImportSize, ServerImportSize, 1}, sizes, context)
+		assert.Equal(t, "context --json", f.Calls[0], context)
+		assert.Len(t, f.Calls, 7, context)
+	}
+	// Few records: no question asked.
+	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
+	require.NoError(t, NewClient(f).Apply(&SyncPlan{Records: p.Records[:25]}, nil))
+	assert.Equal(t, []string{"import --json -"}, f.Calls)
+}
+
+// runnerFunc is a Runner made of a function.
+type runnerFunc func(stdin []byte, argv ...string) ([]byte, error)
+
+func (f runnerFunc) Run(stdin []byte, argv ...string) ([]byte, error) { return f(stdin, argv...) }

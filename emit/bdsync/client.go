@@ -250,8 +250,12 @@ func (c *Client) importJSONL(data []byte) error {
 		return fmt.Errorf("bd import --json: %v", err)
 	}
 	var problems []string
-	if ids := append(res.StaleSkippedIDs, res.TieKeptLocalIDs...); len(ids) > 0 {
-		problems = append(problems, fmt.Sprintf("bd kept its own copy of %s, changed while apply ran; run apply again", strings.Join(ids, ", ")))
+	ids := append(res.StaleSkippedIDs, res.TieKeptLocalIDs...)
+	if len(res.SkippedDependencies) == 0 && len(ids) > 0 {
+		return &KeptError{IDs: ids}
+	}
+	if len(ids) > 0 {
+		problems = append(problems, (&KeptError{IDs: ids}).Error())
 	}
 	for _, d := range res.SkippedDependencies {
 		problems = append(problems, "bd skipped the dependency "+d)
@@ -260,6 +264,18 @@ func (c *Client) importJSONL(data []byte) error {
 		return errors.New(strings.Join(problems, "\n"))
 	}
 	return nil
+}
+
+// KeptError is bd keeping its own copy of beads that changed in the
+// database after apply read them: bd import replaces a row only with a
+// newer one, and someone (an agent, another clone) wrote a newer one.
+// Their changes are kept, and the plan's changes to them are not written.
+type KeptError struct {
+	IDs []string
+}
+
+func (e *KeptError) Error() string {
+	return fmt.Sprintf("bd kept its own copy of %s, changed while apply ran; run apply again", strings.Join(e.IDs, ", "))
 }
 
 // batch runs bd batch commands in one transaction.

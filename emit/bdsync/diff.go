@@ -110,6 +110,22 @@ type SyncPlan struct {
 	// Database are the issues bd held before the sync, as Client.Plan
 	// read them (Diff leaves it nil): for BranchClashes and Issue.Held.
 	Database []Issue
+
+	// Now is the stamp of what the sync writes (SyncOptions.Now, to the
+	// second). Rewrites are the existing beads whose rows Records rewrite,
+	// and Fresh those of them changed in Now's second or later, with
+	// FreshUntil their latest stored stamp: their rewrite must be stamped
+	// after the stored row, so after Now, and a change an agent makes in
+	// that second after the read would lose to it. Client.Sync reads them
+	// again once the second is over.
+	Now        time.Time
+	Rewrites   []string
+	Fresh      []string
+	FreshUntil time.Time
+
+	// Splits are the sizes of the runs Apply split in two because bd timed
+	// out on them.
+	Splits []int
 }
 
 // LabelRemoval is one label to take off some beads.
@@ -151,7 +167,7 @@ func (p *SyncPlan) Empty() bool {
 // field of an existing bead is carried over into its rewrite.
 func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	now := o.Now.UTC().Truncate(time.Second)
-	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune}
+	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune, Now: now}
 	byID := make(map[string]*Issue, len(current))
 	for i := range current {
 		byID[current[i].ID] = &current[i]
@@ -221,6 +237,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 				return nil, err
 			}
 			records = append(records, rec)
+			p.rewrite(cur)
 		}
 		if u.closes {
 			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
@@ -253,6 +270,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 				return nil, err
 			}
 			records = append(records, rec)
+			p.rewrite(is)
 		}
 		if o.Prune {
 			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
@@ -269,6 +287,18 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
 	}
 	return p, nil
+}
+
+// rewrite notes that the sync rewrites the row of cur, stamped with
+// stampAfter(cur.UpdatedAt, p.Now).
+func (p *SyncPlan) rewrite(cur *Issue) {
+	p.Rewrites = append(p.Rewrites, cur.ID)
+	if stored := cur.UpdatedAt.UTC().Truncate(time.Second); !p.Now.After(stored) {
+		p.Fresh = append(p.Fresh, cur.ID)
+		if stored.After(p.FreshUntil) {
+			p.FreshUntil = stored
+		}
+	}
 }
 
 // adopt gives a sprint the id of the bead its plan file (or the file it
@@ -581,13 +611,7 @@ const ImportSize = 250
 func (p *SyncPlan) Imports() [][]byte {
 	var out [][]byte
 	for start := 0; start < len(p.Records); start += ImportSize {
-		run := p.Records[start:min(start+ImportSize, len(p.Records))]
-		var buf bytes.Buffer
-		for i := len(run) - 1; i >= 0; i-- {
-			buf.Write(run[i])
-			buf.WriteByte('\n')
-		}
-		out = append(out, buf.Bytes())
+		out = append(out, reversed(p.Records[start:min(start+ImportSize, len(p.Records))]))
 	}
 	return out
 }

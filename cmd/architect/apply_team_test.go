@@ -1,0 +1,228 @@
+package main
+
+// Tests of apply while others write to the database, and of an apply that
+// stops halfway, against bdtest.Memory, a fake bd that keeps a database.
+// team_dolt_test.go runs the same against a real Dolt server.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/beads-architect/architect/emit/bdsync"
+	"github.com/beads-architect/architect/emit/bdsync/bdtest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// memRepo is a plan beside a bdtest.Memory database, and a clock that
+// moves only when apply sleeps or the test moves it.
+type memRepo struct {
+	t    *testing.T
+	db   *bdtest.Memory
+	dir  string
+	plan string
+	exe  string
+	now  time.Time
+}
+
+func newMemRepo(t *testing.T, plan string) *memRepo {
+	r := &memRepo{t: t, db: bdtest.NewMemory("tm"), dir: t.TempDir(), now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	r.plan = filepath.Join(r.dir, "plan.md")
+	r.exe = filepath.Join(r.dir, "bd")
+	require.NoError(t, os.WriteFile(r.exe, []byte("#!/bin/sh\n"), 0o755))
+	r.write(plan)
+	return r
+}
+
+func (r *memRepo) write(plan string) {
+	require.NoError(r.t, os.WriteFile(r.plan, []byte(plan), 0o644))
+}
+
+// apply runs apply with -no-annotate and returns stdout, stderr and the
+// error.
+func (r *memRepo) apply() (string, string, error) {
+	opts := applyOptions{plan: r.plan, bd: r.exe, repo: r.dir, noAnnotate: true}
+	var out, errb bytes.Buffer
+	ae := applyEnv{
+		now:   func() time.Time { return r.now },
+		bd:    func(string, string) bdsync.Runner { return r.db },
+		tick:  time.Hour,
+		sleep: func(d time.Duration) { r.now = r.now.Add(d) },
+	}
+	err := runApply(&opts, streams{out: &out, err: &errb}, func(string) string { return "" }, ae)
+	return out.String(), errb.String(), err
+}
+
+func (r *memRepo) issues() map[string]bdsync.Issue {
+	issues, err := bdsync.Read(r.db.Export())
+	require.NoError(r.t, err)
+	m := map[string]bdsync.Issue{}
+	for _, is := range issues {
+		_, dup := m[is.ID]
+		require.False(r.t, dup, "bead %s twice", is.ID)
+		m[is.ID] = is
+	}
+	return m
+}
+
+// TestApplyRetriesChangedBead: an agent works on a bead after apply read
+// the database and before it writes: bd keeps the agent's row, apply reads
+// it again and writes the plan's change over the agent's, which stays.
+func TestApplyRetriesChangedBead(t *testing.T) {
+	r := newMemRepo(t, threeSprints("", "", ""))
+	_, _, err := r.apply()
+	require.NoError(t, err)
+	ids := r.compiledIDs()
+
+	r.now = r.now.Add(time.Minute)
+	r.write(strings.Replace(threeSprints("", "", ""), "Sprint 1.2: Two", "Sprint 1.2: Second", 1))
+	agent := r.now.Add(2 * time.Second)
+	r.db.Before = func(argv []string, _ []byte) error {
+		if argv[0] == "import" && r.db.Before != nil {
+			r.db.Before = nil
+			r.now = agent.Add(time.Second)
+			return r.db.Change(ids["1.2"], agent, map[string]any{"status": "in_progress", "assignee": "dev-7", "notes": "halfway"})
+		}
+		return nil
+	}
+	out, stderr, err := r.apply()
+	require.NoError(t, err, stderr)
+	assert.Contains(t, out, "\nPlan: 0 to create, 1 to update, 2 unchanged.\n"+
+		"Retried "+ids["1.2"]+": changed in the database while apply ran; read again and written with those changes kept (attempt 2 of 5).\n"+
+		"Applied: 0 created, 1 updated, 0 closed.\n")
+	is := r.issues()[ids["1.2"]]
+	assert.JSONEq(t, `"Second"`, string(is.Fields["title"]))
+	assert.Equal(t, "in_progress", is.Status)
+	assert.JSONEq(t, `"dev-7"`, string(is.Fields["assignee"]))
+	assert.JSONEq(t, `"halfway"`, string(is.Fields["notes"]))
+
+	out, _, err = r.apply()
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(out, "No changes: 3 beads match plan.md.\n"), out)
+}
+
+// TestApplyGivesUpOnBusyBead: a bead that changes before every write is
+// given up on after five attempts: apply fails and names it, and the
+// agent's last change is what the database holds.
+func TestApplyGivesUpOnBusyBead(t *testing.T) {
+	r := newMemRepo(t, threeSprints("", "", ""))
+	_, _, err := r.apply()
+	require.NoError(t, err)
+	ids := r.compiledIDs()
+
+	r.now = r.now.Add(time.Minute)
+	r.write(strings.Replace(threeSprints("", "", ""), "Sprint 1.2: Two", "Sprint 1.2: Second", 1))
+	n := 0
+	r.db.Before = func(argv []string, _ []byte) error {
+		if argv[0] == "import" {
+			n++
+			r.now = r.now.Add(3 * time.Second)
+			return r.db.Change(ids["1.2"], r.now.Add(-time.Second), map[string]any{"notes": fmt.Sprint("change ", n)})
+		}
+		return nil
+	}
+	out, _, err := r.apply()
+	require.EqualError(t, err, "gave up after 5 attempts: "+ids["1.2"]+" changed in the database while apply ran, each time; "+
+		"their changes are kept and the plan's changes to them are not written, nor the closes, reopens and removals that come after the imports: run apply again")
+	assert.Equal(t, 4, strings.Count(out, "Retried "+ids["1.2"]+": "))
+	assert.NotContains(t, out, "Applied:")
+	is := r.issues()[ids["1.2"]]
+	assert.JSONEq(t, `"Two"`, string(is.Fields["title"]))
+	assert.JSONEq(t, `"change 5"`, string(is.Fields["notes"]))
+	assert.Equal(t, 1, exitCode(&bytes.Buffer{}, err), "a give-up exits non-zero")
+}
+
+func (r *memRepo) compiledIDs() map[string]string {
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(r.t, err)
+	m := map[string]string{}
+	for _, b := range c.beads {
+		m[b.Metadata.Sprint] = b.ID
+	}
+	return m
+}
+
+// TestApplyResumes: a first apply that dies after its first import (bd was
+// killed, the laptop slept) leaves whole beads, each with its
+// dependencies; a second apply creates the rest, and nothing twice.
+func TestApplyResumes(t *testing.T) {
+	const n = 2*bdsync.ImportSize + 100
+	r := newMemRepo(t, chainPlan(n))
+	imports := 0
+	r.db.Before = func(argv []string, _ []byte) error {
+		if argv[0] == "import" {
+			if imports++; imports == 2 {
+				return &bdsync.Error{Args: argv, Err: errors.New("signal: killed")}
+			}
+		}
+		return nil
+	}
+	out, _, err := r.apply()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), fmt.Sprintf("signal: killed\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", bdsync.ImportSize, n))
+	assert.NotContains(t, out, "Applied:")
+	require.Len(t, r.issues(), bdsync.ImportSize)
+
+	out, _, err = r.apply()
+	require.NoError(t, err)
+	assert.Contains(t, out, fmt.Sprintf("\nPlan: %d to create, 0 to update, %d unchanged.\nApplied: %d created, 0 updated, 0 closed.\n", n-bdsync.ImportSize, bdsync.ImportSize, n-bdsync.ImportSize))
+	db := r.issues()
+	require.Len(t, db, n)
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(t, err)
+	for _, b := range c.beads {
+		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
+	}
+	out, _, err = r.apply()
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(out, fmt.Sprintf("No changes: %d beads match plan.md.\n", n)), out)
+}
+
+// TestApplySplitsOnTimeout: a server that times out on imports of more
+// than 100 beads gets them in halves, the earlier beads first; the apply
+// finishes in one run and says so.
+func TestApplySplitsOnTimeout(t *testing.T) {
+	const n = bdsync.ImportSize + 30
+	r := newMemRepo(t, chainPlan(n))
+	var sizes []int
+	r.db.Before = func(argv []string, stdin []byte) error {
+		if argv[0] != "import" {
+			return nil
+		}
+		lines := bytes.Count(stdin, []byte("\n"))
+		sizes = append(sizes, lines)
+		if lines > 50 {
+			return &bdsync.Error{Args: argv, Stderr: "Error: [mysql] 2026/01/02 03:04:05 packets.go:58 read tcp 127.0.0.1:50000->127.0.0.1:3307: i/o timeout\n", Err: errors.New("exit status 1")}
+		}
+		return nil
+	}
+	out, stderr, err := r.apply()
+	require.NoError(t, err)
+	assert.Contains(t, out, fmt.Sprintf("Applied: %d created, 0 updated, 0 closed.\n", n))
+	var want []int
+	var split func(k int)
+	split = func(k int) {
+		want = append(want, k)
+		if k > 50 {
+			split(k / 2)
+			split(k - k/2)
+		}
+	}
+	split(bdsync.ImportSize)
+	split(30)
+	assert.Equal(t, want, sizes)
+	assert.Contains(t, stderr, fmt.Sprintf("architect: note: bd's connection timed out on an import of %d beads (nothing of it was written); apply imported them in two halves\n", bdsync.ImportSize))
+	db := r.issues()
+	require.Len(t, db, n)
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(t, err)
+	for _, b := range c.beads {
+		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
+	}
+}
