@@ -338,8 +338,15 @@ func (b *builder) closeIntro() {
 		return
 	}
 	b.inIntro = false
-	ph := b.phase
-	for _, n := range b.intro {
+	b.readPhaseStatus(b.phase, b.intro)
+	b.intro = b.intro[:0]
+}
+
+// readPhaseStatus reads the **Status**: lines of a phase's own blocks, the
+// ones before its first unit: a skip status skips the phase, a done one
+// marks it done as a whole. It reports whether it skipped the phase.
+func (b *builder) readPhaseStatus(ph *Phase, blocks []ast.Node) (skipped bool) {
+	for _, n := range blocks {
 		par, ok := n.(*ast.Paragraph)
 		if !ok {
 			continue
@@ -354,13 +361,14 @@ func (b *builder) closeIntro() {
 			case statusSkipped:
 				if !ph.Skipped {
 					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
+					skipped = true
 				}
 			case StatusClosed:
 				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
 			}
 		}
 	}
-	b.intro = b.intro[:0]
+	return skipped
 }
 
 // phaseMark is a phase marked done as a whole.

@@ -662,36 +662,21 @@ func (w *shapeWalk) closePhase(end int) {
 	}
 }
 
-// phaseIntro reads a phase-wide Status before the phase's first unit.
+// phaseIntro reads a phase-wide Status before the phase's first unit; a
+// skipped phase skips the units already read under it.
 func (w *shapeWalk) phaseIntro(ph *Phase, blocks []ast.Node) {
-	b := w.b
-	for _, n := range blocks {
+	for i, n := range blocks {
 		if _, ok := n.(*ast.Heading); ok {
-			return
+			blocks = blocks[:i]
+			break
 		}
-		par, ok := n.(*ast.Paragraph)
-		if !ok {
-			continue
-		}
-		for _, line := range paragraphLines(par) {
-			f, ok := b.lineField(line)
-			if !ok || sprintLabels[f.label] != "status" {
-				continue
-			}
-			r := b.status(f, "phase "+ph.ID)
-			switch r.status {
-			case statusSkipped:
-				if !ph.Skipped {
-					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
-					for _, s := range b.defs {
-						if s.Phase == ph {
-							s.Skipped, s.SkipReason = true, "phase "+ph.ID+" is skipped"
-						}
-					}
-				}
-			case StatusClosed:
-				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
-			}
+	}
+	if !w.b.readPhaseStatus(ph, blocks) {
+		return
+	}
+	for _, s := range w.b.defs {
+		if s.Phase == ph {
+			s.Skipped, s.SkipReason = true, "phase "+ph.ID+" is skipped"
 		}
 	}
 }
