@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -291,18 +292,30 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	return true
 }
 
+// phaseBlocks yields the blocks that stand directly in a phase section,
+// between its heading and the next heading at the phase level or above.
+func phaseBlocks(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) iter.Seq[ast.Node] {
+	return func(yield func(ast.Node) bool) {
+		inPhase := false
+		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+			if h, ok := n.(*ast.Heading); ok {
+				if h.Level <= phaseLevel {
+					inPhase = byNode[h].phase
+				}
+				continue
+			}
+			if inPhase && !yield(n) {
+				return
+			}
+		}
+	}
+}
+
 // hasListUnits reports whether a list directly in a phase section holds a
 // unit item: "- [x] **Step 1.1:** Title".
 func (b *builder) hasListUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) bool {
-	inPhase := false
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok {
-			if h.Level <= phaseLevel {
-				inPhase = byNode[h].phase
-			}
-			continue
-		}
-		if l, ok := n.(*ast.List); ok && inPhase {
+	for n := range phaseBlocks(doc, byNode, phaseLevel) {
+		if l, ok := n.(*ast.List); ok {
 			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 				if _, ok := b.listUnit(it); ok {
 					return true
@@ -1084,15 +1097,8 @@ func leadingNum(id string) int {
 // hasBoldUnits reports whether a paragraph directly in a phase section is a
 // bold unit label: "**T4: Adapter for X**".
 func (b *builder) hasBoldUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, phaseLevel int) bool {
-	inPhase := false
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok {
-			if h.Level <= phaseLevel {
-				inPhase = byNode[h].phase
-			}
-			continue
-		}
-		if par, ok := n.(*ast.Paragraph); ok && inPhase {
+	for n := range phaseBlocks(doc, byNode, phaseLevel) {
+		if par, ok := n.(*ast.Paragraph); ok {
 			if _, ok := b.boldUnit(par); ok {
 				return true
 			}
