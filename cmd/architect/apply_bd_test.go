@@ -685,7 +685,7 @@ func TestValidateBDExport(t *testing.T) {
 	}
 
 	// A bead someone changed in bd against the schema is reported.
-	r.bd("update", id["1.2a"], "--priority", "4", "--type", "task")
+	r.bd("update", id["1.2a"], "--priority", "4", "--set-metadata", "branch=two words")
 	r.write("export.jsonl", r.bd("export"))
 	_, stderr, code = r.architect("validate", filepath.Join(r.dir, "export.jsonl"))
 	assert.Equal(t, 1, code)
@@ -695,7 +695,7 @@ func TestValidateBDExport(t *testing.T) {
 			line = i + 1
 		}
 	}
-	assert.Equal(t, fmt.Sprintf("%s:%d: error: bead %s: /issue_type: value must be one of 'beads-ralph-work', 'beads-ralph-merge'\n", filepath.Join(r.dir, "export.jsonl"), line, id["1.2a"]), stderr)
+	assert.Equal(t, fmt.Sprintf("%s:%d: error: bead %s: /metadata/branch: 'two words' does not match pattern '^[a-zA-Z0-9_][a-zA-Z0-9/_-]*$'\n", filepath.Join(r.dir, "export.jsonl"), line, id["1.2a"]), stderr)
 }
 
 // closeReason is the close_reason bd holds for an issue, or "".
