@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -226,4 +228,54 @@ func TestSettingsTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// settingsDocTable renders the settings table as docs/plan-language.md
+// shows it: one row per setting, with the places it may be written.
+func settingsDocTable() string {
+	var b strings.Builder
+	b.WriteString("| setting | YAML keys | Markdown labels | beads-ralph.yaml | .architect.yaml | front matter | preamble | sprint | flag | a sprint's value |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+	code := func(list []string) string {
+		if len(list) == 0 {
+			return ""
+		}
+		return "`" + strings.Join(list, "`, `") + "`"
+	}
+	for _, s := range Settings {
+		mark := func(src Source) string {
+			if s.Where&src != 0 {
+				return "yes"
+			}
+			return ""
+		}
+		flag := ""
+		if s.Where&FromFlag != 0 {
+			flag = "`--" + strings.ReplaceAll(s.Name, " ", "-") + "`"
+		}
+		combine := ""
+		switch {
+		case s.Where&FromSprint == 0:
+		case s.Combine == AddToList:
+			combine = "adds to the plan's"
+		default:
+			combine = "replaces the plan's"
+		}
+		labels := s.Labels
+		if s.Where&(FromPreamble|FromSprint) == 0 {
+			labels = nil
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Name, code(s.Keys), code(labels),
+			mark(FromRalph), mark(FromConfig), mark(FromFrontMatter), mark(FromPreamble), mark(FromSprint), flag, combine)
+	}
+	return b.String()
+}
+
+// TestSettingsDoc holds docs/plan-language.md's settings table to the
+// table the readers use.
+func TestSettingsDoc(t *testing.T) {
+	doc, err := os.ReadFile("../docs/plan-language.md")
+	require.NoError(t, err)
+	want := settingsDocTable()
+	require.True(t, strings.Contains(string(doc), want), "docs/plan-language.md should hold the settings table:\n%s", want)
 }
