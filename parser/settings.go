@@ -63,6 +63,9 @@ type Setting struct {
 	Name string
 	// Keys are its YAML keys, the first the one documented.
 	Keys []string
+	// RalphKey is its key in beads-ralph.yaml, when architect reads it
+	// there (Where holds FromRalph).
+	RalphKey string
 	// Labels are its Markdown labels, lower case, the first the one
 	// documented.
 	Labels []string
@@ -130,11 +133,11 @@ const yamlWhere = FromConfig | FromFrontMatter
 var Settings = []Setting{
 	{Name: "prefix", Keys: []string{"prefix"}, Where: yamlWhere | FromFlag, Kind: Text,
 		put: setStr(func(d *Defaults) *string { return &d.Prefix })},
-	{Name: "source branch", Keys: []string{"source_branch", "source branch", "integration_branch"},
+	{Name: "source branch", Keys: []string{"source_branch", "source branch", "integration_branch"}, RalphKey: "source_branch",
 		Labels: []string{"source branch", "integration branch"},
 		Where:  FromRalph | yamlWhere | FromPreamble | FromSprint | FromFlag, Kind: Word,
 		put: setStr(func(d *Defaults) *string { return &d.SourceBranch })},
-	{Name: "repo", Keys: []string{"repo", "repo_name"}, Where: FromRalph | yamlWhere, Kind: Text,
+	{Name: "repo", Keys: []string{"repo", "repo_name"}, RalphKey: "repo_name", Where: FromRalph | yamlWhere, Kind: Text,
 		put: setStr(func(d *Defaults) *string { return &d.Repo })},
 	{Name: "agents dir", Keys: []string{"agents_dir"}, Where: yamlWhere, Kind: Text,
 		put: setStr(func(d *Defaults) *string { return &d.AgentsDir })},
@@ -216,6 +219,17 @@ var settingByKey, settingByLabel = func() (map[string]*Setting, map[string]*Sett
 	}
 	return keys, labels
 }()
+
+// RalphSetting returns the name of the setting key names in
+// beads-ralph.yaml, or "" when architect does not read that key there.
+func RalphSetting(key string) string {
+	for _, s := range Settings {
+		if s.RalphKey == key && key != "" {
+			return s.Name
+		}
+	}
+	return ""
+}
 
 // settingKeys lists the YAML settings, for messages.
 var settingKeys = func() string {

@@ -219,6 +219,7 @@ func TestSettingsTable(t *testing.T) {
 		if s.Where&FromPreamble != 0 {
 			require.NotEmpty(t, s.Labels, s.Name)
 		}
+		require.Equal(t, s.Where&FromRalph != 0, s.RalphKey != "", s.Name)
 		if s.Where&FromSprint != 0 {
 			for _, l := range s.Labels {
 				if l == "integration branch" {
