@@ -277,6 +277,9 @@ func (b *builder) readPreamble() Defaults {
 			}
 			s := settingByLabel[f.label]
 			if s == nil {
+				if hint, ok := sprintOnly[sprintLabels[f.label]]; ok {
+					b.p.warnf(f.pos, "%q before the first phase is not read: it is a sprint's field; %s", strings.TrimSpace(string(b.src[f.start:f.end])), hint)
+				}
 				continue
 			}
 			vals, ok := b.preambleValue(s, f)
@@ -301,6 +304,15 @@ func (b *builder) readPreamble() Defaults {
 		}
 	}
 	return pre
+}
+
+// sprintOnly are sprint fields that look like plan settings when written
+// in the preamble, with what to write instead.
+var sprintOnly = map[string]string{
+	"dev agents": "for every sprint, set dev_agent and dev_model in the front matter or .architect.yaml",
+	"qa agents":  "for every sprint, set qa_agents in the front matter or .architect.yaml",
+	"branch":     "the plan's source branch is **Integration Branch**:, sprint branches are named by branch_template",
+	"worktree":   "worktrees are named by branch_template",
 }
 
 // preambleValue reads the value of a preamble field for setting s, the

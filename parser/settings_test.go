@@ -175,6 +175,18 @@ func TestSettingsPreambleAndFrontMatter(t *testing.T) {
 			},
 		},
 		{
+			name: "sprint fields in the preamble are not read, with a warning at each",
+			pre:  "**QA Agents**: qa-go (haiku)\n**Branch**: main\n**Status**: in progress\n",
+			want: func(t *testing.T, d Defaults, _ *Sprint) {
+				require.Nil(t, d.QAAgents)
+				require.Equal(t, "", d.SourceBranch)
+			},
+			wantDiags: []string{
+				`p.md:1:1: warning: "**QA Agents**: qa-go (haiku)" before the first phase is not read: it is a sprint's field; for every sprint, set qa_agents in the front matter or .architect.yaml`,
+				`p.md:2:1: warning: "**Branch**: main" before the first phase is not read: it is a sprint's field; the plan's source branch is **Integration Branch**:, sprint branches are named by branch_template`,
+			},
+		},
+		{
 			name: "bad settings in the preamble: every one at its line",
 			pre:  "**Timeout**: soon\n**Role**: boss\n**Letters**: random\n**Created**: someday\n**Files**: /etc/passwd\n**Priority**: Bugs first\n",
 			wantDiags: []string{
