@@ -73,46 +73,15 @@ type QAAgent struct {
 	Prompt string `yaml:"prompt"`
 }
 
-// Merge returns d with every field that over sets replaced by over's value.
+// Merge returns d with every setting that over sets layered over d's:
+// over's value replaces d's, and lists of pins and proofs add up (each
+// row of Settings says which).
 func (d Defaults) Merge(over Defaults) Defaults {
-	str := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
+	for i := range Settings {
+		Settings[i].layer(&d, &over)
 	}
-	str(&d.Prefix, over.Prefix)
-	str(&d.SourceBranch, over.SourceBranch)
-	str(&d.Repo, over.Repo)
-	str(&d.AgentsDir, over.AgentsDir)
-	str(&d.DevAgent, over.DevAgent)
-	str(&d.DevModel, over.DevModel)
-	str(&d.MergeAgent, over.MergeAgent)
-	str(&d.ScrumMaster, over.ScrumMaster)
-	str(&d.Team, over.Team)
-	str(&d.Created, over.Created)
-	str(&d.Letters, over.Letters)
-	if over.QAAgents != nil {
-		d.QAAgents = over.QAAgents
-	}
-	if over.Priority != nil {
-		d.Priority = over.Priority
-	}
-	if over.MaxRetry != nil {
-		d.MaxRetry = over.MaxRetry
-	}
-	if over.Labels != nil {
-		d.Labels = over.Labels
-	}
-	d.AllowedPaths = addUnique(d.AllowedPaths, over.AllowedPaths)
-	d.ForbiddenPaths = addUnique(d.ForbiddenPaths, over.ForbiddenPaths)
-	d.Files = addUnique(d.Files, over.Files)
-	d.Tests = addUnique(d.Tests, over.Tests)
-	if over.TimeoutMinutes != nil {
-		d.TimeoutMinutes = over.TimeoutMinutes
-	}
-	str(&d.Role, over.Role)
 	if over.BranchTemplate != "" {
-		d.BranchTemplate, d.BranchTemplateAt = over.BranchTemplate, over.BranchTemplateAt
+		d.BranchTemplateAt = over.BranchTemplateAt
 	}
 	if len(over.At) > 0 {
 		at := make(map[string]Origin, len(d.At)+len(over.At))

@@ -80,8 +80,13 @@ type Setting struct {
 	// (list kinds); nil takes any value. A refused value is reported
 	// with Want; an item check may return its own message.
 	read func(string) (string, error)
-	// put stores the read value (one item for single values) in d.
-	put func(d *Defaults, v []string)
+	// field is the setting's field in Defaults: a *string, **int,
+	// *[]string or *[]QAAgent. Storing a read value and layering one
+	// Defaults over another follow from its type.
+	field func(d *Defaults) any
+	// layersAdd: a list that adds up across layers (config, front matter,
+	// preamble) instead of the stronger layer's list replacing it.
+	layersAdd bool
 	// prose: in the preamble a value that does not read is prose (a
 	// warning), not an error.
 	prose bool
@@ -103,8 +108,43 @@ func atoi(s string) *int {
 	return &n
 }
 
-func setStr(f func(d *Defaults) *string) func(*Defaults, []string) {
-	return func(d *Defaults, v []string) { *f(d) = v[0] }
+// put stores a read value (one item for single values) in d; list items
+// add to what d holds.
+func (s *Setting) put(d *Defaults, v []string) {
+	switch p := s.field(d).(type) {
+	case *string:
+		*p = v[0]
+	case **int:
+		*p = atoi(v[0])
+	case *[]string:
+		*p = append(*p, v...)
+	}
+}
+
+// layer sets in d what over sets: a stronger layer's value replaces a
+// weaker one's; lists that add across layers add their new items.
+func (s *Setting) layer(d, over *Defaults) {
+	switch p := s.field(d).(type) {
+	case *string:
+		if v := *s.field(over).(*string); v != "" {
+			*p = v
+		}
+	case **int:
+		if v := *s.field(over).(**int); v != nil {
+			*p = v
+		}
+	case *[]string:
+		v := *s.field(over).(*[]string)
+		if s.layersAdd {
+			*p = addUnique(*p, v)
+		} else if v != nil {
+			*p = v
+		}
+	case *[]QAAgent:
+		if v := *s.field(over).(*[]QAAgent); v != nil {
+			*p = v
+		}
+	}
 }
 
 func oneOf(list []string) func(string) (string, error) {
@@ -127,81 +167,86 @@ func agentName(s string) (string, error) {
 const yamlWhere = FromConfig | FromFrontMatter
 
 // Settings is the table of plan-wide settings: every reader of YAML
-// settings and of the preamble goes through it. Adding a setting is one
-// row here and a field in Defaults. (A sprint's own fields, which hold
+// settings and of the preamble goes through it, and Defaults.Merge layers
+// by it. Adding a setting is one row here and a field in Defaults. (A sprint's own fields, which hold
 // more than settings, are read by sectionReader.set.)
 var Settings = []Setting{
 	{Name: "prefix", Keys: []string{"prefix"}, Where: yamlWhere | FromFlag, Kind: Text,
-		put: setStr(func(d *Defaults) *string { return &d.Prefix })},
+		field: func(d *Defaults) any { return &d.Prefix }},
 	{Name: "source branch", Keys: []string{"source_branch", "source branch", "integration_branch"}, RalphKey: "source_branch",
 		Labels: []string{"source branch", "integration branch"},
 		Where:  FromRalph | yamlWhere | FromPreamble | FromSprint | FromFlag, Kind: Word,
-		put: setStr(func(d *Defaults) *string { return &d.SourceBranch })},
+		field: func(d *Defaults) any { return &d.SourceBranch }},
 	{Name: "repo", Keys: []string{"repo", "repo_name"}, RalphKey: "repo_name", Where: FromRalph | yamlWhere, Kind: Text,
-		put: setStr(func(d *Defaults) *string { return &d.Repo })},
+		field: func(d *Defaults) any { return &d.Repo }},
 	{Name: "agents dir", Keys: []string{"agents_dir"}, Where: yamlWhere, Kind: Text,
-		put: setStr(func(d *Defaults) *string { return &d.AgentsDir })},
+		field: func(d *Defaults) any { return &d.AgentsDir }},
 	{Name: "dev agent", Keys: []string{"dev_agent"}, Where: yamlWhere, Kind: Value,
 		Want: "want a file name like python-backend-dev", read: agentName,
-		put: setStr(func(d *Defaults) *string { return &d.DevAgent })},
+		field: func(d *Defaults) any { return &d.DevAgent }},
 	{Name: "dev model", Keys: []string{"dev_model"}, Where: yamlWhere, Kind: Value,
-		Want: "beads-ralph runs sonnet, opus or haiku",
-		read: func(s string) (string, error) { m, ok := readModel(s); return m, check(ok) },
-		put:  setStr(func(d *Defaults) *string { return &d.DevModel })},
-	{Name: "qa agents", Keys: []string{"qa_agents"}, Where: yamlWhere, Kind: Agents},
+		Want:  "beads-ralph runs sonnet, opus or haiku",
+		read:  func(s string) (string, error) { m, ok := readModel(s); return m, check(ok) },
+		field: func(d *Defaults) any { return &d.DevModel }},
+	{Name: "qa agents", Keys: []string{"qa_agents"}, Where: yamlWhere, Kind: Agents,
+		field: func(d *Defaults) any { return &d.QAAgents }},
 	{Name: "merge agent", Keys: []string{"merge_agent"}, Where: yamlWhere, Kind: Value,
 		Want: "want a file name like python-backend-dev", read: agentName,
-		put: setStr(func(d *Defaults) *string { return &d.MergeAgent })},
+		field: func(d *Defaults) any { return &d.MergeAgent }},
 	{Name: "scrum master", Keys: []string{"scrum_master"}, Where: yamlWhere, Kind: Value,
 		Want: "want a file name like python-backend-dev", read: agentName,
-		put: setStr(func(d *Defaults) *string { return &d.ScrumMaster })},
+		field: func(d *Defaults) any { return &d.ScrumMaster }},
 	{Name: "team", Keys: []string{"team"}, Labels: []string{"team"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Text,
-		put: setStr(func(d *Defaults) *string { return &d.Team })},
+		field: func(d *Defaults) any { return &d.Team }},
 	{Name: "priority", Keys: []string{"priority"}, Labels: []string{"priority"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want P0-P4 or 0-4", prose: true,
-		read: func(s string) (string, error) { p, ok := normalPriority(s); return p, check(ok) },
-		put:  func(d *Defaults, v []string) { d.Priority = atoi(v[0]) }},
+		read:  func(s string) (string, error) { p, ok := normalPriority(s); return p, check(ok) },
+		field: func(d *Defaults) any { return &d.Priority }},
 	{Name: "max retry attempts", Keys: []string{"max_retry_attempts"}, Where: yamlWhere, Kind: Value,
-		Want: "beads-ralph needs a whole number, 1 or more",
-		read: func(s string) (string, error) { n, err := strconv.Atoi(s); return s, check(err == nil && n >= 1) },
-		put:  func(d *Defaults, v []string) { d.MaxRetry = atoi(v[0]) }},
+		Want:  "beads-ralph needs a whole number, 1 or more",
+		read:  func(s string) (string, error) { n, err := strconv.Atoi(s); return s, check(err == nil && n >= 1) },
+		field: func(d *Defaults) any { return &d.MaxRetry }},
 	{Name: "labels", Keys: []string{"labels"}, Labels: []string{"labels", "label"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: List, Combine: AddToList,
-		put: func(d *Defaults, v []string) { d.Labels = append(d.Labels, v...) }},
+		field: func(d *Defaults) any { return &d.Labels }},
 	{Name: "created", Keys: []string{"created"}, Labels: []string{"created"},
 		Where: yamlWhere | FromPreamble, Kind: Value, Want: "want a date like 2026-03-03 or March 3, 2026",
-		read: func(s string) (string, error) { day, ok := readDate(s); return day, check(ok) },
-		put:  setStr(func(d *Defaults) *string { return &d.Created })},
+		read:  func(s string) (string, error) { day, ok := readDate(s); return day, check(ok) },
+		field: func(d *Defaults) any { return &d.Created }},
 	{Name: "letters", Keys: []string{"letters"}, Labels: []string{"letters"},
 		Where: yamlWhere | FromPreamble, Kind: Value, Want: "want one of " + strings.Join(LetterReadings, ", "),
-		read: oneOf(LetterReadings), put: setStr(func(d *Defaults) *string { return &d.Letters })},
+		read: oneOf(LetterReadings), field: func(d *Defaults) any { return &d.Letters }},
 	{Name: "allowed paths", Keys: []string{"allowed_paths"}, Labels: []string{"allowed paths", "allowed path"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Paths, Combine: AddToList,
-		read: func(s string) (string, error) { return s, CheckPattern(s) },
-		put:  func(d *Defaults, v []string) { d.AllowedPaths = append(d.AllowedPaths, v...) }},
+		read:      func(s string) (string, error) { return s, CheckPattern(s) },
+		layersAdd: true,
+		field:     func(d *Defaults) any { return &d.AllowedPaths }},
 	{Name: "forbidden paths", Keys: []string{"forbidden_paths"}, Labels: []string{"forbidden paths", "forbidden path"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Paths, Combine: AddToList,
-		read: func(s string) (string, error) { return s, CheckPattern(s) },
-		put:  func(d *Defaults, v []string) { d.ForbiddenPaths = append(d.ForbiddenPaths, v...) }},
+		read:      func(s string) (string, error) { return s, CheckPattern(s) },
+		layersAdd: true,
+		field:     func(d *Defaults) any { return &d.ForbiddenPaths }},
 	{Name: "files", Keys: []string{"files"}, Labels: []string{"files", "target files"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Paths, Combine: AddToList,
-		read: func(s string) (string, error) { return s, CheckFile(s) },
-		put:  func(d *Defaults, v []string) { d.Files = append(d.Files, v...) }},
+		read:      func(s string) (string, error) { return s, CheckFile(s) },
+		layersAdd: true,
+		field:     func(d *Defaults) any { return &d.Files }},
 	{Name: "tests", Keys: []string{"tests"}, Labels: []string{"tests", "test commands"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Commands, Combine: AddToList,
-		put: func(d *Defaults, v []string) { d.Tests = append(d.Tests, v...) }},
+		layersAdd: true,
+		field:     func(d *Defaults) any { return &d.Tests }},
 	{Name: "timeout", Keys: []string{"timeout"}, Labels: []string{"timeout", "time budget"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want minutes like 45m, 2h or 90",
-		read: func(s string) (string, error) { n, ok := readTimeout(s); return strconv.Itoa(n), check(ok) },
-		put:  func(d *Defaults, v []string) { d.TimeoutMinutes = atoi(v[0]) }},
+		read:  func(s string) (string, error) { n, ok := readTimeout(s); return strconv.Itoa(n), check(ok) },
+		field: func(d *Defaults) any { return &d.TimeoutMinutes }},
 	{Name: "role", Keys: []string{"role"}, Labels: []string{"role"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want one of " + strings.Join(Roles, ", "),
-		read: oneOf(Roles), put: setStr(func(d *Defaults) *string { return &d.Role })},
+		read: oneOf(Roles), field: func(d *Defaults) any { return &d.Role }},
 	{Name: "branch template", Keys: []string{"branch_template", "branch template"}, Where: yamlWhere | FromFlag, Kind: Text,
-		Want: "is empty: want a template like beads/{plan}/{id}-{slug}",
-		read: func(s string) (string, error) { return s, check(s != "") },
-		put:  setStr(func(d *Defaults) *string { return &d.BranchTemplate })},
+		Want:  "is empty: want a template like beads/{plan}/{id}-{slug}",
+		read:  func(s string) (string, error) { return s, check(s != "") },
+		field: func(d *Defaults) any { return &d.BranchTemplate }},
 }
 
 var settingByKey, settingByLabel = func() (map[string]*Setting, map[string]*Setting) {

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -223,7 +224,7 @@ func TestSettingsTable(t *testing.T) {
 		require.False(t, names[s.Name], "%s twice", s.Name)
 		names[s.Name] = true
 		require.NotEmpty(t, s.Keys, s.Name)
-		require.True(t, s.put != nil || s.Kind == Agents, s.Name)
+		require.NotNil(t, s.field, s.Name)
 		if s.Kind == Value {
 			require.NotNil(t, s.read, s.Name)
 			require.NotEmpty(t, s.Want, s.Name)
@@ -241,6 +242,26 @@ func TestSettingsTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSettingsCoverDefaults: every field of Defaults but the positions is
+// one row's field, so Merge and the readers know every setting.
+func TestSettingsCoverDefaults(t *testing.T) {
+	var d Defaults
+	rows := map[uintptr]string{}
+	for _, s := range Settings {
+		rows[reflect.ValueOf(s.field(&d)).Pointer()] = s.Name
+	}
+	v := reflect.ValueOf(&d).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if f.Name == "At" || f.Name == "BranchTemplateAt" {
+			continue
+		}
+		_, ok := rows[v.Field(i).Addr().Pointer()]
+		require.True(t, ok, "Defaults.%s has no row in Settings", f.Name)
+	}
+	require.Len(t, rows, v.NumField()-2)
 }
 
 // settingsDocTable renders the settings table as docs/plan-language.md
