@@ -323,7 +323,7 @@ func (b *builder) readPreamble() Defaults {
 			s := settingByLabel[f.label]
 			if s == nil {
 				if hint, ok := sprintOnly[sprintLabels[f.label]]; ok {
-					b.p.warnf(f.pos, "%q before the first phase is not read: it is a sprint's field; %s", strings.TrimSpace(string(b.src[f.start:f.end])), hint)
+					b.p.warnf(f.pos, "%q before the first phase is not read: it is a sprint's field; %s", b.fieldLine(f), hint)
 				}
 				continue
 			}
@@ -399,9 +399,17 @@ func (b *builder) preambleValue(s *Setting, f field) ([]string, bool) {
 		return []string{v}, true
 	case s.prose:
 		// "**Priority:** Bugs → Stability → Core" is prose.
-		b.p.warnf(f.pos, "%q is read as prose, not as the plan's %s (%s)", strings.TrimSpace(string(b.src[f.start:f.end])), s.Name, strings.TrimPrefix(s.Want, "want "))
+		b.p.warnf(f.pos, "%q is read as prose, not as the plan's %s (%s)", b.fieldLine(f), s.Name, strings.TrimPrefix(s.Want, "want "))
 	default:
 		b.p.errorf(f.pos, "%s %q: %s", strings.ToUpper(f.label[:1])+f.label[1:], f.value, s.Want)
 	}
 	return nil, false
+}
+
+// fieldLine returns a field's line as written, for messages.
+func (b *builder) fieldLine(f field) string {
+	if f.start < 0 || f.end > len(b.src) || f.end < f.start {
+		return "**" + f.label + "**: " + f.value
+	}
+	return strings.TrimSpace(string(b.src[f.start:f.end]))
 }

@@ -313,3 +313,19 @@ func TestSettingsDoc(t *testing.T) {
 	want := settingsDocTable()
 	require.True(t, strings.Contains(string(doc), want), "docs/plan-language.md should hold the settings table:\n%s", want)
 }
+
+// FuzzSettings: front matter and a preamble of any bytes never panic the
+// readers, and every diagnostic they give is at a position in the file.
+func FuzzSettings(f *testing.F) {
+	f.Add("source_branch: release\nteam: Ops\n", "**Integration Branch**: develop\n**Team**: Core platform\n")
+	f.Add("max_retry_attempts: 0\nqa_agents: [{name: x, model: gpt}]\n", "**Team**: A\n**Team**: B\n**Labels**: a\n**Label**: b\n")
+	f.Add("files: [/etc]\ntimeout: soon\n", "**Target Files**: `a b`, /x\n**Time budget**: 1h30m\n**Priority**: Bugs first\n")
+	f.Fuzz(func(t *testing.T, fm, pre string) {
+		p := Parse("p.md", []byte(settingsPlan(fm, pre, "")))
+		for _, d := range p.Diags {
+			if d.Severity == Error && strings.HasPrefix(d.Msg, "settings: ") {
+				require.True(t, d.Pos.IsValid(), d.Error())
+			}
+		}
+	})
+}
