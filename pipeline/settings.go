@@ -27,9 +27,11 @@ type Settings struct {
 	SourceBranchFrom string
 }
 
-// resolve merges the plan's settings. This is the one place the layering
-// rule lives. Layers, weakest first, each replacing what the ones below
-// set (lists of pins and proofs add up instead; see parser.Defaults.Merge):
+// resolve merges the plan's settings. This is the one place the layers are
+// stacked; how one layer meets another is the settings table's
+// (parser.Settings, applied by parser.Defaults.Merge: a value replaces the
+// weaker one, lists of pins and proofs add up). Merged.At says where each
+// setting a file or flag set came from. Layers, weakest first:
 //
 //  1. the built-ins (emit.Builtin);
 //  2. beads-ralph.yaml: its repo_name (as repo) and source_branch;
