@@ -239,6 +239,9 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 		}
 		return
 	}
+	if prev, dup := d.At[s.Name]; dup {
+		c.warnf(at, "%s set twice: here, and already at %s; the last one counts", s.Name, prev)
+	}
 	var vals []string
 	switch s.Kind {
 	case Agents:

@@ -114,6 +114,22 @@ func TestSettingsPreambleAndFrontMatter(t *testing.T) {
 			wantOrigin: map[string]string{"source branch": "p.md:4:1"},
 		},
 		{
+			name: "two keys for one setting in the front matter: a warning at the second, pointing at the first",
+			fm:   "source_branch: a\nintegration_branch: b\n",
+			want: func(t *testing.T, d Defaults, _ *Sprint) { require.Equal(t, "b", d.SourceBranch) },
+			wantDiags: []string{
+				"p.md:3:1: warning: settings: source branch set twice: here, and already at p.md:2:1; the last one counts",
+			},
+		},
+		{
+			name: "one key twice in the front matter: the same warning",
+			fm:   "team: a\nteam: b\n",
+			want: func(t *testing.T, d Defaults, _ *Sprint) { require.Equal(t, "b", d.Team) },
+			wantDiags: []string{
+				"p.md:3:1: warning: settings: team set twice: here, and already at p.md:2:1; the last one counts",
+			},
+		},
+		{
 			name: "front matter lists add to the preamble's without a word",
 			fm:   "labels: [a]\nfiles: [go.mod]\n",
 			pre:  "**Labels**: b\n**Files**: go.sum\n",
