@@ -239,7 +239,7 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 		}
 		return
 	}
-	if prev, dup := d.At[s.Name]; dup {
+	if prev, dup := d.At[s.Name]; dup && s.Combine != AddToList {
 		c.warnf(at, "%s set twice: here, and already at %s; the last one counts", s.Name, prev)
 	}
 	var vals []string

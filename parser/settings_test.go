@@ -130,6 +130,11 @@ func TestSettingsPreambleAndFrontMatter(t *testing.T) {
 			},
 		},
 		{
+			name: "a list key twice in the front matter adds up, as in the preamble",
+			fm:   "labels: [a]\nlabels: b\n",
+			want: func(t *testing.T, d Defaults, _ *Sprint) { require.Equal(t, []string{"a", "b"}, d.Labels) },
+		},
+		{
 			name: "front matter lists add to the preamble's without a word",
 			fm:   "labels: [a]\nfiles: [go.mod]\n",
 			pre:  "**Labels**: b\n**Files**: go.sum\n",
