@@ -117,6 +117,11 @@ func (s *Setting) put(d *Defaults, v []string) {
 	case **int:
 		*p = atoi(v[0])
 	case *[]string:
+		if *p == nil && v != nil {
+			// An empty list written out ("labels: []") is set, and
+			// replaces a weaker layer's list.
+			*p = []string{}
+		}
 		*p = append(*p, v...)
 	}
 }

@@ -135,6 +135,14 @@ func TestSettingsPreambleAndFrontMatter(t *testing.T) {
 			want: func(t *testing.T, d Defaults, _ *Sprint) { require.Equal(t, []string{"a", "b"}, d.Labels) },
 		},
 		{
+			name: "an empty list is set: it replaces a weaker layer's",
+			fm:   "labels: []\n",
+			want: func(t *testing.T, d Defaults, _ *Sprint) {
+				require.Equal(t, []string{}, d.Labels)
+				require.Equal(t, []string{}, Defaults{Labels: []string{"cfg"}}.Merge(d).Labels)
+			},
+		},
+		{
 			name: "front matter lists add to the preamble's without a word",
 			fm:   "labels: [a]\nfiles: [go.mod]\n",
 			pre:  "**Labels**: b\n**Files**: go.sum\n",
