@@ -378,6 +378,10 @@ func (b *builder) preambleValue(s *Setting, f field) ([]string, bool) {
 				v = ws[0]
 			}
 		}
+		if v == "" {
+			b.p.errorf(f.pos, "%s of the plan is empty", strings.ToUpper(f.label[:1])+f.label[1:])
+			return nil, false
+		}
 		return []string{v}, true
 	case List:
 		return splitList(f.value), true
