@@ -50,6 +50,10 @@ type Defaults struct {
 	// was set, for messages.
 	BranchTemplate   string `yaml:"branch_template"`
 	BranchTemplateAt Origin `yaml:"-"`
+
+	// At says where each setting was set, by its name in the settings
+	// table (Settings).
+	At map[string]Origin `yaml:"-"`
 }
 
 // Origin is where a setting was written: a file and a position in it, or
@@ -69,46 +73,25 @@ type QAAgent struct {
 	Prompt string `yaml:"prompt"`
 }
 
-// Merge returns d with every field that over sets replaced by over's value.
+// Merge returns d with every setting that over sets layered over d's:
+// over's value replaces d's, and lists of pins and proofs add up (each
+// row of Settings says which).
 func (d Defaults) Merge(over Defaults) Defaults {
-	str := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
+	for i := range Settings {
+		Settings[i].layer(&d, &over)
 	}
-	str(&d.Prefix, over.Prefix)
-	str(&d.SourceBranch, over.SourceBranch)
-	str(&d.Repo, over.Repo)
-	str(&d.AgentsDir, over.AgentsDir)
-	str(&d.DevAgent, over.DevAgent)
-	str(&d.DevModel, over.DevModel)
-	str(&d.MergeAgent, over.MergeAgent)
-	str(&d.ScrumMaster, over.ScrumMaster)
-	str(&d.Team, over.Team)
-	str(&d.Created, over.Created)
-	str(&d.Letters, over.Letters)
-	if over.QAAgents != nil {
-		d.QAAgents = over.QAAgents
-	}
-	if over.Priority != nil {
-		d.Priority = over.Priority
-	}
-	if over.MaxRetry != nil {
-		d.MaxRetry = over.MaxRetry
-	}
-	if over.Labels != nil {
-		d.Labels = over.Labels
-	}
-	d.AllowedPaths = addUnique(d.AllowedPaths, over.AllowedPaths)
-	d.ForbiddenPaths = addUnique(d.ForbiddenPaths, over.ForbiddenPaths)
-	d.Files = addUnique(d.Files, over.Files)
-	d.Tests = addUnique(d.Tests, over.Tests)
-	if over.TimeoutMinutes != nil {
-		d.TimeoutMinutes = over.TimeoutMinutes
-	}
-	str(&d.Role, over.Role)
 	if over.BranchTemplate != "" {
-		d.BranchTemplate, d.BranchTemplateAt = over.BranchTemplate, over.BranchTemplateAt
+		d.BranchTemplateAt = over.BranchTemplateAt
+	}
+	if len(over.At) > 0 {
+		at := make(map[string]Origin, len(d.At)+len(over.At))
+		for k, o := range d.At {
+			at[k] = o
+		}
+		for k, o := range over.At {
+			at[k] = o
+		}
+		d.At = at
 	}
 	return d
 }
@@ -178,9 +161,6 @@ var documentKeys = map[string]bool{
 	"updated": true, "last_updated": true, "reviewers": true, "type": true, "draft": true,
 }
 
-// settingKeys lists the settings, for messages.
-const settingKeys = "prefix, source_branch, repo, agents_dir, dev_agent, dev_model, qa_agents, merge_agent, scrum_master, team, priority, max_retry_attempts, labels, created, allowed_paths, forbidden_paths, files, tests, timeout, role, branch_template"
-
 type configReader struct {
 	file  string
 	base  Pos
@@ -221,15 +201,6 @@ func (c *configReader) scalar(key string, v *yaml.Node) (string, bool) {
 	return strings.TrimSpace(v.Value), true
 }
 
-// read reads a single value and hands it to set, which keeps it and reports
-// whether it is one the key takes; one it refuses is an error at the key,
-// saying what the key wants.
-func (c *configReader) read(at Pos, key string, v *yaml.Node, want string, set func(string) bool) {
-	if s, ok := c.scalar(key, v); ok && !set(s) {
-		c.errorf(at, "%s %q: %s", key, s, want)
-	}
-}
-
 // list returns a value that is a list, or one string of comma-separated
 // items.
 func (c *configReader) list(key string, v *yaml.Node) ([]string, bool) {
@@ -261,142 +232,64 @@ func (c *configReader) list(key string, v *yaml.Node) ([]string, bool) {
 func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 	key := strings.ToLower(strings.TrimSpace(k.Value))
 	at := c.pos(k)
-	agent := func(name string) bool {
-		if name != "" && (!agentRE.MatchString(name) || strings.Contains(name, "..")) {
-			c.errorf(at, "%s %q: want a file name like python-backend-dev", key, name)
-			return false
+	s := settingByKey[key]
+	if s == nil {
+		if !documentKeys[key] {
+			c.warnf(at, "unknown setting %q is ignored (settings: %s)", k.Value, settingKeys)
 		}
-		return true
+		return
 	}
-	str := func(dst *string) {
-		if s, ok := c.scalar(key, v); ok {
-			*dst = s
-		}
+	if prev, dup := d.At[s.Name]; dup && s.Combine != AddToList {
+		c.warnf(at, "%s set twice: here, and already at %s; the last one counts", s.Name, prev)
 	}
-	switch key {
-	case "prefix":
-		str(&d.Prefix)
-	case "source_branch", "source branch", "integration_branch":
-		str(&d.SourceBranch)
-	case "repo", "repo_name":
-		str(&d.Repo)
-	case "agents_dir":
-		str(&d.AgentsDir)
-	case "branch_template", "branch template":
-		if s, ok := c.scalar(key, v); ok {
-			if s == "" {
-				c.errorf(at, "%s is empty: want a template like beads/{plan}/{id}-{slug}", key)
-				return
-			}
-			d.BranchTemplate, d.BranchTemplateAt = s, Origin{File: c.file, Pos: c.pos(v)}
-		}
-	case "team":
-		str(&d.Team)
-	case "dev_agent", "merge_agent", "scrum_master":
-		s, ok := c.scalar(key, v)
-		if !ok || !agent(strings.TrimSuffix(s, ".md")) {
-			return
-		}
-		s = strings.TrimSuffix(s, ".md")
-		switch key {
-		case "dev_agent":
-			d.DevAgent = s
-		case "merge_agent":
-			d.MergeAgent = s
-		default:
-			d.ScrumMaster = s
-		}
-	case "dev_model":
-		c.read(at, key, v, "beads-ralph runs sonnet, opus or haiku", func(s string) (ok bool) {
-			d.DevModel, ok = readModel(s)
-			return ok
-		})
-	case "priority":
-		c.read(at, key, v, "want P0-P4 or 0-4", func(s string) bool {
-			pr, ok := normalPriority(s)
-			if ok {
-				n := int(pr[0] - '0')
-				d.Priority = &n
-			}
-			return ok
-		})
-	case "max_retry_attempts":
-		c.read(at, key, v, "want a whole number, 0 or more", func(s string) bool {
-			n, err := strconv.Atoi(s)
-			if err == nil && n >= 0 {
-				d.MaxRetry = &n
-			}
-			return err == nil && n >= 0
-		})
-	case "labels":
-		if l, ok := c.list(key, v); ok {
-			d.Labels = l
-		}
-	case "created":
-		c.read(at, key, v, "want a date like 2026-03-03 or March 3, 2026", func(s string) (ok bool) {
-			d.Created, ok = readDate(s)
-			return ok
-		})
-	case "qa_agents":
+	var vals []string
+	switch s.Kind {
+	case Agents:
 		c.qaAgents(d, v)
-	case "allowed_paths", "forbidden_paths", "files":
+		d.mark(s.Name, Origin{File: c.file, Pos: at})
+		return
+	case List, Paths, Commands:
 		l, ok := c.list(key, v)
 		if !ok {
 			return
 		}
-		check := CheckPattern
-		if key == "files" {
-			check = CheckFile
-		}
 		for _, x := range l {
-			if err := check(x); err != nil {
+			if s.read == nil {
+				vals = append(vals, x)
+				continue
+			}
+			if _, err := s.read(x); err != nil {
 				c.errorf(at, "%s: %v", key, err)
 				return
 			}
+			vals = append(vals, x)
 		}
-		switch key {
-		case "allowed_paths":
-			d.AllowedPaths = l
-		case "forbidden_paths":
-			d.ForbiddenPaths = l
-		default:
-			d.Files = l
+		if vals == nil {
+			vals = []string{}
 		}
-	case "tests":
-		if l, ok := c.list(key, v); ok {
-			d.Tests = l
-		}
-	case "timeout":
-		c.read(at, key, v, "want minutes like 45m, 2h or 90", func(s string) bool {
-			n, ok := readTimeout(s)
-			if ok {
-				d.TimeoutMinutes = &n
-			}
-			return ok
-		})
-	case "letters":
-		c.read(at, key, v, "want one of "+strings.Join(LetterReadings, ", "), func(s string) bool {
-			s = strings.ToLower(s)
-			for _, r := range LetterReadings {
-				if s == r {
-					d.Letters = s
-					return true
-				}
-			}
-			return false
-		})
-	case "role":
-		c.read(at, key, v, "want one of "+strings.Join(Roles, ", "), func(s string) bool {
-			if validRole(s) {
-				d.Role = s
-			}
-			return validRole(s)
-		})
 	default:
-		if documentKeys[key] {
+		x, ok := c.scalar(key, v)
+		if !ok {
 			return
 		}
-		c.warnf(at, "unknown setting %q is ignored (settings: %s)", k.Value, settingKeys)
+		if s.read != nil {
+			n, err := s.read(x)
+			if err != nil {
+				if s.Name == "branch template" {
+					c.errorf(at, "%s %s", key, s.Want)
+				} else {
+					c.errorf(at, "%s %q: %s", key, x, s.Want)
+				}
+				return
+			}
+			x = n
+		}
+		vals = []string{x}
+	}
+	s.put(d, vals)
+	d.mark(s.Name, Origin{File: c.file, Pos: at})
+	if s.Name == "branch template" {
+		d.BranchTemplateAt = Origin{File: c.file, Pos: c.pos(v)}
 	}
 }
 

@@ -70,22 +70,6 @@ var sprintLabels = map[string]string{
 	"checkpoint":           "acceptance criteria",
 }
 
-var preambleLabels = map[string]string{
-	"integration branch": "source branch",
-	"source branch":      "source branch",
-	"team":               "team",
-	"labels":             "labels",
-	"priority":           "priority",
-	"created":            "created",
-	"allowed paths":      "allowed paths",
-	"forbidden paths":    "forbidden paths",
-	"files":              "files",
-	"tests":              "tests",
-	"timeout":            "timeout",
-	"role":               "role",
-	"letters":            "letters",
-}
-
 // qualifierRE matches a note in parentheses between a bold label and its
 // colon: " (all must pass):".
 var qualifierRE = regexp.MustCompile(`^[ \t]*\([^()\n]*\)[ \t]*:`)

@@ -2,7 +2,6 @@ package parser
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -1182,92 +1181,7 @@ func normalPriority(v string) (string, bool) {
 // finishPreamble reads the fields before the first phase into the plan's
 // defaults, and checks that annotations are unique.
 func (b *builder) finishPreamble() {
-	var pre Defaults
-	for _, n := range b.preamble {
-		par, ok := n.(*ast.Paragraph)
-		if !ok {
-			continue
-		}
-		for _, line := range paragraphLines(par) {
-			f, ok := b.lineField(line)
-			if !ok {
-				continue
-			}
-			v := f.code
-			if v == "" {
-				if ws := strings.Fields(f.value); len(ws) > 0 {
-					v = ws[0]
-				}
-			}
-			switch preambleLabels[f.label] {
-			case "source branch":
-				pre.SourceBranch = v
-			case "team":
-				pre.Team = v
-			case "labels":
-				pre.Labels = splitList(f.value)
-			case "allowed paths", "forbidden paths", "files":
-				check := CheckPattern
-				if preambleLabels[f.label] == "files" {
-					check = CheckFile
-				}
-				var vals []string
-				for _, p := range b.pinValues(f, nil) {
-					if err := check(p.Value); err != nil {
-						b.p.errorf(p.Pos, "plan %s: %v", f.label, err)
-						continue
-					}
-					vals = append(vals, p.Value)
-				}
-				switch preambleLabels[f.label] {
-				case "allowed paths":
-					pre.AllowedPaths = append(pre.AllowedPaths, vals...)
-				case "forbidden paths":
-					pre.ForbiddenPaths = append(pre.ForbiddenPaths, vals...)
-				default:
-					pre.Files = append(pre.Files, vals...)
-				}
-			case "tests":
-				for _, c := range b.commands(f, nil) {
-					pre.Tests = append(pre.Tests, c.Value)
-				}
-			case "timeout":
-				if n, ok := readTimeout(f.value); ok {
-					pre.TimeoutMinutes = &n
-				} else {
-					b.p.errorf(f.pos, "plan timeout %q: want minutes like 45m, 2h or 90", f.value)
-				}
-			case "letters":
-				v := strings.ToLower(strings.Trim(f.value, "`*_ "))
-				if !slices.Contains(LetterReadings, v) {
-					b.p.errorf(f.pos, "Letters %q: want one of %s", f.value, strings.Join(LetterReadings, ", "))
-				} else {
-					pre.Letters = v
-				}
-			case "role":
-				if r := strings.ToLower(strings.Trim(f.value, "`*_ ")); validRole(r) {
-					pre.Role = r
-				} else {
-					b.p.errorf(f.pos, "plan role %q: want one of %s", f.value, strings.Join(Roles, ", "))
-				}
-			case "created":
-				if day, ok := readDate(f.value); ok {
-					pre.Created = day
-				} else {
-					b.p.errorf(f.pos, "Created %q: want a date like 2026-03-03 or March 3, 2026", f.value)
-				}
-			case "priority":
-				if pr, ok := normalPriority(f.value); ok {
-					n := int(pr[0] - '0')
-					pre.Priority = &n
-				} else {
-					// "**Priority:** Bugs → Stability → Core" is prose.
-					b.p.warnf(f.pos, "%q is read as prose, not as the plan's priority (P0-P4 or 0-4)", strings.TrimSpace(string(b.src[f.start:f.end])))
-				}
-			}
-		}
-	}
-	b.p.Defaults = b.p.Defaults.Merge(pre)
+	b.p.Defaults = b.p.Defaults.Merge(b.readPreamble())
 
 	owner := map[string]*Sprint{}
 	check := func(s *Sprint) {

@@ -27,9 +27,11 @@ type Settings struct {
 	SourceBranchFrom string
 }
 
-// resolve merges the plan's settings. This is the one place the layering
-// rule lives. Layers, weakest first, each replacing what the ones below
-// set (lists of pins and proofs add up instead; see parser.Defaults.Merge):
+// resolve merges the plan's settings. This is the one place the layers are
+// stacked; how one layer meets another is the settings table's
+// (parser.Settings, applied by parser.Defaults.Merge: a value replaces the
+// weaker one, lists of pins and proofs add up). Merged.At says where each
+// setting a file or flag set came from. Layers, weakest first:
 //
 //  1. the built-ins (emit.Builtin);
 //  2. beads-ralph.yaml: its repo_name (as repo) and source_branch;
@@ -61,9 +63,14 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, branch string) 
 		layer(d, ConfigFile)
 	}
 	layer(plan, "the plan")
-	flags := parser.Defaults{Prefix: f.Prefix, SourceBranch: f.SourceBranch, BranchTemplate: f.BranchTemplate}
+	flags := parser.Defaults{Prefix: f.Prefix, SourceBranch: f.SourceBranch, BranchTemplate: f.BranchTemplate, At: map[string]parser.Origin{}}
+	for name, v := range map[string]string{"prefix": f.Prefix, "source branch": f.SourceBranch, "branch template": f.BranchTemplate} {
+		if v != "" {
+			flags.At[name] = parser.Origin{File: "--" + strings.ReplaceAll(name, " ", "-")}
+		}
+	}
 	if f.BranchTemplate != "" {
-		flags.BranchTemplateAt = parser.Origin{File: "--branch-template"}
+		flags.BranchTemplateAt = flags.At["branch template"]
 	}
 	layer(flags, "--source-branch")
 	switch {
@@ -73,6 +80,8 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, branch string) 
 	default:
 		s.Merged.SourceBranch, s.SourceBranchFrom = "main", "the built-in default"
 	}
+	// Merged.At says where each setting the files and flags set came
+	// from (parser.Defaults.At); a built-in or git's branch has no entry.
 	return s, diags
 }
 
@@ -84,10 +93,16 @@ type ralphConfig struct {
 }
 
 // parseRalphConfig reads beads-ralph.yaml as settings: repo_name as repo,
-// and source_branch. YAML that does not parse is one error at its line.
+// and source_branch, each with its position. YAML that does not parse is one
+// error at its line.
 func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnostics) {
+	var doc yaml.Node
 	var cfg ralphConfig
-	if err := yaml.Unmarshal(data, &cfg); err != nil {
+	err := yaml.Unmarshal(data, &doc)
+	if err == nil && len(doc.Content) > 0 {
+		err = doc.Content[0].Decode(&cfg)
+	}
+	if err != nil {
 		pos := parser.Pos{Line: 1, Col: 1}
 		msg := err.Error()
 		if m := yamlLine.FindStringSubmatch(msg); m != nil {
@@ -96,7 +111,23 @@ func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnos
 		}
 		return parser.Defaults{}, parser.Diagnostics{{File: path, Pos: pos, Severity: parser.Error, Msg: "beads-ralph settings: " + strings.TrimPrefix(msg, "yaml: ")}}
 	}
-	return parser.Defaults{Repo: strings.TrimSpace(cfg.RepoName), SourceBranch: strings.TrimSpace(cfg.SourceBranch)}, nil
+	d := parser.Defaults{Repo: strings.TrimSpace(cfg.RepoName), SourceBranch: strings.TrimSpace(cfg.SourceBranch)}
+	if len(doc.Content) == 0 {
+		return d, nil
+	}
+	root := doc.Content[0]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i]
+		name := parser.RalphSetting(k.Value)
+		if name == "" || strings.TrimSpace(root.Content[i+1].Value) == "" {
+			continue
+		}
+		if d.At == nil {
+			d.At = map[string]parser.Origin{}
+		}
+		d.At[name] = parser.Origin{File: path, Pos: parser.Pos{Line: k.Line, Col: k.Column}}
+	}
+	return d, nil
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
