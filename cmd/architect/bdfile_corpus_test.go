@@ -12,44 +12,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// beadsUsersCorpus returns ../shared/corpus/beads-users beside the
-// checkout, skipping the test when it is not there (failing under
-// ARCHITECT_REQUIRE_CORPUS=1).
-func beadsUsersCorpus(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "corpus", "beads-users"))
-	require.NoError(t, err)
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		msg := "the beads-users corpus is not at " + dir
-		if os.Getenv(plangen.CorpusEnv) == "1" {
-			t.Fatal(msg + ", and " + plangen.CorpusEnv + "=1 requires it")
-		}
-		t.Skip(msg + ": skipped (" + plangen.CorpusEnv + "=1 makes this a failure)")
-	}
-	return dir
-}
-
-// corpusExpectation is one plan's entry in the corpus's expected.json.
-type corpusExpectation struct {
-	Units    int      `json:"units"`
-	UnitsOK  []int    `json:"units_ok"`
-	Done     int      `json:"done"`
-	Skipped  int      `json:"skipped"`
-	First    string   `json:"first"`
-	FirstOK  []string `json:"first_ok"`
-	Last     string   `json:"last"`
-	Parallel bool     `json:"parallel"`
-}
-
 // TestCorpusBDImportPlan compiles the beads-users plan written for bd's bulk
 // create (plan 24) and checks it against expected.json: its units, none
 // done or skipped, the units that start and end it, and that nothing
 // runs side by side that the file's own deps do not make so.
 func TestCorpusBDImportPlan(t *testing.T) {
-	corpus := beadsUsersCorpus(t)
+	corpus := plangen.SharedCorpus(t, "beads-users")
 	data, err := os.ReadFile(filepath.Join(corpus, "expected.json"))
 	require.NoError(t, err)
-	var all map[string]corpusExpectation
+	var all map[string]corpusExpect
 	require.NoError(t, json.Unmarshal(data, &all))
 	for _, name := range []string{"24-eventmachine-parallel-dispatch-bd-import.md"} {
 		t.Run(strings.SplitN(name, "-", 2)[0], func(t *testing.T) {
