@@ -222,23 +222,34 @@ func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args 
 	e.diags = append(e.diags, parser.Diagnostic{File: e.g.Plan.File, Pos: pos, Severity: sev, Msg: fmt.Sprintf(format, args...)})
 }
 
+// settingDiag reports a problem with a plan-wide setting at the place it
+// was written (a config file, the front matter, the preamble), when the
+// settings know it; else at the plan, with no position.
+func (e *emitter) settingDiag(sev parser.Severity, name, format string, args ...any) {
+	if at, ok := e.set.At[name]; ok && at.Pos.IsValid() {
+		e.diags = append(e.diags, parser.Diagnostic{File: at.File, Pos: at.Pos, Severity: sev, Msg: fmt.Sprintf(format, args...)})
+		return
+	}
+	e.diag(sev, parser.Pos{}, format, args...)
+}
+
 func (e *emitter) checkSettings() {
 	if !parser.ValidBeadID(e.set.Prefix + "-0") {
-		e.diag(parser.Error, parser.Pos{}, "id prefix %q: want letters, digits, '_' and '-', like bd or my-proj", e.set.Prefix)
+		e.settingDiag(parser.Error, "prefix", "id prefix %q: want letters, digits, '_' and '-', like bd or my-proj", e.set.Prefix)
 	}
 	if e.set.AgentsDir != ".claude/agents" && !strings.HasPrefix(e.set.AgentsDir, ".claude/agents/") {
-		e.diag(parser.Error, parser.Pos{}, "agents directory %q: beads-ralph runs only agents under .claude/agents", e.set.AgentsDir)
+		e.settingDiag(parser.Error, "agents dir", "agents directory %q: beads-ralph runs only agents under .claude/agents", e.set.AgentsDir)
 	}
 	switch r := e.set.Repo; {
 	case r == "":
 		e.diag(parser.Error, parser.Pos{}, "no repository name: run inside a git repository, or set repo in the settings")
 	case r == "." || r == ".." || strings.ContainsAny(r, `/\`):
-		e.diag(parser.Error, parser.Pos{}, "repository name %q: want a directory name, like shop (worktrees go to ../<name>-worktrees)", r)
+		e.settingDiag(parser.Error, "repo", "repository name %q: want a directory name, like shop (worktrees go to ../<name>-worktrees)", r)
 	}
 	if m, ok := model(e.set.DevModel); ok {
 		e.set.DevModel = m
 	} else {
-		e.diag(parser.Error, parser.Pos{}, "settings: dev_model %q: beads-ralph runs %s", e.set.DevModel, modelList)
+		e.settingDiag(parser.Error, "dev model", "settings: dev_model %q: beads-ralph runs %s", e.set.DevModel, modelList)
 	}
 	// Settings are shared: the QA agents are copied before their models
 	// are written back.
@@ -250,11 +261,11 @@ func (e *emitter) checkSettings() {
 		if m, ok := model(a.Model); ok {
 			e.set.QAAgents[i].Model = m
 		} else {
-			e.diag(parser.Error, parser.Pos{}, "settings: model %q of QA agent %s: beads-ralph runs %s", a.Model, a.Name, modelList)
+			e.settingDiag(parser.Error, "qa agents", "settings: model %q of QA agent %s: beads-ralph runs %s", a.Model, a.Name, modelList)
 		}
 	}
 	if *e.set.MaxRetry < 1 {
-		e.diag(parser.Error, parser.Pos{}, "settings: max_retry_attempts %d: beads-ralph needs at least 1", *e.set.MaxRetry)
+		e.settingDiag(parser.Error, "max retry attempts", "settings: max_retry_attempts %d: beads-ralph needs at least 1", *e.set.MaxRetry)
 	}
 }
 
@@ -329,7 +340,7 @@ func (e *emitter) planSource() bool {
 	if !e.srcChecked {
 		e.srcChecked = true
 		if err := checkGitBranch(e.set.SourceBranch); err != nil {
-			e.diag(parser.Error, parser.Pos{}, "source branch from %s: %v; set another with --source-branch", e.sourceFrom(), err)
+			e.settingDiag(parser.Error, "source branch", "source branch from %s: %v; set another with --source-branch", e.sourceFrom(), err)
 		} else {
 			e.srcOK = true
 		}
@@ -357,9 +368,9 @@ func (e *emitter) planStem() (stem string, ok bool) {
 		e.stem = SafeBranch(src)
 		switch {
 		case e.stem == "":
-			e.diag(parser.Error, parser.Pos{}, "source branch %q from %s has no branch-safe form for {source} in sprint branches (letters, digits, '/', '_' and '-'); set another with --source-branch", src, e.sourceFrom())
+			e.settingDiag(parser.Error, "source branch", "source branch %q from %s has no branch-safe form for {source} in sprint branches (letters, digits, '/', '_' and '-'); set another with --source-branch", src, e.sourceFrom())
 		case e.stem != src:
-			e.diag(parser.Info, parser.Pos{}, "{source} in sprint branches is %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, e.sourceFrom())
+			e.settingDiag(parser.Info, "source branch", "{source} in sprint branches is %s, the branch-safe form of the source branch %s (from %s)", e.stem, src, e.sourceFrom())
 		}
 	}
 	return e.stem, e.stem != ""

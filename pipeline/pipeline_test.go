@@ -114,7 +114,7 @@ func TestConfigDiagnostics(t *testing.T) {
 	require.Equal(t, []at{
 		{"/src/shop/.architect.yaml", 2, parser.Warning}, // colour: blue
 		{"/src/shop/beads-ralph.yaml", 3, parser.Error},
-		{"/src/shop/plan.md", 0, parser.Error},   // the source branch
+		{"/src/shop/plan.md", 1, parser.Error},   // the source branch, at its Integration Branch line
 		{"/src/shop/plan.md", 4, parser.Warning}, // no QA agent
 	}, got)
 	require.Equal(t, "/src/shop/beads-ralph.yaml:3:1: error: beads-ralph settings: cannot unmarshal !!seq into string", r.Diags[1].Error())
