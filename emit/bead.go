@@ -587,8 +587,13 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		if is.Type.Set() {
 			issueType = is.Type.Value
 		}
-		if is.Assignee.Set() {
+		switch {
+		case is.Assignee.Set() && is.Type.Set():
 			assignee = is.Assignee.Value
+		case is.Assignee.Set():
+			// A unit of no bd type is a beads-ralph bead, which its scrum
+			// master claims (the bead schema holds it to that).
+			e.diag(parser.Warning, is.Assignee.Pos, "assignee %q of %s is not kept: with no bd type it is a beads-ralph bead, which %s claims; give it a type (### Type, or type: task) to keep its assignee", is.Assignee.Value, s.ID, ScrumMaster)
 		}
 		if is.Acceptance != "" {
 			acceptText = is.Acceptance
