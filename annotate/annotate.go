@@ -97,8 +97,9 @@ func (e edit) len() int {
 	return n
 }
 
-// The parts of parser.AnnotationLine, so a splice writes an annotation
-// without building a string for it.
+// The parts of the annotation comment ("<!-- beads-ralph: ID -->"), which
+// parser.IsAnnotationLine reads back; a splice writes them without building
+// a string for the line.
 const (
 	annotationOpen  = "<!-- beads-ralph: "
 	annotationClose = " -->"

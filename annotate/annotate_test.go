@@ -123,8 +123,3 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
-
-// TestAnnotationParts: the splice writes exactly parser.AnnotationLine.
-func TestAnnotationParts(t *testing.T) {
-	require.Equal(t, parser.AnnotationLine("bd-x1"), annotationOpen+"bd-x1"+annotationClose)
-}

@@ -34,7 +34,6 @@ type builder struct {
 	blocks     []ast.Node // the open sprint's blocks
 	entry      *LogEntry
 	entryLevel int
-	entryInfo  headInfo
 	entryBlock []ast.Node
 	preamble   []ast.Node // blocks before the first phase
 	seen       bool       // a phase heading was seen
@@ -477,7 +476,7 @@ func (b *builder) openEntry(h Heading, info headInfo, level int) {
 		id = canonicalSprintID(id)
 	}
 	b.entry = &LogEntry{SprintID: id, Heading: h, Done: info.done != "", Section: b.section}
-	b.entryLevel, b.entryInfo = level, info
+	b.entryLevel = level
 	b.entryBlock = b.entryBlock[:0]
 }
 
@@ -502,7 +501,6 @@ func (b *builder) closeEntry() {
 		}
 	}
 	b.p.Entries = append(b.p.Entries, e)
-	b.p.Ignored = append(b.p.Ignored, &e.Heading)
 }
 
 // resolve settles what needs the whole file: ids defined twice, phases

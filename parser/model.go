@@ -24,8 +24,6 @@ type Plan struct {
 	// Skipped lists struck-through sprints and sprints whose status is
 	// skipped, in file order.
 	Skipped []*Sprint
-	// Ignored lists sprint-looking headings outside any phase section.
-	Ignored []*Heading
 	// Entries lists the completion log entries: sprint headings outside any
 	// phase section, in file order.
 	Entries []*LogEntry

@@ -17,10 +17,6 @@ func ValidBeadID(id string) bool {
 	return len(id) <= 64 && beadIDRE.MatchString(id) && !strings.Contains(id, "--")
 }
 
-// AnnotationLine returns the comment line annotate writes for a bead id,
-// without a line ending.
-func AnnotationLine(id string) string { return "<!-- beads-ralph: " + id + " -->" }
-
 // IsAnnotationLine reports whether line (with or without its line ending) is
 // a back-annotation comment, and returns the id it names.
 func IsAnnotationLine(line []byte) (id string, ok bool) {

@@ -269,7 +269,6 @@ func (b *builder) runShapes(doc ast.Node) bool {
 				e.Section = &sec.head // one pointer per section: resolve groups entries by it
 			}
 			b.p.Entries = append(b.p.Entries, e)
-			b.p.Ignored = append(b.p.Ignored, &e.Heading)
 		case r.sh.kind == shapeUnit && r.node.Level == unitLevel && !r.sh.sep && r.sh.title != "":
 			b.p.warnf(r.head.Pos, "%q is not read as a unit: a unit heading is \"%s %s: %s\" (a colon or dash after the id); it is read as text of the section above it", r.head.Text, r.sh.word, r.sh.id, r.sh.title)
 		default:
