@@ -1024,12 +1024,12 @@ func (b *builder) phasesTrack(heads []*shapeHead) bool {
 	return phaseStatus
 }
 
-// sectionHasStatus reports whether a Status field stands between heading h
-// and the next heading.
-func (b *builder) sectionHasStatus(h *ast.Heading) bool {
+// sectionStatus returns the first Status field that stands between heading
+// h and the next heading.
+func (b *builder) sectionStatus(h ast.Node) (field, bool) {
 	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
 		if _, ok := n.(*ast.Heading); ok {
-			return false
+			break
 		}
 		par, ok := n.(*ast.Paragraph)
 		if !ok {
@@ -1037,11 +1037,18 @@ func (b *builder) sectionHasStatus(h *ast.Heading) bool {
 		}
 		for _, line := range paragraphLines(par) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
-				return true
+				return f, true
 			}
 		}
 	}
-	return false
+	return field{}, false
+}
+
+// sectionHasStatus reports whether a Status field stands between heading h
+// and the next heading.
+func (b *builder) sectionHasStatus(h *ast.Heading) bool {
+	_, ok := b.sectionStatus(h)
+	return ok
 }
 
 // unitCandidates lists, for a plan where no unit was found, the headings
@@ -1169,21 +1176,8 @@ func (b *builder) entryDone(r *shapeHead) bool {
 	if doneMark(r.sh) != "" {
 		return true
 	}
-	for n := r.node.NextSibling(); n != nil; n = n.NextSibling() {
-		if _, ok := n.(*ast.Heading); ok {
-			return false
-		}
-		par, ok := n.(*ast.Paragraph)
-		if !ok {
-			continue
-		}
-		for _, line := range paragraphLines(par) {
-			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
-				return readStatus(liveValue(f, b.src)).status == StatusClosed
-			}
-		}
-	}
-	return false
+	f, ok := b.sectionStatus(r.node)
+	return ok && readStatus(liveValue(f, b.src)).status == StatusClosed
 }
 
 // topListUnits reports whether the document's top-level lists hold at least
