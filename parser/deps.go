@@ -303,24 +303,31 @@ func (b *builder) blocksField(idx func() unitIndex, line string, at int) []state
 		return nil
 	}
 	pos := b.p.Position(at)
+	to := b.namedUnits(idx, m[1], pos, "Blocks: %q names no unit of the plan; it is left out")
 	var out []stated
-	for _, name := range itemSep.Split(strings.TrimSpace(m[1]), -1) {
-		if strings.EqualFold(strings.Trim(name, " .*_`"), "none") || strings.Trim(name, " -—*") == "" {
-			continue
-		}
-		u := idx().unit(name)
-		if u == nil {
-			b.p.warnf(pos, "Blocks: %q names no unit of the plan; it is left out", strings.TrimSpace(name))
-			continue
-		}
+	for _, u := range to {
 		out = append(out, stated{from: owner, to: u, pos: pos})
 	}
 	if len(out) > 0 {
-		var to []*Sprint
-		for _, e := range out {
-			to = append(to, e.to)
-		}
 		b.p.diag(Info, pos, "stated dependencies read here: %s", describe([][]*Sprint{{owner}, to}))
+	}
+	return out
+}
+
+// namedUnits resolves a list of unit names written at pos ("T4, T5");
+// "none" and empty items name nothing. A name that is no unit of the plan
+// is left out with a warning, unknown being its format (one %q, the name).
+func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown string) []*Sprint {
+	var out []*Sprint
+	for _, name := range itemSep.Split(strings.TrimSpace(list), -1) {
+		if n := strings.Trim(name, " .*_`—–-"); n == "" || strings.EqualFold(n, "none") {
+			continue
+		}
+		if u := idx().unit(name); u != nil {
+			out = append(out, u)
+			continue
+		}
+		b.p.warnf(pos, unknown, strings.TrimSpace(name))
 	}
 	return out
 }
@@ -377,15 +384,7 @@ func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
 			continue
 		}
 		pos := b.p.Position(at)
-		for _, name := range itemSep.Split(strings.TrimSpace(plainText(cells[col], b.src)), -1) {
-			if n := strings.Trim(name, " .*_`—–-"); n == "" || strings.EqualFold(n, "none") {
-				continue
-			}
-			u := idx().unit(name)
-			if u == nil {
-				b.p.warnf(pos, "%q in the dependency column names no unit of the plan; it is left out", strings.TrimSpace(name))
-				continue
-			}
+		for _, u := range b.namedUnits(idx, plainText(cells[col], b.src), pos, "%q in the dependency column names no unit of the plan; it is left out") {
 			out = append(out, stated{from: u, to: owner, pos: pos})
 			b.p.diag(Info, pos, "stated dependencies read here: %s", describe([][]*Sprint{{u}, {owner}}))
 		}
