@@ -24,6 +24,8 @@ type Plan struct {
 	Graph *planner.Graph
 	Beads []emit.Bead
 	Diags parser.Diagnostics // sorted, warnings included
+	// Settings are the merged settings the beads were built with.
+	Settings parser.Defaults
 }
 
 // Now is the time compiled test beads are stamped with.
@@ -70,7 +72,7 @@ func Try(planFile string, src []byte) (Plan, error) {
 	if r.Failed() || r.Beads == nil {
 		return Plan{}, r.Diags
 	}
-	return Plan{Name: strings.TrimSuffix(name, ".md"), Graph: r.Graph, Beads: r.Beads, Diags: r.Diags}, nil
+	return Plan{Name: strings.TrimSuffix(name, ".md"), Graph: r.Graph, Beads: r.Beads, Diags: r.Diags, Settings: r.Settings.Merged}, nil
 }
 
 // Golden compares got with the file at path or, when update is set (a

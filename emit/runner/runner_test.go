@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/emittest"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/planner"
 	"github.com/stretchr/testify/assert"
@@ -33,20 +33,13 @@ func golden(t *testing.T, name string, got []byte) {
 
 var settings parser.Defaults
 
+// compile compiles testdata/FILE as the CLI does (emittest: the repository
+// /src/shop, the plan at plans/FILE) and keeps its settings in settings.
 func compile(t *testing.T, file string) (*planner.Graph, []emit.Bead) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", file))
-	require.NoError(t, err)
-	p := parser.Parse(file, src)
-	require.Empty(t, p.Diags.Errors().String())
-	g := planner.Build(p)
-	require.Empty(t, g.Diags.Errors().String())
-	set := emit.Builtin().Merge(p.Defaults)
-	set.SourceBranch = "main"
-	settings = set
-	beads, diags := emit.Beads(g, emit.Options{Settings: set, RepoRoot: "/src/shop", RepoName: "shop", PlanFile: "plans/" + file, Now: time.Unix(0, 0)})
-	require.Empty(t, diags.Errors().String())
-	return g, beads
+	p := emittest.CompileFile(t, filepath.Join("testdata", file))
+	settings = p.Settings
+	return p.Graph, p.Beads
 }
 
 // repoFiles reads files of a pretend repository.
