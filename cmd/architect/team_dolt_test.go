@@ -372,14 +372,17 @@ func commentTexts(t *testing.T, is bdsync.Issue) []string {
 	return out
 }
 
-// killRunner runs bd, and kills the process of the nth bd import after
-// a delay, as a laptop that sleeps or a server that drops the connection
-// would end it.
+// killRunner runs bd, and kills the process of the nth bd import part
+// way through, as a laptop that sleeps or a server that drops the
+// connection would end it. The moment is not a fixed delay, which a fast
+// machine outruns: it is half the time the earlier imports took per
+// record, times this import's records.
 type killRunner struct {
 	path, dir string
 	nth       int
-	after     time.Duration
 	imports   int
+	records   int           // records the earlier imports carried
+	took      time.Duration // and the time they took
 	killed    atomic.Bool
 }
 
@@ -387,8 +390,17 @@ func (k *killRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
 	if argv[0] != "import" {
 		return bdsync.Exec{Path: k.path, Dir: k.dir}.Run(stdin, argv...)
 	}
+	n := bytes.Count(stdin, []byte("\n"))
 	if k.imports++; k.imports != k.nth {
-		return bdsync.Exec{Path: k.path, Dir: k.dir}.Run(stdin, argv...)
+		start := time.Now()
+		out, err := bdsync.Exec{Path: k.path, Dir: k.dir}.Run(stdin, argv...)
+		k.records += n
+		k.took += time.Since(start)
+		return out, err
+	}
+	after := time.Duration(0)
+	if k.records > 0 {
+		after = k.took * time.Duration(n) / time.Duration(2*k.records)
 	}
 	cmd := exec.Command(k.path, argv...)
 	cmd.Dir = k.dir
@@ -398,7 +410,7 @@ func (k *killRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	timer := time.AfterFunc(k.after, func() { k.killed.Store(cmd.Process.Kill() == nil) })
+	timer := time.AfterFunc(after, func() { k.killed.Store(cmd.Process.Kill() == nil) })
 	err := cmd.Wait()
 	timer.Stop()
 	if err == nil {
@@ -407,23 +419,24 @@ func (k *killRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
 	return out.Bytes(), &bdsync.Error{Args: argv, Stderr: errb.String(), Err: err}
 }
 
-// resumeAfterKill applies a chain of three imports, killing bd during the
-// second, then applies again: the database holds the plan exactly, each
-// bead once, each with its dependencies. After the kill the database holds
-// whole beads only: each bead there has all its blockers.
-func resumeAfterKill(t *testing.T, r *bdRepo, after time.Duration) {
+// resumeAfterKill applies a chain that takes several imports, killing bd
+// part way through the nth, then applies again: the database holds the
+// plan exactly, each bead once, each with its dependencies. After the kill
+// the database holds whole beads only: each bead there has all its
+// blockers.
+func resumeAfterKill(t *testing.T, r *bdRepo, nth int) {
 	const n = 2*bdsync.ImportSize + 50
 	plan := r.write("plan.md", chainPlan(n))
 	bdPath, err := exec.LookPath("bd")
 	require.NoError(t, err)
-	k := &killRunner{path: bdPath, nth: 2, after: after}
+	k := &killRunner{path: bdPath, nth: nth}
 	ae := defaultApplyEnv()
 	ae.bd = func(path, dir string) bdsync.Runner { k.dir = dir; return k }
 	var out, errb bytes.Buffer
 	err = runApply(&applyOptions{plan: plan, noAnnotate: true}, streams{out: &out, err: &errb}, os.Getenv, ae)
 	c := r.compiled(plan)
 	db := r.export()
-	t.Logf("killed after %v: %v; %d of %d beads in; apply said: %v", after, k.killed.Load(), len(db), n, err)
+	t.Logf("import %d killed: %v; %d of %d beads in; apply said: %v", nth, k.killed.Load(), len(db), n, err)
 	if k.killed.Load() {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "apply again to import the rest")
@@ -438,22 +451,28 @@ func resumeAfterKill(t *testing.T, r *bdRepo, after time.Duration) {
 	stdout, stderr, code := r.architect("apply", "--no-annotate", plan)
 	require.Equal(t, 0, code, stderr)
 	t.Logf("second apply: %.1fs", time.Since(start).Seconds())
-	assert.Contains(t, stdout, fmt.Sprintf("Plan: %d to create, 0 to update, %d unchanged.\n", n-len(db), len(db)))
+	if len(db) == n { // bd finished before the kill landed
+		assert.Contains(t, stdout, fmt.Sprintf("No changes: %d beads match plan.md.\n", n))
+	} else {
+		assert.Contains(t, stdout, fmt.Sprintf("Plan: %d to create, 0 to update, %d unchanged.\n", n-len(db), len(db)))
+	}
 	r.holds(c.beads)
 }
 
-// TestApplyResumesAfterKill: embedded bd, killed during the second import.
+// TestApplyResumesAfterKill: embedded bd, killed during the second of its
+// three imports.
 func TestApplyResumesAfterKill(t *testing.T) {
 	r := newBDRepo(t, "rk")
-	resumeAfterKill(t, r, 1500*time.Millisecond)
+	resumeAfterKill(t, r, 2)
 }
 
-// TestTeamApplyResumesAfterKill: the same against the Dolt server.
+// TestTeamApplyResumesAfterKill: the same against the Dolt server, whose
+// imports ramp up (25, 50, 100, 125, ...): killed during the fourth.
 func TestTeamApplyResumesAfterKill(t *testing.T) {
 	dolt := needDolt(t)
 	port := doltServer(t, dolt, t.TempDir())
 	a, _ := serverClones(t, port, "rs")
-	resumeAfterKill(t, a, 1500*time.Millisecond)
+	resumeAfterKill(t, a, 4)
 }
 
 // TestTeamScale measures first applies and no-op re-applies against a Dolt
