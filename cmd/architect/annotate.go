@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -218,7 +219,14 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 		r = f
 	}
 	const limit = 4 * parser.MaxSize
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	buf := bytes.NewBuffer(nil)
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			buf.Grow(int(min(fi.Size(), limit) + 1)) // one read, not a doubling buffer
+		}
+	}
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	data := buf.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("--from %s: %w", name, err)
 	}
