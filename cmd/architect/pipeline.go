@@ -118,10 +118,10 @@ func gitOut(dir string, gitArgs ...string) (string, error) {
 // findRepo finds the repository holding dir, or uses override as its root.
 // Outside git, the directory itself is the root.
 func findRepo(dir, override string) (repoInfo, error) {
-	root := override
+	root, inGit := override, false
 	if root == "" {
 		if top, ok := git(dir, "rev-parse", "--show-toplevel"); ok {
-			root = top
+			root, inGit = top, true
 		} else {
 			root = dir
 		}
@@ -139,29 +139,37 @@ func findRepo(dir, override string) (repoInfo, error) {
 	r := repoInfo{root: abs, name: filepath.Base(abs)}
 	// The current branch only of this repository: a --repo folder that is
 	// no repository must not borrow the branch of one it sits in.
-	if top, ok := git(abs, "rev-parse", "--show-toplevel"); ok && sameDir(top, abs) {
-		if b, ok := git(abs, "symbolic-ref", "--quiet", "--short", "HEAD"); ok {
-			r.branch = b
+	if !inGit {
+		top, ok := git(abs, "rev-parse", "--show-toplevel")
+		inGit = ok && sameDir(top, abs)
+	}
+	if inGit {
+		r.branches, r.branch = repoBranches(abs)
+		if r.branch == "" { // no commit yet, or a detached HEAD
+			r.branch, _ = git(abs, "symbolic-ref", "--quiet", "--short", "HEAD")
 		}
-		r.branches = repoBranches(abs)
 	}
 	return r, nil
 }
 
-// repoBranches lists the branches of the repository at root, one git
-// run; nil when git cannot say.
-func repoBranches(root string) []string {
-	out, err := gitOut(root, "for-each-ref", "--format=%(refname)", "refs/heads")
+// repoBranches lists the branches of the repository at root and names the
+// one checked out, in one git run; nil when git cannot say.
+func repoBranches(root string) (branches []string, current string) {
+	out, err := gitOut(root, "for-each-ref", "--format=%(HEAD)%(refname)", "refs/heads")
 	if err != nil {
-		return nil
+		return nil, ""
 	}
-	branches := []string{}
+	branches = []string{}
 	for _, l := range strings.Split(out, "\n") {
+		l, head := strings.CutPrefix(strings.TrimSpace(l), "*")
 		if b, ok := strings.CutPrefix(strings.TrimSpace(l), "refs/heads/"); ok && b != "" {
 			branches = append(branches, b)
+			if head {
+				current = b
+			}
 		}
 	}
-	return branches
+	return branches, current
 }
 
 // sameDir reports whether two paths name one directory.
