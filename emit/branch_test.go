@@ -4,9 +4,15 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/gosimple/slug"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -199,4 +205,51 @@ func TestDeriveID(t *testing.T) {
 	full := new(big.Int).SetBytes(sum[:]).Text(36)
 	long := DeriveID("bd", "p.md", "1.1", 60)
 	assert.Equal(t, "bd-"+strings.Repeat("0", 60-len(full))+full, long)
+}
+
+// librarySlug is Slug with every title through gosimple/slug, as Slug was
+// before it kept ASCII titles from the library.
+func librarySlug(title string) string {
+	clean := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			return r
+		}
+		return ' '
+	}, title)
+	return slugWords(slug.Make(clean))
+}
+
+// TestSlugASCIISkipsNothing: a title Slug keeps from gosimple/slug gets
+// the slug the library would give, for every heading of every plan under
+// testdata and for generated ASCII strings.
+func TestSlugASCIISkipsNothing(t *testing.T) {
+	var titles []string
+	files, err := filepath.Glob("../testdata/plans/*.md")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "#") {
+				titles = append(titles, strings.TrimLeft(l, "# "))
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5000 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = byte(r.IntN(0x7f))
+		}
+		titles = append(titles, string(b))
+	}
+	ascii := 0
+	for _, title := range titles {
+		if isASCII(title) {
+			ascii++
+		}
+		require.Equal(t, librarySlug(title), Slug(title), "Slug(%q)", title)
+	}
+	require.Greater(t, ascii, 5000)
 }
