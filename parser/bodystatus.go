@@ -78,19 +78,7 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 				}
 			}
 		}
-		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-			if cb, isBox := c.(*east.TaskCheckBox); isBox && entering {
-				if !firstBox.IsValid() {
-					firstBox = b.p.Position(max(b.blockStart(c.Parent()), 0))
-				}
-				if cb.IsChecked {
-					checked++
-				} else {
-					unchecked++
-				}
-			}
-			return ast.WalkContinue, nil
-		})
+		b.countBoxes(n, &checked, &unchecked, &firstBox)
 	}
 	switch {
 	case partial:
@@ -130,19 +118,7 @@ func (b *builder) checkboxStatus(blocks []ast.Node) (string, Pos, bool) {
 		if _, ok := n.(*ast.List); !ok {
 			continue
 		}
-		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-			if cb, ok := c.(*east.TaskCheckBox); ok && entering {
-				if !first.IsValid() {
-					first = b.p.Position(max(b.blockStart(c.Parent()), 0))
-				}
-				if cb.IsChecked {
-					checked++
-				} else {
-					unchecked++
-				}
-			}
-			return ast.WalkContinue, nil
-		})
+		b.countBoxes(n, &checked, &unchecked, &first)
 	}
 	if checked > 0 && unchecked == 0 {
 		return StatusClosed, first, true
@@ -163,4 +139,22 @@ func (b *builder) openBox(blocks []ast.Node) Pos {
 		})
 	}
 	return at
+}
+
+// countBoxes adds the task checkboxes under n to checked and unchecked,
+// and sets first to the first one's position if it is not set yet.
+func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if cb, ok := c.(*east.TaskCheckBox); ok && entering {
+			if !first.IsValid() {
+				*first = b.p.Position(max(b.blockStart(c.Parent()), 0))
+			}
+			if cb.IsChecked {
+				*checked++
+			} else {
+				*unchecked++
+			}
+		}
+		return ast.WalkContinue, nil
+	})
 }

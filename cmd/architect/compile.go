@@ -80,8 +80,7 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		return err
 	}
 	if c.failed() {
-		report(io.err, c.diags)
-		return &silentError{code: exitData}
+		return c.diags
 	}
 	if stalls := compileStalls(c); len(stalls) > 0 {
 		c.diags = append(c.diags, stalls...)

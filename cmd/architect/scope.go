@@ -62,8 +62,7 @@ func runScope(opts *scopeOptions, stdio streams, getenv env) error {
 		return err
 	}
 	if c.failed() {
-		report(stdio.err, c.diags)
-		return &silentError{code: exitData}
+		return c.diags
 	}
 	n := c.graph.Node(opts.sprint)
 	if n == nil {
