@@ -123,27 +123,13 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		diags = append(diags, parser.Diagnostic{File: p.File, Pos: pos, Severity: parser.Error, Msg: fmt.Sprintf(format, args...)})
 	}
 
-	var bad []string
-	for k, id := range ids {
-		if !parser.ValidBeadID(id) {
-			bad = append(bad, k)
-		}
-	}
-	if len(bad) > 0 {
-		sort.Strings(bad)
-		for _, k := range bad {
-			errorf(parser.Pos{}, "bead id %q of sprint %s is not a bead id (want ids like bd-a3f8)", ids[k], k)
-		}
-		return nil, res, diags
+	if ds := badIDs(p.File, ids); len(ds) > 0 {
+		return nil, res, ds
 	}
 
 	matched := 0 // map entries that name a sprint of the plan
 	// final is the id each sprint is annotated with after the edit, to
 	// check that no bead annotates two sprints.
-	type owner struct {
-		s  *parser.Sprint
-		id string
-	}
 	final := make([]owner, 0, len(p.Sprints)+len(p.Skipped))
 	edits := make([]edit, 0, len(p.Sprints))
 
@@ -192,23 +178,96 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		final = append(final, owner{s, id})
 	}
 	if matched < len(ids) {
-		known := make(map[string]bool, len(p.Sprints)+len(p.Skipped))
-		for _, list := range [][]*parser.Sprint{p.Sprints, p.Skipped} {
-			for _, s := range list {
-				known[s.ID] = true
-			}
-		}
-		for k := range ids {
-			if !known[k] {
-				res.Unknown = append(res.Unknown, k)
-			}
-		}
-		sort.Strings(res.Unknown)
+		res.Unknown = unknownSprints(p, ids)
 	}
+	for _, d := range sharedBeads(final) {
+		errorf(d.s.Heading.Pos, "bead %s would annotate both sprint %s (line %d) and sprint %s", d.id, d.first.ID, d.first.Heading.Pos.Line, d.s.ID)
+	}
+	if len(diags) > 0 {
+		diags.Sort()
+		return nil, res, diags
+	}
+	out, err = edited(p, edits)
+	if err != nil {
+		return nil, res, err
+	}
+	return out, res, nil
+}
 
-	// No bead may annotate two sprints, whichever of them keeps an old
-	// annotation. The error points at the later sprint and names the
-	// earlier one.
+// badIDs reports the bead ids of ids that are no bead ids, by sprint.
+func badIDs(file string, ids map[string]string) parser.Diagnostics {
+	var bad []string
+	for k, id := range ids {
+		if !parser.ValidBeadID(id) {
+			bad = append(bad, k)
+		}
+	}
+	sort.Strings(bad)
+	var ds parser.Diagnostics
+	for _, k := range bad {
+		ds = append(ds, parser.Diagnostic{File: file, Severity: parser.Error,
+			Msg: fmt.Sprintf("bead id %q of sprint %s is not a bead id (want ids like bd-a3f8)", ids[k], k)})
+	}
+	return ds
+}
+
+// edited returns p's file with the edits made. A line written after the
+// end of the file must not change how the plan reads (a setext heading's
+// lone "-" underline there turns into a list item once a line follows
+// it): then it returns an error and no file.
+func edited(p *parser.Plan, edits []edit) ([]byte, error) {
+	// p.Sprints is in file order, so the edits are too; check, in O(n).
+	less := func(i, j int) bool { return edits[i].start < edits[j].start }
+	if !sort.SliceIsSorted(edits, less) {
+		sort.Slice(edits, less)
+	}
+	out := splice(p.Src, edits)
+	if n := len(edits); n > 0 && edits[n-1].start == len(p.Src) {
+		q := parser.Parse(p.File, out)
+		if !sameSprints(p.Sprints, q.Sprints) || !sameSprints(p.Skipped, q.Skipped) {
+			return nil, parser.Diagnostics{{File: p.File, Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,
+				Msg: "annotating would change which sprints the plan has; nothing was written: give the last heading a newline, or use #-style headings"}}
+		}
+	}
+	return out, nil
+}
+
+// owner is the bead a sprint is annotated with once the edit is made.
+type owner struct {
+	s  *parser.Sprint
+	id string
+}
+
+// unknownSprints returns, sorted, the sprint ids of ids that p has neither
+// among its sprints nor among its skipped ones.
+func unknownSprints(p *parser.Plan, ids map[string]string) []string {
+	known := make(map[string]bool, len(p.Sprints)+len(p.Skipped))
+	for _, list := range [][]*parser.Sprint{p.Sprints, p.Skipped} {
+		for _, s := range list {
+			known[s.ID] = true
+		}
+	}
+	var out []string
+	for k := range ids {
+		if !known[k] {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// shared is a bead that would annotate sprint s, and first before it.
+type shared struct {
+	owner
+	first *parser.Sprint
+}
+
+// sharedBeads finds the beads that would annotate two sprints, whichever
+// of them keeps an old annotation: each is reported at the later sprint,
+// naming the earlier one.
+func sharedBeads(final []owner) []shared {
+	var out []shared
 	first := make(map[string]*parser.Sprint, len(final))
 	for _, o := range final {
 		prev, dup := first[o.id]
@@ -221,29 +280,9 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 			a, b = b, a
 			first[o.id] = a
 		}
-		errorf(b.Heading.Pos, "bead %s would annotate both sprint %s (line %d) and sprint %s", o.id, a.ID, a.Heading.Pos.Line, b.ID)
+		out = append(out, shared{owner{b, o.id}, a})
 	}
-	if len(diags) > 0 {
-		diags.Sort()
-		return nil, res, diags
-	}
-	// p.Sprints is in file order, so the edits are too; check, in O(n).
-	less := func(i, j int) bool { return edits[i].start < edits[j].start }
-	if !sort.SliceIsSorted(edits, less) {
-		sort.Slice(edits, less)
-	}
-	out = splice(p.Src, edits)
-	if n := len(edits); n > 0 && edits[n-1].start == len(p.Src) {
-		// A line written after the end of the file must not change how the
-		// plan reads (a setext heading's lone "-" underline there turns
-		// into a list item once a line follows it).
-		q := parser.Parse(p.File, out)
-		if !sameSprints(p.Sprints, q.Sprints) || !sameSprints(p.Skipped, q.Skipped) {
-			return nil, res, parser.Diagnostics{{File: p.File, Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,
-				Msg: "annotating would change which sprints the plan has; nothing was written: give the last heading a newline, or use #-style headings"}}
-		}
-	}
-	return out, res, nil
+	return out
 }
 
 // sameSprints reports whether two lists name the same sprints in order.
