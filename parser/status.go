@@ -87,77 +87,33 @@ func statusTokens(v string) []token {
 // under a negation ("not completed") or with partial progress ("partially
 // complete (2/5)") is not done; ❌ skips only when no words say otherwise.
 func readStatus(v string) statusReading {
-	toks := statusTokens(v)
+	toks := tokens(statusTokens(v))
 	if len(toks) == 0 {
 		return statusReading{status: StatusOpen}
 	}
-	has := func(pred func(t token, i int) bool) bool {
-		for i, t := range toks {
-			if pred(t, i) {
-				return true
-			}
-		}
-		return false
-	}
-	phrase := func(i int, words ...string) bool {
-		if i+len(words) > len(toks) {
-			return false
-		}
-		for k, w := range words {
-			if toks[i+k].text != w {
-				return false
-			}
-		}
-		return true
-	}
 	cross := strings.ContainsRune(v, '❌')
-	// A drop word or phrase decides only where it is the first thing the
-	// status says: "Deferred to v2" skips; "Done — international rates
-	// deferred to 2.1" and "In progress (weight is out of scope for now)"
-	// speak of part of the work, and skip nothing.
-	skipAt := func(i int) bool {
-		t := toks[i]
-		return skipStatusWords[t.text] || t.text == "⏭" || t.text == "⏸" || phrase(i, "out", "of", "scope") ||
-			phrase(i, "won't", "do") || phrase(i, "won’t", "do") || phrase(i, "wont", "do") || phrase(i, "will", "not", "do")
-	}
-	// A negated word: "not completed", "not yet started", "Not blocked
-	// anymore", "Done? no".
-	negatedAt := func(i int) bool {
-		for k := i - 1; k >= 0 && k >= i-3; k-- {
-			if negations[toks[k].text] {
-				return true
-			}
-			if !statusFillers[toks[k].text] && toks[k].text != "yet" {
-				break
-			}
-		}
-		if i+1 < len(toks) && (toks[i+1].text == "no" || toks[i+1].text == "not" || toks[i+1].text == "nope") {
-			return i+2 == len(toks) || toks[i+1].text != "not" // "Done? no"; "done, not merged"
-		}
-		return false
-	}
-	partial := has(func(t token, _ int) bool { return partialWords[t.text] || unfinishedFraction(t.text) })
-	reopened := has(func(t token, _ int) bool { return reopenWords[t.text] })
+	partial := toks.any(func(t token, _ int) bool { return partialWords[t.text] || unfinishedFraction(t.text) })
+	reopened := toks.any(func(t token, _ int) bool { return reopenWords[t.text] })
 	first, negated, firstAt := "", false, -1
 	for i, t := range toks {
 		switch {
-		case skipAt(i):
+		case toks.skipAt(i):
 			first = statusSkipped
 		case t.text == "✅" || t.text == "✔" || t.text == "☑":
 			first = StatusClosed
 		case doneStatusWords[t.text]:
 			first = StatusClosed
-		case t.text == "🔄" || t.text == "🚧" || progressStatusWords[t.text] || phrase(i, "in", "progress") || t.text == "in_progress" || t.text == "in-progress":
+		case t.text == "🔄" || t.text == "🚧" || progressStatusWords[t.text] || toks.phrase(i, "in", "progress") || t.text == "in_progress" || t.text == "in-progress":
 			first = StatusInProgress
 		case t.text == "⛔" || t.text == "🚫" || blockedStatusWords[t.text]:
 			first = StatusBlocked
-		case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || openStatusWords[t.text] || phrase(i, "to", "do"):
+		case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || openStatusWords[t.text] || toks.phrase(i, "to", "do"):
 			first = StatusOpen
 		default:
 			continue
 		}
 		firstAt = i
-		negated = first != StatusOpen && first != statusSkipped && negatedAt(i)
+		negated = first != StatusOpen && first != statusSkipped && toks.negatedAt(i)
 		break
 	}
 	switch {
@@ -178,7 +134,7 @@ func readStatus(v string) statusReading {
 		if cross && first != StatusClosed {
 			r.note = "❌ would skip the sprint, but the words say " + strings.ReplaceAll(first, "_", " ")
 		}
-		if first != statusSkipped && firstAt >= 0 && has(func(_ token, i int) bool { return i > firstAt && skipAt(i) }) {
+		if first != statusSkipped && firstAt >= 0 && toks.any(func(_ token, i int) bool { return i > firstAt && toks.skipAt(i) }) {
 			r.part = true
 		}
 		return r
@@ -186,6 +142,60 @@ func readStatus(v string) statusReading {
 		return statusReading{status: statusSkipped, known: true}
 	}
 	return statusReading{status: StatusOpen}
+}
+
+// tokens are a Status value's words and emoji, in order.
+type tokens []token
+
+// any reports whether pred holds for a token.
+func (toks tokens) any(pred func(t token, i int) bool) bool {
+	for i, t := range toks {
+		if pred(t, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// phrase reports whether words stand from token i on.
+func (toks tokens) phrase(i int, words ...string) bool {
+	if i+len(words) > len(toks) {
+		return false
+	}
+	for k, w := range words {
+		if toks[i+k].text != w {
+			return false
+		}
+	}
+	return true
+}
+
+// skipAt reports whether a drop word or phrase starts at token i. It
+// decides only where it is the first thing the status says: "Deferred to
+// v2" skips; "Done — international rates deferred to 2.1" and "In
+// progress (weight is out of scope for now)" speak of part of the work,
+// and skip nothing.
+func (toks tokens) skipAt(i int) bool {
+	t := toks[i]
+	return skipStatusWords[t.text] || t.text == "⏭" || t.text == "⏸" || toks.phrase(i, "out", "of", "scope") ||
+		toks.phrase(i, "won't", "do") || toks.phrase(i, "won’t", "do") || toks.phrase(i, "wont", "do") || toks.phrase(i, "will", "not", "do")
+}
+
+// negatedAt reports whether the word at i is negated: "not completed",
+// "not yet started", "Not blocked anymore", "Done? no".
+func (toks tokens) negatedAt(i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if negations[toks[k].text] {
+			return true
+		}
+		if !statusFillers[toks[k].text] && toks[k].text != "yet" {
+			break
+		}
+	}
+	if i+1 < len(toks) && (toks[i+1].text == "no" || toks[i+1].text == "not" || toks[i+1].text == "nope") {
+		return i+2 == len(toks) || toks[i+1].text != "not" // "Done? no"; "done, not merged"
+	}
+	return false
 }
 
 // unfinishedFraction reports whether w is a fraction or percentage short of
