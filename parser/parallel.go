@@ -102,6 +102,9 @@ func (b *builder) parallelSentences(idx func() unitIndex, n ast.Node) {
 		offs = append(offs, seg.Start)
 		text = append(text, bytes.TrimRight(seg.Value(b.src), "\r\n")...)
 	}
+	if !parallelWords.Match(text) {
+		return
+	}
 	at := func(k int) int { // the source offset of text[k]
 		j := sort.Search(len(starts), func(i int) bool { return starts[i] > k }) - 1
 		return offs[j] + k - starts[j]
@@ -126,8 +129,9 @@ func isTask(s *Sprint, sentence string) bool {
 	if s.TasksFromTitle {
 		return false
 	}
+	sentence = strings.Join(strings.Fields(sentence), " ")
 	for _, t := range s.Tasks {
-		if strings.Contains(t, sentence) {
+		if strings.Contains(strings.Join(strings.Fields(t), " "), sentence) {
 			return true
 		}
 	}

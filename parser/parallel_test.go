@@ -29,6 +29,8 @@ This epic can run in parallel with Epic 3.
 ## Epic 3: Telegram
 - telegram work
 - Run the two pollers in parallel.
+- Run Epics 1 and
+  2 in parallel.
 
 Can be developed in parallel.
 ## T4: Config Import
@@ -52,13 +54,13 @@ Work runs in parallel.
 `
 	p := Parse("p.md", []byte(src))
 	assert.Equal(t, `6:1 1.2,1.3 "This epic can run in parallel with Epic 3."
-18:1 1.1,1.2 "Epics 1 and 2 can be parallelized."
-20:3 1.2,1.3 "Signal Channel and Telegram can run side by side."
-21:3 1.4,1.3 "T4 and epic 3 are independent of each other."
+20:1 1.1,1.2 "Epics 1 and 2 can be parallelized."
+22:3 1.2,1.3 "Signal Channel and Telegram can run side by side."
+23:3 1.4,1.3 "T4 and epic 3 are independent of each other."
 `, parallels(p))
-	assert.Equal(t, `p.md:11:1: warning: "Can be developed in parallel." says work runs in parallel but names no unit of the plan; it is not applied, the units stay in sequence (name two or more units: "Epics 1 and 2 can run in parallel")
-p.md:27:1: warning: "Epic 1 and Epic 9 run concurrently." says work runs in parallel but names only unit 1.1 (Epic 9 is not one); it is not applied, the units stay in sequence (name two or more units: "Epics 1 and 2 can run in parallel")`, sortDiags(p.Diags.Warnings()).String())
-	assert.Equal(t, `p.md:29:1: info: "Work runs in parallel." says work runs in parallel but names no unit of the plan; it is not applied, the units stay in sequence (name two or more units: "Epics 1 and 2 can run in parallel")`, sortDiags(p.Diags.Only(Info)).String())
+	assert.Equal(t, `p.md:13:1: warning: "Can be developed in parallel." says work runs in parallel but names no unit of the plan; it is not applied, the units stay in sequence (name two or more units: "Epics 1 and 2 can run in parallel")
+p.md:29:1: warning: "Epic 1 and Epic 9 run concurrently." says work runs in parallel but names only unit 1.1 (Epic 9 is not one); it is not applied, the units stay in sequence (name two or more units: "Epics 1 and 2 can run in parallel")`, sortDiags(p.Diags.Warnings()).String())
+	assert.Equal(t, `p.md:31:1: info: "Work runs in parallel." says work runs in parallel but names no unit of the plan; it is not applied, the units stay in sequence (name two or more units: "Epics 1 and 2 can run in parallel")`, sortDiags(p.Diags.Only(Info)).String())
 }
 
 // TestOrderLine: an arrow list is an execution order (which prose may

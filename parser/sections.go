@@ -175,11 +175,7 @@ func (r *sectionReader) read() {
 		}
 		switch n := n.(type) {
 		case *ast.Paragraph:
-			lines := paragraphLines(n)
-			r.fieldLines(lines, start, stop)
-			if f, ok := b.lineField(lines[len(lines)-1]); ok && sprintLabels[f.label] == "" && f.value == "" && !workLabel(f.label) {
-				r.labelNext = true
-			}
+			r.fieldLines(paragraphLines(n), start, stop)
 		case *ast.Heading:
 			text := strings.TrimSpace(plainText(n, b.src))
 			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(text, ":")))
@@ -313,6 +309,11 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 		}
 		if name == "" {
 			r.onlyFields = false
+			if ok && j == len(lines)-1 && f.value == "" && !workLabel(f.label) {
+				// "**Background:**" ending the paragraph: a list
+				// under it is that label's.
+				r.labelNext = true
+			}
 			from, to := f.start, f.end
 			if from < 0 {
 				from, to = start, stop
