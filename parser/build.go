@@ -55,6 +55,9 @@ type builder struct {
 	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
 	linkRefs map[string]gparser.Reference
+	// titles are the units' titles lower case, for the sentences that
+	// name units by title; built on first use by unitTitles.
+	titles [][2]string
 }
 
 // headRec is a heading read once, before the walk.

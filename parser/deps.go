@@ -33,7 +33,7 @@ import (
 var (
 	arrowRE  = regexp.MustCompile(`\s*(?:→|->|⟶|=>)\s*`)
 	itemSep  = regexp.MustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
-	unitIDRE = regexp.MustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:.)—–-]|$)`)
+	unitIDRE = regexp.MustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:)—–-]|\.(?:\s|$)|$)`)
 )
 
 // mayHold reports, from a block's source lines alone, whether it may hold
@@ -126,6 +126,9 @@ func (idx unitIndex) unit(name string) *Sprint {
 type stated struct {
 	from, to *Sprint
 	pos      Pos
+	// order is set for an edge of a stated execution order, which a
+	// statement that units run in parallel overrides.
+	order bool
 }
 
 // statedDeps reads the dependencies stated outside the units' fields and
@@ -161,6 +164,9 @@ func (b *builder) statedDeps(doc ast.Node) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
+			if mayParallel(n, b.src) {
+				b.parallelSentences(idx, n)
+			}
 			arrows, field := mayHold(n, b.src, "block")
 			if !arrows && !field {
 				return ast.WalkSkipChildren, nil
@@ -187,16 +193,24 @@ func (b *builder) statedDeps(doc ast.Node) {
 	})
 	seen := map[[2]*Sprint]bool{}
 	for _, e := range edges {
-		if e.from == e.to || seen[[2]*Sprint{e.from, e.to}] {
+		if e.from == e.to {
+			continue
+		}
+		if seen[[2]*Sprint{e.from, e.to}] && e.order {
 			continue
 		}
 		seen[[2]*Sprint{e.from, e.to}] = true
 		already := false
-		for _, r := range e.to.DependsOn {
-			already = already || r.ID == e.from.ID
+		for i, r := range e.to.DependsOn {
+			if r.ID == e.from.ID {
+				already = true
+				if !e.order {
+					e.to.DependsOn[i].Order = false // also a need the plan names
+				}
+			}
 		}
 		if !already {
-			e.to.DependsOn = append(e.to.DependsOn, Ref{ID: e.from.ID, Pos: e.pos})
+			e.to.DependsOn = append(e.to.DependsOn, Ref{ID: e.from.ID, Pos: e.pos, Order: e.order})
 		}
 		e.to.DepsStated = true
 	}
@@ -235,12 +249,13 @@ func (b *builder) arrowLine(idx func() unitIndex, line string, at int) []stated 
 		}
 	}
 	pos := b.p.Position(at + start + len(line[start:]) - len(strings.TrimLeft(line[start:], " \t*")))
+	order := orderLine(line[:start], groups)
 	var out []stated
 	var against []string
 	for i := 1; i < len(groups); i++ {
 		for _, f := range groups[i-1] {
 			for _, t := range groups[i] {
-				out = append(out, stated{from: f, to: t, pos: pos})
+				out = append(out, stated{from: f, to: t, pos: pos, order: order})
 				if numberedBefore(t, f) {
 					against = append(against, fmt.Sprintf("%s before %s", f.ID, t.ID))
 				}

@@ -46,6 +46,7 @@ var sprintLabels = map[string]string{
 	"forbidden path":      "forbidden paths",
 	"files":               "files",
 	"target files":        "files",
+	"file scope":          "files",
 	"tests":               "tests",
 	"test commands":       "tests",
 	"timeout":             "timeout",
@@ -60,6 +61,7 @@ var sprintLabels = map[string]string{
 	"implementation steps": "tasks",
 	"todo":                 "tasks",
 	"to do":                "tasks",
+	"action items":         "tasks",
 	"success criteria":     "acceptance criteria",
 	"definition of done":   "acceptance criteria",
 	"exit criteria":        "acceptance criteria",
@@ -68,6 +70,18 @@ var sprintLabels = map[string]string{
 	"acceptance":           "acceptance criteria",
 	"acceptance tests":     "acceptance criteria",
 	"checkpoint":           "acceptance criteria",
+}
+
+// workLabel reports whether a label the reader does not know still names
+// work: it ends with a Tasks label ("Completed Tasks", "Remaining steps").
+func workLabel(label string) bool {
+	words := strings.Fields(label)
+	for i := 1; i < len(words); i++ {
+		if sprintLabels[strings.Join(words[i:], " ")] == "tasks" {
+			return true
+		}
+	}
+	return false
 }
 
 // qualifierRE matches a note in parentheses between a bold label and its

@@ -36,6 +36,9 @@ type Plan struct {
 	Shape string
 	// Readings are the choices made in reading the plan, for the preview.
 	Readings []Reading
+	// Parallel are the sentences that say units run in parallel, in file
+	// order.
+	Parallel []Parallel
 
 	lines lineIndex
 }
@@ -204,6 +207,21 @@ type Agent struct {
 type Ref struct {
 	ID  string
 	Pos Pos
+	// Order is set when the dependency comes from a stated execution order
+	// ("Recommended execution order: 1 → 2 → 4 → 3") rather than a need
+	// the plan names: a statement that units run in parallel overrides it.
+	Order bool
+}
+
+// Parallel is a sentence of the plan that says two or more units run in
+// parallel ("Epics 1 and 2 can be parallelized"): the planner drops the
+// edges the numbering or a stated order put between them.
+type Parallel struct {
+	// Units are the ids of the units it names, in the order it names them.
+	Units []string
+	// Text is the sentence as written.
+	Text string
+	Pos  Pos
 }
 
 // Annotation is a back-annotation comment naming the sprint's bead.

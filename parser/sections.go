@@ -33,12 +33,16 @@ func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
 	r.read()
 	var claimed map[int]bool // desc entries that became tasks; most sections have none
-	if len(s.Tasks) == 0 && r.seen["tasks"] == (Pos{}) && r.candidate != nil {
-		// No Tasks label, and text before the first list: the list is
-		// still the work.
+	if len(s.Tasks) == 0 && r.seen["tasks"] == (Pos{}) && len(r.deliverables) == 0 && r.candidate != nil {
+		// No Tasks label, and text before the first list, in the unit's
+		// own body: the list is still the work.
 		s.Tasks = texts(r.candidate)
 		claimed = map[int]bool{r.candDesc: true}
 	}
+	// "#### Deliverable A: Title" sub-headings: each is one piece of the
+	// work, as its author listed it; the heading and its body stay in the
+	// description.
+	s.Tasks = append(s.Tasks, r.deliverables...)
 	// Every other checkbox list in the section is work too ("#### Day 2"
 	// and its [ ] items), not only the first.
 	for _, w := range r.work {
@@ -87,6 +91,17 @@ type sectionReader struct {
 	// work are the unlabeled lists with checkboxes, with their entries in
 	// desc: they are tasks wherever they stand in the section.
 	work []workList
+	// sub is the sub-heading of the unit the reader is under ("" in the
+	// unit's own body): a list under a sub-heading that names no work
+	// ("### Current State", "#### Design") is description, never tasks.
+	sub string
+	// labelled is set while the block being read follows a paragraph that
+	// ends with a bold label the reader does not know ("**Background:**"):
+	// a list there is that label's, so description.
+	labelled, labelNext bool
+	// deliverables are the titles of "#### Deliverable A: Title"
+	// sub-headings, in order: the unit's tasks.
+	deliverables []string
 }
 
 // workList is an unlabeled checkbox list and its entry in desc.
@@ -109,7 +124,7 @@ func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
 		return
 	}
 	r.onlyFields = false
-	if r.candidate == nil {
+	if r.candidate == nil && r.sub == "" && !r.labelled {
 		r.candidate, r.candDesc = items, len(r.desc)
 	}
 	for _, it := range items {
@@ -155,20 +170,34 @@ func (r *sectionReader) read() {
 	for ; r.i < len(r.blocks); r.i++ {
 		n := r.blocks[r.i]
 		start, stop := b.blockStart(n), r.stop(r.i)
+		if _, comment := n.(*ast.HTMLBlock); !comment {
+			r.labelled, r.labelNext = r.labelNext, false
+		}
 		switch n := n.(type) {
 		case *ast.Paragraph:
 			r.fieldLines(paragraphLines(n), start, stop)
 		case *ast.Heading:
-			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(plainText(n, b.src)), ":")))
+			text := strings.TrimSpace(plainText(n, b.src))
+			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(text, ":")))
+			r.sub = label
 			name := sprintLabels[label]
 			if name == "" {
 				r.onlyFields = false
+				if deliverableHeading(text) {
+					r.deliverables = append(r.deliverables, b.withRefs(headingMarkdown(b.src[start:lineEnd(b.src, start)])))
+				}
 				r.addDesc(start, stop)
 				continue
 			}
 			// "#### Tasks": a sub-heading works as its label.
 			f := field{label: label, pos: b.p.Position(start), start: start, end: start}
 			if list := r.nextList(); list != nil {
+				if name == "files" {
+					// "### File Scope": its items often say what changes
+					// in each file, so the section stays in the
+					// description as well.
+					r.addDesc(start, r.stop(r.i))
+				}
 				r.setList(name, f, list)
 			} else if par, ok := r.next().(*ast.Paragraph); ok {
 				r.i++
@@ -280,6 +309,11 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 		}
 		if name == "" {
 			r.onlyFields = false
+			if ok && j == len(lines)-1 && f.value == "" && !workLabel(f.label) {
+				// "**Background:**" ending the paragraph: a list
+				// under it is that label's.
+				r.labelNext = true
+			}
 			from, to := f.start, f.end
 			if from < 0 {
 				from, to = start, stop

@@ -232,7 +232,7 @@ var Settings = []Setting{
 		read:      func(s string) (string, error) { return s, CheckPattern(s) },
 		layersAdd: true,
 		field:     func(d *Defaults) any { return &d.ForbiddenPaths }},
-	{Name: "files", Keys: []string{"files"}, Labels: []string{"files", "target files"},
+	{Name: "files", Keys: []string{"files"}, Labels: []string{"files", "target files", "file scope"},
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: Paths, Combine: AddToList,
 		read:      func(s string) (string, error) { return s, CheckFile(s) },
 		layersAdd: true,

@@ -169,3 +169,47 @@ func upperLetters(id string) bool {
 	}
 	return false
 }
+
+// deliverableWords name a sub-heading of a unit that is one piece of its
+// work: "#### Deliverable A: File-based Config System".
+var deliverableWords = []string{"deliverable", "work item", "workstream"}
+
+// deliverableHeading reports whether a unit's sub-heading text names one
+// piece of its work: a deliverable word, an id (a letter or a number) and a
+// title after ':', '-' or '.'.
+func deliverableHeading(text string) bool {
+	_, rest, ok := matchWord(strings.TrimLeftFunc(text, decoration), deliverableWords)
+	if !ok {
+		return false
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	i := 0
+	for i < len(rest) && i < 3 && (unicode.IsLetter(rune(rest[i])) || unicode.IsDigit(rune(rest[i]))) {
+		i++
+	}
+	if i == 0 || i == len(rest) {
+		return false
+	}
+	if i > 1 && !unicode.IsDigit(rune(rest[0])) {
+		return false // "Deliverables overview": a word, not an id
+	}
+	after := strings.TrimLeft(rest[i:], " \t")
+	for _, sep := range []string{":", "-", "–", "—", "."} {
+		if strings.HasPrefix(after, sep) && strings.TrimSpace(after[len(sep):]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// headingMarkdown returns an ATX heading line's text as written: the
+// opening and closing '#' runs dropped.
+func headingMarkdown(line []byte) string {
+	t := strings.TrimSpace(string(line))
+	t = strings.TrimLeft(t, "#")
+	t = strings.TrimSpace(t)
+	if k := strings.TrimRight(t, "#"); len(k) < len(t) && (k == "" || k[len(k)-1] == ' ' || k[len(k)-1] == '\t') {
+		t = strings.TrimSpace(k)
+	}
+	return t
+}

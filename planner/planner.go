@@ -112,6 +112,7 @@ func Build(p *parser.Plan) *Graph {
 	b.explicit()
 	b.unwind(numbered)
 	b.sinks()
+	b.parallel()
 	rank := topoRank(b.g.Nodes)
 	if rank != nil {
 		b.reduce(rank)

@@ -34,9 +34,6 @@ type corpusExpect struct {
 var corpusGaps = map[string]map[string]map[string]string{
 	"beads-users": {
 		"24-eventmachine-parallel-dispatch-bd-import.md": {"": "bd's bulk-create format: TestCorpusBDImportPlan checks it (titles by prefix; units side by side only where its deps: lines leave them)"},
-		"33-pureclaw-mvp-epics-active-plan.md": {
-			"parallel": "'Epics 1 and 2 can be parallelized' is prose architect does not read; when in doubt it sequences",
-		},
 	},
 }
 
@@ -119,6 +116,14 @@ func TestCorpusShapes(t *testing.T) {
 				}
 				if check("parallel") {
 					assert.Equal(t, want.Parallel, parallel, "parallel")
+					if units == want.Units && len(want.FirstOK) > 0 {
+						// Units side by side at the start: each one is a
+						// unit the plan allows first.
+						for _, n := range c.graph.Waves[0] {
+							assert.True(t, slices.ContainsFunc(append([]string{want.First}, want.FirstOK...), func(ok string) bool { return strings.HasPrefix(n.Sprint.Title, ok) }),
+								"first wave: %q is not among the units allowed first %q", n.Sprint.Title, append([]string{want.First}, want.FirstOK...))
+						}
+					}
 				}
 
 				beads, err := emit.JSON(c.beads)
