@@ -714,161 +714,218 @@ func listField(name string) bool {
 // set records a field of the sprint: f is its label line, items the list
 // under it (nil when there is none).
 func (r *sectionReader) set(name string, f field, items []listItem) {
-	b, s := r.b, r.s
 	if prev, dup := r.seen[name]; dup && !listField(name) {
-		b.p.warnf(f.pos, "%s is given twice in sprint %s (first at line %d); the last one counts", f.label, s.ID, prev.Line)
+		r.b.p.warnf(f.pos, "%s is given twice in sprint %s (first at line %d); the last one counts", f.label, r.s.ID, prev.Line)
 	}
 	r.seen[name] = f.pos
-	word := func() Field {
-		v := f.code
-		if v == "" {
-			v = f.value
+	if read, ok := sprintFields[name]; ok {
+		read(r, name, f, items)
+	}
+}
+
+// sprintFields reads each field of a sprint, by its name (fields.go maps
+// labels to names).
+var sprintFields = map[string]func(r *sectionReader, name string, f field, items []listItem){
+	"worktree":            (*sectionReader).setWorktreeOrBranch,
+	"branch":              (*sectionReader).setWorktreeOrBranch,
+	"source branch":       (*sectionReader).setSourceBranch,
+	"team":                (*sectionReader).setTeam,
+	"status":              (*sectionReader).setStatus,
+	"priority":            (*sectionReader).setPriority,
+	"labels":              (*sectionReader).setLabels,
+	"depends on":          (*sectionReader).setDependsOn,
+	"dev agents":          (*sectionReader).setAgents,
+	"qa agents":           (*sectionReader).setAgents,
+	"allowed paths":       (*sectionReader).setPins,
+	"forbidden paths":     (*sectionReader).setPins,
+	"files":               (*sectionReader).setPins,
+	"tests":               (*sectionReader).setTests,
+	"timeout":             (*sectionReader).setTimeout,
+	"role":                (*sectionReader).setRole,
+	"tasks":               (*sectionReader).setTexts,
+	"acceptance criteria": (*sectionReader).setTexts,
+}
+
+// setWorktreeOrBranch keeps the whole value: a branch with a space in it
+// is refused where branches are checked, never cut to its first word.
+func (r *sectionReader) setWorktreeOrBranch(name string, f field, _ []listItem) {
+	v := f.code
+	if v == "" {
+		v = f.value
+	}
+	if v == "" {
+		r.b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, r.s.ID)
+	}
+	if name == "worktree" {
+		r.s.Worktree = Field{Value: v, Pos: f.pos}
+	} else {
+		r.s.Branch = Field{Value: v, Pos: f.pos}
+	}
+}
+
+func (r *sectionReader) setSourceBranch(_ string, f field, _ []listItem) {
+	v := f.code
+	if v == "" {
+		if ws := strings.Fields(f.value); len(ws) > 0 {
+			v = ws[0]
 		}
-		if v == "" {
-			b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, s.ID)
+	}
+	if v == "" {
+		r.b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, r.s.ID)
+	}
+	r.s.SourceBranch = Field{Value: v, Pos: f.pos}
+}
+
+func (r *sectionReader) setTeam(_ string, f field, _ []listItem) {
+	v := f.code
+	if v == "" {
+		v = f.value
+	}
+	r.s.Team = Field{Value: v, Pos: f.pos}
+}
+
+// setStatus reads the sprint's Status, and keeps where its value stands,
+// for the live view.
+func (r *sectionReader) setStatus(_ string, f field, _ []listItem) {
+	b, s := r.b, r.s
+	st := b.status(f, "sprint "+s.ID)
+	if st.status == statusSkipped {
+		if !s.Skipped {
+			s.Skipped, s.SkipReason = true, "Status: "+f.value
 		}
-		return Field{Value: v, Pos: f.pos}
+		return
+	}
+	s.Status = Field{Value: st.status, Pos: f.pos}
+	s.StatusValue = Span{}
+	if f.start >= 0 && f.end > f.start {
+		end := f.end
+		for end > f.start && (b.src[end-1] == '\n' || b.src[end-1] == '\r') {
+			end--
+		}
+		start := end
+		if f.valueStart >= 0 && f.valueStart <= end {
+			start = f.valueStart
+		}
+		s.StatusValue = Span{Start: start, End: end}
+	}
+}
+
+func (r *sectionReader) setPriority(_ string, f field, _ []listItem) {
+	if pr, ok := normalPriority(f.value); ok {
+		r.s.Priority = Field{Value: pr, Pos: f.pos}
+	} else {
+		r.b.p.errorf(f.pos, "priority %q of sprint %s: want P0-P4 or 0-4", f.value, r.s.ID)
+	}
+}
+
+func (r *sectionReader) setLabels(_ string, f field, items []listItem) {
+	s := r.s
+	s.Labels = append(s.Labels, splitList(f.value)...)
+	for _, it := range items {
+		s.Labels = append(s.Labels, splitList(plainText(it.node.FirstChild(), r.b.src))...)
+	}
+}
+
+func (r *sectionReader) setDependsOn(_ string, f field, items []listItem) {
+	b, s := r.b, r.s
+	s.DependsOn = append(s.DependsOn, b.refs(f.value, f.valueStart, f.pos, s)...)
+	for _, it := range items {
+		blk := it.node.FirstChild()
+		if blk == nil {
+			continue
+		}
+		s.DependsOn = append(s.DependsOn, b.refs(plainText(blk, b.src), nodeStart(blk.FirstChild()), it.pos, s)...)
+	}
+}
+
+func (r *sectionReader) setAgents(name string, f field, items []listItem) {
+	b, s := r.b, r.s
+	var agents []Agent
+	kind := "dev agent"
+	if name == "qa agents" {
+		kind = "QA agent"
+	}
+	if f.value != "" {
+		agents = append(agents, b.inlineAgents(s, kind, f)...)
+	}
+	for _, it := range items {
+		if a, ok := b.itemAgent(s, kind, it); ok {
+			agents = append(agents, a)
+		}
+	}
+	if name == "dev agents" {
+		s.DevAgents = append(s.DevAgents, agents...)
+	} else {
+		s.QAAgents = append(s.QAAgents, agents...)
+	}
+}
+
+// setPins reads allowed paths, forbidden paths and files: glob patterns
+// (files: plain paths) inside the repository.
+func (r *sectionReader) setPins(name string, f field, items []listItem) {
+	b, s := r.b, r.s
+	check := CheckPattern
+	if name == "files" {
+		check = CheckFile
+	}
+	var pins []Pin
+	for _, p := range b.pinValues(f, items) {
+		if err := check(p.Value); err != nil {
+			b.p.errorf(p.Pos, "%s of sprint %s: %v", f.label, s.ID, err)
+			continue
+		}
+		pins = append(pins, p)
 	}
 	switch name {
-	case "worktree", "branch":
-		// The whole value: a branch with a space in it is refused where
-		// branches are checked, never cut to its first word.
-		v := word()
-		if name == "worktree" {
-			s.Worktree = v
-		} else {
-			s.Branch = v
-		}
-	case "source branch":
-		v := f.code
-		if v == "" {
-			if ws := strings.Fields(f.value); len(ws) > 0 {
-				v = ws[0]
-			}
-		}
-		if v == "" {
-			b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, s.ID)
-		}
-		s.SourceBranch = Field{Value: v, Pos: f.pos}
-	case "team":
-		v := f.code
-		if v == "" {
-			v = f.value
-		}
-		s.Team = Field{Value: v, Pos: f.pos}
-	case "status":
-		st := b.status(f, "sprint "+s.ID)
-		if st.status == statusSkipped {
-			if !s.Skipped {
-				s.Skipped, s.SkipReason = true, "Status: "+f.value
-			}
-			return
-		}
-		s.Status = Field{Value: st.status, Pos: f.pos}
-		s.StatusValue = Span{}
-		if f.start >= 0 && f.end > f.start {
-			end := f.end
-			for end > f.start && (b.src[end-1] == '\n' || b.src[end-1] == '\r') {
-				end--
-			}
-			start := end
-			if f.valueStart >= 0 && f.valueStart <= end {
-				start = f.valueStart
-			}
-			s.StatusValue = Span{Start: start, End: end}
-		}
-	case "priority":
-		if pr, ok := normalPriority(f.value); ok {
-			s.Priority = Field{Value: pr, Pos: f.pos}
-		} else {
-			b.p.errorf(f.pos, "priority %q of sprint %s: want P0-P4 or 0-4", f.value, s.ID)
-		}
-	case "labels":
-		s.Labels = append(s.Labels, splitList(f.value)...)
-		for _, it := range items {
-			s.Labels = append(s.Labels, splitList(plainText(it.node.FirstChild(), b.src))...)
-		}
-	case "depends on":
-		s.DependsOn = append(s.DependsOn, b.refs(f.value, f.valueStart, f.pos, s)...)
-		for _, it := range items {
-			blk := it.node.FirstChild()
-			if blk == nil {
-				continue
-			}
-			s.DependsOn = append(s.DependsOn, b.refs(plainText(blk, b.src), nodeStart(blk.FirstChild()), it.pos, s)...)
-		}
-	case "dev agents", "qa agents":
-		var agents []Agent
-		kind := "dev agent"
-		if name == "qa agents" {
-			kind = "QA agent"
-		}
-		if f.value != "" {
-			agents = append(agents, b.inlineAgents(s, kind, f)...)
-		}
-		for _, it := range items {
-			if a, ok := b.itemAgent(s, kind, it); ok {
-				agents = append(agents, a)
-			}
-		}
-		if name == "dev agents" {
-			s.DevAgents = append(s.DevAgents, agents...)
-		} else {
-			s.QAAgents = append(s.QAAgents, agents...)
-		}
-	case "allowed paths", "forbidden paths", "files":
-		check := CheckPattern
-		if name == "files" {
-			check = CheckFile
-		}
-		var pins []Pin
-		for _, p := range b.pinValues(f, items) {
-			if err := check(p.Value); err != nil {
-				b.p.errorf(p.Pos, "%s of sprint %s: %v", f.label, s.ID, err)
-				continue
-			}
-			pins = append(pins, p)
-		}
-		switch name {
-		case "allowed paths":
-			s.AllowedPaths = append(s.AllowedPaths, pins...)
-		case "forbidden paths":
-			s.ForbiddenPaths = append(s.ForbiddenPaths, pins...)
-		default:
-			s.Files = append(s.Files, pins...)
-		}
-	case "tests":
-		s.Tests = append(s.Tests, b.commands(f, items)...)
-	case "timeout":
-		n, ok := readTimeout(f.value)
-		if !ok {
-			b.p.errorf(f.pos, "timeout %q of sprint %s: want minutes like 45m, 2h or 90", f.value, s.ID)
-			return
-		}
-		s.TimeoutMinutes, s.Timeout = n, Field{Value: f.value, Pos: f.pos}
-	case "role":
-		v := strings.ToLower(strings.Trim(f.value, "`*_ "))
-		if !validRole(v) {
-			b.p.errorf(f.pos, "role %q of sprint %s: want one of %s", f.value, s.ID, strings.Join(Roles, ", "))
-			return
-		}
-		s.Role = Field{Value: v, Pos: f.pos}
-	case "tasks", "acceptance criteria":
-		var texts []string
-		if f.value != "" && !meaningless(f.value) {
-			texts = append(texts, b.valueMarkdown(f))
-		}
-		for _, it := range items {
-			texts = append(texts, it.text)
-		}
-		for i, t := range texts {
-			texts[i] = b.withRefs(t)
-		}
-		if name == "tasks" {
-			s.Tasks = append(s.Tasks, texts...)
-		} else {
-			s.Acceptance = append(s.Acceptance, texts...)
-		}
+	case "allowed paths":
+		s.AllowedPaths = append(s.AllowedPaths, pins...)
+	case "forbidden paths":
+		s.ForbiddenPaths = append(s.ForbiddenPaths, pins...)
+	default:
+		s.Files = append(s.Files, pins...)
+	}
+}
+
+func (r *sectionReader) setTests(_ string, f field, items []listItem) {
+	r.s.Tests = append(r.s.Tests, r.b.commands(f, items)...)
+}
+
+func (r *sectionReader) setTimeout(_ string, f field, _ []listItem) {
+	n, ok := readTimeout(f.value)
+	if !ok {
+		r.b.p.errorf(f.pos, "timeout %q of sprint %s: want minutes like 45m, 2h or 90", f.value, r.s.ID)
+		return
+	}
+	r.s.TimeoutMinutes, r.s.Timeout = n, Field{Value: f.value, Pos: f.pos}
+}
+
+func (r *sectionReader) setRole(_ string, f field, _ []listItem) {
+	v := strings.ToLower(strings.Trim(f.value, "`*_ "))
+	if !validRole(v) {
+		r.b.p.errorf(f.pos, "role %q of sprint %s: want one of %s", f.value, r.s.ID, strings.Join(Roles, ", "))
+		return
+	}
+	r.s.Role = Field{Value: v, Pos: f.pos}
+}
+
+// setTexts reads tasks and acceptance criteria: the label's own value
+// and each item, in Markdown.
+func (r *sectionReader) setTexts(name string, f field, items []listItem) {
+	b, s := r.b, r.s
+	var texts []string
+	if f.value != "" && !meaningless(f.value) {
+		texts = append(texts, b.valueMarkdown(f))
+	}
+	for _, it := range items {
+		texts = append(texts, it.text)
+	}
+	for i, t := range texts {
+		texts[i] = b.withRefs(t)
+	}
+	if name == "tasks" {
+		s.Tasks = append(s.Tasks, texts...)
+	} else {
+		s.Acceptance = append(s.Acceptance, texts...)
 	}
 }
 
