@@ -84,197 +84,17 @@ func readShapeHeading(h *ast.Heading, src []byte) (shape, bool) {
 // units as checkbox list items, phases that are the units, and units with no
 // phases. It reports false, having changed nothing, when it finds no unit.
 func (b *builder) runShapes(doc ast.Node) bool {
-	var heads []*shapeHead
-	byNode := map[ast.Node]*shapeHead{}
-	phaseLevel := 0
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		sh, struck := readShapeHeading(h, b.src)
-		r := &shapeHead{node: h, head: b.heading(h), sh: sh, struck: struck}
-		heads = append(heads, r)
-		byNode[h] = r
-		if sh.kind == shapePhase && (sh.sep || sh.title == "") && (phaseLevel == 0 || h.Level < phaseLevel) {
-			phaseLevel = h.Level
-		}
-	}
-	// Which phase section each heading is in. A heading at the phase level
-	// or above that a unit of the same phase follows (a pasted README with
-	// its own "# Title" and "## Features") sits inside the phase: the
-	// phase goes on, with one warning.
-	in := map[*shapeHead]*shapeHead{}
-	inside := map[*shapeHead]bool{}
-	var cur *shapeHead
-	var interrupted []int // lines of headings read inside cur
-	flush := func() {
-		if len(interrupted) > 0 {
-			b.p.warnf(Pos{Line: interrupted[0], Col: 1}, "%s inside phase %s: a unit of phase %s follows, so they are read as text of the phase, not as sections of their own",
-				linesPhrase("the heading", "the headings", interrupted), cur.sh.id, cur.sh.id)
-		}
-		interrupted = nil
-	}
-	isPhase := func(r *shapeHead) bool {
-		return phaseLevel > 0 && r.node.Level == phaseLevel && r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "")
-	}
-	// The ids of the unit-looking headings seen in the open phase: a
-	// later heading with one of them is its history (a log), not more of
-	// the phase.
-	seenIDs := map[string]bool{}
-	resumes := func(i int, ph *shapeHead) bool {
-		for _, r := range heads[i+1:] {
-			if isPhase(r) {
-				return false
-			}
-			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
-				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
-					return true
-				}
-			}
-		}
+	sc := &shapeScan{b: b}
+	sc.collect(doc)
+	sc.placeSections()
+	sc.pickUnits()
+	mode, ok := sc.mode(doc)
+	if !ok {
 		return false
 	}
-	section := map[*shapeHead]*shapeHead{} // the section a heading outside the phases is in
-	var lastSection *shapeHead
-	for i, r := range heads {
-		if cur == nil {
-			section[r] = lastSection
-		}
-		switch {
-		case isPhase(r):
-			if cur != nil {
-				flush()
-			}
-			r.phase = true
-			cur = r
-			clear(seenIDs)
-		case phaseLevel > 0 && r.node.Level <= phaseLevel && cur == nil:
-			lastSection = r
-		case phaseLevel > 0 && r.node.Level <= phaseLevel:
-			lastSection = r
-			if cur != nil && resumes(i, cur) {
-				interrupted = append(interrupted, r.head.Pos.Line)
-				inside[r] = true
-				in[r] = cur
-				continue
-			}
-			if cur != nil {
-				flush()
-			}
-			cur = nil
-		default:
-			in[r] = cur
-			if cur != nil && (r.sh.kind == shapeBare || r.sh.kind == shapeUnit) {
-				seenIDs[strings.ToLower(r.sh.id)] = true
-			}
-		}
-	}
-	if cur != nil {
-		flush()
-	}
-	// The repeating unit: unit words under phases (or anywhere, when there
-	// are no phases), else bare numbers under their phase.
-	unitLevel := 0
-	pick := func(ok func(r *shapeHead) bool) {
-		for _, r := range heads {
-			if !r.phase && ok(r) && (unitLevel == 0 || r.node.Level < unitLevel) {
-				unitLevel = r.node.Level
-			}
-		}
-		if unitLevel == 0 {
-			return
-		}
-		for _, r := range heads {
-			if !r.phase && r.node.Level == unitLevel && ok(r) {
-				r.unit = true
-			}
-		}
-	}
-	wordUnit := func(r *shapeHead) bool {
-		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && (phaseLevel == 0 || in[r] != nil)
-	}
-	pick(wordUnit)
-	if unitLevel == 0 && phaseLevel > 0 {
-		pick(func(r *shapeHead) bool {
-			ph := in[r]
-			if r.sh.kind != shapeBare || ph == nil {
-				return false
-			}
-			prefix, _, _ := strings.Cut(r.sh.id, ".")
-			return strings.EqualFold(canonicalPhaseID(prefix), canonicalPhaseID(ph.sh.id))
-		})
-		if unitLevel > 0 && b.phasesTrack(heads) {
-			// The phases carry the status and the numbered sub-headings
-			// none: the phases are the units, the sub-headings their steps.
-			for _, r := range heads {
-				if r.unit {
-					r.unit, r.step = false, true
-				}
-			}
-			unitLevel = 0
-		}
-	}
-	mode := modeHeadings
-	if unitLevel == 0 && phaseLevel == 0 {
-		// No headings to go by: a list of units anywhere ("- [x] **Phase
-		// 22: Tokens** - ...", "- [ ] **Step 3:** ..."), else nothing.
-		if !b.topListUnits(doc) {
-			return false
-		}
-		mode = modeTopList
-	} else if unitLevel == 0 {
-		mode = modePhaseOnly
-		switch {
-		case b.hasListUnits(doc, byNode, phaseLevel):
-			mode = modeList
-		case b.hasBoldUnits(doc, byNode, phaseLevel):
-			mode = modeBold
-		}
-		if mode == modePhaseOnly {
-			short := true
-			for _, r := range heads {
-				short = short && (!r.phase || r.sh.short)
-			}
-			if short {
-				return false // "P1:" headings with no units under them
-			}
-		}
-	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: phaseLevel, unitLevel: unitLevel, byNode: byNode, inside: inside}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside}
 	w.walk(doc)
-	phaseIDs := map[string]bool{}
-	for _, ph := range b.p.Phases {
-		phaseIDs[ph.ID] = true
-	}
-	for _, r := range heads {
-		// Phase and unit headings that are neither: say what they are.
-		switch {
-		case r.phase || r.unit || (r.sh.kind != shapePhase && r.sh.kind != shapeUnit):
-		case r.sh.kind == shapePhase && phaseIDs[strconv.Itoa(leadingNum(r.sh.id))]:
-			b.p.diag(Info, r.head.Pos, "%q is a heading about phase %d, not a phase heading", r.head.Text, leadingNum(r.sh.id))
-		case r.sh.kind == shapePhase:
-			b.p.warnf(r.head.Pos, "%q is not read as a phase heading: a phase heading is \"%s %s: Title\" (a colon or dash after the id), at level %d", r.head.Text, r.sh.word, r.sh.id, phaseLevel)
-		case w.mode == modeList && r.sh.sep:
-			b.p.warnf(r.head.Pos, "%q is not read as a unit: this plan's units are list items", r.head.Text)
-		case phaseLevel > 0 && in[r] == nil && !inside[r]:
-			// A unit heading outside the phases: an entry of a
-			// completion log when it names a unit and says done (it
-			// closes that unit), else not compiled, with a warning.
-			e := &LogEntry{SprintID: "?" + r.head.Text, Heading: r.head, Done: b.entryDone(r)}
-			if s := w.byWritten[writtenKey(r.sh)]; s != nil {
-				e.SprintID = s.ID
-			}
-			if sec := section[r]; sec != nil {
-				e.Section = &sec.head // one pointer per section: resolve groups entries by it
-			}
-			b.p.Entries = append(b.p.Entries, e)
-		case r.sh.kind == shapeUnit && r.node.Level == unitLevel && !r.sh.sep && r.sh.title != "":
-			b.p.warnf(r.head.Pos, "%q is not read as a unit: a unit heading is \"%s %s: %s\" (a colon or dash after the id); it is read as text of the section above it", r.head.Text, r.sh.word, r.sh.id, r.sh.title)
-		default:
-			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
-		}
-	}
+	sc.reportHeadings(w)
 	if mode == modeTopList {
 		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
 		w.listUnits(w.implicit, w.outside, len(b.src))
@@ -289,6 +109,223 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	b.checkPins()
 	b.reportNoTasks()
 	return true
+}
+
+// shapeScan is what runShapes learns of a plan's top-level headings
+// before it walks the document.
+type shapeScan struct {
+	b      *builder
+	heads  []*shapeHead
+	byNode map[ast.Node]*shapeHead
+	// phaseLevel and unitLevel are the heading levels of the phases and
+	// of the units; 0 when there are none.
+	phaseLevel, unitLevel int
+	in                    map[*shapeHead]*shapeHead // the phase section a heading is in
+	inside                map[*shapeHead]bool       // headings read as text of the phase they interrupt
+	section               map[*shapeHead]*shapeHead // the section a heading outside the phases is in
+}
+
+// collect reads the top-level headings and the phase level: the highest
+// level at which a heading reads as a phase.
+func (sc *shapeScan) collect(doc ast.Node) {
+	sc.byNode = map[ast.Node]*shapeHead{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		sh, struck := readShapeHeading(h, sc.b.src)
+		r := &shapeHead{node: h, head: sc.b.heading(h), sh: sh, struck: struck}
+		sc.heads = append(sc.heads, r)
+		sc.byNode[h] = r
+		if sh.kind == shapePhase && (sh.sep || sh.title == "") && (sc.phaseLevel == 0 || h.Level < sc.phaseLevel) {
+			sc.phaseLevel = h.Level
+		}
+	}
+}
+
+func (sc *shapeScan) isPhase(r *shapeHead) bool {
+	return sc.phaseLevel > 0 && r.node.Level == sc.phaseLevel && r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "")
+}
+
+// placeSections finds which phase section each heading is in. A heading at
+// the phase level or above that a unit of the same phase follows (a pasted
+// README with its own "# Title" and "## Features") sits inside the phase:
+// the phase goes on, with one warning.
+func (sc *shapeScan) placeSections() {
+	b := sc.b
+	sc.in = map[*shapeHead]*shapeHead{}
+	sc.inside = map[*shapeHead]bool{}
+	sc.section = map[*shapeHead]*shapeHead{}
+	var cur *shapeHead
+	var interrupted []int // lines of headings read inside cur
+	flush := func() {
+		if len(interrupted) > 0 {
+			b.p.warnf(Pos{Line: interrupted[0], Col: 1}, "%s inside phase %s: a unit of phase %s follows, so they are read as text of the phase, not as sections of their own",
+				linesPhrase("the heading", "the headings", interrupted), cur.sh.id, cur.sh.id)
+		}
+		interrupted = nil
+	}
+	// The ids of the unit-looking headings seen in the open phase: a
+	// later heading with one of them is its history (a log), not more of
+	// the phase.
+	seenIDs := map[string]bool{}
+	resumes := func(i int, ph *shapeHead) bool {
+		for _, r := range sc.heads[i+1:] {
+			if sc.isPhase(r) {
+				return false
+			}
+			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
+				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var lastSection *shapeHead
+	for i, r := range sc.heads {
+		if cur == nil {
+			sc.section[r] = lastSection
+		}
+		switch {
+		case sc.isPhase(r):
+			if cur != nil {
+				flush()
+			}
+			r.phase = true
+			cur = r
+			clear(seenIDs)
+		case sc.phaseLevel > 0 && r.node.Level <= sc.phaseLevel && cur == nil:
+			lastSection = r
+		case sc.phaseLevel > 0 && r.node.Level <= sc.phaseLevel:
+			lastSection = r
+			if cur != nil && resumes(i, cur) {
+				interrupted = append(interrupted, r.head.Pos.Line)
+				sc.inside[r] = true
+				sc.in[r] = cur
+				continue
+			}
+			if cur != nil {
+				flush()
+			}
+			cur = nil
+		default:
+			sc.in[r] = cur
+			if cur != nil && (r.sh.kind == shapeBare || r.sh.kind == shapeUnit) {
+				seenIDs[strings.ToLower(r.sh.id)] = true
+			}
+		}
+	}
+	if cur != nil {
+		flush()
+	}
+}
+
+// pickUnits finds the repeating unit: unit words under phases (or
+// anywhere, when there are no phases), else bare numbers under their
+// phase.
+func (sc *shapeScan) pickUnits() {
+	pick := func(ok func(r *shapeHead) bool) {
+		for _, r := range sc.heads {
+			if !r.phase && ok(r) && (sc.unitLevel == 0 || r.node.Level < sc.unitLevel) {
+				sc.unitLevel = r.node.Level
+			}
+		}
+		if sc.unitLevel == 0 {
+			return
+		}
+		for _, r := range sc.heads {
+			if !r.phase && r.node.Level == sc.unitLevel && ok(r) {
+				r.unit = true
+			}
+		}
+	}
+	pick(func(r *shapeHead) bool {
+		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && (sc.phaseLevel == 0 || sc.in[r] != nil)
+	})
+	if sc.unitLevel != 0 || sc.phaseLevel == 0 {
+		return
+	}
+	pick(func(r *shapeHead) bool {
+		ph := sc.in[r]
+		if r.sh.kind != shapeBare || ph == nil {
+			return false
+		}
+		prefix, _, _ := strings.Cut(r.sh.id, ".")
+		return strings.EqualFold(canonicalPhaseID(prefix), canonicalPhaseID(ph.sh.id))
+	})
+	if sc.unitLevel > 0 && sc.b.phasesTrack(sc.heads) {
+		// The phases carry the status and the numbered sub-headings
+		// none: the phases are the units, the sub-headings their steps.
+		for _, r := range sc.heads {
+			if r.unit {
+				r.unit, r.step = false, true
+			}
+		}
+		sc.unitLevel = 0
+	}
+}
+
+// mode says where the units are: headings, list items, bold labels, the
+// phases themselves, or a list with no headings to go by; false when the
+// plan has none of these.
+func (sc *shapeScan) mode(doc ast.Node) (shapeMode, bool) {
+	b := sc.b
+	switch {
+	case sc.unitLevel > 0:
+		return modeHeadings, true
+	case sc.phaseLevel == 0:
+		// No headings to go by: a list of units anywhere ("- [x] **Phase
+		// 22: Tokens** - ...", "- [ ] **Step 3:** ..."), else nothing.
+		return modeTopList, b.topListUnits(doc)
+	case b.hasListUnits(doc, sc.byNode, sc.phaseLevel):
+		return modeList, true
+	case b.hasBoldUnits(doc, sc.byNode, sc.phaseLevel):
+		return modeBold, true
+	}
+	for _, r := range sc.heads {
+		if r.phase && !r.sh.short {
+			return modePhaseOnly, true
+		}
+	}
+	return modePhaseOnly, false // "P1:" headings with no units under them
+}
+
+// reportHeadings says what each phase or unit heading that is neither is.
+func (sc *shapeScan) reportHeadings(w *shapeWalk) {
+	b := sc.b
+	phaseIDs := map[string]bool{}
+	for _, ph := range b.p.Phases {
+		phaseIDs[ph.ID] = true
+	}
+	for _, r := range sc.heads {
+		switch {
+		case r.phase || r.unit || (r.sh.kind != shapePhase && r.sh.kind != shapeUnit):
+		case r.sh.kind == shapePhase && phaseIDs[strconv.Itoa(leadingNum(r.sh.id))]:
+			b.p.diag(Info, r.head.Pos, "%q is a heading about phase %d, not a phase heading", r.head.Text, leadingNum(r.sh.id))
+		case r.sh.kind == shapePhase:
+			b.p.warnf(r.head.Pos, "%q is not read as a phase heading: a phase heading is \"%s %s: Title\" (a colon or dash after the id), at level %d", r.head.Text, r.sh.word, r.sh.id, sc.phaseLevel)
+		case w.mode == modeList && r.sh.sep:
+			b.p.warnf(r.head.Pos, "%q is not read as a unit: this plan's units are list items", r.head.Text)
+		case sc.phaseLevel > 0 && sc.in[r] == nil && !sc.inside[r]:
+			// A unit heading outside the phases: an entry of a
+			// completion log when it names a unit and says done (it
+			// closes that unit), else not compiled, with a warning.
+			e := &LogEntry{SprintID: "?" + r.head.Text, Heading: r.head, Done: b.entryDone(r)}
+			if s := w.byWritten[writtenKey(r.sh)]; s != nil {
+				e.SprintID = s.ID
+			}
+			if sec := sc.section[r]; sec != nil {
+				e.Section = &sec.head // one pointer per section: resolve groups entries by it
+			}
+			b.p.Entries = append(b.p.Entries, e)
+		case r.sh.kind == shapeUnit && r.node.Level == sc.unitLevel && !r.sh.sep && r.sh.title != "":
+			b.p.warnf(r.head.Pos, "%q is not read as a unit: a unit heading is \"%s %s: %s\" (a colon or dash after the id); it is read as text of the section above it", r.head.Text, r.sh.word, r.sh.id, r.sh.title)
+		default:
+			b.p.diag(Info, r.head.Pos, "%q is not read as a unit of its own: it is text of the section above it", r.head.Text)
+		}
+	}
 }
 
 // phaseBlocks yields the blocks that stand directly in a phase section,
