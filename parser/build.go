@@ -510,8 +510,17 @@ func (b *builder) closeEntry() {
 // marked done, completion log entries, and phase-looking headings outside
 // phase sections.
 func (b *builder) resolve() {
-	// A sprint id with a skipped definition is skipped everywhere: the
-	// other sections are its history. Two live definitions are an error.
+	b.resolveDuplicates()
+	live := b.liveSprints()
+	b.closeDonePhases()
+	logSections := b.readLog(live)
+	b.reportLoose(logSections)
+}
+
+// resolveDuplicates reads a sprint id defined twice: with a skipped
+// definition it is skipped everywhere (the other sections are its
+// history); two live definitions are an error.
+func (b *builder) resolveDuplicates() {
 	for _, s := range b.defs {
 		defs := b.byID[s.ID]
 		if len(defs) < 2 {
@@ -538,6 +547,11 @@ func (b *builder) resolve() {
 			s.Phase = nil
 		}
 	}
+}
+
+// liveSprints files each sprint under its phase, or among the skipped
+// ones, and returns the live ones by id.
+func (b *builder) liveSprints() map[string]*Sprint {
 	live := map[string]*Sprint{}
 	for _, s := range b.defs {
 		switch {
@@ -553,6 +567,12 @@ func (b *builder) resolve() {
 			live[s.ID] = s
 		}
 	}
+	return live
+}
+
+// closeDonePhases closes the sprints of a phase marked done that have no
+// Status of their own.
+func (b *builder) closeDonePhases() {
 	for _, m := range b.phaseDone {
 		var closed []string
 		for _, s := range m.phase.Sprints {
@@ -565,6 +585,12 @@ func (b *builder) resolve() {
 			b.p.warnf(m.pos, "phase %s is marked done (%s): its sprints without a Status of their own are closed: %s", m.phase.ID, m.mark, strings.Join(closed, ", "))
 		}
 	}
+}
+
+// readLog reads the completion log: the unit headings outside the phases
+// (b.p.Entries). An entry that records a live sprint done closes it; the
+// others are reported. It returns the sections that are completion logs.
+func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 	// A section with an entry that records a sprint of the plan done is a
 	// completion log.
 	logSections := map[*Heading]bool{}
@@ -622,6 +648,12 @@ func (b *builder) resolve() {
 			s.ClosedBy = e
 		}
 	}
+	return logSections
+}
+
+// reportLoose says why each heading deeper than the phase level outside
+// the phases starts no phase.
+func (b *builder) reportLoose(logSections map[*Heading]bool) {
 	for _, l := range b.loose {
 		if logSections[l.section] {
 			b.p.diag(Info, l.head.Pos, "%q groups completion log entries; it starts no phase", l.head.Text)
