@@ -263,6 +263,14 @@ func (b *build) wireGroup(kind string, prefix func() string, ms, skipped []membe
 	if len(singles)+len(merges) == 0 {
 		return exits
 	}
+	skippedLetter := b.checkLetters(kind, prefix, plain, singles, merges, skipped)
+	return b.wireLetters(kind, prefix, singles, merges, skippedLetter, exits)
+}
+
+// checkLetters warns of a lone lettered member and of gaps in the
+// letters, and returns the single letters of the group's skipped members.
+func (b *build) checkLetters(kind string, prefix func() string, plain *member, singles, merges, skipped []member) map[byte]bool {
+	name := func(m member) string { return kind + " " + m.id }
 	// The single letters in use, skipped ones included, in order; singles
 	// itself is not changed (the full slice expression copies it).
 	lettered := singles
@@ -285,6 +293,14 @@ func (b *build) wireGroup(kind string, prefix func() string, ms, skipped []membe
 			b.diag(parser.Warning, s.pos, "numbering gap: %s has no %s%c before it", name(s), prefix(), s.letters[0]-1)
 		}
 	}
+	return skippedLetter
+}
+
+// wireLetters connects the lettered members: each single letter from the
+// entry set, each merge from the members it names (contract §2, rule 4),
+// and returns the group's exits in letter order.
+func (b *build) wireLetters(kind string, prefix func() string, singles, merges []member, skippedLetter map[byte]bool, exits []*Node) []*Node {
+	name := func(m member) string { return kind + " " + m.id }
 	holder := map[byte]int{}
 	var results [][]*Node
 	for _, s := range singles {
