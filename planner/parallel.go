@@ -63,58 +63,48 @@ func (b *build) parallel() {
 // between reports whether some unit of group waits on another, directly or
 // through other units.
 func (b *build) between(group []*Node) bool {
-	in := map[*Node]bool{}
-	for _, n := range group {
-		in[n] = true
-	}
-	for _, n := range group {
-		seen := map[*Node]bool{n: true}
-		stack := []*Node{n}
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, d := range x.Deps {
-				if in[d] {
-					return true
-				}
-				if !seen[d] {
-					seen[d] = true
-					stack = append(stack, d)
-				}
-			}
-		}
-	}
-	return false
+	n, _, _ := reachWithin(group, func(_, _ *Node) bool { return true })
+	return n != nil
 }
 
 // needs says which unit of group depends on another through a need the
 // plan names (not the numbering or an execution order), directly or
 // through such needs only; "" when none does.
 func (b *build) needs(group []*Node) string {
+	n, x, d := reachWithin(group, named)
+	if n == nil {
+		return ""
+	}
+	return fmt.Sprintf("%s depends on %s (%s)", n.ID(), d.ID(), namedAt(n, x, d))
+}
+
+// reachWithin walks back from each unit n of group along the dependencies follow
+// takes, and returns the first that reaches another unit d of group, with
+// x, the unit whose dependency on d closes the chain; nils when none does.
+func reachWithin(group []*Node, follow func(x, d *Node) bool) (n, x, d *Node) {
 	in := map[*Node]bool{}
 	for _, n := range group {
 		in[n] = true
 	}
 	for _, n := range group {
-		// Walk back from n along named needs.
 		seen := map[*Node]bool{n: true}
 		stack := []*Node{n}
 		for len(stack) > 0 {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			for _, d := range x.Deps {
-				if seen[d] || !named(x, d) {
+				if seen[d] || !follow(x, d) {
 					continue
 				}
 				if in[d] {
-					return fmt.Sprintf("%s depends on %s (%s)", n.ID(), d.ID(), namedAt(n, x, d))
+					return n, x, d
 				}
 				seen[d] = true
 				stack = append(stack, d)
 			}
 		}
 	}
-	return ""
+	return nil, nil, nil
 }
 
 // named reports whether n's dependency on d is a need the plan names: a
