@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -72,6 +73,28 @@ type looseHead struct {
 	section *Heading
 }
 
+// topHeadings yields the document's top-level headings, each with its
+// text and what its words make it, read once (b.heads keeps them).
+func (b *builder) topHeadings(doc ast.Node) iter.Seq2[*ast.Heading, *headRec] {
+	return func(yield func(*ast.Heading, *headRec) bool) {
+		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+			h, ok := n.(*ast.Heading)
+			if !ok {
+				continue
+			}
+			rec := b.heads[h]
+			if rec == nil {
+				_, info := readHeading(h, b.src)
+				rec = &headRec{head: b.heading(h), info: info}
+				b.heads[h] = rec
+			}
+			if !yield(h, rec) {
+				return
+			}
+		}
+	}
+}
+
 func (b *builder) run(doc ast.Node) {
 	b.heads = map[*ast.Heading]*headRec{}
 	b.infos = map[*Sprint]headInfo{}
@@ -81,15 +104,8 @@ func (b *builder) run(doc ast.Node) {
 	// Phase 2" does not turn them into prose.
 	levels := map[int]int{}
 	first := 0
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		head := b.heading(h)
-		_, info := readHeading(h, b.src)
-		b.heads[h] = &headRec{head: head, info: info}
-		if info.kind == headPhase {
+	for h, rec := range b.topHeadings(doc) {
+		if rec.info.kind == headPhase {
 			levels[h.Level]++
 			if first == 0 {
 				first = h.Level

@@ -1101,13 +1101,8 @@ func (b *builder) unitCandidates(doc ast.Node) string {
 		}
 		out = append(out, fmt.Sprintf("line %d %q (%s)", line, text, need))
 	}
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		head := b.heading(h)
-		_, info := readHeading(h, b.src)
+	for h, rec := range b.topHeadings(doc) {
+		head, info := rec.head, rec.info
 		switch info.kind {
 		case headSprint:
 			add(head.Pos.Line, head.Text, "it is outside any phase section: put it under a \"## Phase N: Title\" heading")
