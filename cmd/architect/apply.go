@@ -194,44 +194,8 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		return err
 	}
 
-	// The plan, with the database's prefix for new ids.
-	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, verbose: opts.verbose}, stdio.in, getenv)
-	if err != nil {
-		return err
-	}
-	if c.failed() {
-		return c.diags
-	}
-	report(stdio.err, c.diags)
-
-	syncOpts := bdsync.SyncOptions{
-		PlanFile: c.beads[0].Metadata.PlanFile,
-		Now:      ae.now(),
-		Prune:    opts.prune,
-		Pinned:   annotated(c.plan),
-		Plans:    &repoPlans{root: repo.root},
-	}
-	sync, err := bd.Plan(c.beads, syncOpts)
-	var ce *bdsync.CopyError
-	if errors.As(err, &ce) {
-		return copyDiagnostics(c.plan, ce)
-	}
-	if err != nil {
-		return err
-	}
-	if err := applyBranchChecks(c, sync, stdio.err); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdio.out, "bd %s, database %s, prefix %s\n", db.Version, db.Path, db.Prefix)
-	if len(sync.AddTypes) > 0 {
-		fmt.Fprintf(stdio.out, "types.custom: adding %s\n", strings.Join(sync.AddTypes, ", "))
-	}
-	fmt.Fprintln(stdio.out)
-	if err := sync.WriteText(stdio.out, emit.Style{Color: stdio.tty && getenv("NO_COLOR") == ""}); err != nil {
-		return err
-	}
-	if opts.dryRun {
-		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
+	c, sync, syncOpts, err := planApply(opts, stdio, getenv, ae, bd, db, repo)
+	if err != nil || opts.dryRun {
 		return err
 	}
 	ao := bdsync.ApplyOptions{Clock: ae.now, Sleep: ae.sleep}
@@ -268,6 +232,53 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		fmt.Fprintf(stdio.out, "Annotated %s: %s written.\n", opts.plan, emit.Plural(n, "bead id", "bead ids"))
 	}
 	return nil
+}
+
+// planApply compiles the plan with the database's prefix for new ids,
+// works out what apply changes, checks the branches, and prints the plan
+// of changes; with --dry-run that is all.
+func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *bdsync.Client, db bdsync.Database, repo repoInfo) (*compiled, *bdsync.SyncPlan, bdsync.SyncOptions, error) {
+	var syncOpts bdsync.SyncOptions
+	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, verbose: opts.verbose}, stdio.in, getenv)
+	if err != nil {
+		return nil, nil, syncOpts, err
+	}
+	if c.failed() {
+		return nil, nil, syncOpts, c.diags
+	}
+	report(stdio.err, c.diags)
+
+	syncOpts = bdsync.SyncOptions{
+		PlanFile: c.beads[0].Metadata.PlanFile,
+		Now:      ae.now(),
+		Prune:    opts.prune,
+		Pinned:   annotated(c.plan),
+		Plans:    &repoPlans{root: repo.root},
+	}
+	sync, err := bd.Plan(c.beads, syncOpts)
+	var ce *bdsync.CopyError
+	if errors.As(err, &ce) {
+		return nil, nil, syncOpts, copyDiagnostics(c.plan, ce)
+	}
+	if err != nil {
+		return nil, nil, syncOpts, err
+	}
+	if err := applyBranchChecks(c, sync, stdio.err); err != nil {
+		return nil, nil, syncOpts, err
+	}
+	fmt.Fprintf(stdio.out, "bd %s, database %s, prefix %s\n", db.Version, db.Path, db.Prefix)
+	if len(sync.AddTypes) > 0 {
+		fmt.Fprintf(stdio.out, "types.custom: adding %s\n", strings.Join(sync.AddTypes, ", "))
+	}
+	fmt.Fprintln(stdio.out)
+	if err := sync.WriteText(stdio.out, emit.Style{Color: stdio.tty && getenv("NO_COLOR") == ""}); err != nil {
+		return nil, nil, syncOpts, err
+	}
+	if opts.dryRun {
+		_, err := fmt.Fprintln(stdio.out, "Dry run: nothing was written.")
+		return c, sync, syncOpts, err
+	}
+	return c, sync, syncOpts, nil
 }
 
 // reportRetries says which beads apply read again and wrote anew because
