@@ -34,12 +34,21 @@ type Record struct {
 	Dependencies       []Dep    `json:"dependencies"`
 }
 
+// Dependency types architect writes.
+const (
+	DepBlocks      = "blocks"
+	DepParentChild = "parent-child"
+)
+
 // ToRecord converts a bead to bd's import shape: dependencies become
-// "blocks" objects.
+// "blocks" objects, and its Parent a "parent-child" one after them.
 func ToRecord(b Bead) Record {
-	deps := make([]Dep, len(b.Dependencies))
+	deps := make([]Dep, len(b.Dependencies), len(b.Dependencies)+1)
 	for i, d := range b.Dependencies {
-		deps[i] = Dep{IssueID: b.ID, DependsOnID: d, Type: "blocks"}
+		deps[i] = Dep{IssueID: b.ID, DependsOnID: d, Type: DepBlocks}
+	}
+	if b.Parent != "" {
+		deps = append(deps, Dep{IssueID: b.ID, DependsOnID: b.Parent, Type: DepParentChild})
 	}
 	return Record{
 		ID:                 b.ID,
