@@ -1138,7 +1138,9 @@ func (r *bdReader) resolve() {
 func (r *bdReader) resolveDep(res *keyResolver, u *bdUnit, d bdDep) {
 	p := r.b.p
 	name := d.name
-	if i := strings.IndexByte(name, ':'); i > 0 {
+	// "type:target", unless the whole names an epic or an issue by its
+	// title ("Epic: Cart").
+	if i := strings.IndexByte(name, ':'); i > 0 && r.epicNamed(name) == nil && len(res.exact(name)) == 0 {
 		typ := strings.ToLower(name[:i])
 		switch typ {
 		case "blocks":
