@@ -2,6 +2,7 @@ package emit
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,4 +74,44 @@ func TestSchemaEpicRules(t *testing.T) {
 	short := beads[0]
 	short.Metadata.Epic = true
 	assert.NotEmpty(t, check(short), "a task with an epic's metadata")
+}
+
+// Every way of encoding an epic writes its short metadata, and a bead that
+// is no epic encodes the same through MarshalJSON as without it.
+func TestEpicEncodings(t *testing.T) {
+	beads, _ := compileForTest(t, epicSrc)
+	e := beads[3]
+	meta := func(data []byte) string {
+		var m map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(data, &m))
+		return string(m["metadata"])
+	}
+	short := `{"rig":"demo","phase":"1","plan_file":"p.md","plan_section":"# Epic: Storage"}`
+	v, err := json.Marshal(e)
+	require.NoError(t, err)
+	p, err := json.Marshal(&e)
+	require.NoError(t, err)
+	r, err := json.Marshal(ToRecord(e))
+	require.NoError(t, err)
+	for _, data := range [][]byte{v, p, r} {
+		assert.JSONEq(t, short, meta(data))
+	}
+	lines, err := JSONL(beads)
+	require.NoError(t, err)
+	line := strings.Split(string(lines), "\n")[3] // the first epic's
+	assert.JSONEq(t, short, meta([]byte(line)))
+	assert.Equal(t, string(r), line)
+	arr, err := JSON(beads)
+	require.NoError(t, err)
+	var all []map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(arr, &all))
+	assert.JSONEq(t, short, string(all[3]["metadata"]))
+
+	w := beads[0]
+	viaMethod, err := w.MarshalJSON()
+	require.NoError(t, err)
+	plain, err := marshalNoEscape((*plainBead)(&w))
+	require.NoError(t, err)
+	assert.Equal(t, string(plain), string(viaMethod))
+	assert.Contains(t, meta(viaMethod), `"branch"`)
 }
