@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/beads-architect/architect/emit/bdsync"
@@ -88,4 +89,28 @@ func TestApplyEpics(t *testing.T) {
 	after := r.export()
 	assert.Len(t, after, 6)
 	assert.Equal(t, "closed", after[id("Lock infrastructure")].Status)
+
+	// The Payments heading goes: its issues are Storage's now. apply
+	// --prune moves their parent-child links and closes the epic.
+	cur, err := os.ReadFile(plan)
+	require.NoError(t, err)
+	text := string(cur)
+	from, to := strings.Index(text, "# Epic: Payments"), strings.Index(text, "## Gateway adapter")
+	require.True(t, from > 0 && to > from)
+	require.NoError(t, os.WriteFile(plan, []byte(text[:from]+text[to:]), 0o644))
+	out, stderr, code = r.architect("apply", "--prune", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "parent: +"+storage+" -"+payments)
+	assert.Contains(t, out, "orphan: its epic is gone from the plan; closing it")
+	// --all: the closed child too.
+	require.NoError(t, json.Unmarshal([]byte(r.bd("list", "--parent", storage, "--all", "--json")), &children))
+	got = nil
+	for _, c := range children {
+		got = append(got, c.ID)
+	}
+	assert.Equal(t, sorted(id("Lock infrastructure"), id("Cart table"), id("Gateway adapter"), id("Receipts")), sorted(got...))
+	assert.Equal(t, "closed", r.export()[payments].Status)
+	out, stderr, code = r.architect("apply", "--prune", plan)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "No changes: 5 beads match bd-epics.md.")
 }

@@ -278,7 +278,11 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			p.rewrite(is)
 		}
 		if o.Prune {
-			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
+			reason := fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)
+			if is.Sprint() == "" {
+				reason = fmt.Sprintf("epic %q is no longer in %s%s", is.Title, o.PlanFile, pruneMark)
+			}
+			p.Close = append(p.Close, Closing{ID: is.ID, Reason: reason})
 		}
 	}
 	p.Records = records

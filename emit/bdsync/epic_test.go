@@ -2,6 +2,7 @@ package bdsync
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/beads-architect/architect/emit"
@@ -94,4 +95,12 @@ func TestSyncEpicMove(t *testing.T) {
 	}
 	assert.Contains(t, fields, FieldChange{Field: "parent", New: "+" + beads[3].ID + " -" + oldParent})
 	assert.Equal(t, []Change{{ID: oldParent, Title: "Epic: Pay"}}, p.Orphans)
+	var out strings.Builder
+	require.NoError(t, p.WriteText(&out, emit.Style{}))
+	assert.Contains(t, out.String(), "      parent: +"+beads[3].ID+" -"+oldParent+"\n")
+	assert.Contains(t, out.String(), "  ! "+oldParent+"       Epic: Pay  orphan: its epic is gone from the plan; --prune closes it\n")
+
+	pruned, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow, Prune: true})
+	require.NoError(t, err)
+	assert.Equal(t, []Closing{{ID: oldParent, Reason: `epic "Epic: Pay" is no longer in p.md (architect apply --prune)`}}, pruned.Close)
 }
