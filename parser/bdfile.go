@@ -173,8 +173,8 @@ func (b *builder) readBD(doc ast.Node, fm []byte) bool {
 	} else {
 		r.keyValue(doc, level)
 	}
-	r.resolve()
 	r.keepEpics()
+	r.resolve()
 	what := "bd's Markdown (the shape `bd create --file` reads)"
 	if format == FormatKeyValue {
 		what = "bd's key-value import shape (issues with type:/priority:/deps: lines)"
@@ -415,8 +415,9 @@ type bdReader struct {
 	first  Pos // the first unit's heading
 	// epics are the phases that are epics, in file order; epicDeps the
 	// deps each states, which its children wait on.
-	epics    []*Phase
-	epicDeps map[*Phase][]bdDep
+	epics      []*Phase
+	epicDeps   map[*Phase][]bdDep
+	epicByName map[string]*Phase // by lower-cased key and title, and "slug:" + title slug
 	// groups counts the level-1 headings with issues under them (-1 until
 	// counted): two or more make every one an epic, none the file's title.
 	groups int
@@ -543,14 +544,30 @@ func (r *bdReader) fillEpic(ph *Phase, u *bdUnit) {
 }
 
 // epicNamed returns the epic phase that name names by its key, title or
-// title's slug, or nil.
+// title's slug, or nil; the first epic in the file wins a name two share.
 func (r *bdReader) epicNamed(name string) *Phase {
-	name = strings.TrimSpace(name)
-	for _, ph := range r.epics {
-		ep := ph.Epic
-		if ep.Key != "" && strings.EqualFold(name, ep.Key) || strings.EqualFold(name, ep.Title) || slugOf(name) != "" && slugOf(name) == slugOf(ep.Title) {
-			return ph
+	if len(r.epics) == 0 {
+		return nil
+	}
+	if r.epicByName == nil {
+		r.epicByName = map[string]*Phase{}
+		add := func(k string, ph *Phase) {
+			if _, ok := r.epicByName[k]; !ok && k != "" {
+				r.epicByName[k] = ph
+			}
 		}
+		for _, ph := range r.epics {
+			add(strings.ToLower(ph.Epic.Key), ph)
+			add(strings.ToLower(ph.Epic.Title), ph)
+			add("slug:"+slugOf(ph.Epic.Title), ph)
+		}
+	}
+	name = strings.TrimSpace(name)
+	if ph := r.epicByName[strings.ToLower(name)]; ph != nil {
+		return ph
+	}
+	if slug := slugOf(name); slug != "" {
+		return r.epicByName["slug:"+slug]
 	}
 	return nil
 }
@@ -1162,6 +1179,10 @@ func (r *bdReader) resolveDep(res *keyResolver, u *bdUnit, d bdDep) {
 	if ph := r.epicNamed(name); ph != nil && len(res.exact(name)) == 0 {
 		if ph == u.s.Phase {
 			p.warnf(d.pos, "dependency %q of %q names its own epic: an epic's issues are its children and do not wait on it, so it is left out", d.name, u.s.Title)
+			return
+		}
+		if len(ph.Sprints) == 0 {
+			p.warnf(d.pos, "dependency %q of %q names epic %q (line %d), which has no issues; it is left out", d.name, u.s.Title, ph.Epic.Title, ph.Epic.Heading.Pos.Line)
 			return
 		}
 		var ids []string

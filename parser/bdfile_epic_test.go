@@ -139,3 +139,14 @@ func TestPlanPhasesAreNoEpics(t *testing.T) {
 	require.Len(t, p.Phases, 1)
 	assert.Nil(t, p.Phases[0].Epic)
 }
+
+// A dep that names an epic with no issues is left out, with a warning; a
+// heading with neither issues nor fields is no epic, so naming it is
+// naming nothing.
+func TestBDEpicWithoutIssues(t *testing.T) {
+	src := "# Epic: Later\ntype: epic\n---\n\n# Epic: Now\n\n## Lock\ntype: task\ndeps: Epic: Later\n---\n\n## Table\ntype: task\ndeps: Lock\n---\n"
+	p := Parse("x.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1 epic Epic: Later:", "2 epic Epic: Now: 2.1 Lock; 2.2 Table;"}, epicsOf(p))
+	assert.Equal(t, []string{"9:7: dependency \"Epic: Later\" of \"Lock\" names epic \"Epic: Later\" (line 1), which has no issues; it is left out"}, msgs(p, Warning))
+}
