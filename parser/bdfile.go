@@ -573,11 +573,17 @@ func (r *bdReader) epicNamed(name string) *Phase {
 }
 
 // keepEpics drops the epics that have no children and say nothing of
-// themselves: such a heading groups nothing, as before epics were beads.
+// themselves (such a heading groups nothing, as before epics were beads),
+// and those with no title, with a warning.
 func (r *bdReader) keepEpics() {
 	kept := r.epics[:0]
 	for _, ph := range r.epics {
 		if len(ph.Sprints) == 0 && !ph.Epic.Stated {
+			ph.Epic = nil
+			continue
+		}
+		if strings.TrimSpace(ph.Epic.Title) == "" {
+			r.b.p.warnf(ph.Heading.Pos, "epic heading has no title: it groups the issues under it, but no epic bead is made for it")
 			ph.Epic = nil
 			continue
 		}

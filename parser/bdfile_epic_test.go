@@ -150,3 +150,29 @@ func TestBDEpicWithoutIssues(t *testing.T) {
 	assert.Equal(t, []string{"1 epic Epic: Later:", "2 epic Epic: Now: 2.1 Lock; 2.2 Table;"}, epicsOf(p))
 	assert.Equal(t, []string{"9:7: dependency \"Epic: Later\" of \"Lock\" names epic \"Epic: Later\" (line 1), which has no issues; it is left out"}, msgs(p, Warning))
 }
+
+// In bd's Markdown an issue of "### Type" epic is an epic too, its
+// sections its fields, the issues after it its children.
+func TestBDMarkdownEpicTypedIssue(t *testing.T) {
+	src := "# Checkout\n\n## Cart\nAll of the cart.\n\n### Type\nepic\n\n### Priority\nP1\n\n" +
+		"## Add cart\n\n### Type\nfeature\n\n## Totals\n\n### Type\ntask\n\n### Dependencies\nadd-cart\n"
+	p := Parse("x.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "Checkout", p.Title)
+	assert.Equal(t, []string{"1 epic Cart: 1.1 Add cart; 1.2 Totals;"}, epicsOf(p))
+	ep := p.Phases[0].Epic
+	assert.Equal(t, "All of the cart.", ep.Description)
+	assert.Equal(t, "1", ep.Priority.Value)
+	assert.True(t, ep.Stated)
+	assert.Equal(t, map[string][]string{"1.1": nil, "1.2": {"1.1"}}, deps(p))
+	assert.Empty(t, msgs(p, Warning))
+}
+
+// An epic heading with no title groups its issues but makes no epic.
+func TestBDEpicWithoutTitle(t *testing.T) {
+	p := Parse("x.md", []byte("# Shop\n#\n## Lock\n### Type\ntask\n"))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 1)
+	assert.Nil(t, p.Sprints[0].Phase.Epic)
+	assert.Contains(t, msgs(p, Warning), "2:1: epic heading has no title: it groups the issues under it, but no epic bead is made for it")
+}
