@@ -293,8 +293,12 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			continue
 		}
 		headings[h.Level]++
-		if kv, _ := kvBlock(h, src); kv != nil {
-			byLevel[h.Level]++
+		if kv, count := kvBlock(h, src); kv != nil {
+			// A heading that says it is an epic is no issue: it does not
+			// count for the issues' level.
+			if !kvEpic(kv, count, src) {
+				byLevel[h.Level]++
+			}
 			continue
 		}
 		switch {
@@ -394,6 +398,19 @@ func kvBlock(h *ast.Heading, src []byte) (ast.Node, int) {
 		return nil, 0
 	}
 	return n, count
+}
+
+// kvEpic reports whether the first count lines of key-value block kv give
+// the type epic.
+func kvEpic(kv ast.Node, count int, src []byte) bool {
+	lines := kv.Lines()
+	for i := 0; i < count; i++ {
+		m := kvLineRE.FindSubmatch(bytes.TrimSpace(segValue(lines.At(i), src)))
+		if m != nil && kvKeys[kvKey(string(m[1]))] == "type" && strings.EqualFold(strings.TrimSpace(string(m[2])), "epic") {
+			return true
+		}
+	}
+	return false
 }
 
 var kvKeyReplacer = strings.NewReplacer(" ", "_", "-", "_")
@@ -925,30 +942,27 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 // kvFields reads the "key: value" lines of block kv (its first count
 // lines) into u, and returns where the body starts.
 func (r *bdReader) kvFields(u *bdUnit, kv ast.Node, count int, head Heading) int {
-	{
-		lines := kv.Lines()
-		for i := 0; i < count; i++ {
-			seg := lines.At(i)
-			line := seg.Value(r.b.src)
-			lead := len(line) - len(bytes.TrimLeft(line, " \t"))
-			m := kvLineRE.FindSubmatchIndex(bytes.TrimSpace(line))
-			key := kvKey(string(bytes.TrimSpace(line)[m[2]:m[3]]))
-			pos := r.b.p.Position(seg.Start + lead)
-			name, known := kvKeys[key]
-			if !known {
-				r.b.p.warnf(pos, "key %q of issue %q is not one architect reads (type, priority, labels, estimate, deps, assignee, id, status); it is ignored", key, head.Text)
-				continue
-			}
-			valAt := seg.Start + lead + m[4]
-			r.field(u, name, string(bytes.TrimSpace(line)[m[4]:m[5]]), pos, valAt)
+	lines := kv.Lines()
+	for i := 0; i < count; i++ {
+		seg := lines.At(i)
+		line := seg.Value(r.b.src)
+		lead := len(line) - len(bytes.TrimLeft(line, " \t"))
+		m := kvLineRE.FindSubmatchIndex(bytes.TrimSpace(line))
+		key := kvKey(string(bytes.TrimSpace(line)[m[2]:m[3]]))
+		pos := r.b.p.Position(seg.Start + lead)
+		name, known := kvKeys[key]
+		if !known {
+			r.b.p.warnf(pos, "key %q of issue %q is not one architect reads (type, priority, labels, estimate, deps, assignee, id, status); it is ignored", key, head.Text)
+			continue
 		}
-		bodyStart := lineEnd(r.b.src, blockEnd(kv, r.b.src))
-		if count < lines.Len() {
-			// Body text right under the key-value lines, in one paragraph.
-			bodyStart = lines.At(count).Start
-		}
-		return bodyStart
+		valAt := seg.Start + lead + m[4]
+		r.field(u, name, string(bytes.TrimSpace(line)[m[4]:m[5]]), pos, valAt)
 	}
+	if count < lines.Len() {
+		// Body text right under the key-value lines, in one paragraph.
+		return lines.At(count).Start
+	}
+	return lineEnd(r.b.src, blockEnd(kv, r.b.src))
 }
 
 // blockEnd is the offset of the last line of block n: a setext heading's

@@ -176,3 +176,14 @@ func TestBDEpicWithoutTitle(t *testing.T) {
 	assert.Nil(t, p.Sprints[0].Phase.Epic)
 	assert.Contains(t, msgs(p, Warning), "2:1: epic heading has no title: it groups the issues under it, but no epic bead is made for it")
 }
+
+// Headings that say "type: epic" do not count for the issues' level: two
+// epics over one issue each are read as epics, not as two issues whose
+// bodies hold the others.
+func TestBDKeyValueEpicsDoNotSetTheLevel(t *testing.T) {
+	src := "# Storage\ntype: epic\n---\n\n## Lock\ntype: task\n---\n\n# Payments\ntype: epic\n---\n\n## Gateway\ntype: task\ndeps: Lock\n---\n"
+	p := Parse("x.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1 epic Storage: 1.1 Lock;", "2 epic Payments: 2.1 Gateway;"}, epicsOf(p))
+	assert.Equal(t, map[string][]string{"1.1": nil, "2.1": {"1.1"}}, deps(p))
+}
