@@ -3,6 +3,7 @@
 package emit
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -20,7 +21,14 @@ import (
 const (
 	TypeWork  = "beads-ralph-work"
 	TypeMerge = "beads-ralph-merge"
+	// TypeEpic is bd's epic: a bead that groups its children (a
+	// parent-child dependency each) and that no runner works.
+	TypeEpic = "epic"
 )
+
+// IsEpic reports whether b is an epic of a file written for bd: a bead
+// that groups work and is no work itself (see Bead.Parent).
+func (b *Bead) IsEpic() bool { return b.Metadata.Epic }
 
 // ScrumMaster is the assignee of every bead: beads-ralph's scrum master
 // claims and closes them.
@@ -98,9 +106,12 @@ type Bead struct {
 	AcceptanceCriteria string   `json:"acceptance_criteria"`
 	// Design and EstimatedMinutes come only from units written in bd's
 	// Markdown (parser.Issue); other beads leave them out.
-	Design           string   `json:"design,omitempty"`
-	EstimatedMinutes *int     `json:"estimated_minutes,omitempty"`
-	Metadata         Metadata `json:"metadata"`
+	Design           string `json:"design,omitempty"`
+	EstimatedMinutes *int   `json:"estimated_minutes,omitempty"`
+	// Parent is the epic the bead is a child of (a parent-child
+	// dependency in bd), "" when it is under none.
+	Parent   string   `json:"parent,omitempty"`
+	Metadata Metadata `json:"metadata"`
 }
 
 // Metadata holds beads-ralph's fields.
@@ -138,6 +149,59 @@ type Metadata struct {
 	Scope          parser.Pins `json:"scope"`
 	Tests          []string    `json:"tests"`
 	TimeoutMinutes *int        `json:"timeout_minutes"`
+	// Epic is set on an epic's bead: its metadata is written short, rig,
+	// phase, plan_file and plan_section only (an epic has no branch,
+	// worktree or agents: it is no work a scrum master runs).
+	Epic bool `json:"-"`
+}
+
+// epicMetadata is an epic bead's metadata.
+type epicMetadata struct {
+	Rig         string `json:"rig"`
+	Phase       string `json:"phase"`
+	PlanFile    string `json:"plan_file"`
+	PlanSection string `json:"plan_section"`
+}
+
+func (m *Metadata) short() epicMetadata {
+	return epicMetadata{Rig: m.Rig, Phase: m.Phase, PlanFile: m.PlanFile, PlanSection: m.PlanSection}
+}
+
+// plainBead is Bead without its MarshalJSON: how WriteJSON and Validate
+// encode a bead that is no epic, at no cost.
+type plainBead Bead
+
+// MarshalJSON writes the bead: an epic with its short metadata, any other
+// as its fields say. It escapes no HTML; the encoder that calls it escapes
+// as it is told to. WriteJSON and Validate skip it for beads that are no
+// epics (through plainBead): encoding every bead through a method took
+// 1.6-1.8 times as long (BenchmarkEncode).
+func (b Bead) MarshalJSON() ([]byte, error) {
+	if !b.Metadata.Epic {
+		return marshalNoEscape((*plainBead)(&b))
+	}
+	return marshalNoEscape(struct {
+		*plainBead
+		Metadata epicMetadata `json:"metadata"`
+	}{(*plainBead)(&b), b.Metadata.short()})
+}
+
+// encodable returns what to encode for bead b: b itself for an epic, else
+// its plain form, which skips MarshalJSON.
+func encodable(b *Bead) any {
+	if b.Metadata.Epic {
+		return b
+	}
+	return (*plainBead)(b)
+}
+
+// marshalNoEscape is json.Marshal without HTML escaping.
+func marshalNoEscape(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), err
 }
 
 // AgentSpec is how beads-ralph's Go loop names an agent.
@@ -185,6 +249,7 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 	for _, n := range g.Nodes {
 		e.bead(&beads[n.Order], n, ids, branches)
 	}
+	beads = e.epics(beads)
 	e.checkShared(beads)
 	e.checkBranches(beads)
 	e.reportDefaultQA()
@@ -216,6 +281,8 @@ type emitter struct {
 	agentUse map[string]parser.Pos
 	// defaultQA lists the sprints that got DefaultQAAgent.
 	defaultQA []*parser.Sprint
+	// used holds the sprints' ids, which an epic's derived id must miss.
+	used map[string]*planner.Node
 }
 
 func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -298,6 +365,7 @@ const idLen = 6
 func (e *emitter) ids() []string {
 	ids := make([]string, len(e.g.Nodes))
 	used := map[string]*planner.Node{}
+	e.used = used
 	for _, n := range e.g.Nodes {
 		if a := n.Sprint.Annotation; a != nil && a.ID != "" {
 			ids[n.Order] = a.ID
@@ -832,4 +900,98 @@ func planSection(s *parser.Sprint) string {
 		return s.Heading.Markdown()
 	}
 	return s.Phase.Heading.Markdown() + " > " + s.Heading.Markdown()
+}
+
+// epics appends to beads, which hold one bead per sprint in execution
+// order, one bead per epic of a file written for bd (parser.Epic), in file
+// order, and makes each epic the Parent of its issues' beads. Beads stay
+// indexed by planner.Node.Order; the epics come after them.
+func (e *emitter) epics(beads []Bead) []Bead {
+	var phases []*parser.Phase
+	for _, ph := range e.g.Plan.Phases {
+		if ph.Epic != nil && !ph.Skipped {
+			phases = append(phases, ph)
+		}
+	}
+	if len(phases) == 0 {
+		return beads
+	}
+	id := map[*parser.Phase]string{}
+	for _, ph := range phases {
+		ep := ph.Epic
+		if a := ep.Annotation; a != nil && a.ID != "" {
+			if _, taken := e.used[a.ID]; taken {
+				e.diag(parser.Error, a.Pos, "epic %q names bead %s, which a sprint has too", ep.Title, a.ID)
+				continue
+			}
+			id[ph] = a.ID
+			e.used[a.ID] = nil
+			continue
+		}
+		// Derived as a sprint's id is, from the phase's id, with "epic-"
+		// before it so that no sprint id gives the same hash input.
+		for l := idLen; ; l++ {
+			d := DeriveID(e.set.Prefix, e.o.PlanFile, "epic-"+ph.ID, l)
+			if _, taken := e.used[d]; !taken {
+				id[ph] = d
+				e.used[d] = nil
+				break
+			}
+			e.diag(parser.Warning, ep.Heading.Pos, "id %s of epic %q collides with another bead's; using a longer one", d, ep.Title)
+		}
+	}
+	for _, n := range e.g.Nodes {
+		if p, ok := id[n.Sprint.Phase]; ok {
+			beads[n.Order].Parent = p
+		}
+	}
+	for _, ph := range phases {
+		if id[ph] == "" {
+			continue
+		}
+		ep := ph.Epic
+		status := "open"
+		if ep.Status.Set() {
+			status = ep.Status.Value
+		}
+		var closedAt *string
+		if status == "closed" {
+			now := e.now
+			closedAt = &now
+		}
+		priority := *e.set.Priority
+		if ep.Priority.Set() {
+			priority = int(ep.Priority.Value[0] - '0')
+		}
+		desc := ep.Description
+		if desc == "" {
+			desc = ep.Title
+		}
+		labels := appendUnique(appendUnique([]string{phaseTag(ph)}, e.set.Labels), ep.Labels)
+		beads = append(beads, Bead{
+			ID:                 id[ph],
+			Title:              ep.Title,
+			Description:        desc,
+			Status:             status,
+			Priority:           priority,
+			IssueType:          TypeEpic,
+			Assignee:           ep.Assignee.Value,
+			Dependencies:       []string{},
+			Labels:             labels,
+			Comments:           []any{},
+			CreatedAt:          e.now,
+			UpdatedAt:          e.now,
+			ClosedAt:           closedAt,
+			AcceptanceCriteria: ep.Acceptance,
+			Design:             ep.Design,
+			Metadata: Metadata{
+				Epic:        true,
+				Rig:         e.set.Repo,
+				Phase:       ph.ID,
+				PlanFile:    e.o.PlanFile,
+				PlanSection: ph.Heading.Markdown(),
+			},
+		})
+	}
+	return beads
 }

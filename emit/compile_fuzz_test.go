@@ -75,8 +75,14 @@ func FuzzCompile(f *testing.F) {
 		if p.Diags.HasErrors() || g.Diags.HasErrors() || diags.HasErrors() {
 			return
 		}
-		if len(beads) != len(p.Sprints) {
-			t.Fatalf("%d beads for %d sprints", len(beads), len(p.Sprints))
+		epics := 0
+		for _, ph := range p.Phases {
+			if ph.Epic != nil && !ph.Skipped {
+				epics++
+			}
+		}
+		if len(beads) != len(p.Sprints)+epics {
+			t.Fatalf("%d beads for %d sprints and %d epics", len(beads), len(p.Sprints), epics)
 		}
 		if err := emit.Validate(beads); err != nil {
 			t.Fatalf("an accepted plan gave beads that break the schema:\n%v", err)

@@ -34,12 +34,39 @@ type Record struct {
 	Dependencies       []Dep    `json:"dependencies"`
 }
 
+// Dependency types architect writes.
+const (
+	DepBlocks      = "blocks"
+	DepParentChild = "parent-child"
+)
+
+// plainRecord is Record without its MarshalJSON (see plainBead).
+type plainRecord Record
+
+// MarshalJSON writes the record, an epic's with its short metadata.
+func (r Record) MarshalJSON() ([]byte, error) {
+	if !r.Metadata.Epic {
+		return marshalNoEscape((*plainRecord)(&r))
+	}
+	return marshalNoEscape(struct {
+		*plainRecord
+		Metadata     epicMetadata `json:"metadata"`
+		CreatedAt    string       `json:"created_at"`
+		UpdatedAt    string       `json:"updated_at"`
+		ClosedAt     *string      `json:"closed_at,omitempty"`
+		Dependencies []Dep        `json:"dependencies"`
+	}{(*plainRecord)(&r), r.Metadata.short(), r.CreatedAt, r.UpdatedAt, r.ClosedAt, r.Dependencies})
+}
+
 // ToRecord converts a bead to bd's import shape: dependencies become
-// "blocks" objects.
+// "blocks" objects, and its Parent a "parent-child" one after them.
 func ToRecord(b Bead) Record {
-	deps := make([]Dep, len(b.Dependencies))
+	deps := make([]Dep, len(b.Dependencies), len(b.Dependencies)+1)
 	for i, d := range b.Dependencies {
-		deps[i] = Dep{IssueID: b.ID, DependsOnID: d, Type: "blocks"}
+		deps[i] = Dep{IssueID: b.ID, DependsOnID: d, Type: DepBlocks}
+	}
+	if b.Parent != "" {
+		deps = append(deps, Dep{IssueID: b.ID, DependsOnID: b.Parent, Type: DepParentChild})
 	}
 	return Record{
 		ID:                 b.ID,
@@ -76,7 +103,12 @@ func WriteJSONL(out io.Writer, beads []Bead) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	for _, b := range beads {
-		if err := enc.Encode(ToRecord(b)); err != nil {
+		rec := ToRecord(b)
+		var v any = (*plainRecord)(&rec)
+		if rec.Metadata.Epic {
+			v = rec
+		}
+		if err := enc.Encode(v); err != nil {
 			return err
 		}
 	}
@@ -109,7 +141,7 @@ func WriteJSON(out io.Writer, beads []Bead) error {
 	w.WriteString("[\n")
 	for i := range beads {
 		buf.Reset()
-		if err := enc.Encode(&beads[i]); err != nil {
+		if err := enc.Encode(encodable(&beads[i])); err != nil {
 			return err
 		}
 		w.WriteString("  ")

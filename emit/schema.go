@@ -53,7 +53,7 @@ func Validate(beads []Bead) error {
 			defer wg.Done()
 			for i := w; i < len(beads); i += workers {
 				b := &beads[i]
-				data, err := json.Marshal(b)
+				data, err := json.Marshal(encodable(b))
 				if err == nil {
 					var vs []Violation
 					if vs, err = ValidateJSON(data); err == nil {

@@ -53,6 +53,33 @@ type Issue struct {
 	External []Field
 }
 
+// Epic is an epic of a file written for bd: a heading above the issues
+// ("# Epic: Storage" over "## Issue" headings), or an issue whose own type
+// is epic. The issues after it, up to the next epic or heading above the
+// issues, are its children: its phase's sprints. It becomes a bead of type
+// epic, their parent (a parent-child dependency), that no runner works.
+type Epic struct {
+	Title string
+	// Description is the text under the heading before its first child (or
+	// its first field section), as written.
+	Description        string
+	Design, Acceptance string
+	Priority           Field // normalised: "0".."4"
+	Status             Field // normalised: open, closed, in_progress, blocked
+	Assignee           Field
+	Labels             []string
+	// Key is the epic's own key ("id:" line), which deps may name.
+	Key     string
+	Heading Heading
+	// Annotation is the <!-- beads-ralph: ID --> line right after the
+	// heading, if there is one.
+	Annotation *Annotation
+	// Stated is set when the epic says it is one: a "type: epic" line or
+	// section, or fields of its own. An epic heading with neither children
+	// nor fields stays a plain heading.
+	Stated bool
+}
+
 // The shapes an Issue is read from.
 const (
 	FormatBD       = "bd-markdown"
@@ -94,6 +121,11 @@ var kvLineRE = regexp.MustCompile(`^([A-Za-z][A-Za-z_ -]{0,30}?)[ \t]*:[ \t]*(.*
 type bdUnit struct {
 	s    *Sprint
 	deps []bdDep
+	// epic is the phase of the epic heading this unit reads the fields of;
+	// nil for issues. Such a unit is never a sprint.
+	epic *Phase
+	// fields counts the fields the unit states.
+	fields int
 }
 
 // bdDep is one name in a unit's deps, as written.
@@ -135,12 +167,13 @@ func (b *builder) readBD(doc ast.Node, fm []byte) bool {
 		}
 	}
 	b.dropSettingWarnings(fmd)
-	r := &bdReader{b: b, doc: doc, fm: fmd}
+	r := &bdReader{b: b, doc: doc, fm: fmd, groups: -1, epicDeps: map[*Phase][]bdDep{}}
 	if format == FormatBD {
 		r.sections(doc)
 	} else {
 		r.keyValue(doc, level)
 	}
+	r.keepEpics()
 	r.resolve()
 	what := "bd's Markdown (the shape `bd create --file` reads)"
 	if format == FormatKeyValue {
@@ -153,6 +186,13 @@ func (b *builder) readBD(doc ast.Node, fm []byte) bool {
 	phases := "1 phase"
 	if n := len(b.p.Phases); n != 1 {
 		phases = fmt.Sprintf("%d phases (one per epic)", n)
+	}
+	if n := len(r.epics); n > 0 {
+		what := "1 epic"
+		if n > 1 {
+			what = fmt.Sprintf("%d epics", n)
+		}
+		phases += ", " + what + " (an epic bead each, its issues its children)"
 	}
 	b.p.diag(Info, Pos{Line: 1, Col: 1}, "read as %s: %d issues in %s; %s", what, len(r.units), phases, how)
 	return true
@@ -196,6 +236,10 @@ func (b *builder) bdFrontMatter(fm []byte) (force string, d bdDefaults) {
 				b.p.warnf(at(v), "format %q is not one architect reads: want bd (bd's Markdown) or plan", v.Value)
 			}
 		case "type":
+			if strings.EqualFold(strings.TrimSpace(v.Value), "epic") {
+				b.p.warnf(at(v), "type epic as every issue's default would make each issue an epic of its own; it is left out (write type: epic under an epic's heading)")
+				continue
+			}
 			d.typ = Field{Value: v.Value, Pos: at(v)}
 		case "assignee":
 			d.keys["assignee"] = true
@@ -249,8 +293,12 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			continue
 		}
 		headings[h.Level]++
-		if kv, _ := kvBlock(h, src); kv != nil {
-			byLevel[h.Level]++
+		if kv, count := kvBlock(h, src); kv != nil {
+			// A heading that says it is an epic is no issue: it does not
+			// count for the issues' level.
+			if !kvEpic(kv, count, src) {
+				byLevel[h.Level]++
+			}
 			continue
 		}
 		switch {
@@ -352,6 +400,19 @@ func kvBlock(h *ast.Heading, src []byte) (ast.Node, int) {
 	return n, count
 }
 
+// kvEpic reports whether the first count lines of key-value block kv give
+// the type epic.
+func kvEpic(kv ast.Node, count int, src []byte) bool {
+	lines := kv.Lines()
+	for i := 0; i < count; i++ {
+		m := kvLineRE.FindSubmatch(bytes.TrimSpace(segValue(lines.At(i), src)))
+		if m != nil && kvKeys[kvKey(string(m[1]))] == "type" && strings.EqualFold(strings.TrimSpace(string(m[2])), "epic") {
+			return true
+		}
+	}
+	return false
+}
+
 var kvKeyReplacer = strings.NewReplacer(" ", "_", "-", "_")
 
 func kvKey(k string) string {
@@ -369,6 +430,14 @@ type bdReader struct {
 	phase  *Phase
 	nphase int
 	first  Pos // the first unit's heading
+	// epics are the phases that are epics, in file order; epicDeps the
+	// deps each states, which its children wait on.
+	epics      []*Phase
+	epicDeps   map[*Phase][]bdDep
+	epicByName map[string]*Phase // by lower-cased key and title, and "slug:" + title slug
+	// groups counts the level-1 headings with issues under them (-1 until
+	// counted): two or more make every one an epic, none the file's title.
+	groups int
 	// firstHead is the first unit's heading, title the file's title
 	// heading (a level-1 heading before the first unit that is none).
 	firstHead Heading
@@ -394,6 +463,150 @@ func (r *bdReader) newPhase(h *Heading) {
 	}
 	r.phase = ph
 	r.b.p.Phases = append(r.b.p.Phases, ph)
+}
+
+// groupsIssues reports whether an issue heading (an ATX heading at level)
+// comes under heading h, before the next heading at h's level or above.
+func (r *bdReader) groupsIssues(h *ast.Heading, level int) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		o, ok := n.(*ast.Heading)
+		if !ok || !isATX(o, r.b.src) {
+			continue
+		}
+		switch {
+		case o.Level <= h.Level:
+			return false
+		case o.Level == level:
+			return true
+		}
+	}
+	return false
+}
+
+// isTitle reports whether level-1 heading h, before the first issue, names
+// the file rather than an epic: it does not start with "Epic", and it is
+// the only level-1 heading with issues under it, or it has none.
+func (r *bdReader) isTitle(h *ast.Heading, head Heading, level int) bool {
+	if strings.HasPrefix(strings.ToLower(head.Text), "epic") {
+		return false
+	}
+	if r.groups < 0 {
+		r.groups = 0
+		for n := r.doc.FirstChild(); n != nil; n = n.NextSibling() {
+			if o, ok := n.(*ast.Heading); ok && o.Level == 1 && isATX(o, r.b.src) && r.groupsIssues(o, level) {
+				r.groups++
+			}
+		}
+	}
+	return r.groups <= 1 || !r.groupsIssues(h, level)
+}
+
+// newEpic opens an epic at heading h: a phase, and the unit its fields are
+// read into.
+func (r *bdReader) newEpic(h *Heading) *bdUnit {
+	r.newPhase(h)
+	ep := &Epic{Title: h.Text, Heading: *h, Annotation: r.b.annotation(h.End)}
+	r.phase.Epic = ep
+	r.epics = append(r.epics, r.phase)
+	s := &Sprint{Title: h.Text, Heading: *h, Phase: r.phase, Issue: &Issue{}, Annotation: ep.Annotation}
+	return &bdUnit{s: s, epic: r.phase}
+}
+
+// endUnit closes a unit once its text is read: an epic's unit gives the
+// epic its fields; an issue whose own type is epic becomes an epic, the
+// issues after it its children.
+func (r *bdReader) endUnit(u *bdUnit) {
+	if u.epic != nil {
+		r.fillEpic(u.epic, u)
+		if t := u.s.Issue.Type; t.Set() && t.Value != "epic" {
+			r.b.p.warnf(t.Pos, "%q is a heading above the issues, so it is an epic; its type %q is left out", u.s.Title, t.Value)
+		}
+		return
+	}
+	if t := u.s.Issue.Type; t.Value != "epic" || t.Pos == r.fm.typ.Pos {
+		return
+	}
+	// The unit is the last one read: it leaves the issues and its phase.
+	r.units = r.units[:len(r.units)-1]
+	old := r.phase
+	old.Sprints = old.Sprints[:len(old.Sprints)-1]
+	if len(old.Sprints) == 0 && old.Epic == nil {
+		// The file's phase, left empty: the epic takes its place.
+		r.b.p.Phases = r.b.p.Phases[:len(r.b.p.Phases)-1]
+		r.nphase--
+	}
+	if r.first == u.s.Heading.Pos {
+		r.first = Pos{}
+	}
+	e := r.newEpic(&u.s.Heading)
+	u.epic = e.epic
+	r.fillEpic(u.epic, u)
+	u.epic.Epic.Stated = true
+}
+
+// fillEpic gives epic phase ph the fields unit u read.
+func (r *bdReader) fillEpic(ph *Phase, u *bdUnit) {
+	ep, s := ph.Epic, u.s
+	ep.Description, ep.Priority, ep.Status, ep.Labels = s.Description, s.Priority, s.Status, s.Labels
+	ep.Design, ep.Acceptance, ep.Assignee, ep.Key = s.Issue.Design, s.Issue.Acceptance, s.Issue.Assignee, s.Issue.Key
+	if s.Annotation != nil {
+		ep.Annotation = s.Annotation
+	}
+	if u.fields > 0 {
+		ep.Stated = true
+	}
+	if len(u.deps) > 0 {
+		r.epicDeps[ph] = append(r.epicDeps[ph], u.deps...)
+	}
+}
+
+// epicNamed returns the epic phase that name names by its key, title or
+// title's slug, or nil; the first epic in the file wins a name two share.
+func (r *bdReader) epicNamed(name string) *Phase {
+	if len(r.epics) == 0 {
+		return nil
+	}
+	if r.epicByName == nil {
+		r.epicByName = map[string]*Phase{}
+		add := func(k string, ph *Phase) {
+			if _, ok := r.epicByName[k]; !ok && k != "" {
+				r.epicByName[k] = ph
+			}
+		}
+		for _, ph := range r.epics {
+			add(strings.ToLower(ph.Epic.Key), ph)
+			add(strings.ToLower(ph.Epic.Title), ph)
+			add("slug:"+slugOf(ph.Epic.Title), ph)
+		}
+	}
+	name = strings.TrimSpace(name)
+	if ph := r.epicByName[strings.ToLower(name)]; ph != nil {
+		return ph
+	}
+	if slug := slugOf(name); slug != "" {
+		return r.epicByName["slug:"+slug]
+	}
+	return nil
+}
+
+// keepEpics drops the epics that have no children and say nothing of
+// themselves (such a heading groups nothing, as before epics were beads),
+// and those with no title, with a warning.
+func (r *bdReader) keepEpics() {
+	kept := r.epics[:0]
+	for _, ph := range r.epics {
+		if len(ph.Sprints) == 0 && !ph.Epic.Stated {
+			ph.Epic = nil
+			continue
+		}
+		if strings.TrimSpace(ph.Epic.Title) == "" {
+			r.b.p.warnf(ph.Heading.Pos, "epic heading has no title: it groups the issues under it, but no epic bead is made for it")
+			ph.Epic = nil
+			continue
+		}
+		kept = append(kept, ph)
+	}
+	r.epics = kept
 }
 
 // newUnit opens an issue at heading h.
@@ -444,6 +657,9 @@ func (r *bdReader) setType(s *Sprint, f Field) {
 func (r *bdReader) field(u *bdUnit, name, value string, pos Pos, at int) {
 	s := u.s
 	value = strings.TrimSpace(value)
+	if value != "" {
+		u.fields++
+	}
 	switch name {
 	case "priority":
 		if value == "" {
@@ -617,12 +833,33 @@ func (r *bdReader) sections(doc ast.Node) {
 		head := r.b.heading(h)
 		switch {
 		case h.Level == 1:
-			if r.b.p.Title == "" && u == nil {
+			if r.b.p.Title == "" && u == nil && r.isTitle(h, head, 2) {
 				r.b.p.Title = head.Text
 				r.title = &head
+				continue
+			}
+			if r.title != nil && r.title.Start == head.Start {
+				continue
+			}
+			if !r.groupsIssues(h, 2) {
+				// A heading with no issue under it groups nothing; bd
+				// reads no such heading (its text stays where it is).
+				continue
+			}
+			flush(head.Start)
+			if u != nil {
+				r.endUnit(u)
+			}
+			u = r.newEpic(&head)
+			sec, secStart = "", head.End
+			if u.s.Annotation != nil {
+				secStart = u.s.Annotation.End
 			}
 		case h.Level == 2:
 			flush(head.Start)
+			if u != nil {
+				r.endUnit(u)
+			}
 			u = r.newUnit(h, FormatBD)
 			sec, secStart = "", head.End
 			if u.s.Annotation != nil {
@@ -639,6 +876,9 @@ func (r *bdReader) sections(doc ast.Node) {
 		}
 	}
 	flush(len(r.b.src))
+	if u != nil {
+		r.endUnit(u)
+	}
 	for _, u := range r.units {
 		r.finish(u.s)
 	}
@@ -654,6 +894,7 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 			return
 		}
 		r.body(u, bodyStart, end)
+		r.endUnit(u)
 		u = nil
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -665,12 +906,19 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 		kv, count := kvBlock(h, r.b.src)
 		if h.Level < level {
 			flush(head.Start)
-			if kv == nil && h.Level == 1 && r.b.p.Title == "" && len(r.units) == 0 && !strings.HasPrefix(strings.ToLower(head.Text), "epic") {
+			if kv == nil && h.Level == 1 && r.b.p.Title == "" && len(r.units) == 0 && r.isTitle(h, head, level) {
 				r.b.p.Title = head.Text
 				r.title = &head
 				continue
 			}
-			r.newPhase(&head)
+			u = r.newEpic(&head)
+			bodyStart = head.End
+			if u.s.Annotation != nil {
+				bodyStart = u.s.Annotation.End
+			}
+			if kv != nil {
+				bodyStart = r.kvFields(u, kv, count, head)
+			}
 			continue
 		}
 		flush(head.Start)
@@ -683,32 +931,38 @@ func (r *bdReader) keyValue(doc ast.Node, level int) {
 			}
 			continue
 		}
-		lines := kv.Lines()
-		for i := 0; i < count; i++ {
-			seg := lines.At(i)
-			line := seg.Value(r.b.src)
-			lead := len(line) - len(bytes.TrimLeft(line, " \t"))
-			m := kvLineRE.FindSubmatchIndex(bytes.TrimSpace(line))
-			key := kvKey(string(bytes.TrimSpace(line)[m[2]:m[3]]))
-			pos := r.b.p.Position(seg.Start + lead)
-			name, known := kvKeys[key]
-			if !known {
-				r.b.p.warnf(pos, "key %q of issue %q is not one architect reads (type, priority, labels, estimate, deps, assignee, id, status); it is ignored", key, head.Text)
-				continue
-			}
-			valAt := seg.Start + lead + m[4]
-			r.field(u, name, string(bytes.TrimSpace(line)[m[4]:m[5]]), pos, valAt)
-		}
-		bodyStart = lineEnd(r.b.src, blockEnd(kv, r.b.src))
-		if count < lines.Len() {
-			// Body text right under the key-value lines, in one paragraph.
-			bodyStart = lines.At(count).Start
-		}
+		bodyStart = r.kvFields(u, kv, count, head)
 	}
 	flush(len(r.b.src))
 	for _, u := range r.units {
 		r.finish(u.s)
 	}
+}
+
+// kvFields reads the "key: value" lines of block kv (its first count
+// lines) into u, and returns where the body starts.
+func (r *bdReader) kvFields(u *bdUnit, kv ast.Node, count int, head Heading) int {
+	lines := kv.Lines()
+	for i := 0; i < count; i++ {
+		seg := lines.At(i)
+		line := seg.Value(r.b.src)
+		lead := len(line) - len(bytes.TrimLeft(line, " \t"))
+		m := kvLineRE.FindSubmatchIndex(bytes.TrimSpace(line))
+		key := kvKey(string(bytes.TrimSpace(line)[m[2]:m[3]]))
+		pos := r.b.p.Position(seg.Start + lead)
+		name, known := kvKeys[key]
+		if !known {
+			r.b.p.warnf(pos, "key %q of issue %q is not one architect reads (type, priority, labels, estimate, deps, assignee, id, status); it is ignored", key, head.Text)
+			continue
+		}
+		valAt := seg.Start + lead + m[4]
+		r.field(u, name, string(bytes.TrimSpace(line)[m[4]:m[5]]), pos, valAt)
+	}
+	if count < lines.Len() {
+		// Body text right under the key-value lines, in one paragraph.
+		return lines.At(count).Start
+	}
+	return lineEnd(r.b.src, blockEnd(kv, r.b.src))
 }
 
 // blockEnd is the offset of the last line of block n: a setext heading's
@@ -879,6 +1133,16 @@ func (r *bdReader) resolve() {
 		}
 		p.Sprints = append(p.Sprints, u.s)
 	}
+	for _, ph := range r.epics {
+		if ds := r.epicDeps[ph]; len(ds) > 0 && len(ph.Sprints) > 0 {
+			p.diag(Info, ds[0].pos, "epic %q states dependencies: each of its %d issues waits on them (bd holds an epic's children while the epic is blocked)", ph.Epic.Title, len(ph.Sprints))
+		}
+	}
+	for _, u := range r.units {
+		if ph := u.s.Phase; ph.Epic != nil {
+			u.deps = append(u.deps, r.epicDeps[ph]...)
+		}
+	}
 	stated := false
 	for _, u := range r.units {
 		if len(u.deps) > 0 {
@@ -911,17 +1175,43 @@ func (r *bdReader) resolve() {
 func (r *bdReader) resolveDep(res *keyResolver, u *bdUnit, d bdDep) {
 	p := r.b.p
 	name := d.name
-	if i := strings.IndexByte(name, ':'); i > 0 {
+	// "type:target", unless the whole names an epic or an issue by its
+	// title ("Epic: Cart").
+	if i := strings.IndexByte(name, ':'); i > 0 && r.epicNamed(name) == nil && len(res.exact(name)) == 0 {
 		typ := strings.ToLower(name[:i])
 		switch typ {
 		case "blocks":
-		case "parent-child", "related", "discovered-from", "waits-for", "conditional-blocks", "tracks", "relates-to", "duplicates", "supersedes", "replies-to":
+		case "parent-child":
+			if ph := r.epicNamed(name[i+1:]); ph != nil && ph == u.s.Phase {
+				p.diag(Info, d.pos, "dependency %q of %q names its own epic, which is its parent already", name, u.s.Title)
+				return
+			}
+			p.warnf(d.pos, "dependency %q of %q is a parent-child link to no epic it is under: an issue's parent is the epic it is written under, so it is left out", name, u.s.Title)
+			return
+		case "related", "discovered-from", "waits-for", "conditional-blocks", "tracks", "relates-to", "duplicates", "supersedes", "replies-to":
 			p.warnf(d.pos, "dependency %q of %q is a %s link: architect writes only blocks dependencies, so it is left out", name, u.s.Title, typ)
 			return
 		default:
 			p.warnf(d.pos, "dependency %q of %q: %q is not a dependency type; read as blocks", name, u.s.Title, typ)
 		}
 		name = name[i+1:]
+	}
+	if ph := r.epicNamed(name); ph != nil && len(res.exact(name)) == 0 {
+		if ph == u.s.Phase {
+			p.warnf(d.pos, "dependency %q of %q names its own epic: an epic's issues are its children and do not wait on it, so it is left out", d.name, u.s.Title)
+			return
+		}
+		if len(ph.Sprints) == 0 {
+			p.warnf(d.pos, "dependency %q of %q names epic %q (line %d), which has no issues; it is left out", d.name, u.s.Title, ph.Epic.Title, ph.Epic.Heading.Pos.Line)
+			return
+		}
+		var ids []string
+		for _, c := range ph.Sprints {
+			u.s.DependsOn = append(u.s.DependsOn, Ref{ID: c.ID, Pos: d.pos})
+			ids = append(ids, c.ID)
+		}
+		p.diag(Info, d.pos, "dependency %q of %q names epic %q (line %d): it waits on the epic's issues, %s", d.name, u.s.Title, ph.Epic.Title, ph.Epic.Heading.Pos.Line, strings.Join(ids, ", "))
+		return
 	}
 	if strings.ContainsAny(name, " \t") {
 		// Not an issue's title: its words are names, as bd reads them.

@@ -96,6 +96,10 @@ type Phase struct {
 	// Upper is set when the phase's letters were written in capitals
 	// ("Phase 3A"): by default they mean order, not parallel tracks.
 	Upper bool
+	// Epic is set when the phase is an epic of a file written for bd
+	// (bdfile.go): its issues are the epic's children. Nil for the phases
+	// of other plans.
+	Epic *Epic
 }
 
 // Sprint is a "Sprint N.M: Title" heading and the fields of its section.

@@ -32,7 +32,7 @@ const (
 // stallDiags returns one warning for each bead that kind says stalls,
 // at its sprint's heading. kind also gives the bead's id in the database.
 func stallDiags(c *compiled, kind func(b *emit.Bead) (stallKind, string)) parser.Diagnostics {
-	if c.graph == nil || len(c.beads) != len(c.graph.Nodes) {
+	if c.graph == nil || len(c.beads) < len(c.graph.Nodes) {
 		return nil
 	}
 	var out parser.Diagnostics

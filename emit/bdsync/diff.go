@@ -192,7 +192,9 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	p.IDs = make(map[string]string, len(desired))
 	want := make(map[string]bool, len(desired))
 	for _, b := range desired {
-		p.IDs[b.Metadata.PlanSprintID] = b.ID
+		if !b.IsEpic() {
+			p.IDs[b.Metadata.PlanSprintID] = b.ID
+		}
 		want[b.ID] = true
 	}
 	// The plan's beads: those it compiles to, and those of its files in the
@@ -206,7 +208,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			planBead[current[i].ID] = true
 		}
 	}
-	desired = keepStartedBranches(desired, byID)
+	desired = epicsFirst(keepStartedBranches(desired, byID))
 	var records []json.RawMessage
 	removeLabels := map[string][]string{}
 	for _, b := range desired {
@@ -248,6 +250,9 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		for _, d := range u.removeDeps {
 			p.RemoveDeps = append(p.RemoveDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
 		}
+		for _, d := range u.removeParents {
+			p.RemoveDeps = append(p.RemoveDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: emit.DepParentChild})
+		}
 		for _, l := range u.removeLabels {
 			removeLabels[l] = append(removeLabels[l], b.ID)
 		}
@@ -273,7 +278,11 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			p.rewrite(is)
 		}
 		if o.Prune {
-			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)})
+			reason := fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)
+			if is.Sprint() == "" {
+				reason = fmt.Sprintf("epic %q is no longer in %s%s", is.Title, o.PlanFile, pruneMark)
+			}
+			p.Close = append(p.Close, Closing{ID: is.ID, Reason: reason})
 		}
 	}
 	p.Records = records
@@ -315,13 +324,13 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours fu
 	free := map[string][]string{} // sprint id -> ids of unclaimed beads of this plan
 	for i := range current {
 		is := &current[i]
-		if ours(is) && !claimed[is.ID] {
+		if ours(is) && !claimed[is.ID] && is.Sprint() != "" {
 			free[is.Sprint()] = append(free[is.Sprint()], is.ID)
 		}
 	}
 	remap := map[string]string{}
 	for _, b := range desired {
-		if _, ok := byID[b.ID]; ok || o.Pinned[b.ID] {
+		if _, ok := byID[b.ID]; ok || o.Pinned[b.ID] || b.IsEpic() {
 			continue
 		}
 		if ids := free[b.Metadata.PlanSprintID]; len(ids) == 1 {
@@ -345,6 +354,33 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours fu
 		}
 		b.Dependencies = deps
 		out[i] = b
+	}
+	return out
+}
+
+// epicsFirst returns desired with its epics first, so that bd imports an
+// epic before its children (it takes them in either order; measured with bd
+// v1.3.0), the rest in execution order.
+func epicsFirst(desired []emit.Bead) []emit.Bead {
+	n := 0
+	for i := range desired {
+		if desired[i].IsEpic() {
+			n++
+		}
+	}
+	if n == 0 {
+		return desired
+	}
+	out := make([]emit.Bead, 0, len(desired))
+	for _, b := range desired {
+		if b.IsEpic() {
+			out = append(out, b)
+		}
+	}
+	for _, b := range desired {
+		if !b.IsEpic() {
+			out = append(out, b)
+		}
 	}
 	return out
 }
@@ -398,12 +434,16 @@ type beadUpdate struct {
 	removeLabels []string
 	addDeps      []string
 	removeDeps   []string
+	// addParent is the epic the bead becomes a child of; removeParents
+	// are the plan's epics it is a child of no longer.
+	addParent     string
+	removeParents []string
 }
 
 // rowChanged reports whether the bead's row must be rewritten; removals
 // and closing go through other bd commands.
 func (u *beadUpdate) rowChanged() bool {
-	return u.rowFields || len(u.addLabels) > 0 || len(u.addDeps) > 0
+	return u.rowFields || len(u.addLabels) > 0 || len(u.addDeps) > 0 || u.addParent != ""
 }
 
 func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error) {
@@ -475,6 +515,29 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		u.fields = append(u.fields, FieldChange{Field: "dependencies", New: setChange(u.addDeps, u.removeDeps)})
 	}
 
+	// The parent: a parent-child dependency on the epic the bead is under.
+	// Only one on a bead of the plan is the plan's; any other stays.
+	hasParent := false
+	for _, d := range cur.Deps {
+		switch {
+		case d.Type != emit.DepParentChild:
+		case d.DependsOnID == b.Parent:
+			hasParent = true
+		case planBead[d.DependsOnID]:
+			u.removeParents = append(u.removeParents, d.DependsOnID)
+		}
+	}
+	if b.Parent != "" && !hasParent {
+		u.addParent = b.Parent
+	}
+	if u.addParent != "" || len(u.removeParents) > 0 {
+		var add []string
+		if u.addParent != "" {
+			add = []string{u.addParent}
+		}
+		u.fields = append(u.fields, FieldChange{Field: "parent", New: setChange(add, u.removeParents)})
+	}
+
 	switch {
 	case b.Status == "closed" && cur.Status != "closed":
 		u.closes = true
@@ -515,9 +578,12 @@ func (u *beadUpdate) record(cur *Issue, now time.Time) (json.RawMessage, error) 
 	if rec["labels"], err = json.Marshal(labels); err != nil {
 		return nil, err
 	}
-	deps := make([]emit.Dep, len(u.addDeps))
+	deps := make([]emit.Dep, len(u.addDeps), len(u.addDeps)+1)
 	for i, d := range u.addDeps {
 		deps[i] = emit.Dep{IssueID: cur.ID, DependsOnID: d, Type: depBlocks}
+	}
+	if u.addParent != "" {
+		deps = append(deps, emit.Dep{IssueID: cur.ID, DependsOnID: u.addParent, Type: emit.DepParentChild})
 	}
 	if rec["dependencies"], err = json.Marshal(deps); err != nil {
 		return nil, err

@@ -108,7 +108,7 @@ const pruneMark = " (architect apply --prune)"
 // --prune: its close_reason is the one --prune writes.
 func (is *Issue) ClosedByPrune() bool {
 	reason := is.stringField("close_reason")
-	return is.Status == "closed" && strings.HasPrefix(reason, "sprint ") && strings.HasSuffix(reason, pruneMark)
+	return is.Status == "closed" && (strings.HasPrefix(reason, "sprint ") || strings.HasPrefix(reason, "epic ")) && strings.HasSuffix(reason, pruneMark)
 }
 
 // Started reports whether the runtime has begun work on the issue: it is in

@@ -32,7 +32,7 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 		line(st.Yellow("~"), c, "")
 		for _, f := range c.Fields {
 			switch {
-			case f.Field == "labels" || f.Field == "dependencies":
+			case f.Field == "labels" || f.Field == "dependencies" || f.Field == "parent":
 				fmt.Fprintf(&b, "      %s: %s\n", f.Field, f.New)
 			case f.Old != "" && f.New != "":
 				fmt.Fprintf(&b, "      %s: %s -> %s\n", f.Field, f.Old, f.New)
@@ -42,10 +42,15 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 		}
 	}
 	for _, c := range p.Orphans {
+		// Only an epic's bead names no sprint.
+		what := "sprint"
+		if c.Sprint == "" {
+			what = "epic"
+		}
 		if p.Prune {
-			line(st.Red("-"), c, "orphan: its sprint is gone from the plan; closing it")
+			line(st.Red("-"), c, "orphan: its "+what+" is gone from the plan; closing it")
 		} else {
-			line(st.Red("!"), c, "orphan: its sprint is gone from the plan; --prune closes it")
+			line(st.Red("!"), c, "orphan: its "+what+" is gone from the plan; --prune closes it")
 		}
 	}
 	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {

@@ -75,7 +75,7 @@ type view struct {
 
 func newView(g *planner.Graph, o Options) *view {
 	v := &view{g: g, critical: map[*gnode]bool{}}
-	if len(o.Beads) == len(g.Nodes) {
+	if len(o.Beads) >= len(g.Nodes) { // epics come after the sprints' beads
 		v.beads = o.Beads
 	}
 	if o.Live != nil && len(o.Live.Sprints) == len(g.Nodes) {

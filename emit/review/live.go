@@ -431,8 +431,12 @@ func (l *Live) drift(g *planner.Graph, o LiveOptions, issue []*bdsync.Issue, byI
 		add(d)
 	}
 	for _, c := range p.Orphans {
-		add(Drift{Kind: DriftOrphan, Sprint: c.Sprint, Bead: c.ID, Title: c.Title,
-			Message: fmt.Sprintf("open, but sprint %s is gone from the plan; architect apply --prune closes it", c.Sprint)})
+		msg := fmt.Sprintf("open, but sprint %s is gone from the plan; architect apply --prune closes it", c.Sprint)
+		if c.Sprint == "" {
+			// Only an epic's bead names no sprint.
+			msg = fmt.Sprintf("open, but epic %q is gone from the plan; architect apply --prune closes it", c.Title)
+		}
+		add(Drift{Kind: DriftOrphan, Sprint: c.Sprint, Bead: c.ID, Title: c.Title, Message: msg})
 	}
 	for _, n := range g.Nodes {
 		a := n.Sprint.Annotation

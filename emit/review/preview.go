@@ -121,7 +121,7 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 		// calls done are on the source branch already and merge nothing.
 		// Its branches say it, as a bead of a bd type (docs/bd-markdown.md)
 		// merges without the merge type.
-		haveBeads := len(beads) == len(g.Nodes)
+		haveBeads := len(beads) >= len(g.Nodes) // epics come after the sprints' beads
 		if haveBeads && len(beads[n.Order].Metadata.BranchesToMerge) > 0 || !haveBeads && n.IsMerge() {
 			m := PreviewMerge{Sprint: n.ID(), Title: n.Sprint.Title, From: ids(n.Deps), Branches: []string{}}
 			if haveBeads {
@@ -150,7 +150,7 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 			p.ClosedByLog = append(p.ClosedByLog, PreviewClosed{ID: n.ID(), Title: n.Sprint.Title, Line: e.Heading.Pos.Line, SprintLine: n.Sprint.Heading.Pos.Line})
 		}
 	}
-	if len(beads) == len(g.Nodes) {
+	if len(beads) >= len(g.Nodes) {
 		for _, n := range g.Nodes {
 			m := beads[n.Order].Metadata
 			sc := m.Scope
