@@ -545,17 +545,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		priority = int(s.Priority.Value[0] - '0')
 	}
 
-	var worktree string
-	if branch != "" {
-		w, warning, err := ResolveWorktree(e.o.RepoRoot, set.Repo, branch, s.Worktree.Value)
-		switch {
-		case err != nil:
-			e.diag(parser.Error, s.Worktree.Pos, "%v", err)
-		case warning != "":
-			e.diag(parser.Warning, s.Worktree.Pos, "%s", warning)
-		}
-		worktree = w
-	}
+	worktree := e.worktree(s, branch)
 
 	deps := make([]string, len(n.Deps))
 	for i, d := range n.Deps {
@@ -570,64 +560,10 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		issueType = TypeMerge
 	}
 
-	var devs []AgentSpec
-	var devPath string
-	if len(s.DevAgents) > 0 {
-		devs = make([]AgentSpec, len(s.DevAgents))
-		for i, a := range s.DevAgents {
-			devs[i] = AgentSpec{Role: RolePolecat, Agent: e.agentFile(a.Name), Model: e.planModel(a, s)}
-			e.use(a.Name, a.Pos)
-		}
-		devPath = e.agentPath(s.DevAgents[0].Name)
-	} else {
-		name := set.DevAgent
-		if isMerge {
-			name = set.MergeAgent
-		}
-		devs = []AgentSpec{{Role: RolePolecat, Agent: e.agentFile(name), Model: set.DevModel}}
-		devPath = e.agentPath(name)
-		e.use(name, s.Heading.Pos)
-	}
-
-	var qa []QAAgent
-	addQA := func(name, model, prompt string) {
-		if model == "" {
-			model = set.DevModel
-		}
-		if prompt == "" {
-			prompt = qaPrompt(s)
-		}
-		qa = append(qa, QAAgent{Role: RolePolecat, Agent: e.agentFile(name), AgentPath: e.agentPath(name),
-			Model: model, Prompt: prompt, OutputSchema: DefaultOutputSchema})
-	}
-	switch {
-	case len(s.QAAgents) > 0:
-		for _, a := range s.QAAgents {
-			addQA(a.Name, e.planModel(a, s), a.Prompt)
-			e.use(a.Name, a.Pos)
-		}
-	case len(set.QAAgents) > 0:
-		for _, a := range set.QAAgents {
-			addQA(a.Name, a.Model, a.Prompt)
-			e.use(a.Name, s.Heading.Pos)
-		}
-	default:
-		addQA(DefaultQAAgent.Name, DefaultQAAgent.Model, DefaultQAAgent.Prompt)
-		e.use(DefaultQAAgent.Name, s.Heading.Pos)
-		e.defaultQA = append(e.defaultQA, s)
-	}
+	devs, devPath := e.devAgents(s, isMerge)
+	qa := e.qaAgents(s)
 	e.use(set.ScrumMaster, s.Heading.Pos)
-
-	team := set.Team
-	if s.Team.Set() {
-		team = s.Team.Value
-	}
-	if team == "" {
-		team = "phase-" + s.Phase.ID
-		if s.Letters != "" {
-			team += "-" + s.Letters
-		}
-	}
+	team := teamName(set, s)
 
 	labels := []string{phaseTag(s.Phase), "sprint-" + strings.ReplaceAll(s.ID, ".", "-")}
 	if isMerge {
@@ -644,39 +580,8 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		acceptance = []string{}
 	}
 
-	assignee := ScrumMaster
-	acceptText := bulletText(acceptance)
-	var design string
-	var estimate *int
-	if is := s.Issue; is != nil {
-		// A unit written in bd's Markdown keeps what it states: its bd
-		// type, assignee, design, acceptance text and estimate
-		// (docs/bd-markdown.md).
-		if is.Type.Set() {
-			issueType = is.Type.Value
-		}
-		switch {
-		case is.Assignee.Set() && is.Type.Set():
-			assignee = is.Assignee.Value
-		case is.Assignee.Set():
-			// A unit of no bd type is a beads-ralph bead, which its scrum
-			// master claims (the bead schema holds it to that).
-			e.diag(parser.Warning, is.Assignee.Pos, "assignee %q of %s is not kept: with no bd type it is a beads-ralph bead, which %s claims; give it a type (### Type, or type: task) to keep its assignee", is.Assignee.Value, s.ID, ScrumMaster)
-		}
-		if is.Acceptance != "" {
-			acceptText = is.Acceptance
-		}
-		design = is.Design
-		for _, x := range is.External {
-			if !slices.Contains(deps, x.Value) {
-				deps = append(deps, x.Value)
-			}
-		}
-		if is.Estimate > 0 {
-			n := is.Estimate
-			estimate = &n
-		}
-	}
+	bf := issueFields{issueType: issueType, assignee: ScrumMaster, accept: bulletText(acceptance), deps: deps}
+	e.bdFields(s, &bf)
 
 	*b = Bead{
 		ID:                 ids[n.Order],
@@ -684,17 +589,17 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 		Description:        desc,
 		Status:             status,
 		Priority:           priority,
-		IssueType:          issueType,
-		Assignee:           assignee,
-		Dependencies:       deps,
+		IssueType:          bf.issueType,
+		Assignee:           bf.assignee,
+		Dependencies:       bf.deps,
 		Labels:             labels,
 		Comments:           []any{},
 		CreatedAt:          e.now,
 		UpdatedAt:          e.now,
 		ClosedAt:           closedAt,
-		AcceptanceCriteria: acceptText,
-		Design:             design,
-		EstimatedMinutes:   estimate,
+		AcceptanceCriteria: bf.accept,
+		Design:             bf.design,
+		EstimatedMinutes:   bf.estimate,
 		Metadata: Metadata{
 			Rig:                set.Repo,
 			WorktreePath:       worktree,
@@ -722,6 +627,134 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 			Tests:              tests(set.Tests, s.Tests),
 			TimeoutMinutes:     timeoutMinutes(set, s),
 		},
+	}
+}
+
+// worktree resolves the sprint's worktree path for branch; "" for a
+// sprint with no branch.
+func (e *emitter) worktree(s *parser.Sprint, branch string) string {
+	if branch == "" {
+		return ""
+	}
+	w, warning, err := ResolveWorktree(e.o.RepoRoot, e.set.Repo, branch, s.Worktree.Value)
+	switch {
+	case err != nil:
+		e.diag(parser.Error, s.Worktree.Pos, "%v", err)
+	case warning != "":
+		e.diag(parser.Warning, s.Worktree.Pos, "%s", warning)
+	}
+	return w
+}
+
+// devAgents returns the sprint's dev agents and the legacy path of the
+// first: its own, else the settings' dev agent (a merge's: the merge
+// agent).
+func (e *emitter) devAgents(s *parser.Sprint, isMerge bool) ([]AgentSpec, string) {
+	if len(s.DevAgents) > 0 {
+		devs := make([]AgentSpec, len(s.DevAgents))
+		for i, a := range s.DevAgents {
+			devs[i] = AgentSpec{Role: RolePolecat, Agent: e.agentFile(a.Name), Model: e.planModel(a, s)}
+			e.use(a.Name, a.Pos)
+		}
+		return devs, e.agentPath(s.DevAgents[0].Name)
+	}
+	name := e.set.DevAgent
+	if isMerge {
+		name = e.set.MergeAgent
+	}
+	e.use(name, s.Heading.Pos)
+	return []AgentSpec{{Role: RolePolecat, Agent: e.agentFile(name), Model: e.set.DevModel}}, e.agentPath(name)
+}
+
+// qaAgents returns the sprint's QA agents: its own, else the settings',
+// else the built-in reviewer (which the emitter counts, to say so once).
+func (e *emitter) qaAgents(s *parser.Sprint) []QAAgent {
+	var qa []QAAgent
+	add := func(name, model, prompt string) {
+		if model == "" {
+			model = e.set.DevModel
+		}
+		if prompt == "" {
+			prompt = qaPrompt(s)
+		}
+		qa = append(qa, QAAgent{Role: RolePolecat, Agent: e.agentFile(name), AgentPath: e.agentPath(name),
+			Model: model, Prompt: prompt, OutputSchema: DefaultOutputSchema})
+	}
+	switch {
+	case len(s.QAAgents) > 0:
+		for _, a := range s.QAAgents {
+			add(a.Name, e.planModel(a, s), a.Prompt)
+			e.use(a.Name, a.Pos)
+		}
+	case len(e.set.QAAgents) > 0:
+		for _, a := range e.set.QAAgents {
+			add(a.Name, a.Model, a.Prompt)
+			e.use(a.Name, s.Heading.Pos)
+		}
+	default:
+		add(DefaultQAAgent.Name, DefaultQAAgent.Model, DefaultQAAgent.Prompt)
+		e.use(DefaultQAAgent.Name, s.Heading.Pos)
+		e.defaultQA = append(e.defaultQA, s)
+	}
+	return qa
+}
+
+// teamName is the sprint's team: its own, else the settings', else the
+// phase id plus the sprint's letters, so lettered parallel sprints never
+// share one (contract §3).
+func teamName(set parser.Defaults, s *parser.Sprint) string {
+	team := set.Team
+	if s.Team.Set() {
+		team = s.Team.Value
+	}
+	if team == "" {
+		team = "phase-" + s.Phase.ID
+		if s.Letters != "" {
+			team += "-" + s.Letters
+		}
+	}
+	return team
+}
+
+// issueFields are the bead fields a unit written in bd's Markdown may
+// state for itself.
+type issueFields struct {
+	issueType, assignee, accept, design string
+	deps                                []string
+	estimate                            *int
+}
+
+// bdFields sets what a unit written in bd's Markdown states: its bd type,
+// assignee, design, acceptance text, estimate, and dependencies on beads
+// outside the plan (docs/bd-markdown.md).
+func (e *emitter) bdFields(s *parser.Sprint, f *issueFields) {
+	is := s.Issue
+	if is == nil {
+		return
+	}
+	if is.Type.Set() {
+		f.issueType = is.Type.Value
+	}
+	switch {
+	case is.Assignee.Set() && is.Type.Set():
+		f.assignee = is.Assignee.Value
+	case is.Assignee.Set():
+		// A unit of no bd type is a beads-ralph bead, which its scrum
+		// master claims (the bead schema holds it to that).
+		e.diag(parser.Warning, is.Assignee.Pos, "assignee %q of %s is not kept: with no bd type it is a beads-ralph bead, which %s claims; give it a type (### Type, or type: task) to keep its assignee", is.Assignee.Value, s.ID, ScrumMaster)
+	}
+	if is.Acceptance != "" {
+		f.accept = is.Acceptance
+	}
+	f.design = is.Design
+	for _, x := range is.External {
+		if !slices.Contains(f.deps, x.Value) {
+			f.deps = append(f.deps, x.Value)
+		}
+	}
+	if is.Estimate > 0 {
+		n := is.Estimate
+		f.estimate = &n
 	}
 }
 
