@@ -29,6 +29,25 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 		_ = enc.Encode(mermaidClean(t)) // a string always encodes
 		b.WriteString("---\n")
 	}
+	mermaidNodes(&b, v)
+	critical := mermaidEdges(&b, v)
+	mermaidClasses(&b, v)
+	if len(critical) > 0 {
+		b.WriteString("  linkStyle ")
+		for i, l := range critical {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(l))
+		}
+		b.WriteString(" stroke:#d62728,stroke-width:3px\n")
+	}
+	return b.Bytes()
+}
+
+// mermaidNodes writes the flowchart's phases as subgraphs of their
+// sprints, and the live legend.
+func mermaidNodes(b *bytes.Buffer, v *view) {
 	b.WriteString("flowchart LR\n")
 	for _, c := range v.phases {
 		label := phaseLabel(c.phase)
@@ -67,6 +86,12 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 		b.WriteString("  end\n")
 	}
 
+}
+
+// mermaidEdges writes the dependencies and the invisible links that keep
+// unconnected sprints in order, and returns the link numbers on the
+// critical path.
+func mermaidEdges(b *bytes.Buffer, v *view) []int {
 	var critical []int
 	link := 0
 	for _, e := range v.edges {
@@ -100,6 +125,12 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 		link++
 	}
 
+	return critical
+}
+
+// mermaidClasses styles the nodes: merges, closed, each live state,
+// the critical path and skipped sprints.
+func mermaidClasses(b *bytes.Buffer, v *view) {
 	var merge, closed, crit, skipped []string
 	byState := map[string][]string{}
 	for _, n := range v.nodes {
@@ -148,17 +179,6 @@ func Mermaid(g *planner.Graph, o Options) []byte {
 		b.WriteString("  classDef " + c.name + " " + c.style + "\n")
 		b.WriteString("  class " + strings.Join(c.ids, ",") + " " + c.name + "\n")
 	}
-	if len(critical) > 0 {
-		b.WriteString("  linkStyle ")
-		for i, l := range critical {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(l))
-		}
-		b.WriteString(" stroke:#d62728,stroke-width:3px\n")
-	}
-	return b.Bytes()
 }
 
 // mermaidID turns a sprint id (1.2a, 3ab.1) into a node id: "s" then the id
