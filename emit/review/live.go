@@ -232,6 +232,26 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		l.Plan = o.Beads[0].Metadata.PlanFile
 	}
 	byID := bdsync.Index(o.Issues)
+	issue, sprintOf := l.matchBeads(g, o, byID)
+	// States: first what the database says of each bead, then who blocks
+	// whom (a blocker's state must be known to name it).
+	l.setStates(g, issue, byID, o.Now)
+	blocked := l.blockers(g, issue, byID, sprintOf, o.Now)
+	l.count(g, blocked)
+	l.RemainingCriticalPath = ids(remainingPath(g, l.Sprints))
+	for _, id := range l.RemainingCriticalPath {
+		l.Sprints[g.Node(id).Order].RemainingCritical = true
+	}
+
+	l.waitingMerges(g)
+	l.drift(g, o, issue, byID)
+	return l
+}
+
+// matchBeads fills in each sprint's bead and what the database says of
+// it, and returns the database's issue of each sprint (by Order; nil when
+// missing) and the sprint of each bead id.
+func (l *Live) matchBeads(g *planner.Graph, o LiveOptions, byID map[string]*bdsync.Issue) ([]*bdsync.Issue, map[string]*planner.Node) {
 	issue := make([]*bdsync.Issue, len(g.Nodes)) // by Order; nil when missing
 	sprintOf := make(map[string]*planner.Node, len(g.Nodes))
 	for _, n := range g.Nodes {
@@ -255,9 +275,11 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		}
 	}
 
-	// States: first what the database says of each bead, then who blocks
-	// whom (a blocker's state must be known to name it).
-	blocked := map[int]LiveBlocked{}
+	return issue, sprintOf
+}
+
+// setStates gives each sprint its live state from its bead.
+func (l *Live) setStates(g *planner.Graph, issue []*bdsync.Issue, byID map[string]*bdsync.Issue, now time.Time) {
 	for _, n := range g.Nodes {
 		s, is := &l.Sprints[n.Order], issue[n.Order]
 		switch {
@@ -267,12 +289,19 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 			s.State = StateClosed
 		case is.State() == bdsync.StatusInProgress || is.State() == bdsync.StatusHooked:
 			s.State = StateInProgress
-		case is.Ready(byID, o.Now):
+		case is.Ready(byID, now):
 			s.State = StateReady
 		default:
 			s.State = StateBlocked
 		}
 	}
+}
+
+// blockers names, for each blocked sprint (by Order), what blocks it: the
+// plan's sprints in execution order, then other beads by id, or the reason
+// when nothing does.
+func (l *Live) blockers(g *planner.Graph, issue []*bdsync.Issue, byID map[string]*bdsync.Issue, sprintOf map[string]*planner.Node, now time.Time) map[int]LiveBlocked {
+	blocked := map[int]LiveBlocked{}
 	for _, n := range g.Nodes {
 		s, is := &l.Sprints[n.Order], issue[n.Order]
 		if s.State != StateBlocked {
@@ -301,13 +330,18 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		case st != bdsync.StatusOpen:
 			lb.Reason = "status " + st + " in bd"
 		case len(lb.By) == 0:
-			if t, later := is.DeferredUntil(o.Now); later {
+			if t, later := is.DeferredUntil(now); later {
 				lb.Reason = "deferred until " + t.UTC().Format(time.RFC3339)
 			}
 		}
 		blocked[n.Order] = lb
 	}
 
+	return blocked
+}
+
+// count counts the sprints by state and lists them.
+func (l *Live) count(g *planner.Graph, blocked map[int]LiveBlocked) {
 	for _, n := range g.Nodes {
 		s := &l.Sprints[n.Order]
 		switch s.State {
@@ -335,11 +369,10 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		l.Waves[i] = ids(w)
 	}
 
-	l.RemainingCriticalPath = ids(remainingPath(g, l.Sprints))
-	for _, id := range l.RemainingCriticalPath {
-		l.Sprints[g.Node(id).Order].RemainingCritical = true
-	}
+}
 
+// waitingMerges lists the merge beads not yet closed that wait on branches.
+func (l *Live) waitingMerges(g *planner.Graph) {
 	for _, n := range g.Nodes {
 		s := l.Sprints[n.Order]
 		if !s.Merge || s.State == StateClosed { // a merge bead, as emit decided it
@@ -357,8 +390,6 @@ func NewLive(g *planner.Graph, o LiveOptions) *Live {
 		}
 	}
 
-	l.drift(g, o, issue, byID)
-	return l
 }
 
 // remainingPath is the longest chain of sprints not yet closed, first
