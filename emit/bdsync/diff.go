@@ -209,7 +209,21 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		}
 	}
 	desired = epicsFirst(keepStartedBranches(desired, byID))
-	var records []json.RawMessage
+	removeLabels, err := p.diffDesired(desired, byID, planBead, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.orphans(current, ours, want, o); err != nil {
+		return nil, err
+	}
+	p.labelRemovals(removeLabels)
+	return p, nil
+}
+
+// diffDesired plans the creation or update of each bead the plan compiles
+// to, and returns the labels to take off, with the beads to take each off.
+func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, planBead map[string]bool, o SyncOptions) (map[string][]string, error) {
+	now := p.Now
 	removeLabels := map[string][]string{}
 	for _, b := range desired {
 		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
@@ -220,7 +234,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 				return nil, err
 			}
 			p.Create = append(p.Create, ch)
-			records = append(records, rec)
+			p.Records = append(p.Records, rec)
 			continue
 		}
 		u, err := diffBead(b, cur, planBead)
@@ -238,7 +252,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			if err != nil {
 				return nil, err
 			}
-			records = append(records, rec)
+			p.Records = append(p.Records, rec)
 			p.rewrite(cur)
 		}
 		if u.closes {
@@ -258,6 +272,14 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		}
 	}
 
+	return removeLabels, nil
+}
+
+// orphans lists the plan's beads in the database that it no longer
+// compiles to and that are not closed; a moved plan's move with it, and
+// --prune closes them.
+func (p *SyncPlan) orphans(current []Issue, ours func(*Issue) bool, want map[string]bool, o SyncOptions) error {
+	now := p.Now
 	var orphans []*Issue
 	for i := range current {
 		is := &current[i]
@@ -272,9 +294,9 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			// It moves with the plan, to stay one of its orphans.
 			rec, err := movedRecord(is, o.PlanFile, stampAfter(is.UpdatedAt, now))
 			if err != nil {
-				return nil, err
+				return err
 			}
-			records = append(records, rec)
+			p.Records = append(p.Records, rec)
 			p.rewrite(is)
 		}
 		if o.Prune {
@@ -285,8 +307,12 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 			p.Close = append(p.Close, Closing{ID: is.ID, Reason: reason})
 		}
 	}
-	p.Records = records
+	return nil
+}
 
+// labelRemovals turns the labels to take off into one removal a label,
+// labels in order.
+func (p *SyncPlan) labelRemovals(removeLabels map[string][]string) {
 	labels := make([]string, 0, len(removeLabels))
 	for l := range removeLabels {
 		labels = append(labels, l)
@@ -295,7 +321,6 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	for _, l := range labels {
 		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
 	}
-	return p, nil
 }
 
 // rewrite notes that the sync rewrites the row of cur, stamped with
