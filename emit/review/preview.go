@@ -254,54 +254,82 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 	writeChain(&b, p.CriticalPath, st)
 
 	if len(p.Merges) > 0 {
-		section(fmt.Sprintf("Merge points (%d)", len(p.Merges)))
-		for _, m := range p.Merges {
-			fmt.Fprintf(&b, "  %s %s", st.Cyan(m.Sprint), m.Title)
-			if m.Bead != "" {
-				fmt.Fprintf(&b, "  %s %s", st.Dim(m.Bead), st.Dim("on "+m.Branch))
-			}
-			b.WriteString("\n")
-			fromW := 0
-			for _, f := range m.From {
-				fromW = max(fromW, runewidth.StringWidth(f))
-			}
-			for i, f := range m.From {
-				b.WriteString("    " + st.Yellow("←") + " ")
-				if i < len(m.Branches) {
-					pad(&b, plain(f), fromW)
-					b.WriteString("  " + m.Branches[i])
-				} else {
-					b.WriteString(f)
-				}
-				b.WriteString("\n")
-			}
-		}
+		p.writeMerges(&b, st, section)
 	}
 	if len(p.Pins) > 0 {
-		section(fmt.Sprintf("Pins (%s)", emit.Plural(len(p.Pins), "sprint", "sprints")))
-		for _, pin := range p.Pins {
-			fmt.Fprintf(&b, "  %s\n", st.Bold(pin.ID))
-			row := func(label string, items []string) {
-				if len(items) > 0 {
-					fmt.Fprintf(&b, "    %-10s %s\n", label, strings.Join(items, ", "))
-				}
+		p.writePins(&b, st, section)
+	}
+	p.writeClosedAndSkipped(&b, st, section)
+	if len(p.Warnings) > 0 {
+		section(fmt.Sprintf("Warnings (%d)", len(p.Warnings)))
+		for _, d := range p.Warnings {
+			where := d.File
+			if d.Line > 0 {
+				where = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
 			}
-			row("allowed", pin.AllowedPaths)
-			row("forbidden", pin.ForbiddenPaths)
-			row("files", pin.Files)
-			row("tests", pin.Tests)
-			if pin.TimeoutMinutes != nil {
-				fmt.Fprintf(&b, "    %-10s %d min\n", "timeout", *pin.TimeoutMinutes)
-			}
+			fmt.Fprintf(&b, "  %s: %s %s\n", where, st.Yellow("warning:"), d.Message)
 		}
 	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeMerges lists the merge points and the branches each merges.
+func (p Preview) writeMerges(b *strings.Builder, st emit.Style, section func(string)) {
+	section(fmt.Sprintf("Merge points (%d)", len(p.Merges)))
+	for _, m := range p.Merges {
+		fmt.Fprintf(b, "  %s %s", st.Cyan(m.Sprint), m.Title)
+		if m.Bead != "" {
+			fmt.Fprintf(b, "  %s %s", st.Dim(m.Bead), st.Dim("on "+m.Branch))
+		}
+		b.WriteString("\n")
+		fromW := 0
+		for _, f := range m.From {
+			fromW = max(fromW, runewidth.StringWidth(f))
+		}
+		for i, f := range m.From {
+			b.WriteString("    " + st.Yellow("←") + " ")
+			if i < len(m.Branches) {
+				pad(b, plain(f), fromW)
+				b.WriteString("  " + m.Branches[i])
+			} else {
+				b.WriteString(f)
+			}
+			b.WriteString("\n")
+		}
+	}
+}
+
+// writePins lists the sprints' scope pins.
+func (p Preview) writePins(b *strings.Builder, st emit.Style, section func(string)) {
+	section(fmt.Sprintf("Pins (%s)", emit.Plural(len(p.Pins), "sprint", "sprints")))
+	for _, pin := range p.Pins {
+		fmt.Fprintf(b, "  %s\n", st.Bold(pin.ID))
+		row := func(label string, items []string) {
+			if len(items) > 0 {
+				fmt.Fprintf(b, "    %-10s %s\n", label, strings.Join(items, ", "))
+			}
+		}
+		row("allowed", pin.AllowedPaths)
+		row("forbidden", pin.ForbiddenPaths)
+		row("files", pin.Files)
+		row("tests", pin.Tests)
+		if pin.TimeoutMinutes != nil {
+			fmt.Fprintf(b, "    %-10s %d min\n", "timeout", *pin.TimeoutMinutes)
+		}
+	}
+}
+
+// writeClosedAndSkipped lists the sprints the completion log closes, and
+// the skipped phases and sprints.
+func (p Preview) writeClosedAndSkipped(b *strings.Builder, st emit.Style, section func(string)) {
 	if len(p.ClosedByLog) > 0 {
 		section(fmt.Sprintf("Closed by the completion log (%d)", len(p.ClosedByLog)))
 		var rows []tableRow
 		for _, c := range p.ClosedByLog {
 			rows = append(rows, tableRow{cell{c.ID, st.Green(c.ID)}, c.Title, st.Dim(fmt.Sprintf("entry %s:%d, sprint at line %d", p.Plan, c.Line, c.SprintLine))})
 		}
-		writeTable(&b, rows)
+		writeTable(b, rows)
 	}
 	if len(p.Skipped)+len(p.SkippedPhases) > 0 {
 		what := emit.Plural(len(p.Skipped), "sprint", "sprints")
@@ -319,20 +347,8 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 		for _, s := range rows {
 			table = append(table, tableRow{cell{s.ID, st.Dim(s.ID)}, s.Title, st.Dim(fmt.Sprintf("%s:%d  %s", p.Plan, s.Line, s.Reason))})
 		}
-		writeTable(&b, table)
+		writeTable(b, table)
 	}
-	if len(p.Warnings) > 0 {
-		section(fmt.Sprintf("Warnings (%d)", len(p.Warnings)))
-		for _, d := range p.Warnings {
-			where := d.File
-			if d.Line > 0 {
-				where = fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
-			}
-			fmt.Fprintf(&b, "  %s: %s %s\n", where, st.Yellow("warning:"), d.Message)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // writeWaves draws one row per wave, its sprints side by side in columns
