@@ -177,22 +177,33 @@ type plainBead Bead
 // epics (through plainBead): encoding every bead through a method took
 // 1.6-1.8 times as long (BenchmarkEncode).
 func (b Bead) MarshalJSON() ([]byte, error) {
-	if !b.Metadata.Epic {
-		return marshalNoEscape((*plainBead)(&b))
-	}
-	return marshalNoEscape(struct {
-		*plainBead
-		Metadata epicMetadata `json:"metadata"`
-	}{(*plainBead)(&b), b.Metadata.short()})
+	return marshalNoEscape(epicForm(&b.Metadata, (*plainBead)(&b), func() any {
+		return struct {
+			*plainBead
+			Metadata epicMetadata `json:"metadata"`
+		}{(*plainBead)(&b), b.Metadata.short()}
+	}))
 }
 
 // encodable returns what to encode for bead b: b itself for an epic, else
 // its plain form, which skips MarshalJSON.
-func encodable(b *Bead) any {
-	if b.Metadata.Epic {
-		return b
+func encodable(b *Bead) any { return epicOr(&b.Metadata, b, (*plainBead)(b)) }
+
+// epicForm returns epic() for an epic's metadata m, else plain.
+func epicForm(m *Metadata, plain any, epic func() any) any {
+	if m.Epic {
+		return epic()
 	}
-	return (*plainBead)(b)
+	return plain
+}
+
+// epicOr returns v, which encodes through its MarshalJSON, for an epic's
+// metadata m, else plain, which skips it.
+func epicOr(m *Metadata, v, plain any) any {
+	if m.Epic {
+		return v
+	}
+	return plain
 }
 
 // marshalNoEscape is json.Marshal without HTML escaping.

@@ -45,17 +45,16 @@ type plainRecord Record
 
 // MarshalJSON writes the record, an epic's with its short metadata.
 func (r Record) MarshalJSON() ([]byte, error) {
-	if !r.Metadata.Epic {
-		return marshalNoEscape((*plainRecord)(&r))
-	}
-	return marshalNoEscape(struct {
-		*plainRecord
-		Metadata     epicMetadata `json:"metadata"`
-		CreatedAt    string       `json:"created_at"`
-		UpdatedAt    string       `json:"updated_at"`
-		ClosedAt     *string      `json:"closed_at,omitempty"`
-		Dependencies []Dep        `json:"dependencies"`
-	}{(*plainRecord)(&r), r.Metadata.short(), r.CreatedAt, r.UpdatedAt, r.ClosedAt, r.Dependencies})
+	return marshalNoEscape(epicForm(&r.Metadata, (*plainRecord)(&r), func() any {
+		return struct {
+			*plainRecord
+			Metadata     epicMetadata `json:"metadata"`
+			CreatedAt    string       `json:"created_at"`
+			UpdatedAt    string       `json:"updated_at"`
+			ClosedAt     *string      `json:"closed_at,omitempty"`
+			Dependencies []Dep        `json:"dependencies"`
+		}{(*plainRecord)(&r), r.Metadata.short(), r.CreatedAt, r.UpdatedAt, r.ClosedAt, r.Dependencies}
+	}))
 }
 
 // ToRecord converts a bead to bd's import shape: dependencies become
@@ -104,11 +103,7 @@ func WriteJSONL(out io.Writer, beads []Bead) error {
 	enc.SetEscapeHTML(false)
 	for _, b := range beads {
 		rec := ToRecord(b)
-		var v any = (*plainRecord)(&rec)
-		if rec.Metadata.Epic {
-			v = rec
-		}
-		if err := enc.Encode(v); err != nil {
+		if err := enc.Encode(epicOr(&rec.Metadata, rec, (*plainRecord)(&rec))); err != nil {
 			return err
 		}
 	}
