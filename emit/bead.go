@@ -86,14 +86,19 @@ type Options struct {
 	ExistingBranches []string
 }
 
+// Issue is what a bead and a bd record both start with, in bd's order.
+type Issue struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Status      string `json:"status"`
+	Priority    int    `json:"priority"`
+	IssueType   string `json:"issue_type"`
+}
+
 // Bead is one issue in beads-ralph's shape.
 type Bead struct {
-	ID                 string   `json:"id"`
-	Title              string   `json:"title"`
-	Description        string   `json:"description"`
-	Status             string   `json:"status"`
-	Priority           int      `json:"priority"`
-	IssueType          string   `json:"issue_type"`
+	Issue
 	Assignee           string   `json:"assignee"`
 	Owner              *string  `json:"owner"`
 	Dependencies       []string `json:"dependencies"`
@@ -595,12 +600,7 @@ func (e *emitter) bead(b *Bead, n *planner.Node, ids, branches []string) {
 	e.bdFields(s, &bf)
 
 	*b = Bead{
-		ID:                 ids[n.Order],
-		Title:              s.Title,
-		Description:        desc,
-		Status:             status,
-		Priority:           priority,
-		IssueType:          bf.issueType,
+		Issue:              Issue{ID: ids[n.Order], Title: s.Title, Description: desc, Status: status, Priority: priority, IssueType: bf.issueType},
 		Assignee:           bf.assignee,
 		Dependencies:       bf.deps,
 		Labels:             labels,
@@ -1013,12 +1013,7 @@ func (e *emitter) epics(beads []Bead) []Bead {
 		}
 		labels := appendUnique(appendUnique([]string{phaseTag(ph)}, e.set.Labels), ep.Labels)
 		beads = append(beads, Bead{
-			ID:                 id[ph],
-			Title:              ep.Title,
-			Description:        desc,
-			Status:             status,
-			Priority:           priority,
-			IssueType:          TypeEpic,
+			Issue:              Issue{ID: id[ph], Title: ep.Title, Description: desc, Status: status, Priority: priority, IssueType: TypeEpic},
 			Assignee:           ep.Assignee.Value,
 			Dependencies:       []string{},
 			Labels:             labels,

@@ -16,12 +16,7 @@ type Dep struct {
 
 // Record is one line of the JSONL that `bd import` reads.
 type Record struct {
-	ID                 string   `json:"id"`
-	Title              string   `json:"title"`
-	Description        string   `json:"description"`
-	Status             string   `json:"status"`
-	Priority           int      `json:"priority"`
-	IssueType          string   `json:"issue_type"`
+	Issue
 	Assignee           string   `json:"assignee,omitempty"`
 	Labels             []string `json:"labels"`
 	AcceptanceCriteria string   `json:"acceptance_criteria"`
@@ -68,12 +63,7 @@ func ToRecord(b Bead) Record {
 		deps = append(deps, Dep{IssueID: b.ID, DependsOnID: b.Parent, Type: DepParentChild})
 	}
 	return Record{
-		ID:                 b.ID,
-		Title:              b.Title,
-		Description:        b.Description,
-		Status:             b.Status,
-		Priority:           b.Priority,
-		IssueType:          b.IssueType,
+		Issue:              b.Issue,
 		Assignee:           b.Assignee,
 		Labels:             b.Labels,
 		AcceptanceCriteria: b.AcceptanceCriteria,
