@@ -170,79 +170,111 @@ func (b *builder) block(n ast.Node) {
 		b.sink = 0
 	}
 	if !ok {
-		switch {
-		case b.sprint != nil:
-			b.blocks = append(b.blocks, n)
-		case b.entry != nil:
-			b.entryBlock = append(b.entryBlock, n)
-		case b.phase != nil && b.inIntro:
-			b.intro = append(b.intro, n)
-		case !b.seen:
-			b.preamble = append(b.preamble, n)
-		}
+		b.textBlock(n)
 		return
 	}
 	rec := b.heads[h]
 	head, info := rec.head, rec.info
 	switch info.kind {
 	case headPhase:
-		if b.phase != nil || h.Level <= b.level {
-			b.closeSprint(head.Start)
-			b.closeEntry()
-			b.closeIntro()
-			if h.Level < b.level {
-				b.p.warnf(head.Pos, "%q is a level %d heading, and the plan's other phase headings are level %d; read as a phase", head.Text, h.Level, b.level)
-			}
-			b.openPhase(head, info)
-			return
-		}
-		// Inside a section that is not a phase (a completion log grouped
-		// by phase, an overview): the heading belongs to that section.
-		b.closeSprint(head.Start)
-		b.closeEntry()
-		b.loose = append(b.loose, looseHead{head: head, section: b.section})
+		b.phaseHeading(h, head, info)
 		return
 	case headSprint:
-		b.closeSprint(head.Start)
-		b.closeEntry()
-		if b.details > 0 {
-			b.p.warnf(head.Pos, "%q is inside <details> (line %d), so it is read as history and not compiled: take it out of <details> to compile it", head.Text, b.detailsLine)
-			b.sink = h.Level
-			return
-		}
-		if b.phase == nil {
-			b.openEntry(head, info, h.Level)
-			return
-		}
-		b.closeIntro()
-		if h.Level <= b.level {
-			b.p.warnf(head.Pos, "%q is a level %d heading, the level of phase headings; read as a sprint of Phase %s (line %d). Write it one level deeper than the phase",
-				head.Text, h.Level, b.phase.ID, b.phase.Heading.Pos.Line)
-		}
-		b.openSprint(head, info)
+		b.sprintHeading(h, head, info)
 		return
 	case headPhaseProse:
-		// A heading about a phase the plan has ("Phase 1 Success
-		// Metrics") was never meant as one: no warning.
-		switch {
-		case info.badID:
-			b.p.warnf(head.Pos, "%q is not read as a phase heading: %q is not a phase id like 3 or 3a", head.Text, info.id)
-		case !b.headingIDs()[canonicalPhaseID(info.id)]:
-			b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
-		default:
-			b.p.diag(Info, head.Pos, "%q is a heading about phase %s, not a phase heading", head.Text, canonicalPhaseID(info.id))
-		}
+		b.phaseProse(head, info)
 	case headSprintProse:
-		switch {
-		case info.badID:
-			b.p.warnf(head.Pos, "%q is not read as a sprint heading: %q is not a sprint id like 1.2 or 3a.2b", head.Text, info.id)
-		case !b.headingIDs()["sprint "+canonicalSprintID(info.id)]:
-			b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)", head.Text, info.id)
-		default:
-			b.p.diag(Info, head.Pos, "%q is a heading about sprint %s, not a sprint heading", head.Text, canonicalSprintID(info.id))
-		}
+		b.sprintProse(head, info)
 	}
-	// Any other heading.
+	b.otherHeading(n, h, head)
+}
+
+// textBlock files a block that is no heading with the section it stands in.
+func (b *builder) textBlock(n ast.Node) {
+	switch {
+	case b.sprint != nil:
+		b.blocks = append(b.blocks, n)
+	case b.entry != nil:
+		b.entryBlock = append(b.entryBlock, n)
+	case b.phase != nil && b.inIntro:
+		b.intro = append(b.intro, n)
+	case !b.seen:
+		b.preamble = append(b.preamble, n)
+	}
+}
+
+// phaseHeading opens a phase, or, inside a section that is not a phase (a
+// completion log grouped by phase, an overview), keeps the heading as that
+// section's.
+func (b *builder) phaseHeading(h *ast.Heading, head Heading, info headInfo) {
+	if b.phase != nil || h.Level <= b.level {
+		b.closeSprint(head.Start)
+		b.closeEntry()
+		b.closeIntro()
+		if h.Level < b.level {
+			b.p.warnf(head.Pos, "%q is a level %d heading, and the plan's other phase headings are level %d; read as a phase", head.Text, h.Level, b.level)
+		}
+		b.openPhase(head, info)
+		return
+	}
+	b.closeSprint(head.Start)
+	b.closeEntry()
+	b.loose = append(b.loose, looseHead{head: head, section: b.section})
+}
+
+// sprintHeading opens a sprint, or a completion log entry outside the
+// phases; inside <details> it is history.
+func (b *builder) sprintHeading(h *ast.Heading, head Heading, info headInfo) {
+	b.closeSprint(head.Start)
+	b.closeEntry()
+	if b.details > 0 {
+		b.p.warnf(head.Pos, "%q is inside <details> (line %d), so it is read as history and not compiled: take it out of <details> to compile it", head.Text, b.detailsLine)
+		b.sink = h.Level
+		return
+	}
+	if b.phase == nil {
+		b.openEntry(head, info, h.Level)
+		return
+	}
+	b.closeIntro()
+	if h.Level <= b.level {
+		b.p.warnf(head.Pos, "%q is a level %d heading, the level of phase headings; read as a sprint of Phase %s (line %d). Write it one level deeper than the phase",
+			head.Text, h.Level, b.phase.ID, b.phase.Heading.Pos.Line)
+	}
+	b.openSprint(head, info)
+}
+
+// phaseProse says why a heading that names a phase is not a phase heading;
+// one about a phase the plan has ("Phase 1 Success Metrics") was never
+// meant as one: a note.
+func (b *builder) phaseProse(head Heading, info headInfo) {
+	switch {
+	case info.badID:
+		b.p.warnf(head.Pos, "%q is not read as a phase heading: %q is not a phase id like 3 or 3a", head.Text, info.id)
+	case !b.headingIDs()[canonicalPhaseID(info.id)]:
+		b.p.warnf(head.Pos, "%q is not read as a phase heading: a phase heading is \"Phase %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+	default:
+		b.p.diag(Info, head.Pos, "%q is a heading about phase %s, not a phase heading", head.Text, canonicalPhaseID(info.id))
+	}
+}
+
+// sprintProse says why a heading that names a sprint is not a sprint
+// heading.
+func (b *builder) sprintProse(head Heading, info headInfo) {
+	switch {
+	case info.badID:
+		b.p.warnf(head.Pos, "%q is not read as a sprint heading: %q is not a sprint id like 1.2 or 3a.2b", head.Text, info.id)
+	case !b.headingIDs()["sprint "+canonicalSprintID(info.id)]:
+		b.p.warnf(head.Pos, "%q is not read as a sprint heading: a sprint heading is \"Sprint %s: Title\" (a colon or dash after the id)", head.Text, info.id)
+	default:
+		b.p.diag(Info, head.Pos, "%q is a heading about sprint %s, not a sprint heading", head.Text, canonicalSprintID(info.id))
+	}
+}
+
+// otherHeading is any other heading: a sub-heading of the open sprint or
+// log entry, or one that ends them and may start a section or the title.
+func (b *builder) otherHeading(n ast.Node, h *ast.Heading, head Heading) {
 	if b.sprint != nil && h.Level > b.sprint.Heading.Level {
 		b.blocks = append(b.blocks, n) // a sub-heading of the sprint
 		return
