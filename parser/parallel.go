@@ -213,6 +213,10 @@ func (b *builder) parallelSentence(idx func() unitIndex, sentence string, pos Po
 		for i, u := range units {
 			ids[i] = u.ID
 		}
+		if why := notParallel(clean); why != "" {
+			b.p.warnf(pos, "%q names %s, but %s; it is not applied, the units stay in sequence", short(sentence), strings.Join(ids, ", "), why)
+			return
+		}
 		b.p.Parallel = append(b.p.Parallel, Parallel{Units: ids, Text: sentence, Pos: pos})
 		return
 	}
@@ -233,6 +237,54 @@ func (b *builder) parallelSentence(idx func() unitIndex, sentence string, pos Po
 		sev = Info
 	}
 	b.p.diag(sev, pos, "%q says work runs in parallel but names %s; it is not applied, the units stay in sequence (name two or more units: \"Epics 1 and 2 can run in parallel\")", short(sentence), named)
+}
+
+// Words that keep a sentence from saying units run in parallel: a negation
+// just before the phrase ("cannot run in parallel", "are not independent
+// of each other", "rather than in parallel"), a condition or a doubt
+// anywhere ("only if the schema is frozen", "might"), or a sequence word
+// anywhere ("sequentially", "one after another"). When in doubt, sequence.
+var (
+	negationWords = map[string]bool{"not": true, "no": true, "never": true, "cannot": true, "can't": true, "cant": true,
+		"won't": true, "don't": true, "doesn't": true, "shouldn't": true, "mustn't": true, "isn't": true, "aren't": true,
+		"wasn't": true, "weren't": true, "couldn't": true, "wouldn't": true, "nor": true, "neither": true, "rather": true,
+		"instead": true, "avoid": true, "unlike": true}
+	doubtWords = map[string]bool{"if": true, "unless": true, "whether": true, "maybe": true, "might": true, "perhaps": true,
+		"possibly": true, "potentially": true, "unclear": true, "tbd": true, "sequential": true, "sequentially": true,
+		"serially": true}
+	sequencePhrases = []string{"in sequence", "one after another", "one after the other", "one at a time"}
+)
+
+// negationWindow is how many words before the parallel phrase a negation
+// reaches.
+const negationWindow = 5
+
+// notParallel says why a sentence that uses a parallel phrase does not say
+// that units run in parallel; "" when it does.
+func notParallel(sentence string) string {
+	lower := strings.ToLower(strings.ReplaceAll(sentence, "’", "'"))
+	loc := parallelWords.FindStringIndex(lower)
+	if loc == nil {
+		return ""
+	}
+	word := func(w string) string { return strings.Trim(w, ".,;:!?()[]\"'") }
+	before := strings.Fields(lower[:loc[0]])
+	for _, w := range before[max(0, len(before)-negationWindow):] {
+		if negationWords[word(w)] {
+			return fmt.Sprintf("%q before %q denies it", word(w), strings.TrimRight(lower[loc[0]:loc[1]], ".,;:!?) "))
+		}
+	}
+	for _, w := range strings.Fields(lower) {
+		if doubtWords[word(w)] {
+			return fmt.Sprintf("%q makes it a doubt or a condition", word(w))
+		}
+	}
+	for _, p := range sequencePhrases {
+		if strings.Contains(lower, p) {
+			return fmt.Sprintf("%q says they run in sequence", p)
+		}
+	}
+	return ""
 }
 
 // unitTitles returns each unit's title and title stem, lower case, in the

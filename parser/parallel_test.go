@@ -73,3 +73,40 @@ func TestOrderLine(t *testing.T) {
 	assert.False(t, orderLine("", [][]*Sprint{{a}, {b}}))
 	assert.False(t, orderLine("", [][]*Sprint{{a}, {b, c}, {a}}))
 }
+
+// TestParallelDenied: a sentence that names units beside a parallel phrase
+// but denies it, doubts it or puts them in sequence is not applied, with a
+// warning that says which word decided; the units stay in sequence.
+func TestParallelDenied(t *testing.T) {
+	src := `## Phase 1: Core
+### Sprint 1.1: Parser
+- a
+### Sprint 1.2: Checker
+- b
+### Sprint 1.3: Emitter
+- c
+
+Sprints 1.2 and 1.3 cannot run in parallel: the emitter needs the checker's types.
+
+Sprints 1.2 and 1.3 are not independent of each other.
+
+Sprints 1.2 and 1.3 could run in parallel, if the types were frozen.
+
+Sprints 1.2 and 1.3 run one after another, never concurrently.
+
+Sprints 1.2 and 1.3 should be built sequentially rather than in parallel.
+
+Sprints 1.2 and 1.3 share no code, so they can run in parallel.
+
+Sprints 1.1 and 1.2 can run in parallel.
+`
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, `19:1 1.2,1.3 "Sprints 1.2 and 1.3 share no code, so they can run in parallel."
+21:1 1.1,1.2 "Sprints 1.1 and 1.2 can run in parallel."
+`, parallels(p))
+	assert.Equal(t, `p.md:9:1: warning: "Sprints 1.2 and 1.3 cannot run in parallel: the emitter needs the checker's t..." names 1.2, 1.3, but "cannot" before "in parallel" denies it; it is not applied, the units stay in sequence
+p.md:11:1: warning: "Sprints 1.2 and 1.3 are not independent of each other." names 1.2, 1.3, but "not" before "independent of each other" denies it; it is not applied, the units stay in sequence
+p.md:13:1: warning: "Sprints 1.2 and 1.3 could run in parallel, if the types were frozen." names 1.2, 1.3, but "if" makes it a doubt or a condition; it is not applied, the units stay in sequence
+p.md:15:1: warning: "Sprints 1.2 and 1.3 run one after another, never concurrently." names 1.2, 1.3, but "never" before "concurrently" denies it; it is not applied, the units stay in sequence
+p.md:17:1: warning: "Sprints 1.2 and 1.3 should be built sequentially rather than in parallel." names 1.2, 1.3, but "rather" before "in parallel" denies it; it is not applied, the units stay in sequence`, sortDiags(p.Diags.Warnings()).String())
+}
