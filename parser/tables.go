@@ -243,6 +243,28 @@ func (ut *unitTable) textColumn(b *builder, col int) bool {
 	return n*2 > len(ut.rows)
 }
 
+// struckCell reports whether a cell's text is all struck through:
+// "~~T2~~".
+func struckCell(c ast.Node, src []byte) bool {
+	if c == nil {
+		return false
+	}
+	struck := false
+	for k := c.FirstChild(); k != nil; k = k.NextSibling() {
+		switch k := k.(type) {
+		case *east.Strikethrough:
+			struck = true
+		case *ast.Text:
+			if strings.TrimSpace(string(k.Segment.Value(src))) != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return struck
+}
+
 // cellStart is the offset of a cell's first byte of text, or of its row's
 // line (rowStart) when it has none.
 func (b *builder) cellStart(c ast.Node, rowStart int) int {
@@ -362,6 +384,12 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
 	idAt := b.cellStart(idCell, start)
 	head := Heading{Text: idText, Pos: b.p.Position(idAt), Start: start, End: next}
 	r := &shapeHead{head: head, sh: shape{kind: shapeUnit, word: "table row", id: idText, title: title}}
+	// A struck id or title is dropped work, unless the row says done (as
+	// a struck heading is).
+	if struckCell(idCell, b.src) || (ut.title >= 0 && ut.title < len(row) && struckCell(row[ut.title], b.src)) {
+		st, _ := cell(ut.status)
+		r.struck = ut.status < 0 || readStatus(st).status != StatusClosed
+	}
 	// The unit's number: the id's own, else the next in its phase.
 	_, num, _ := tableID(idText)
 	if num == "" {

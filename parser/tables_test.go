@@ -221,3 +221,12 @@ func TestTableIDs(t *testing.T) {
 		assert.Equal(t, want, got, text)
 	}
 }
+
+// A struck row is dropped work, unless it says done (as a struck heading).
+func TestTableUnitsStruck(t *testing.T) {
+	p := Parse("p.md", []byte("## Phase 1: A\n\n| ID | Title | Status |\n|---|---|---|\n| T1 | One | |\n| ~~T2~~ | ~~Two~~ | |\n| ~~T3~~ | Three | ✅ |\n| T4 | ~~Four~~ | |\n"))
+	assert.Equal(t, `1.1 "One" phase=1 status= skip="" deps=[] at=5:3 head="T1" row=true
+1.3 "Three" phase=1 status=closed skip="" deps=[] at=7:3 head="T3" row=true
+1.2 "Two" phase=1 status= skip="struck through" deps=[] at=6:3 head="T2" row=true
+1.4 "Four" phase=1 status= skip="struck through" deps=[] at=8:3 head="T4" row=true`, unitLines(p))
+}
