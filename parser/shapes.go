@@ -287,7 +287,7 @@ func (sc *shapeScan) mode(doc ast.Node) (shapeMode, bool) {
 		if b.topListUnits(doc) {
 			return modeTopList, true
 		}
-		return modeTable, b.hasUnitTable(topBlocks(doc))
+		return modeTable, b.hasUnitTable(topBlocks(doc)) || b.nearUnitTables(topBlocks(doc))
 	case b.hasListUnits(doc, sc.byNode, sc.phaseLevel):
 		return modeList, true
 	case b.hasBoldUnits(doc, sc.byNode, sc.phaseLevel):

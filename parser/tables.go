@@ -332,6 +332,31 @@ func (b *builder) hasUnitTable(blocks iter.Seq[ast.Node]) bool {
 	return false
 }
 
+// nearUnitTables warns about each table among blocks that is almost a list
+// of units (see tableUnits), for a plan that has no units at all; it
+// returns false.
+func (b *builder) nearUnitTables(blocks iter.Seq[ast.Node]) bool {
+	for n := range blocks {
+		if t, ok := n.(*east.Table); ok {
+			if _, near := b.readUnitTable(t); len(near) > 0 {
+				b.warnNearTable(t, near)
+			}
+		}
+	}
+	return false
+}
+
+// warnNearTable says that table t is read as text because of the rows at
+// lines near.
+func (b *builder) warnNearTable(t *east.Table, near []int) {
+	verb := "have"
+	if len(near) == 1 {
+		verb = "has"
+	}
+	b.p.warnf(b.p.Position(b.tableStart(t)), "this table looks like a list of units, but %s %s no unit id in its id column; the table is read as text, not as units",
+		linesPhrase("the row", "the rows", near), verb)
+}
+
 // tableUnits reads the units of phase ph written as the rows of the tables
 // among blocks (the phase's section, or the whole plan with no phases). A
 // table that is almost a list of units (a few rows have no id) is text,
@@ -348,12 +373,7 @@ func (w *shapeWalk) tableUnits(ph *Phase, blocks []ast.Node, read bool) {
 		at := b.tableStart(t)
 		if ut == nil {
 			if len(near) > 0 {
-				verb := "have"
-				if len(near) == 1 {
-					verb = "has"
-				}
-				b.p.warnf(b.p.Position(at), "this table looks like a list of units, but %s %s no unit id in its id column; the table is read as text, not as units",
-					linesPhrase("the row", "the rows", near), verb)
+				b.warnNearTable(t, near)
 			}
 			continue
 		}

@@ -162,6 +162,12 @@ p.md:3:1: warning: 2 sprints have no tasks, so each one's title is its one promp
 	assert.Empty(t, p.Sprints)
 	assert.Equal(t, `p.md:1:1: error: plan has no sprints: expected headings like "## Phase 1: Title" and "### Sprint 1.1: Title"`, p.Diags.String())
 
+	// A near miss in a plan with no other units is said beside the error.
+	p = Parse("p.md", []byte("# Fields\n\n| ID | Title | Status |\n|---|---|---|\n| S1 | A | |\n| S2 | B | |\n| S3 | C | |\n| next | D | |\n| S5 | E | |\n"))
+	assert.Empty(t, p.Sprints)
+	assert.Equal(t, `p.md:3:1: warning: this table looks like a list of units, but the row at line 8 has no unit id in its id column; the table is read as text, not as units
+p.md:1:1: error: plan has no sprints: expected headings like "## Phase 1: Title" and "### Sprint 1.1: Title"`, p.Diags.String())
+
 	// Bare numbers need an id header (or dots) and a sequence.
 	for _, tc := range []string{
 		"| N | Title | Status |\n|---|---|---|\n| 1 | A | |\n| 2 | B | |\n",
