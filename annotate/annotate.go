@@ -52,6 +52,10 @@ type Result struct {
 	// Skipped lists skipped sprints that the map gives a bead. Skipped
 	// sprints are never touched.
 	Skipped []Change
+	// Rows lists units that are rows of a table and that the map gives a
+	// bead: a line after a row would break the table, so they are never
+	// annotated.
+	Rows []Change
 	// Unknown lists the sprint ids of the map that name no sprint of the
 	// plan, sorted.
 	Unknown []string
@@ -150,6 +154,9 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 			matched++
 		}
 		switch {
+		case ok && s.Row:
+			res.Rows = append(res.Rows, Change{Sprint: s, New: id})
+			continue
 		case !ok && s.Annotation == nil:
 			res.Missing = append(res.Missing, s)
 			continue

@@ -78,6 +78,8 @@ type looseHead struct {
 func (b *builder) topHeadings(doc ast.Node) iter.Seq2[*ast.Heading, *headRec] {
 	return func(yield func(*ast.Heading, *headRec) bool) {
 		if b.heads == nil {
+			// The shapes reader read the plan (and skipped every unit):
+			// the plan reader, which makes the map, never ran.
 			b.heads = map[*ast.Heading]*headRec{}
 		}
 		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {

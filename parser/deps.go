@@ -98,6 +98,9 @@ func newUnitIndex(sprints []*Sprint) unitIndex {
 		add(s.ID, s)
 		add(s.WrittenID, s)
 		add(s.BeadID.Value, s)
+		if s.Row {
+			add(s.Heading.Text, s) // a table row's id cell: "Feature-12"
+		}
 		// The heading's own id, and one its title opens with ("Sprint
 		// 1.1: T1: Define" is T1 too).
 		for _, text := range []string{s.Heading.Text, s.Title} {
@@ -363,14 +366,18 @@ var depsColumn = map[string]bool{"depends on": true, "depends": true, "deps": tr
 // depsTable reads a table with a dependency column: the row's first cell
 // names the unit, the column the units it waits on.
 func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
-	col := -1
+	col, own := -1, -1
 	var rows []ast.Node
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		if h, ok := r.(*east.TableHeader); ok {
 			i := 0
 			for c := h.FirstChild(); c != nil; c = c.NextSibling() {
-				if depsColumn[sectionName(plainText(c, b.src))] {
+				name := sectionName(plainText(c, b.src))
+				if depsColumn[name] {
 					col = i
+				}
+				if idHeaders[name] && own < 0 && i > 0 {
+					own = i // a table of units keyed by a later column (tables.go)
 				}
 				i++
 			}
@@ -391,6 +398,9 @@ func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
 			continue
 		}
 		owner := idx().unit(plainText(cells[0], b.src))
+		if owner == nil && own > 0 && own < len(cells) {
+			owner = idx().unit(plainText(cells[own], b.src))
+		}
 		if owner == nil {
 			continue
 		}

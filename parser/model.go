@@ -129,6 +129,9 @@ type Sprint struct {
 	// Annotation is the <!-- beads-ralph: ID --> line right after the
 	// heading, if there is one.
 	Annotation *Annotation
+	// Row is set for a unit that is a row of a table (tables.go): a line
+	// after a row would break the table, so it is never annotated.
+	Row bool
 
 	Worktree     Field
 	Branch       Field

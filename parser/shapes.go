@@ -37,6 +37,7 @@ const (
 	modePhaseOnly                  // each phase is one unit
 	modeBold                       // bold paragraphs "**T4: Title**", under phases
 	modeTopList                    // list items with a bold label, with no phase headings
+	modeTable                      // rows of tables (tables.go), under phases or not
 )
 
 // shapeHead is a top-level heading read once by the shapes reader.
@@ -95,10 +96,14 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside}
 	w.walk(doc)
 	sc.reportHeadings(w)
-	if mode == modeTopList {
+	switch {
+	case mode == modeTopList:
 		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
 		w.listUnits(w.implicit, w.outside, len(b.src))
-	} else {
+	case mode == modeTable && sc.phaseLevel == 0:
+		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
+		w.tableUnits(w.implicit, w.outside, true)
+	default:
 		w.trackers()
 	}
 	b.p.Order = OrderDocument
@@ -277,12 +282,18 @@ func (sc *shapeScan) mode(doc ast.Node) (shapeMode, bool) {
 		return modeHeadings, true
 	case sc.phaseLevel == 0:
 		// No headings to go by: a list of units anywhere ("- [x] **Phase
-		// 22: Tokens** - ...", "- [ ] **Step 3:** ..."), else nothing.
-		return modeTopList, b.topListUnits(doc)
+		// 22: Tokens** - ...", "- [ ] **Step 3:** ..."), else a table
+		// of units, else nothing.
+		if b.topListUnits(doc) {
+			return modeTopList, true
+		}
+		return modeTable, b.hasUnitTable(topBlocks(doc)) || b.nearUnitTables(topBlocks(doc))
 	case b.hasListUnits(doc, sc.byNode, sc.phaseLevel):
 		return modeList, true
 	case b.hasBoldUnits(doc, sc.byNode, sc.phaseLevel):
 		return modeBold, true
+	case b.hasUnitTable(phaseBlocks(doc, sc.byNode, sc.phaseLevel)):
+		return modeTable, true
 	}
 	for _, r := range sc.heads {
 		if r.phase && !r.sh.short {
@@ -701,6 +712,11 @@ func (w *shapeWalk) closePhase(end int) {
 	default:
 		w.phaseIntro(ph, blocks)
 	}
+	if w.mode == modePhaseOnly || w.count[ph] == 0 {
+		// No unit of the plan's shape: the rows of a table may be (in
+		// the phase-only shape no table is; near misses are said).
+		w.tableUnits(ph, blocks, w.mode != modePhaseOnly)
+	}
 	if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
 		// A phase with no units under it is one unit: it is never lost.
 		w.asUnit = true
@@ -913,6 +929,11 @@ func (w *shapeWalk) describe() string {
 		return "units are bold paragraphs under phases: " + strings.Join(words, ", ")
 	case modeTopList:
 		return "units are list items with a bold label, with no phase headings: " + strings.Join(words, ", ")
+	case modeTable:
+		if w.phaseLevel == 0 {
+			return "units are rows of a table, with no phase headings: " + strings.Join(words, ", ")
+		}
+		return "units are rows of tables under phases: " + strings.Join(words, ", ")
 	}
 	where := "under phases"
 	if w.phaseLevel == 0 {

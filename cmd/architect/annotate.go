@@ -198,6 +198,9 @@ func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser
 	for _, c := range res.Skipped {
 		warn(c.Sprint.Heading.Pos, "sprint %s is skipped; its bead %s is not written into the plan", c.Sprint.ID, c.New)
 	}
+	for _, c := range res.Rows {
+		warn(c.Sprint.Heading.Pos, "sprint %s is a row of a table; its bead %s is not written into the plan (a line after a row would break the table)", c.Sprint.ID, c.New)
+	}
 	for _, id := range res.Unknown {
 		warn(parser.Pos{}, "bead %s is for sprint %s, which this plan does not have", ids[id], id)
 	}

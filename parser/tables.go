@@ -1,0 +1,463 @@
+package parser
+
+import (
+	"fmt"
+	"iter"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// This file reads units written as the rows of a GFM table:
+//
+//	| ID     | Title          | Depends On | Status |
+//	|--------|----------------|------------|--------|
+//	| Vec-01 | Vector store   | —          | ✅     |
+//	| Vec-02 | Embedding jobs | Vec-01     |        |
+//
+// A table is a list of units only when its id column holds a unit id in
+// every body row, the ids share one prefix (bare numbers: in sequence), and
+// the table has a title column and says it tracks work (a Status or
+// Depends On column, or a title column headed Title, Task, Work, ...).
+// Anything else (a field mapping, a risk table, metrics) is text: when in
+// doubt, a table is text. The shapes reader reads a table's rows only where
+// it found no other unit (shapes.go).
+
+// The column headers a table of units is read by, lower case.
+var (
+	idHeaders = map[string]bool{"id": true, "#": true, "key": true, "task": true, "step": true, "sprint": true,
+		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true}
+	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
+		"work": true, "deliverable": true}
+	statusHeaders   = map[string]bool{"status": true, "state": true, "done": true, "progress": true}
+	priorityHeaders = map[string]bool{"priority": true, "prio": true}
+)
+
+// tableIDRE is an id a row of units carries: a word or prefix and a number
+// ("T4", "WU-1", "Vec-01", "S1", "Step 3"), or a number with dots and a
+// letter ("1.2", "3a.1"). Group 1 is the prefix, group 2 the number.
+var tableIDRE = regexp.MustCompile(`^([A-Za-z][A-Za-z]{0,11}[ _-]?)?([0-9]{1,6}[a-z]?(?:\.[0-9]{1,6}[a-z]?)*)$`)
+
+// unitTable is a table read as a list of units.
+type unitTable struct {
+	t     *east.Table
+	names []string     // the column headers as written
+	rows  [][]ast.Node // the body rows' cells
+	// the columns, -1 when there is none
+	id, title, status, deps, priority int
+	ids                               []string // each row's id as written
+}
+
+// cellText is a cell's plain text, markup and blanks trimmed.
+func (b *builder) cellText(c ast.Node) string {
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(plainText(c, b.src)), "*_`"))
+}
+
+// tableID reads a cell as a unit id: its prefix (lower case, separators
+// dropped) and its number; ok is false when the cell is no unit id.
+func tableID(text string) (prefix, num string, ok bool) {
+	if m := tableIDRE.FindStringSubmatch(text); m != nil {
+		return strings.ToLower(strings.TrimRight(m[1], " _-")), m[2], true
+	}
+	if strings.Contains(text, "-") && !strings.ContainsAny(text, " \t") && ValidBeadID(text) {
+		// A bead id: "bd-4uv.3". Its prefix is the part before the
+		// first dash.
+		pre, _, _ := strings.Cut(text, "-")
+		return strings.ToLower(pre) + "-", "", true
+	}
+	return "", "", false
+}
+
+// readUnitTable reads a table as a list of units. When the table is not
+// one, it returns nil; near then lists the lines of the rows with no unit id
+// when most rows have one and the table is otherwise a list of units.
+func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
+	ut = &unitTable{t: t, id: -1, title: -1, status: -1, deps: -1, priority: -1}
+	var header []string
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		var cells []ast.Node
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, c)
+		}
+		if _, ok := r.(*east.TableHeader); ok {
+			for _, c := range cells {
+				name := b.cellText(c)
+				ut.names = append(ut.names, name)
+				header = append(header, sectionName(name))
+			}
+			continue
+		}
+		ut.rows = append(ut.rows, cells)
+	}
+	if len(ut.rows) < 2 || len(header) < 2 {
+		return nil, nil
+	}
+	for i, h := range header {
+		switch {
+		case statusHeaders[h] && ut.status < 0:
+			ut.status = i
+		case depsColumn[h] && ut.deps < 0:
+			ut.deps = i
+		case priorityHeaders[h] && ut.priority < 0:
+			ut.priority = i
+		}
+	}
+	// The id column: one headed like an id, else the first.
+	cands := []int{}
+	for i, h := range header {
+		if idHeaders[h] {
+			cands = append(cands, i)
+		}
+	}
+	if len(cands) == 0 || cands[0] != 0 {
+		cands = append(cands, 0)
+	}
+	nearCol := -1
+	for _, col := range cands {
+		if col == ut.status || col == ut.deps || col == ut.priority {
+			continue
+		}
+		ids, missing, prefixes := ut.idColumn(b, col)
+		if len(missing) > 0 {
+			if nearCol < 0 && len(missing)*2 < len(ut.rows) && len(prefixes) == 1 {
+				nearCol, near = col, missing
+			}
+			continue
+		}
+		if !b.unitIDs(ids, idHeaders[header[col]]) {
+			continue
+		}
+		ut.id, ut.ids = col, ids
+		break
+	}
+	if ut.id < 0 {
+		// Almost a list of units: said only when the rest of the table
+		// is one.
+		if nearCol >= 0 && ut.columns(b, header, nearCol) {
+			return nil, near
+		}
+		return nil, nil
+	}
+	if !ut.columns(b, header, ut.id) {
+		return nil, nil
+	}
+	return ut, nil
+}
+
+// columns finds the title column of a table whose ids are in column id: one
+// headed like a title, else the first text column after the id. It reports
+// whether the table says it tracks work: a status or dependency column, or
+// a title column headed like one.
+func (ut *unitTable) columns(b *builder, header []string, id int) bool {
+	ut.title = -1
+	for i, h := range header {
+		if i != id && titleHeaders[h] {
+			ut.title = i
+			return true
+		}
+	}
+	for i := id + 1; i < len(header); i++ {
+		if i != ut.status && i != ut.deps && i != ut.priority && ut.textColumn(b, i) {
+			ut.title = i
+			break
+		}
+	}
+	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0)
+}
+
+// idColumn reads column col of every row as unit ids: the ids, the lines
+// of the rows whose cell is none, and the prefixes seen.
+func (ut *unitTable) idColumn(b *builder, col int) (ids []string, missing []int, prefixes map[string]bool) {
+	prefixes = map[string]bool{}
+	for _, row := range ut.rows {
+		text := ""
+		if col < len(row) {
+			text = b.cellText(row[col])
+		}
+		if pre, _, ok := tableID(text); ok {
+			ids = append(ids, text)
+			prefixes[pre] = true
+			continue
+		}
+		missing = append(missing, b.p.Position(b.rowStart(row)).Line)
+	}
+	return ids, missing, prefixes
+}
+
+// unitIDs reports whether ids are the ids of a list of units: all
+// different, with one prefix; bare numbers must have a dot or an id header
+// above them, and run in sequence.
+func (b *builder) unitIDs(ids []string, idHeader bool) bool {
+	seen := map[string]bool{}
+	prefix := ""
+	dotted := false
+	prev := []int(nil)
+	for i, id := range ids {
+		pre, num, _ := tableID(id)
+		if i == 0 {
+			prefix = pre
+		}
+		if pre != prefix || seen[strings.ToLower(id)] {
+			return false
+		}
+		seen[strings.ToLower(id)] = true
+		if pre != "" {
+			continue
+		}
+		dotted = dotted || strings.Contains(num, ".")
+		var parts []int
+		for _, p := range strings.Split(num, ".") {
+			n, _ := leadingNumber(p)
+			parts = append(parts, n)
+		}
+		if prev != nil && !lessParts(prev, parts) {
+			return false
+		}
+		prev = parts
+	}
+	return prefix != "" || dotted || idHeader
+}
+
+// lessParts reports whether the number a comes before b, part by part; a
+// letter follow-up ("1.2a" after "1.2") counts as after.
+func lessParts(a, b []int) bool {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) <= len(b)
+}
+
+// textColumn reports whether column col holds text in most rows.
+func (ut *unitTable) textColumn(b *builder, col int) bool {
+	n := 0
+	for _, row := range ut.rows {
+		if col < len(row) && b.cellText(row[col]) != "" {
+			n++
+		}
+	}
+	return n*2 > len(ut.rows)
+}
+
+// struckCell reports whether a cell's text is all struck through:
+// "~~T2~~".
+func struckCell(c ast.Node, src []byte) bool {
+	if c == nil {
+		return false
+	}
+	struck := false
+	for k := c.FirstChild(); k != nil; k = k.NextSibling() {
+		switch k := k.(type) {
+		case *east.Strikethrough:
+			struck = true
+		case *ast.Text:
+			if strings.TrimSpace(string(k.Segment.Value(src))) != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return struck
+}
+
+// cellStart is the offset of a cell's first byte of text, or of its row's
+// line (rowStart) when it has none.
+func (b *builder) cellStart(c ast.Node, rowStart int) int {
+	at := nodeStart(c)
+	if at < 0 {
+		return rowStart
+	}
+	for at < len(b.src) && (b.src[at] == ' ' || b.src[at] == '\t') {
+		at++
+	}
+	return at
+}
+
+// rowStart is the offset of the first byte of a row's line.
+func (b *builder) rowStart(row []ast.Node) int {
+	for _, c := range row {
+		if at := nodeStart(c); at >= 0 {
+			return lineStart(b.src, at)
+		}
+	}
+	if len(row) > 0 {
+		if p := row[0].Parent(); p != nil {
+			if at := b.blockStart(p); at >= 0 {
+				return at
+			}
+		}
+	}
+	return 0
+}
+
+// tableStart is the offset of the first byte of a table's header line.
+func (b *builder) tableStart(t *east.Table) int {
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		var cells []ast.Node
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, c)
+		}
+		if at := nodeStart(cells[0]); len(cells) > 0 && at >= 0 {
+			return b.rowStart(cells)
+		}
+	}
+	return b.blockStart(t)
+}
+
+// topBlocks yields the document's top-level blocks.
+func topBlocks(doc ast.Node) iter.Seq[ast.Node] {
+	return func(yield func(ast.Node) bool) {
+		for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+			if !yield(n) {
+				return
+			}
+		}
+	}
+}
+
+// hasUnitTable reports whether one of blocks is a table of units.
+func (b *builder) hasUnitTable(blocks iter.Seq[ast.Node]) bool {
+	for n := range blocks {
+		if t, ok := n.(*east.Table); ok {
+			if ut, _ := b.readUnitTable(t); ut != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearUnitTables warns about each table among blocks that is almost a list
+// of units (see tableUnits), for a plan that has no units at all; it
+// returns false.
+func (b *builder) nearUnitTables(blocks iter.Seq[ast.Node]) bool {
+	for n := range blocks {
+		if t, ok := n.(*east.Table); ok {
+			if _, near := b.readUnitTable(t); len(near) > 0 {
+				b.warnNearTable(t, near)
+			}
+		}
+	}
+	return false
+}
+
+// warnNearTable says that table t is read as text because of the rows at
+// lines near.
+func (b *builder) warnNearTable(t *east.Table, near []int) {
+	verb := "have"
+	if len(near) == 1 {
+		verb = "has"
+	}
+	b.p.warnf(b.p.Position(b.tableStart(t)), "this table looks like a list of units, but %s %s no unit id in its id column; the table is read as text, not as units",
+		linesPhrase("the row", "the rows", near), verb)
+}
+
+// tableUnits reads the units of phase ph written as the rows of the tables
+// among blocks (the phase's section, or the whole plan with no phases). A
+// table that is almost a list of units (a few rows have no id) is text,
+// with a warning that names those rows. With read false it only gives those
+// warnings.
+func (w *shapeWalk) tableUnits(ph *Phase, blocks []ast.Node, read bool) {
+	b := w.b
+	for _, n := range blocks {
+		t, ok := n.(*east.Table)
+		if !ok {
+			continue
+		}
+		ut, near := b.readUnitTable(t)
+		at := b.tableStart(t)
+		if ut == nil {
+			if len(near) > 0 {
+				b.warnNearTable(t, near)
+			}
+			continue
+		}
+		if !read {
+			continue
+		}
+		for _, row := range ut.rows {
+			w.rowUnit(ph, ut, row)
+		}
+		b.p.Readings = append(b.p.Readings, Reading{Pos: b.p.Position(at),
+			Text: fmt.Sprintf("units are rows of the table at line %d (id column %q): %d", b.p.Position(at).Line, ut.names[ut.id], len(ut.rows))})
+	}
+}
+
+// rowUnit makes the unit one row of a table of units gives.
+func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
+	b := w.b
+	cell := func(col int) (string, ast.Node) {
+		if col < 0 || col >= len(row) {
+			return "", nil
+		}
+		return b.cellText(row[col]), row[col]
+	}
+	idText, idCell := cell(ut.id)
+	title, _ := cell(ut.title)
+	start := b.rowStart(row)
+	next := lineEnd(b.src, start)
+	idAt := b.cellStart(idCell, start)
+	head := Heading{Text: idText, Pos: b.p.Position(idAt), Start: start, End: next}
+	r := &shapeHead{head: head, sh: shape{kind: shapeUnit, word: "table row", id: idText, title: title}}
+	// A struck id or title is dropped work, unless the row says done (as
+	// a struck heading is).
+	if struckCell(idCell, b.src) || (ut.title >= 0 && ut.title < len(row) && struckCell(row[ut.title], b.src)) {
+		st, _ := cell(ut.status)
+		r.struck = ut.status < 0 || readStatus(st).status != StatusClosed
+	}
+	// The unit's number: the id's own, else the next in its phase.
+	_, num, _ := tableID(idText)
+	if num == "" {
+		num = strconv.Itoa(w.last[ph] + 1)
+	}
+	saved := w.mode
+	w.mode = modeTable
+	s := w.newUnit(r, ph, num, cleanTitle(title))
+	w.mode = saved
+	s.Row = true
+	if s.Title == "" {
+		s.Title = idText
+	}
+	var desc []string
+	if ut.status >= 0 {
+		if text, c := cell(ut.status); c != nil && text != "" {
+			f := field{label: "status", value: text, pos: b.p.Position(b.cellStart(c, start)), start: -1, valueStart: -1}
+			for k := c.FirstChild(); k != nil; k = k.NextSibling() {
+				f.rest = append(f.rest, k)
+			}
+			switch st := b.status(f, "unit "+s.ID); {
+			case st.status == statusSkipped:
+				if !s.Skipped {
+					s.Skipped, s.SkipReason = true, "Status: "+text
+				}
+			default:
+				s.Status = Field{Value: st.status, Pos: f.pos}
+			}
+		}
+	}
+	for i, name := range ut.names {
+		if i == ut.id || i == ut.title || i == ut.status || i == ut.deps {
+			continue
+		}
+		text, c := cell(i)
+		if text == "" {
+			continue
+		}
+		if i == ut.priority {
+			pos := b.p.Position(b.cellStart(c, start))
+			if pr, ok := normalPriority(text); ok {
+				s.Priority = Field{Value: pr, Pos: pos}
+				continue
+			}
+			b.p.warnf(pos, "priority %q of unit %s is not P0-P4 or 0-4; it is kept in the description, and the unit gets the plan's priority", text, s.ID)
+		}
+		desc = append(desc, name+": "+text)
+	}
+	w.finish(s, r, nil, next)
+	s.Description = strings.Join(desc, "\n")
+}
