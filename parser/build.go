@@ -167,6 +167,9 @@ func (b *builder) block(n ast.Node) {
 	if b.sink > 0 {
 		// The section of a sprint heading kept in <details> as history.
 		if !ok || h.Level > b.sink {
+			if ok {
+				b.historyHeading(h)
+			}
 			return
 		}
 		b.sink = 0
@@ -190,6 +193,16 @@ func (b *builder) block(n ast.Node) {
 		b.sprintProse(head, info)
 	}
 	b.otherHeading(n, h, head)
+}
+
+// historyHeading says that a phase- or sprint-looking heading in the
+// section of a sprint kept in <details> is read as that sprint's history.
+func (b *builder) historyHeading(h *ast.Heading) {
+	rec := b.heads[h]
+	switch rec.info.kind {
+	case headPhase, headSprint, headPhaseProse, headSprintProse:
+		b.p.warnf(rec.head.Pos, "%q is inside <details> (line %d), so it is read as history and not compiled: take it out of <details> to compile it", rec.head.Text, b.detailsLine)
+	}
 }
 
 // textBlock files a block that is no heading with the section it stands in.
