@@ -20,14 +20,7 @@ const MaxBranchLen = 80
 // characters that are not letters or digits becomes one dash, so
 // "Integration & Testing" gives "integration-testing".
 func Slug(title string) string {
-	// Punctuation and symbols go before gosimple/slug sees them: it would
-	// spell some out ("&" as "and").
-	clean := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			return r
-		}
-		return ' '
-	}, title)
+	clean := slugLetters(title)
 	s := clean
 	if !isASCII(clean) {
 		// gosimple/slug transliterates through a table it unpacks on
@@ -37,6 +30,18 @@ func Slug(title string) string {
 		s = slug.Make(clean)
 	}
 	return slugWords(s)
+}
+
+// slugLetters keeps a title's letters, digits and combining marks, and
+// blanks the rest: punctuation and symbols go before gosimple/slug sees
+// them, as it would spell some out ("&" as "and").
+func slugLetters(title string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			return r
+		}
+		return ' '
+	}, title)
 }
 
 // slugWords keeps only what a branch may hold, whatever the

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/gosimple/slug"
 
@@ -210,13 +209,7 @@ func TestDeriveID(t *testing.T) {
 // librarySlug is Slug with every title through gosimple/slug, as Slug was
 // before it kept ASCII titles from the library.
 func librarySlug(title string) string {
-	clean := strings.Map(func(r rune) rune {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			return r
-		}
-		return ' '
-	}, title)
-	return slugWords(slug.Make(clean))
+	return slugWords(slug.Make(slugLetters(title)))
 }
 
 // TestSlugASCIISkipsNothing: a title Slug keeps from gosimple/slug gets
