@@ -14,7 +14,6 @@ import (
 // run in parallel drops the edges the numbering or a stated order put
 // between them; what came after any of them waits on all of them.
 func TestParallelProse(t *testing.T) {
-	sprints := []string{"## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U", "### Sprint 1.4: V", "## Phase 2: B", "### Sprint 2.1: W"}
 	for _, tc := range []struct {
 		name, extra string
 		deps        map[string]string
@@ -47,11 +46,7 @@ func TestParallelProse(t *testing.T) {
 			"1.1 | 1.2,1.3 | 1.4 | 2.1", "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := string(plan(sprints...)) + "## Notes\n\n" + tc.extra
-			p := parser.Parse("p.md", []byte(src))
-			require.False(t, p.Diags.HasErrors(), "%v", p.Diags)
-			g := Build(p)
-			require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+			g := buildWithNotes(t, tc.extra)
 			assert.Equal(t, tc.deps, deps(g))
 			assert.Equal(t, tc.waves, waves(g))
 			var readings []string

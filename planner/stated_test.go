@@ -31,12 +31,7 @@ func TestStatedDeps(t *testing.T) {
 			"1.1 | 1.2 | 1.3 | 1.4 | 2.1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U", "### Sprint 1.4: V", "## Phase 2: B", "### Sprint 2.1: W")) +
-				"## Notes\n\n" + tc.extra
-			p := parser.Parse("p.md", []byte(src))
-			require.False(t, p.Diags.HasErrors(), "%v", p.Diags)
-			g := Build(p)
-			require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+			g := buildWithNotes(t, tc.extra)
 			assert.Equal(t, tc.deps, deps(g))
 			assert.Equal(t, tc.waves, waves(g))
 		})
@@ -115,4 +110,17 @@ func TestStatedMoveLater(t *testing.T) {
 	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
 	assert.Equal(t, map[string]string{"1.1": "", "1.2": "1.4", "1.3": "1.1", "1.4": "1.3", "2.1": "1.2"}, deps(g))
 	assert.Equal(t, "1.1 | 1.3 | 1.4 | 1.2 | 2.1", waves(g))
+}
+
+// buildWithNotes builds the five-sprint plan 1.1-1.4, 2.1 with extra
+// under a "## Notes" heading after it, and requires no errors.
+func buildWithNotes(t *testing.T, extra string) *Graph {
+	t.Helper()
+	src := string(plan("## Phase 1: A", "### Sprint 1.1: S", "### Sprint 1.2: T", "### Sprint 1.3: U", "### Sprint 1.4: V", "## Phase 2: B", "### Sprint 2.1: W")) +
+		"## Notes\n\n" + extra
+	p := parser.Parse("p.md", []byte(src))
+	require.False(t, p.Diags.HasErrors(), "%v", p.Diags)
+	g := Build(p)
+	require.False(t, g.Diags.HasErrors(), "%v", g.Diags)
+	return g
 }

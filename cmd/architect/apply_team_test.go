@@ -71,17 +71,25 @@ func (r *memRepo) issues() map[string]bdsync.Issue {
 	return m
 }
 
-// TestApplyRetriesChangedBead: an agent works on a bead after apply read
-// the database and before it writes: bd keeps the agent's row, apply reads
-// it again and writes the plan's change over the agent's, which stays.
-func TestApplyRetriesChangedBead(t *testing.T) {
+// retitledAfterApply applies three sprints, then, a minute later, renames
+// sprint 1.2 in the plan: the next apply has one bead to update. It
+// returns the repository and the sprints' bead ids.
+func retitledAfterApply(t *testing.T) (*memRepo, map[string]string) {
+	t.Helper()
 	r := newMemRepo(t, threeSprints("", "", ""))
 	_, _, err := r.apply()
 	require.NoError(t, err)
 	ids := r.compiledIDs()
-
 	r.now = r.now.Add(time.Minute)
 	r.write(strings.Replace(threeSprints("", "", ""), "Sprint 1.2: Two", "Sprint 1.2: Second", 1))
+	return r, ids
+}
+
+// TestApplyRetriesChangedBead: an agent works on a bead after apply read
+// the database and before it writes: bd keeps the agent's row, apply reads
+// it again and writes the plan's change over the agent's, which stays.
+func TestApplyRetriesChangedBead(t *testing.T) {
+	r, ids := retitledAfterApply(t)
 	agent := r.now.Add(2 * time.Second)
 	r.db.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" && r.db.Before != nil {
@@ -111,13 +119,7 @@ func TestApplyRetriesChangedBead(t *testing.T) {
 // given up on after five attempts: apply fails and names it, and the
 // agent's last change is what the database holds.
 func TestApplyGivesUpOnBusyBead(t *testing.T) {
-	r := newMemRepo(t, threeSprints("", "", ""))
-	_, _, err := r.apply()
-	require.NoError(t, err)
-	ids := r.compiledIDs()
-
-	r.now = r.now.Add(time.Minute)
-	r.write(strings.Replace(threeSprints("", "", ""), "Sprint 1.2: Two", "Sprint 1.2: Second", 1))
+	r, ids := retitledAfterApply(t)
 	n := 0
 	r.db.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/emit"
 	"github.com/beads-architect/architect/emit/bdsync/bdtest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,18 +79,11 @@ func TestSyncRetriesKept(t *testing.T) {
 // TestSyncGivesUp: a bead that changes before every import is given up on
 // after MaxAttempts, by name; nothing of the agent's is overwritten.
 func TestSyncGivesUp(t *testing.T) {
-	clock := &fakeClock{now: syncNow}
-	m := bdtest.NewMemory("p")
-	c := NewClient(m)
-	beads := syncBeads(t, syncPlan)
-	p, err := c.Plan(beads, clock.syncOpts())
-	require.NoError(t, err)
-	_, _, err = c.Sync(p, beads, clock.syncOpts(), clock.opts())
-	require.NoError(t, err)
+	clock, m, c, beads := syncedMemory(t)
 
 	clock.now = clock.at(10)
 	renamed := syncBeads(t, strings.Replace(strings.Replace(syncPlan, "1.2a: Left", "1.2a: L", 1), "1.3: Join", "1.3: J", 1))
-	p, err = c.Plan(renamed, clock.syncOpts())
+	p, err := c.Plan(renamed, clock.syncOpts())
 	require.NoError(t, err)
 	n := 0
 	m.Before = func(argv []string, _ []byte) error {
@@ -118,20 +112,12 @@ func TestSyncGivesUp(t *testing.T) {
 // again once that second is over, so a later change of that second cannot
 // lose to apply's rewrite.
 func TestSyncFresh(t *testing.T) {
-	clock := &fakeClock{now: syncNow}
-	m := bdtest.NewMemory("p")
-	c := NewClient(m)
-	beads := syncBeads(t, syncPlan)
-	p, err := c.Plan(beads, clock.syncOpts())
-	require.NoError(t, err)
-	_, _, err = c.Sync(p, beads, clock.syncOpts(), clock.opts())
-	require.NoError(t, err)
-	assert.Empty(t, p.Rewrites)
+	clock, m, c, beads := syncedMemory(t)
 
 	clock.now = clock.at(10).Add(300 * time.Millisecond)
 	require.NoError(t, m.Change(beads[1].ID, clock.now, map[string]any{"notes": "n"}))
 	renamed := syncBeads(t, strings.Replace(syncPlan, "1.2a: Left", "1.2a: L", 1))
-	p, err = c.Plan(renamed, clock.syncOpts())
+	p, err := c.Plan(renamed, clock.syncOpts())
 	require.NoError(t, err)
 	assert.Equal(t, []string{beads[1].ID}, p.Fresh)
 	assert.Equal(t, []string{beads[1].ID, beads[3].ID}, p.Rewrites, "1.2a, and 1.3 that merges its branch")
@@ -149,20 +135,13 @@ func TestSyncFresh(t *testing.T) {
 // clock elsewhere runs fast) stays fresh; Sync waits a bounded time each
 // attempt, then gives up, writes nothing, and says why.
 func TestSyncFreshGivesUp(t *testing.T) {
-	clock := &fakeClock{now: syncNow}
-	m := bdtest.NewMemory("p")
-	c := NewClient(m)
-	beads := syncBeads(t, syncPlan)
-	p, err := c.Plan(beads, clock.syncOpts())
-	require.NoError(t, err)
-	_, _, err = c.Sync(p, beads, clock.syncOpts(), clock.opts())
-	require.NoError(t, err)
+	clock, m, c, beads := syncedMemory(t)
 
 	clock.now = clock.at(10)
 	require.NoError(t, m.Change(beads[1].ID, clock.at(3600), map[string]any{"notes": "from the future"}))
 	before := string(m.Export())
 	renamed := syncBeads(t, strings.Replace(syncPlan, "1.2a: Left", "1.2a: L", 1))
-	p, err = c.Plan(renamed, clock.syncOpts())
+	p, err := c.Plan(renamed, clock.syncOpts())
 	require.NoError(t, err)
 	_, retries, err := c.Sync(p, renamed, clock.syncOpts(), clock.opts())
 	var gu *GaveUpError
@@ -172,4 +151,20 @@ func TestSyncFreshGivesUp(t *testing.T) {
 	assert.Equal(t, clock.at(10).Add(MaxAttempts*maxFreshWait), clock.now, "each wait is bounded")
 	assert.Equal(t, before, string(m.Export()), "nothing written")
 	assert.Contains(t, err.Error(), "nothing was written")
+}
+
+// syncedMemory returns a memory bd that syncPlan has been synced into,
+// with the clock, the client and the beads it was synced with.
+func syncedMemory(t *testing.T) (*fakeClock, *bdtest.Memory, *Client, []emit.Bead) {
+	t.Helper()
+	clock := &fakeClock{now: syncNow}
+	m := bdtest.NewMemory("p")
+	c := NewClient(m)
+	beads := syncBeads(t, syncPlan)
+	p, err := c.Plan(beads, clock.syncOpts())
+	require.NoError(t, err)
+	assert.Empty(t, p.Rewrites, "a first sync rewrites nothing")
+	_, _, err = c.Sync(p, beads, clock.syncOpts(), clock.opts())
+	require.NoError(t, err)
+	return clock, m, c, beads
 }
