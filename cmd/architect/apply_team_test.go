@@ -71,6 +71,20 @@ func (r *memRepo) issues() map[string]bdsync.Issue {
 	return m
 }
 
+// holdsPlan checks that the database holds the plan's n beads, each with
+// its blockers.
+func (r *memRepo) holdsPlan(n int) {
+	t := r.t
+	t.Helper()
+	db := r.issues()
+	require.Len(t, db, n)
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(t, err)
+	for _, b := range c.beads {
+		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
+	}
+}
+
 // retitledAfterApply applies three sprints, then, a minute later, renames
 // sprint 1.2 in the plan: the next apply has one bead to update. It
 // returns the repository and the sprints' bead ids.
@@ -174,13 +188,7 @@ func TestApplyResumes(t *testing.T) {
 	out, _, err = r.apply()
 	require.NoError(t, err)
 	assert.Contains(t, out, fmt.Sprintf("\nPlan: %d to create, 0 to update, %d unchanged.\nApplied: %d created, 0 updated, 0 closed.\n", n-bdsync.ImportSize, bdsync.ImportSize, n-bdsync.ImportSize))
-	db := r.issues()
-	require.Len(t, db, n)
-	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
-	require.NoError(t, err)
-	for _, b := range c.beads {
-		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
-	}
+	r.holdsPlan(n)
 	out, _, err = r.apply()
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out, fmt.Sprintf("No changes: %d beads match plan.md.\n", n)), out)
@@ -220,11 +228,5 @@ func TestApplySplitsOnTimeout(t *testing.T) {
 	split(30)
 	assert.Equal(t, want, sizes)
 	assert.Contains(t, stderr, fmt.Sprintf("architect: note: bd's connection timed out on an import of %d beads (nothing of it was written); apply imported them in two halves\n", bdsync.ImportSize))
-	db := r.issues()
-	require.Len(t, db, n)
-	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
-	require.NoError(t, err)
-	for _, b := range c.beads {
-		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
-	}
+	r.holdsPlan(n)
 }

@@ -32,22 +32,14 @@ func memIssues(t *testing.T, m *bdtest.Memory) []Issue {
 // plan's change on top of it: the agent's status and notes stay, and the
 // plan's title lands.
 func TestSyncRetriesKept(t *testing.T) {
-	clock := &fakeClock{now: syncNow}
-	m := bdtest.NewMemory("p")
-	c := NewClient(m)
-	beads := syncBeads(t, syncPlan)
-	p, err := c.Plan(beads, clock.syncOpts())
-	require.NoError(t, err)
-	_, retries, err := c.Sync(p, beads, clock.syncOpts(), clock.opts())
-	require.NoError(t, err)
-	assert.Empty(t, retries)
+	clock, m, c, beads := syncedMemory(t)
 	id := beads[1].ID
 
 	// The plan renames sprint 1.2a; the agent works on its bead after
 	// apply has read the database, before the import.
 	clock.now = clock.at(10)
 	renamed := syncBeads(t, strings.Replace(syncPlan, "1.2a: Left", "1.2a: Left side", 1))
-	p, err = c.Plan(renamed, clock.syncOpts())
+	p, err := c.Plan(renamed, clock.syncOpts())
 	require.NoError(t, err)
 	require.Len(t, p.Update, 2, "1.2a, and 1.3 that merges its branch")
 	imports := 0
@@ -60,7 +52,7 @@ func TestSyncRetriesKept(t *testing.T) {
 		}
 		return nil
 	}
-	_, retries, err = c.Sync(p, renamed, clock.syncOpts(), clock.opts())
+	_, retries, err := c.Sync(p, renamed, clock.syncOpts(), clock.opts())
 	require.NoError(t, err)
 	assert.Equal(t, []Retry{{Attempt: 2, IDs: []string{id}}}, retries)
 	got := byID(memIssues(t, m))[id]
@@ -164,7 +156,8 @@ func syncedMemory(t *testing.T) (*fakeClock, *bdtest.Memory, *Client, []emit.Bea
 	p, err := c.Plan(beads, clock.syncOpts())
 	require.NoError(t, err)
 	assert.Empty(t, p.Rewrites, "a first sync rewrites nothing")
-	_, _, err = c.Sync(p, beads, clock.syncOpts(), clock.opts())
+	_, retries, err := c.Sync(p, beads, clock.syncOpts(), clock.opts())
 	require.NoError(t, err)
+	assert.Empty(t, retries, "nothing changed under a first sync")
 	return clock, m, c, beads
 }
