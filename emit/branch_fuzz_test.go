@@ -128,7 +128,10 @@ func TestGitRefOKAgreesWithGit(t *testing.T) {
 
 // FuzzBranchTemplate: a template ParseBranchTemplate accepts gives, for
 // every valid sprint id and any title, a branch that passes CheckBranch and
-// git's rules and is not its source branch, a folder of it, or under it.
+// git's rules. Whether that branch can live beside its source branch is not
+// the template's to promise: a literal part, the plan's name, an id or a slug
+// can spell any source ("0/{plan}/{id}" from source 0 is under it), so the
+// plan's check reports each such branch at its sprint (TestSourceBranchClash).
 //
 //	go test ./emit -run '^$' -fuzz '^FuzzBranchTemplate$' -fuzztime 1m
 func FuzzBranchTemplate(f *testing.F) {
@@ -147,9 +150,6 @@ func FuzzBranchTemplate(f *testing.F) {
 		}
 		if !gitRefOK(b) {
 			t.Fatalf("template %q gives %q, which git refuses", tpl, b)
-		}
-		if rel := folderRelation(b, source); rel != "" && !strings.Contains(tpl, "{source}") {
-			t.Fatalf("template %q gives %q, %s its source %q", tpl, b, rel, source)
 		}
 	})
 }
