@@ -60,9 +60,12 @@ func (r *memRepo) apply() (string, string, error) {
 }
 
 func (r *memRepo) issues() map[string]bdsync.Issue {
-	issues, err := bdsync.Read(r.db.Export())
-	require.NoError(r.t, err)
 	m := map[string]bdsync.Issue{}
+	issues, err := bdsync.Read(r.db.Export())
+	if errors.Is(err, bdsync.ErrEmpty) {
+		return m
+	}
+	require.NoError(r.t, err)
 	for _, is := range issues {
 		_, dup := m[is.ID]
 		require.False(r.t, dup, "bead %s twice", is.ID)
@@ -82,6 +85,27 @@ func (r *memRepo) holdsPlan(n int) {
 	require.NoError(t, err)
 	for _, b := range c.beads {
 		assert.ElementsMatch(t, b.Dependencies, targets(db[b.ID]), b.Metadata.Sprint)
+		is := db[b.ID]
+		assert.Equal(t, b.Status, is.Status, b.Metadata.Sprint)
+		assert.False(t, is.Pending(), "%s is still marked pending", b.Metadata.Sprint)
+	}
+}
+
+// offersNothingEarly checks what the database holds part way through an
+// apply: every bead bd ready could offer (open or in progress) has all its
+// blockers, and every deferred one is a bead written ahead (Pending).
+func (r *memRepo) offersNothingEarly(want map[string][]string) {
+	t := r.t
+	t.Helper()
+	for id, is := range r.issues() {
+		switch is.Status {
+		case "deferred":
+			assert.True(t, is.Pending(), "%s is deferred but not pending", id)
+			assert.Empty(t, is.Deps, id)
+		case "closed":
+		default:
+			assert.ElementsMatch(t, want[id], targets(is), "%s (%s) is in without its blockers", id, is.Status)
+		}
 	}
 }
 
@@ -154,6 +178,47 @@ func TestApplyGivesUpOnBusyBead(t *testing.T) {
 	assert.Equal(t, 1, exitCode(&bytes.Buffer{}, err), "a give-up exits non-zero")
 }
 
+// compiledDeps maps each bead the plan compiles to onto its dependencies.
+func (r *memRepo) compiledDeps() map[string][]string {
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(r.t, err)
+	m := map[string][]string{}
+	for _, b := range c.beads {
+		m[b.ID] = b.Dependencies
+	}
+	return m
+}
+
+// TestApplyOffersNothingEarly: before each import of a big first apply,
+// bd ready could offer no bead whose blockers are not all in, and the
+// beads written ahead are deferred; a sprint the plan calls done that is
+// written ahead is written closed, so what waits on it is free at once.
+func TestApplyOffersNothingEarly(t *testing.T) {
+	const n = 2*bdsync.ImportSize + 100
+	plan := strings.Replace(chainPlan(n), "### Sprint 1.100: Step 100\n", "### Sprint 1.100: Step 100 ✅\n", 1)
+	r := newMemRepo(t, plan)
+	want := r.compiledDeps()
+	var sizes []int
+	r.db.Before = func(argv []string, stdin []byte) error {
+		if argv[0] == "import" {
+			sizes = append(sizes, bytes.Count(stdin, []byte("\n")))
+			r.offersNothingEarly(want)
+		}
+		return nil
+	}
+	out, _, err := r.apply()
+	require.NoError(t, err, out)
+	assert.Equal(t, []int{2, bdsync.ImportSize, bdsync.ImportSize, 100}, sizes)
+	r.offersNothingEarly(want)
+	ids := r.compiledIDs()
+	db := r.issues()
+	assert.Equal(t, "closed", db[ids["1.100"]].Status)
+	for id, is := range db {
+		assert.False(t, is.Pending(), id)
+	}
+	assert.Contains(t, out, fmt.Sprintf("Applied: %d created, 0 updated, 0 closed.\n", n))
+}
+
 func (r *memRepo) compiledIDs() map[string]string {
 	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
 	require.NoError(r.t, err)
@@ -173,7 +238,9 @@ func TestApplyResumes(t *testing.T) {
 	imports := 0
 	r.db.Before = func(argv []string, _ []byte) error {
 		if argv[0] == "import" {
-			if imports++; imports == 2 {
+			// The beads written ahead (1.100 and 1.350), the last run, then
+			// the middle one, which dies.
+			if imports++; imports == 3 {
 				return &bdsync.Error{Args: argv, Err: errors.New("signal: killed")}
 			}
 		}
@@ -181,9 +248,10 @@ func TestApplyResumes(t *testing.T) {
 	}
 	out, _, err := r.apply()
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), fmt.Sprintf("signal: killed\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", bdsync.ImportSize, n))
+	assert.Contains(t, err.Error(), fmt.Sprintf("signal: killed\n%d of %d beads were imported, each with its dependencies; the beads written ahead wait deferred, so bd ready offers none of them; apply again to import the rest", bdsync.ImportSize, n))
 	assert.NotContains(t, out, "Applied:")
-	require.Len(t, r.issues(), bdsync.ImportSize)
+	require.Len(t, r.issues(), bdsync.ImportSize+2)
+	r.offersNothingEarly(r.compiledDeps())
 
 	out, _, err = r.apply()
 	require.NoError(t, err)
@@ -215,7 +283,7 @@ func TestApplySplitsOnTimeout(t *testing.T) {
 	out, stderr, err := r.apply()
 	require.NoError(t, err)
 	assert.Contains(t, out, fmt.Sprintf("Applied: %d created, 0 updated, 0 closed.\n", n))
-	var want []int
+	want := []int{1} // 1.30, which the first sprint of the other run waits on
 	var split func(k int)
 	split = func(k int) {
 		want = append(want, k)

@@ -58,52 +58,42 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 			return err
 		}
 	}
-	done, total := 0, len(p.Records)
+	size := func(int) int { return ImportSize }
+	if len(p.Records) > serverRamp[0] && c.serverMode() {
+		size = serverRunSize
+	}
+	pending, runs := p.Imports(size)
 	var kept []string
-	// importRun imports one run of records (in execution order) in one
-	// call; when bd times out on it, the run is split in two and each half
-	// imported in turn, the earlier half first, down to minSplit records.
-	var importRun func(run []json.RawMessage) error
-	importRun = func(run []json.RawMessage) error {
-		report("importing beads", done, total)
-		err := c.importJSONL(reversed(run))
-		var ke *KeptError
-		if errors.As(err, &ke) {
-			kept = append(kept, ke.IDs...)
-			err = nil
+	if len(pending) > 0 {
+		// Rows without dependencies are quick to write, on a server too.
+		w := &importer{c: c, step: "writing beads ahead, deferred", total: len(pending), report: report, p: p}
+		for start := 0; start < len(pending); start += ImportSize {
+			if err := w.importRun(pending[start:min(start+ImportSize, len(pending))]); err != nil {
+				if w.done == 0 {
+					return err
+				}
+				return fmt.Errorf("%w\n%d of %d beads are written ahead, deferred and without their dependencies, so bd ready offers none of them; apply again to import the rest", err, w.done, len(pending))
+			}
 		}
-		if err != nil && timedOut(err) && len(run) >= 2*minSplit {
-			p.Splits = append(p.Splits, len(run))
-			half := len(run) / 2
-			if err := importRun(run[:half]); err != nil {
+		kept = append(kept, w.kept...)
+	}
+	w := &importer{c: c, step: "importing beads", total: len(p.Records), report: report, p: p}
+	for _, run := range runs {
+		if err := w.importRun(run); err != nil {
+			if w.done == 0 && len(pending) == 0 {
 				return err
 			}
-			return importRun(run[half:])
-		}
-		if err != nil {
-			return err
-		}
-		done += len(run)
-		return nil
-	}
-	sizes := func(int) int { return ImportSize }
-	if total > serverRamp[0] && c.serverMode() {
-		sizes = serverRunSize
-	}
-	for start, i := 0, 0; start < total; i++ {
-		end := min(start+sizes(i), total)
-		err := importRun(p.Records[start:end])
-		start = end
-		if err != nil {
-			if done > 0 {
-				return fmt.Errorf("%w\n%d of %d beads were imported, each with its dependencies; apply again to import the rest", err, done, total)
+			msg := fmt.Sprintf("%d of %d beads were imported, each with its dependencies", w.done, len(p.Records))
+			if len(pending) > 0 {
+				msg += "; the beads written ahead wait deferred, so bd ready offers none of them"
 			}
-			return err
+			return fmt.Errorf("%w\n%s; apply again to import the rest", err, msg)
 		}
 	}
-	if total > 0 {
-		report("importing beads", done, total)
+	if w.total > 0 {
+		report(w.step, w.done, w.total)
 	}
+	kept = append(kept, w.kept...)
 	if len(kept) > 0 {
 		// The rest of the plan was made from a read that is out of date
 		// for these beads; Sync reads them again and plans anew.
@@ -136,6 +126,44 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 		report("closing beads", 0, len(p.Close))
 		return c.close(p.Close)
 	}
+	return nil
+}
+
+// importer writes runs of records with `bd import` and counts what it
+// wrote.
+type importer struct {
+	c      *Client
+	p      *SyncPlan
+	step   string
+	total  int
+	report func(step string, done, total int)
+	done   int
+	kept   []string
+}
+
+// importRun imports one run of records (in execution order) in one call;
+// when bd times out on it, the run is split in two and each half imported
+// in turn, the earlier half first, down to minSplit records.
+func (w *importer) importRun(run []json.RawMessage) error {
+	w.report(w.step, w.done, w.total)
+	err := w.c.importJSONL(reversed(run))
+	var ke *KeptError
+	if errors.As(err, &ke) {
+		w.kept = append(w.kept, ke.IDs...)
+		err = nil
+	}
+	if err != nil && timedOut(err) && len(run) >= 2*minSplit {
+		w.p.Splits = append(w.p.Splits, len(run))
+		half := len(run) / 2
+		if err := w.importRun(run[:half]); err != nil {
+			return err
+		}
+		return w.importRun(run[half:])
+	}
+	if err != nil {
+		return err
+	}
+	w.done += len(run)
 	return nil
 }
 

@@ -15,7 +15,8 @@ import (
 )
 
 // TestApplyImportsInRuns: a plan of more than ImportSize records is
-// imported in runs, with a report before each run and after the last;
+// imported in runs counted from the end, the last run first, with a
+// report before each run and after the last;
 // then the other writes, each reported before it runs.
 func TestApplyImportsInRuns(t *testing.T) {
 	p := &SyncPlan{
@@ -24,7 +25,7 @@ func TestApplyImportsInRuns(t *testing.T) {
 		Close:        []Closing{{ID: "x-4", Reason: "done"}},
 	}
 	for i := range ImportSize + 1 {
-		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
+		p.addRecord(fmt.Sprintf("x-%d", i), json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)), nil, "")
 	}
 	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": `{"dolt_mode":"embedded"}`}}
 	var got []Progress
@@ -38,7 +39,7 @@ func TestApplyImportsInRuns(t *testing.T) {
 		{"removing labels", 0, 1},
 		{"closing beads", 0, 1},
 	}, got)
-	assert.Equal(t, fmt.Sprintf(`{"id":"x-%d"}`+"\n", ImportSize), string(f.Stdin["import --json -"]), "the last run alone")
+	assert.Equal(t, `{"id":"x-0"}`+"\n", string(f.Stdin["import --json -"]), "the first run alone, imported last")
 
 	// Without a callback, nothing is reported.
 	require.NoError(t, NewClient(&bdtest.Fake{Replies: f.Replies}).Apply(p, nil))
@@ -49,7 +50,7 @@ func TestApplyImportsInRuns(t *testing.T) {
 func TestApplyStopsAfterARun(t *testing.T) {
 	p := &SyncPlan{}
 	for i := range ImportSize + 3 {
-		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
+		p.addRecord(fmt.Sprintf("x-%d", i), json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)), nil, "")
 	}
 	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": `{"dolt_mode":"embedded"}`}}
 	calls := 0
@@ -74,7 +75,7 @@ func TestApplyServerRuns(t *testing.T) {
 	p := &SyncPlan{}
 	const n = 25 + 50 + 100 + 2*ServerImportSize + 1
 	for i := range n {
-		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)))
+		p.addRecord(fmt.Sprintf("x-%d", i), json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)), nil, "")
 	}
 	for _, context := range []string{`{"dolt_mode":"server"}`, `not json`} {
 		f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": context}}
@@ -92,7 +93,11 @@ func TestApplyServerRuns(t *testing.T) {
 	}
 	// Few records: no question asked.
 	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`}}
-	require.NoError(t, NewClient(f).Apply(&SyncPlan{Records: p.Records[:25]}, nil))
+	few := &SyncPlan{}
+	for i := range 25 {
+		few.addRecord(p.ids[i], p.Records[i], nil, "")
+	}
+	require.NoError(t, NewClient(f).Apply(few, nil))
 	assert.Equal(t, []string{"import --json -"}, f.Calls)
 }
 

@@ -44,6 +44,13 @@ var generatedLabel = regexp.MustCompile(`^(phase-[0-9]{2,}[a-z]*|sprint-[0-9]+[a
 // depBlocks is the dependency type architect writes and bd ready honours.
 const depBlocks = "blocks"
 
+// PendingKey is the metadata key of a bead that a sync wrote ahead of its
+// run, without its dependencies (see SyncPlan.Imports).
+const PendingKey = "architect_pending"
+
+// pendingNote is the value of a pending bead's PendingKey.
+const pendingNote = "architect apply is writing this bead: it stays deferred until its dependencies are in"
+
 // SyncOptions say which plan is synced and when.
 type SyncOptions struct {
 	// PlanFile is the plan's path relative to the repository root, as in
@@ -86,6 +93,13 @@ type SyncPlan struct {
 	// Records are the `bd import` lines, new beads and rewritten beads, in
 	// execution order; Imports lays them out for bd.
 	Records []json.RawMessage
+	// ids and waits are, record by record, its bead's id and the ids of
+	// the beads it comes to wait on (new blocks dependencies and a new
+	// parent); pending holds, for each new bead, its row as written ahead
+	// of its run (see Imports).
+	ids     []string
+	waits   [][]string
+	pending map[string]json.RawMessage
 	// RemoveDeps are plan dependencies the plan no longer has. bd import
 	// only ever adds dependencies.
 	RemoveDeps []emit.Dep
@@ -225,6 +239,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, planBead map[string]bool, o SyncOptions) (map[string][]string, error) {
 	now := p.Now
 	removeLabels := map[string][]string{}
+	p.pending = map[string]json.RawMessage{}
 	for _, b := range desired {
 		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
 		cur, ok := byID[b.ID]
@@ -233,8 +248,11 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 			if err != nil {
 				return nil, err
 			}
+			if p.pending[b.ID], err = pendingRecord(b, now.Add(-time.Second), o.PlanFile); err != nil {
+				return nil, err
+			}
 			p.Create = append(p.Create, ch)
-			p.Records = append(p.Records, rec)
+			p.addRecord(b.ID, rec, b.Dependencies, b.Parent)
 			continue
 		}
 		u, err := diffBead(b, cur, planBead)
@@ -242,17 +260,23 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 			return nil, err
 		}
 		ch.Fields, ch.Closes, ch.Reopens = u.fields, u.closes, u.reopens
-		if len(u.fields) == 0 {
+		switch {
+		case cur.Pending():
+			// A stopped apply's first pass wrote it: still to create.
+			ch.Fields = nil
+			p.Create = append(p.Create, ch)
+		case len(u.fields) == 0:
 			p.Unchanged = append(p.Unchanged, ch)
 			continue
+		default:
+			p.Update = append(p.Update, ch)
 		}
-		p.Update = append(p.Update, ch)
 		if u.rowChanged() {
 			rec, err := u.record(cur, now)
 			if err != nil {
 				return nil, err
 			}
-			p.Records = append(p.Records, rec)
+			p.addRecord(cur.ID, rec, u.addDeps, u.addParent)
 			p.rewrite(cur)
 		}
 		if u.closes {
@@ -271,7 +295,6 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 			removeLabels[l] = append(removeLabels[l], b.ID)
 		}
 	}
-
 	return removeLabels, nil
 }
 
@@ -296,7 +319,7 @@ func (p *SyncPlan) orphans(current []Issue, ours func(*Issue) bool, want map[str
 			if err != nil {
 				return err
 			}
-			p.Records = append(p.Records, rec)
+			p.addRecord(is.ID, rec, nil, "")
 			p.rewrite(is)
 		}
 		if o.Prune {
@@ -308,6 +331,18 @@ func (p *SyncPlan) orphans(current []Issue, ours func(*Issue) bool, want map[str
 		}
 	}
 	return nil
+}
+
+// addRecord adds the import line of bead id, which gives it the
+// dependencies deps and the parent (when not "").
+func (p *SyncPlan) addRecord(id string, rec json.RawMessage, deps []string, parent string) {
+	waits := slices.Clone(deps)
+	if parent != "" {
+		waits = append(waits, parent)
+	}
+	p.Records = append(p.Records, rec)
+	p.ids = append(p.ids, id)
+	p.waits = append(p.waits, waits)
 }
 
 // labelRemovals turns the labels to take off into one removal a label,
@@ -563,11 +598,15 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		u.fields = append(u.fields, FieldChange{Field: "parent", New: setChange(add, u.removeParents)})
 	}
 
+	if cur.Pending() {
+		// The row loses its mark, and gets its dependencies and status.
+		u.rowFields = true
+	}
 	switch {
 	case b.Status == "closed" && cur.Status != "closed":
 		u.closes = true
 		u.fields = append(u.fields, FieldChange{Field: "status", Old: cur.Status, New: "closed"})
-	case b.Status != "closed" && cur.ClosedByPrune():
+	case b.Status != "closed" && (cur.ClosedByPrune() || cur.Pending() && cur.Status == "closed"):
 		// Only --prune closed it, when the sprint left the plan: the sprint
 		// is back, so is its work.
 		u.reopens = true
@@ -593,6 +632,11 @@ func (u *beadUpdate) record(cur *Issue, now time.Time) (json.RawMessage, error) 
 			continue
 		}
 		meta[k] = v
+	}
+	delete(meta, PendingKey)
+	if cur.Pending() && cur.Status == "deferred" && u.bead.Status != "closed" {
+		// Deferred by the first pass, not by someone: the plan's status.
+		rec["status"] = u.want["status"]
 	}
 	var err error
 	if rec["metadata"], err = json.Marshal(meta); err != nil {
@@ -651,6 +695,32 @@ func createRecord(b emit.Bead, now time.Time, planFile string) (json.RawMessage,
 	return marshalLine(rec)
 }
 
+// pendingRecord is the first-pass line of a new bead (SyncPlan.Pending),
+// stamped at.
+func pendingRecord(b emit.Bead, at time.Time, planFile string) (json.RawMessage, error) {
+	var rec map[string]json.RawMessage
+	if err := remarshal(emit.ToRecord(b), &rec); err != nil {
+		return nil, err
+	}
+	rec["created_at"], rec["updated_at"] = timeJSON(at), timeJSON(at)
+	if b.Status == "closed" {
+		closeFields(rec, at, "completed in "+planFile)
+	} else {
+		rec["status"] = json.RawMessage(`"deferred"`)
+	}
+	delete(rec, "dependencies")
+	var meta map[string]json.RawMessage
+	if err := json.Unmarshal(rec["metadata"], &meta); err != nil {
+		return nil, err
+	}
+	meta[PendingKey], _ = json.Marshal(pendingNote)
+	var err error
+	if rec["metadata"], err = json.Marshal(meta); err != nil {
+		return nil, err
+	}
+	return marshalLine(rec)
+}
+
 // stampAfter is the updated_at of a rewrite: now, or one second past the
 // stored stamp when now is not newer (bd compares at second granularity and
 // keeps the stored row on a tie).
@@ -691,20 +761,60 @@ func marshalLine(rec map[string]json.RawMessage) (json.RawMessage, error) {
 // first, which makes every cycle check walk a whole chain.
 const ImportSize = 250
 
-// Imports lays the records out as the inputs of `bd import`, one a call:
-// runs of ImportSize records in execution order, and in each run the
-// records in reverse execution order. bd checks each new blocks edge for a
-// cycle by walking from its target, and adds a row's edges after all the
-// rows of the call: in reverse order the target has no edges of its own
-// yet, so the walk is empty, except for edges into an earlier run. Each
-// call is one transaction that holds its beads with their edges, so no
-// bead is ever in the database without the blockers the plan gives it.
-func (p *SyncPlan) Imports() [][]byte {
-	var out [][]byte
-	for start := 0; start < len(p.Records); start += ImportSize {
-		out = append(out, reversed(p.Records[start:min(start+ImportSize, len(p.Records))]))
+// Imports lays out the records as the inputs of `bd import`, one a call,
+// in runs of size(i) records for the ith run (ImportSize when size is nil).
+//
+// bd checks each new blocks edge for a cycle by walking everything its
+// target already waits on, with a query that reads every dependency row at
+// each step; on a long chain that walk is most of an apply's time. So the
+// runs go to bd last run first, each run's records last first, and bd adds
+// a call's edges after its rows: every target is then either in a later
+// run, written already, or an earlier one, not written yet, and in neither
+// case has dependencies of its own yet, so every walk is empty.
+//
+// A target in an earlier run must still be in the database before the
+// edge: ahead, the first call (when any is needed) writes each such new
+// bead without its dependencies, deferred (bd ready never offers a
+// deferred bead; one the plan closes is written closed), and marked with
+// metadata.architect_pending; its own run rewrites it whole. Each call is
+// one transaction that holds its beads with their edges, so bd ready never
+// offers a bead whose blockers are not all in. A bead that a stopped apply
+// left pending is written again, whole, by the next (Issue.Pending).
+func (p *SyncPlan) Imports(size func(int) int) (pending []json.RawMessage, runs [][]json.RawMessage) {
+	if size == nil {
+		size = func(int) int { return ImportSize }
 	}
-	return out
+	var bounds [][2]int
+	for end, i := len(p.Records), 0; end > 0; i++ {
+		start := max(end-size(i), 0)
+		bounds = append(bounds, [2]int{start, end})
+		end = start
+	}
+	runOf := make(map[string]int, len(p.pending))
+	for r, b := range bounds {
+		for i := b[0]; i < b[1]; i++ {
+			if id := p.ids[i]; p.pending[id] != nil {
+				runOf[id] = r
+			}
+		}
+	}
+	ahead := map[string]bool{}
+	for r, b := range bounds {
+		runs = append(runs, p.Records[b[0]:b[1]])
+		for i := b[0]; i < b[1]; i++ {
+			for _, id := range p.waits[i] {
+				if t, ok := runOf[id]; ok && t > r {
+					ahead[id] = true
+				}
+			}
+		}
+	}
+	for _, id := range p.ids {
+		if ahead[id] {
+			pending = append(pending, p.pending[id])
+		}
+	}
+	return pending, runs
 }
 
 // sameJSON compares two JSON values by meaning: key order, spacing and

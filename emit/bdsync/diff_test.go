@@ -42,9 +42,19 @@ func syncBeads(t *testing.T, src string) []emit.Bead {
 // record as an exported issue.
 func stored(t *testing.T, p *SyncPlan) []Issue {
 	t.Helper()
-	issues, err := Read(bytes.Join(p.Imports(), nil))
+	issues, err := Read(joinLines(p.Records))
 	require.NoError(t, err)
 	return issues
+}
+
+// joinLines is records as one JSONL text.
+func joinLines(records []json.RawMessage) []byte {
+	var b bytes.Buffer
+	for _, r := range records {
+		b.Write(r)
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 // importAll is a first sync into an empty database.
@@ -132,24 +142,96 @@ func TestFirstSync(t *testing.T) {
 	assert.False(t, p.Empty())
 }
 
-// TestImports: the records go to bd in runs of ImportSize in execution
-// order, each run last sprint first, so every edge bd checks points at a
-// bead with no edges yet or at an earlier run.
+// TestImports: the records of a first sync of a chain go to bd in runs of
+// ImportSize counted from the end, last run first and each run last sprint
+// first, so every edge bd checks points at a bead with no edges yet. The
+// two beads an earlier run ends with are written ahead, deferred, without
+// dependencies and marked, because a later run's first bead waits on them.
 func TestImports(t *testing.T) {
-	p := &SyncPlan{}
-	for i := range 2*ImportSize + 2 {
-		p.Records = append(p.Records, json.RawMessage(fmt.Sprintf(`{"n":%d}`, i)))
+	var src strings.Builder
+	src.WriteString("# Chain\n\n## Phase 1: Chain\n")
+	n := 2*ImportSize + 2
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&src, "### Sprint 1.%d: Step %d\n- Do step %d\n", i, i, i)
 	}
-	imports := p.Imports()
-	require.Len(t, imports, 3)
-	for k, data := range imports {
-		lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-		first, last := k*ImportSize, min((k+1)*ImportSize, len(p.Records))-1
-		require.Len(t, lines, last-first+1, "run %d", k)
-		assert.Equal(t, fmt.Sprintf(`{"n":%d}`, last), lines[0], "run %d", k)
-		assert.Equal(t, fmt.Sprintf(`{"n":%d}`, first), lines[len(lines)-1], "run %d", k)
+	p, err := Diff(syncBeads(t, src.String()), nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	sprint := func(rec json.RawMessage) string {
+		is, err := Read(rec)
+		require.NoError(t, err)
+		return is[0].Sprint()
 	}
-	assert.Nil(t, (&SyncPlan{}).Imports())
+	pending, runs := p.Imports(nil)
+	require.Len(t, runs, 3)
+	for k, want := range [][2]int{{253, 502}, {3, 252}, {1, 2}} {
+		run := runs[k]
+		require.Len(t, run, want[1]-want[0]+1, "run %d", k)
+		assert.Equal(t, fmt.Sprintf("1.%d", want[0]), sprint(run[0]), "run %d", k)
+		assert.Equal(t, fmt.Sprintf("1.%d", want[1]), sprint(run[len(run)-1]), "run %d", k)
+	}
+	require.Len(t, pending, 2)
+	for k, want := range []string{"1.2", "1.252"} {
+		is, err := Read(pending[k])
+		require.NoError(t, err)
+		assert.Equal(t, want, is[0].Sprint())
+		assert.Equal(t, "deferred", is[0].Status)
+		assert.Empty(t, is[0].Deps)
+		assert.True(t, is[0].Pending())
+		assert.Equal(t, "2026-03-04T05:06:06Z", is[0].UpdatedAt.Format(time.RFC3339), "a second before the sync's stamp")
+	}
+	// With runs of 1000 there is one run and nothing to write ahead.
+	pending, runs = p.Imports(func(int) int { return 1000 })
+	assert.Empty(t, pending)
+	require.Len(t, runs, 1)
+	assert.Len(t, runs[0], n)
+	pending, runs = (&SyncPlan{}).Imports(nil)
+	assert.Nil(t, pending)
+	assert.Nil(t, runs)
+}
+
+// TestPendingBeadsFinish: beads that a stopped apply wrote ahead (deferred,
+// without dependencies, marked) are still to create, and the next sync
+// writes each whole: the plan's status and dependencies, without the mark.
+// One an agent took meanwhile keeps its status; one written closed whose
+// sprint is open again is reopened.
+func TestPendingBeadsFinish(t *testing.T) {
+	beads := syncBeads(t, syncPlan)
+	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
+	require.NoError(t, err)
+	var current []Issue
+	for _, b := range beads {
+		is, err := Read(p.pending[b.ID])
+		require.NoError(t, err)
+		current = append(current, is[0])
+	}
+	ids := map[string]string{}
+	for _, b := range beads {
+		ids[b.Metadata.Sprint] = b.ID
+	}
+	db := byID(current)
+	set(t, db[ids["1.2a"]], "status", "in_progress")
+	set(t, db[ids["1.3"]], "status", "closed")
+
+	later := syncNow.Add(time.Minute)
+	p, err = Diff(beads, current, SyncOptions{PlanFile: "p.md", Now: later})
+	require.NoError(t, err)
+	assert.Len(t, p.Create, len(beads))
+	assert.Empty(t, p.Update)
+	assert.Empty(t, p.Unchanged)
+	assert.Equal(t, []string{ids["1.3"]}, p.Reopen)
+	for _, b := range beads {
+		rec := record(t, p, b.ID)
+		assert.NotContains(t, rec["metadata"], PendingKey, b.Metadata.Sprint)
+		assert.Equal(t, later.Format(time.RFC3339), rec["updated_at"], b.Metadata.Sprint)
+		var deps []string
+		for _, d := range rec["dependencies"].([]any) {
+			deps = append(deps, d.(map[string]any)["depends_on_id"].(string))
+		}
+		assert.ElementsMatch(t, b.Dependencies, deps, b.Metadata.Sprint)
+	}
+	assert.Equal(t, "open", record(t, p, ids["1.1"])["status"])
+	assert.Equal(t, "in_progress", record(t, p, ids["1.2a"])["status"], "an agent took it")
+	assert.Equal(t, "closed", record(t, p, ids["1.3"])["status"], "bd reopen opens it after the import")
 }
 
 // TestResyncIsNoop: the same plan against what the first sync stored
@@ -517,7 +599,7 @@ func BenchmarkSync1000(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	export := bytes.Join(p.Imports(), nil)
+	export := joinLines(p.Records)
 	b.ResetTimer()
 	for b.Loop() {
 		c := emittest.Compile(b, "plans/big.md", src)

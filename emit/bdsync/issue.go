@@ -86,6 +86,13 @@ func (is *Issue) Sprint() string {
 	return is.metaString("plan_sprint_id")
 }
 
+// Pending reports whether the first pass of a sync wrote the issue and no
+// second pass has yet (SyncPlan.Pending).
+func (is *Issue) Pending() bool {
+	_, ok := is.Metadata[PendingKey]
+	return ok
+}
+
 // stringField returns a top-level string field, or "".
 func (is *Issue) stringField(key string) string {
 	var s string
