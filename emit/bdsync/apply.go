@@ -58,42 +58,10 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 			return err
 		}
 	}
-	size := func(int) int { return ImportSize }
-	if len(p.Records) > serverRamp[0] && c.serverMode() {
-		size = serverRunSize
+	kept, err := c.importAll(p, report)
+	if err != nil {
+		return err
 	}
-	pending, runs := p.Imports(size)
-	var kept []string
-	if len(pending) > 0 {
-		// Rows without dependencies are quick to write, on a server too.
-		w := &importer{c: c, step: "writing beads ahead, deferred", total: len(pending), report: report, p: p}
-		for start := 0; start < len(pending); start += ImportSize {
-			if err := w.importRun(pending[start:min(start+ImportSize, len(pending))]); err != nil {
-				if w.done == 0 {
-					return err
-				}
-				return fmt.Errorf("%w\n%d of %d beads are written ahead, deferred and without their dependencies, so bd ready offers none of them; apply again to import the rest", err, w.done, len(pending))
-			}
-		}
-		kept = append(kept, w.kept...)
-	}
-	w := &importer{c: c, step: "importing beads", total: len(p.Records), report: report, p: p}
-	for _, run := range runs {
-		if err := w.importRun(run); err != nil {
-			if w.done == 0 && len(pending) == 0 {
-				return err
-			}
-			msg := fmt.Sprintf("%d of %d beads were imported, each with its dependencies", w.done, len(p.Records))
-			if len(pending) > 0 {
-				msg += "; the beads written ahead wait deferred, so bd ready offers none of them"
-			}
-			return fmt.Errorf("%w\n%s; apply again to import the rest", err, msg)
-		}
-	}
-	if w.total > 0 {
-		report(w.step, w.done, w.total)
-	}
-	kept = append(kept, w.kept...)
 	if len(kept) > 0 {
 		// The rest of the plan was made from a read that is out of date
 		// for these beads; Sync reads them again and plans anew.
@@ -127,6 +95,48 @@ func (c *Client) Apply(p *SyncPlan, progress func(Progress)) error {
 		return c.close(p.Close)
 	}
 	return nil
+}
+
+// importAll makes the imports of p (see SyncPlan.Imports): the beads
+// written ahead, then the runs. It returns the ids of the beads bd kept its
+// own copy of.
+func (c *Client) importAll(p *SyncPlan, report func(step string, done, total int)) ([]string, error) {
+	size := func(int) int { return ImportSize }
+	if len(p.Records) > serverRamp[0] && c.serverMode() {
+		size = serverRunSize
+	}
+	pending, runs := p.Imports(size)
+	var kept []string
+	if len(pending) > 0 {
+		// Rows without dependencies are quick to write, on a server too.
+		w := &importer{c: c, step: "writing beads ahead, deferred", total: len(pending), report: report, p: p}
+		for start := 0; start < len(pending); start += ImportSize {
+			if err := w.importRun(pending[start:min(start+ImportSize, len(pending))]); err != nil {
+				if w.done == 0 {
+					return nil, err
+				}
+				return nil, fmt.Errorf("%w\n%d of %d beads are written ahead, deferred and without their dependencies, so bd ready offers none of them; apply again to import the rest", err, w.done, len(pending))
+			}
+		}
+		kept = w.kept
+	}
+	w := &importer{c: c, step: "importing beads", total: len(p.Records), report: report, p: p}
+	for _, run := range runs {
+		if err := w.importRun(run); err != nil {
+			if w.done == 0 && len(pending) == 0 {
+				return nil, err
+			}
+			msg := fmt.Sprintf("%d of %d beads were imported, each with its dependencies", w.done, len(p.Records))
+			if len(pending) > 0 {
+				msg += "; the beads written ahead wait deferred, so bd ready offers none of them"
+			}
+			return nil, fmt.Errorf("%w\n%s; apply again to import the rest", err, msg)
+		}
+	}
+	if w.total > 0 {
+		report(w.step, w.done, w.total)
+	}
+	return append(kept, w.kept...), nil
 }
 
 // importer writes runs of records with `bd import` and counts what it
