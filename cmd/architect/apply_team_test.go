@@ -255,6 +255,7 @@ func TestApplyResumes(t *testing.T) {
 
 	out, _, err = r.apply()
 	require.NoError(t, err)
+	assert.Contains(t, out, "\nNote: 2 of the beads to create are in the database already, written ahead (deferred, without dependencies) by an apply that stopped; this apply writes them whole.\n")
 	assert.Contains(t, out, fmt.Sprintf("\nPlan: %d to create, 0 to update, %d unchanged.\nApplied: %d created, 0 updated, 0 closed.\n", n-bdsync.ImportSize, bdsync.ImportSize, n-bdsync.ImportSize))
 	r.holdsPlan(n)
 	out, _, err = r.apply()

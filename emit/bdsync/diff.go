@@ -240,6 +240,7 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 	now := p.Now
 	removeLabels := map[string][]string{}
 	p.pending = map[string]json.RawMessage{}
+	unfinished := 0
 	for _, b := range desired {
 		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
 		cur, ok := byID[b.ID]
@@ -262,9 +263,10 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 		ch.Fields, ch.Closes, ch.Reopens = u.fields, u.closes, u.reopens
 		switch {
 		case cur.Pending():
-			// A stopped apply's first pass wrote it: still to create.
+			// A stopped apply wrote it ahead: still to create.
 			ch.Fields = nil
 			p.Create = append(p.Create, ch)
+			unfinished++
 		case len(u.fields) == 0:
 			p.Unchanged = append(p.Unchanged, ch)
 			continue
@@ -294,6 +296,9 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 		for _, l := range u.removeLabels {
 			removeLabels[l] = append(removeLabels[l], b.ID)
 		}
+	}
+	if unfinished > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%d of the beads to create are in the database already, written ahead (deferred, without dependencies) by an apply that stopped; this apply writes them whole", unfinished))
 	}
 	return removeLabels, nil
 }

@@ -219,6 +219,7 @@ func TestPendingBeadsFinish(t *testing.T) {
 	assert.Empty(t, p.Update)
 	assert.Empty(t, p.Unchanged)
 	assert.Equal(t, []string{ids["1.3"]}, p.Reopen)
+	assert.Equal(t, []string{"4 of the beads to create are in the database already, written ahead (deferred, without dependencies) by an apply that stopped; this apply writes them whole"}, p.Notes)
 	for _, b := range beads {
 		rec := record(t, p, b.ID)
 		assert.NotContains(t, rec["metadata"], PendingKey, b.Metadata.Sprint)

@@ -327,6 +327,8 @@ func (l *Live) blockers(g *planner.Graph, issue []*bdsync.Issue, byID map[string
 			return lb.By[i].Bead < lb.By[j].Bead
 		})
 		switch st := is.State(); {
+		case is.Pending():
+			lb.Reason = "written ahead by an apply that has not finished; architect apply finishes it"
 		case st != bdsync.StatusOpen:
 			lb.Reason = "status " + st + " in bd"
 		case len(lb.By) == 0:

@@ -234,6 +234,23 @@ func TestLiveDeferred(t *testing.T) {
 	assert.Equal(t, []string{"1.1", "1.2"}, l.Ready)
 }
 
+// A bead that an apply wrote ahead and has not finished is blocked, and
+// says why.
+func TestLivePending(t *testing.T) {
+	p := emittest.Compile(t, livePlanFile, []byte("## Phase 1: A\n### Sprint 1.1: One\n- one\n### Sprint 1.2: Two\n- two\n"))
+	issues := []bdsync.Issue{
+		{ID: p.Beads[0].ID, Status: "deferred", Metadata: map[string]json.RawMessage{bdsync.PendingKey: json.RawMessage(`"x"`)}},
+		{ID: p.Beads[1].ID, Status: "deferred"},
+	}
+	sync, err := bdsync.Diff(p.Beads, nil, bdsync.SyncOptions{PlanFile: livePlanFile})
+	require.NoError(t, err)
+	l := NewLive(p.Graph, LiveOptions{Beads: p.Beads, Issues: issues, Sync: sync, Now: liveNow})
+	require.Len(t, l.Blocked, 2)
+	assert.Equal(t, "written ahead by an apply that has not finished; architect apply finishes it", l.Blocked[0].Reason)
+	assert.Equal(t, "status deferred in bd", l.Blocked[1].Reason)
+	assert.Empty(t, l.Ready)
+}
+
 // The live graph exports: the goldens, and each one's live facts.
 func TestLiveGraphGolden(t *testing.T) {
 	for _, c := range liveCases[:2] {
