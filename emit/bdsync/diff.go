@@ -640,7 +640,8 @@ func (u *beadUpdate) record(cur *Issue, now time.Time) (json.RawMessage, error) 
 	}
 	delete(meta, PendingKey)
 	if cur.Pending() && cur.Status == "deferred" && u.bead.Status != "closed" {
-		// Deferred by the first pass, not by someone: the plan's status.
+		// Deferred because it was written ahead, not by someone: the
+		// plan's status.
 		rec["status"] = u.want["status"]
 	}
 	var err error
@@ -700,8 +701,8 @@ func createRecord(b emit.Bead, now time.Time, planFile string) (json.RawMessage,
 	return marshalLine(rec)
 }
 
-// pendingRecord is the first-pass line of a new bead (SyncPlan.Pending),
-// stamped at.
+// pendingRecord is the line that writes a new bead ahead of its run (see
+// Imports), stamped at.
 func pendingRecord(b emit.Bead, at time.Time, planFile string) (json.RawMessage, error) {
 	var rec map[string]json.RawMessage
 	if err := remarshal(emit.ToRecord(b), &rec); err != nil {
@@ -773,9 +774,10 @@ const ImportSize = 250
 // target already waits on, with a query that reads every dependency row at
 // each step; on a long chain that walk is most of an apply's time. So the
 // runs go to bd last run first, each run's records last first, and bd adds
-// a call's edges after its rows: every target is then either in a later
-// run, written already, or an earlier one, not written yet, and in neither
-// case has dependencies of its own yet, so every walk is empty.
+// a call's edges after its rows, in their order: the target of every new
+// edge is then in the same call and not wired yet, or in an earlier part
+// of the plan whose run is not imported yet, so it waits on nothing yet and
+// every walk is empty.
 //
 // A target in an earlier run must still be in the database before the
 // edge: ahead, the first call (when any is needed) writes each such new

@@ -86,8 +86,8 @@ func (is *Issue) Sprint() string {
 	return is.metaString("plan_sprint_id")
 }
 
-// Pending reports whether the first pass of a sync wrote the issue and no
-// second pass has yet (SyncPlan.Pending).
+// Pending reports whether a sync wrote the issue ahead of its run and has
+// not yet written it whole (see SyncPlan.Imports).
 func (is *Issue) Pending() bool {
 	_, ok := is.Metadata[PendingKey]
 	return ok
