@@ -221,6 +221,8 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 	cands := b.propose(doc, yml, decl)
 	if decl != nil {
 		if c := b.declaredCandidate(decl, yml); c != nil {
+			// The declared reading stands first, and once.
+			cands = slices.DeleteFunc(cands, func(x *Candidate) bool { return x.Declare == c.Declare })
 			cands = append([]*Candidate{c}, cands...)
 		}
 	}

@@ -156,7 +156,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	if cfg.name != "" {
 		b.p.Shape = cfg.name
 	}
-	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
+	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: "the units run one after another in the order the plan lists them (" + b.p.Shape + ")"})
 	w.parallelItems()
 	b.resolve()
 	b.finishPreamble()

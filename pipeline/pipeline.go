@@ -62,6 +62,9 @@ type Flags struct {
 	Prefix         string // --prefix
 	SourceBranch   string // --source-branch
 	BranchTemplate string // --branch-template
+	// Reading is --reading: a declared reading of the plan, the line a
+	// preview's candidate gives (`units: "#### Week {n}: {title}"`).
+	Reading string
 }
 
 // Result is a plan carried through the pipeline.
@@ -86,7 +89,7 @@ func (r *Result) Failed() bool { return r.Diags.HasErrors() || r.Graph == nil }
 // error is only for a bead that breaks the bead schema, which is a bug in
 // architect, not in the plan.
 func Run(in Input) (*Result, error) {
-	r := &Result{Plan: parser.Parse(in.File, in.Src)}
+	r := &Result{Plan: parser.ParseWith(in.File, in.Src, parser.Options{Reading: declaredReading(in)})}
 	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo.Branch)
 	r.Diags = append(r.Diags, r.Plan.Diags...)
 	if len(r.Plan.Sprints) == 0 {

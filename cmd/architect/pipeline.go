@@ -32,8 +32,10 @@ type planFlags struct {
 	sourceBranch string
 	// branchTemplate is --branch-template, "" when not given.
 	branchTemplate string
-	now            string
-	verbose        bool
+	// reading is --reading: a declared reading of the plan.
+	reading string
+	now     string
+	verbose bool
 }
 
 // compiled is a plan carried through the pipeline.
@@ -260,7 +262,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 		Repo:        pipeline.Repo{Root: repo.root, Name: repo.name, Branch: repo.branch, Branches: repo.branches},
 		Config:      readConfig(repo.root, configFile),
 		RalphConfig: readConfig(repo.root, ralphConfigFile),
-		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate},
+		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading},
 		Now:         now,
 		AgentExists: fileIn(repo.root),
 	})
