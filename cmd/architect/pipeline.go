@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,9 @@ type planFlags struct {
 	branchTemplate string
 	now            string
 	verbose        bool
+	// applied are the beads a database holds of this plan, for a command
+	// that read one before compiling; not a flag.
+	applied []pipeline.AppliedBead
 }
 
 // compiled is a plan carried through the pipeline.
@@ -45,8 +49,10 @@ type compiled struct {
 	repo  repoInfo
 	// abs is the plan's absolute path ("" for stdin).
 	abs string
-	// settings are the merged settings the beads were built with.
-	settings parser.Defaults
+	// settings are the merged settings the beads were built with, and
+	// sourceFrom where the source branch came from.
+	settings   parser.Defaults
+	sourceFrom string
 	// stalls are the warnings about in_progress beads nobody holds in the
 	// database (status fills them in).
 	stalls parser.Diagnostics
@@ -85,14 +91,23 @@ func readPlan(path string, stdin io.Reader) (name string, src []byte, err error)
 	return path, src, nil
 }
 
-// repoInfo is where the plan's repository is.
+// repoInfo is where the plan's repository is, and what it states about
+// its branches.
 type repoInfo struct {
-	root   string // absolute, symlinks resolved
-	name   string
-	branch string // current branch, "" when unknown
+	// root is the checkout the plan is in (a linked worktree's own folder
+	// when the plan is read there): its files are read, and git runs, there.
+	root string // absolute, symlinks resolved
+	// home is the repository's main worktree, the same from every linked
+	// worktree: the beads' worktrees go beside it, and it names the rig.
+	// It is root outside git and in a repository without linked worktrees.
+	home string
+	name string // home's name
 	// branches are the repository's branches (refs/heads), nil outside
 	// a repository.
 	branches []string
+	// originHead is the branch origin/HEAD names, initDefault git's
+	// init.defaultBranch; "" when there is none.
+	originHead, initDefault string
 }
 
 func git(dir string, gitArgs ...string) (string, bool) {
@@ -116,12 +131,14 @@ func gitOut(dir string, gitArgs ...string) (string, error) {
 }
 
 // findRepo finds the repository holding dir, or uses override as its root.
-// Outside git, the directory itself is the root.
+// Outside git, the directory itself is the root. Nothing it finds depends on
+// the branch checked out, and only root on which worktree dir is in.
 func findRepo(dir, override string) (repoInfo, error) {
 	root, inGit := override, false
+	var common string
 	if root == "" {
-		if top, ok := git(dir, "rev-parse", "--show-toplevel"); ok {
-			root, inGit = top, true
+		if out, ok := git(dir, "rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir"); ok {
+			root, common, inGit = firstLine(out), lastLine(out), true
 		} else {
 			root = dir
 		}
@@ -136,40 +153,70 @@ func findRepo(dir, override string) (repoInfo, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	r := repoInfo{root: abs, name: filepath.Base(abs)}
-	// The current branch only of this repository: a --repo folder that is
-	// no repository must not borrow the branch of one it sits in.
+	r := repoInfo{root: abs, home: abs}
+	// The facts only of this repository: a --repo folder that is no
+	// repository must not borrow the branches of one it sits in.
 	if !inGit {
-		top, ok := git(abs, "rev-parse", "--show-toplevel")
-		inGit = ok && sameDir(top, abs)
-	}
-	if inGit {
-		r.branches, r.branch = repoBranches(abs)
-		if r.branch == "" { // no commit yet, or a detached HEAD
-			r.branch, _ = git(abs, "symbolic-ref", "--quiet", "--short", "HEAD")
+		out, ok := git(abs, "rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir")
+		if inGit = ok && sameDir(firstLine(out), abs); inGit {
+			common = lastLine(out)
 		}
 	}
+	if inGit {
+		r.home = mainWorktree(abs, common)
+		r.branches, r.originHead = repoBranches(abs)
+		r.initDefault, _ = git(abs, "config", "--get", "init.defaultBranch")
+	}
+	r.name = filepath.Base(r.home)
 	return r, nil
 }
 
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return strings.TrimSpace(l) }
+
+func lastLine(s string) string { return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:]) }
+
+// mainWorktree is the root of the main worktree of the repository whose
+// checkout root is, given git's common directory: the folder holding it
+// when it is a .git folder (a linked worktree's common directory is its
+// main worktree's), else what git worktree list names first (a repository
+// made with --separate-git-dir), a bare repository's folder without .git.
+// root itself when git cannot say.
+func mainWorktree(root, common string) string {
+	dir := root
+	if filepath.Base(common) == ".git" {
+		dir = filepath.Dir(common)
+	} else if out, err := gitOut(root, "worktree", "list", "--porcelain"); err == nil {
+		first, _, _ := strings.Cut(out, "\n\n")
+		if p, ok := strings.CutPrefix(firstLine(first), "worktree "); ok {
+			dir = p
+			if slices.Contains(strings.Split(first, "\n"), "bare") {
+				dir = strings.TrimSuffix(p, ".git")
+			}
+		}
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return dir
+}
+
 // repoBranches lists the branches of the repository at root and names the
-// one checked out, in one git run; nil when git cannot say.
-func repoBranches(root string) (branches []string, current string) {
-	out, err := gitOut(root, "for-each-ref", "--format=%(HEAD)%(refname)", "refs/heads")
+// branch origin/HEAD points at, in one git run; nil when git cannot say.
+func repoBranches(root string) (branches []string, originHead string) {
+	out, err := gitOut(root, "for-each-ref", "--format=%(refname) %(symref)", "refs/heads", "refs/remotes/origin/HEAD")
 	if err != nil {
 		return nil, ""
 	}
 	branches = []string{}
 	for _, l := range strings.Split(out, "\n") {
-		l, head := strings.CutPrefix(strings.TrimSpace(l), "*")
-		if b, ok := strings.CutPrefix(strings.TrimSpace(l), "refs/heads/"); ok && b != "" {
+		ref, target, _ := strings.Cut(strings.TrimSpace(l), " ")
+		if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok && b != "" {
 			branches = append(branches, b)
-			if head {
-				current = b
-			}
+		} else if ref == "refs/remotes/origin/HEAD" {
+			originHead, _ = strings.CutPrefix(target, "refs/remotes/origin/")
 		}
 	}
-	return branches, current
+	return branches, originHead
 }
 
 // sameDir reports whether two paths name one directory.
@@ -254,20 +301,23 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 		}
 	}
 	r, err := pipeline.Run(pipeline.Input{
-		File:        name,
-		Src:         src,
-		PlanFile:    planFile,
-		Repo:        pipeline.Repo{Root: repo.root, Name: repo.name, Branch: repo.branch, Branches: repo.branches},
+		File:     name,
+		Src:      src,
+		PlanFile: planFile,
+		Repo: pipeline.Repo{Root: repo.home, Name: repo.name, Branches: repo.branches,
+			OriginHead: repo.originHead, InitDefault: repo.initDefault},
 		Config:      readConfig(repo.root, configFile),
 		RalphConfig: readConfig(repo.root, ralphConfigFile),
 		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate},
 		Now:         now,
+		Applied:     f.applied,
 		AgentExists: fileIn(repo.root),
 	})
 	if err != nil {
 		return nil, err
 	}
-	c.plan, c.graph, c.beads, c.settings, c.diags = r.Plan, r.Graph, r.Beads, r.Settings.Merged, r.Diags
+	c.plan, c.graph, c.beads, c.diags = r.Plan, r.Graph, r.Beads, r.Diags
+	c.settings, c.sourceFrom = r.Settings.Merged, r.Settings.SourceBranchFrom
 	if !f.verbose {
 		c.diags = dropInfo(c.diags)
 	}

@@ -35,6 +35,12 @@ type Preview struct {
 	// shape, and what its letters mean. A plan in the beads-ralph dialect
 	// with no such choice has none.
 	Readings []PreviewDiag `json:"readings,omitempty"`
+	// SourceBranch is the branch the plan's sprints start from unless one
+	// sets its own, and SourceBranchFrom where it came from (a setting,
+	// the beads applied from the plan, or what the repository states).
+	// The caller sets them; the text shows them when set.
+	SourceBranch     string `json:"source_branch,omitempty"`
+	SourceBranchFrom string `json:"source_branch_from,omitempty"`
 }
 
 // PreviewPins are one sprint's pins, tests and time budget.
@@ -231,6 +237,9 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 		facts = append(facts, emit.Plural(len(p.Warnings), "warning", "warnings"))
 	}
 	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
+	if p.SourceBranch != "" {
+		fmt.Fprintf(&b, "Source branch: %s %s\n", st.Cyan(p.SourceBranch), st.Dim("(from "+p.SourceBranchFrom+")"))
+	}
 
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.Bold(name)) }
 
