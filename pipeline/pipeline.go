@@ -108,7 +108,7 @@ func (r *Result) Failed() bool { return r.Diags.HasErrors() || r.Graph == nil }
 // architect, not in the plan.
 func Run(in Input) (*Result, error) {
 	r := &Result{Plan: parser.Parse(in.File, in.Src)}
-	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo, recorded(r.Plan, in.Applied), in.File)
+	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo, Recorded(r.Plan, in.Applied), in.File)
 	r.Diags = append(r.Diags, r.Plan.Diags...)
 	if len(r.Plan.Sprints) == 0 {
 		r.Diags.Sort()
@@ -142,9 +142,10 @@ func Run(in Input) (*Result, error) {
 	return r, nil
 }
 
-// recorded are the plan-wide source branches the applied beads record: of
-// each bead whose sprint does not set a **Source Branch**: of its own.
-func recorded(p *parser.Plan, applied []AppliedBead) []string {
+// Recorded are the plan-wide source branches the applied beads record, one
+// a bead: of each bead whose sprint does not set a **Source Branch**: of its
+// own.
+func Recorded(p *parser.Plan, applied []AppliedBead) []string {
 	if len(applied) == 0 {
 		return nil
 	}

@@ -28,6 +28,17 @@ type Settings struct {
 	SourceBranchFrom string
 }
 
+// SourceBranchStated reports whether a setting named the source branch: a
+// config file, the plan or --source-branch, not the beads applied from the
+// plan or the repository.
+func (s Settings) SourceBranchStated() bool {
+	switch s.SourceBranchFrom {
+	case FromRalphConfig, FromConfig, FromPlan, FromFlag:
+		return true
+	}
+	return false
+}
+
 // Where a source branch can come from, as messages and the preview name
 // it: the settings' layers, then what the repository states.
 const (

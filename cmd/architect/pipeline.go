@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/pipeline"
 	"github.com/beads-architect/architect/planner"
@@ -35,9 +37,6 @@ type planFlags struct {
 	branchTemplate string
 	now            string
 	verbose        bool
-	// applied are the beads a database holds of this plan, for a command
-	// that read one before compiling; not a flag.
-	applied []pipeline.AppliedBead
 }
 
 // compiled is a plan carried through the pipeline.
@@ -53,6 +52,10 @@ type compiled struct {
 	// sourceFrom where the source branch came from.
 	settings   parser.Defaults
 	sourceFrom string
+	// input is what the pipeline compiled, and verbose whether info is
+	// kept: withApplied compiles it again.
+	input   pipeline.Input
+	verbose bool
 	// stalls are the warnings about in_progress beads nobody holds in the
 	// database (status fills them in).
 	stalls parser.Diagnostics
@@ -300,7 +303,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 			return nil, err
 		}
 	}
-	r, err := pipeline.Run(pipeline.Input{
+	err = c.run(pipeline.Input{
 		File:     name,
 		Src:      src,
 		PlanFile: planFile,
@@ -310,18 +313,71 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 		RalphConfig: readConfig(repo.root, ralphConfigFile),
 		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate},
 		Now:         now,
-		Applied:     f.applied,
 		AgentExists: fileIn(repo.root),
-	})
+	}, f.verbose)
 	if err != nil {
 		return nil, err
 	}
+	return c, nil
+}
+
+// run runs the pipeline on in and keeps its result in c.
+func (c *compiled) run(in pipeline.Input, verbose bool) error {
+	r, err := pipeline.Run(in)
+	if err != nil {
+		return err
+	}
+	c.input, c.verbose = in, verbose
 	c.plan, c.graph, c.beads, c.diags = r.Plan, r.Graph, r.Beads, r.Diags
 	c.settings, c.sourceFrom = r.Settings.Merged, r.Settings.SourceBranchFrom
-	if !f.verbose {
+	if !verbose {
 		c.diags = dropInfo(c.diags)
 	}
-	return c, nil
+	return nil
+}
+
+// withApplied compiles the plan again with the beads a database holds of
+// it (issues, as bd export reads them), so that a source branch no setting
+// names is the one those beads record (pipeline's resolve), and reports
+// whether that changed anything. It changes nothing when a setting names
+// the source branch, when the database has no bead of the plan, or when
+// they record the branch the compile chose already (then only the origin
+// would differ, and the compile is not run again).
+func (c *compiled) withApplied(issues []bdsync.Issue) (bool, error) {
+	if c.settingsStated() {
+		return false, nil
+	}
+	applied := appliedBeads(issues, c.input.PlanFile)
+	same := true
+	for _, b := range pipeline.Recorded(c.plan, applied) {
+		same = same && b == c.settings.SourceBranch
+	}
+	if same {
+		return false, nil
+	}
+	in := c.input
+	in.Applied = applied
+	return true, c.run(in, c.verbose)
+}
+
+// settingsStated reports whether a setting named the source branch.
+func (c *compiled) settingsStated() bool {
+	return pipeline.Settings{Merged: c.settings, SourceBranchFrom: c.sourceFrom}.SourceBranchStated()
+}
+
+// appliedBeads are the beads of planFile in issues, each with its sprint
+// and the source branch it records.
+func appliedBeads(issues []bdsync.Issue, planFile string) []pipeline.AppliedBead {
+	var out []pipeline.AppliedBead
+	for i := range issues {
+		is := &issues[i]
+		var src string
+		if is.PlanFile() != planFile || json.Unmarshal(is.Metadata["source_branch"], &src) != nil {
+			continue
+		}
+		out = append(out, pipeline.AppliedBead{Sprint: is.Sprint(), SourceBranch: src})
+	}
+	return out
 }
 
 // dropInfo returns diags without the info entries, which only -v shows.

@@ -37,7 +37,7 @@ func (f *liveFlags) add(c *cobra.Command) {
 	fl := c.Flags()
 	fl.StringVar(&f.bd, "bd", "", "the bd binary to run (default: bd on PATH)")
 	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
-	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from, as for apply (default: the plan's, else the current branch, else main)")
+	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from, as for apply (default: the plan's, else the settings', else the one its beads record, else the repository's default branch)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "report each bd call and its time, architect's own time, and the plan's warnings and notes")
 }
 
@@ -189,6 +189,12 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 		return nil, nil, tr, fmt.Errorf("cannot read the beads database %s: %w", db.Path, ex.err)
 	}
 	issues := ex.issues
+	// A source branch no setting names is the one the plan's beads record.
+	if changed, err := c.withApplied(issues); err != nil {
+		return nil, nil, tr, err
+	} else if changed && c.failed() {
+		return nil, nil, tr, c.diags
+	}
 	planFile := c.beads[0].Metadata.PlanFile
 	if err := otherDatabase(db, issues, planFile, c.plan); err != nil {
 		return nil, nil, tr, err

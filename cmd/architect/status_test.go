@@ -310,3 +310,23 @@ func TestGraphLiveFake(t *testing.T) {
 	assert.Contains(t, run("dot"), `subgraph "cluster_legend"`)
 	assert.Contains(t, run("mermaid"), "  class s1_2a,live_in_progress in_progress\n")
 }
+
+// TestStatusAppliedSourceBranch: with no setting naming the source branch,
+// status holds the plan to the branch its applied beads record, not to the
+// repository's default, so a database applied from develop shows no drift;
+// a setting still wins, and shows as drift for apply to write.
+func TestStatusAppliedSourceBranch(t *testing.T) {
+	f := newStatusFixture(t, statusFakePlan)
+	c, err := compilePlan(f.plan, planFlags{repo: f.dir, prefix: "tp", sourceBranch: "develop"}, nil, noEnv)
+	require.NoError(t, err)
+	f.beads = c.beads
+	f.setDB(t, map[string]string{"1.1": "open", "1.2a": "open", "1.2b": "open", "1.3": "open"})
+	_, stderr, code := f.run(t, statusOptions{check: true})
+	assert.Equal(t, 0, code, stderr)
+	assert.Empty(t, stderr)
+
+	out, stderr, code := f.run(t, statusOptions{check: true, liveFlags: liveFlags{sourceBranch: "main"}})
+	assert.Equal(t, 1, code)
+	assert.Equal(t, f.plan+": drift: 4 differences between the plan and the beads database\n", stderr)
+	assert.Contains(t, out, "source_branch", out)
+}
