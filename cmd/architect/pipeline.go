@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -140,8 +139,8 @@ func findRepo(dir, override string) (repoInfo, error) {
 	root, inGit := override, false
 	var common string
 	if root == "" {
-		if out, ok := git(dir, "rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir"); ok {
-			root, common, inGit = firstLine(out), lastLine(out), true
+		if out, ok := git(dir, "rev-parse", "--show-toplevel", "--git-common-dir"); ok {
+			root, common, inGit = firstLine(out), under(dir, lastLine(out)), true
 		} else {
 			root = dir
 		}
@@ -160,15 +159,21 @@ func findRepo(dir, override string) (repoInfo, error) {
 	// The facts only of this repository: a --repo folder that is no
 	// repository must not borrow the branches of one it sits in.
 	if !inGit {
-		out, ok := git(abs, "rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir")
+		out, ok := git(abs, "rev-parse", "--show-toplevel", "--git-common-dir")
 		if inGit = ok && sameDir(firstLine(out), abs); inGit {
-			common = lastLine(out)
+			common = under(abs, lastLine(out))
 		}
 	}
 	if inGit {
+		// The two git runs side by side: a compile waits for the slower.
+		done := make(chan struct{})
+		go func() {
+			r.initDefault, _ = git(abs, "config", "--get", "init.defaultBranch")
+			close(done)
+		}()
 		r.home = mainWorktree(abs, common)
 		r.branches, r.originHead = repoBranches(abs)
-		r.initDefault, _ = git(abs, "config", "--get", "init.defaultBranch")
+		<-done
 	}
 	r.name = filepath.Base(r.home)
 	return r, nil
@@ -176,26 +181,32 @@ func findRepo(dir, override string) (repoInfo, error) {
 
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return strings.TrimSpace(l) }
 
+// under is path, which git gave relative to dir unless it is absolute.
+func under(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	abs, _ := filepath.Abs(filepath.Join(dir, path))
+	return abs
+}
+
 func lastLine(s string) string { return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:]) }
 
-// mainWorktree is the root of the main worktree of the repository whose
-// checkout root is, given git's common directory: the folder holding it
-// when it is a .git folder (a linked worktree's common directory is its
-// main worktree's), else what git worktree list names first (a repository
-// made with --separate-git-dir), a bare repository's folder without .git.
-// root itself when git cannot say.
+// mainWorktree is the folder the beads' worktrees go beside, given a
+// checkout's root and git's common directory, the same from each of the
+// repository's worktrees where git can tell: the folder holding the common
+// directory when that is a .git folder (a linked worktree's common
+// directory is its main worktree's); for a bare repository, whose
+// checkouts are all linked worktrees, the bare folder without its .git
+// ending. A repository whose git folder is elsewhere (git init
+// --separate-git-dir) does not record its main worktree, so there each
+// checkout is its own.
 func mainWorktree(root, common string) string {
 	dir := root
 	if filepath.Base(common) == ".git" {
 		dir = filepath.Dir(common)
-	} else if out, err := gitOut(root, "worktree", "list", "--porcelain"); err == nil {
-		first, _, _ := strings.Cut(out, "\n\n")
-		if p, ok := strings.CutPrefix(firstLine(first), "worktree "); ok {
-			dir = p
-			if slices.Contains(strings.Split(first, "\n"), "bare") {
-				dir = strings.TrimSuffix(p, ".git")
-			}
-		}
+	} else if bare, _ := git(root, "config", "--bool", "core.bare"); bare == "true" {
+		dir = strings.TrimSuffix(common, ".git")
 	}
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		dir = real

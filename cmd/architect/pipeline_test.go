@@ -185,6 +185,22 @@ func TestLinkedWorktree(t *testing.T) {
 	m := c.beads[0].Metadata
 	require.Equal(t, []string{wt, root, "shop", "plans/p.md", "main", filepath.Join(base, "shop-worktrees", "beads", "p", "1-1-setup"), "wheels"},
 		[]string{c.repo.root, c.repo.home, m.Rig, m.PlanFile, m.SourceBranch, m.WorktreePath, m.TeamName})
+
+	// A bare repository's checkouts are all linked worktrees: the beads'
+	// worktrees go beside the bare folder, named without its .git.
+	bare := filepath.Join(base, "bare", "store.git")
+	gitIn(t, base, "clone", "-q", "--bare", root, bare)
+	for _, w := range []string{"main", "second"} {
+		gitIn(t, bare, "worktree", "add", "-q", filepath.Join(base, "bare", w), map[string]string{"main": "main", "second": "beads/p/1-1-setup"}[w])
+	}
+	for _, w := range []string{"main", "second"} {
+		dir := filepath.Join(base, "bare", w)
+		writeTestFile(t, filepath.Join(dir, configFile), "qa_agents:\n  - name: qa-reviewer\n")
+		c, diags = compileIn(t, base, filepath.Join(dir, "plans", "p.md"), planFlags{})
+		require.Empty(t, diags)
+		require.Equal(t, []string{filepath.Join(base, "bare", "store"), filepath.Join(base, "bare", "store-worktrees", "beads", "p", "1-1-setup")},
+			[]string{c.repo.home, c.beads[0].Metadata.WorktreePath}, dir)
+	}
 }
 
 // TestAgentFiles: an agent whose file is not in the repository's agents
