@@ -100,8 +100,8 @@ type repoInfo struct {
 	// when the plan is read there): its files are read, and git runs, there.
 	root string // absolute, symlinks resolved
 	// home is the repository's main worktree, the same from every linked
-	// worktree: the beads' worktrees go beside it, and it names the rig.
-	// It is root outside git and in a repository without linked worktrees.
+	// worktree (see mainWorktree): the beads' worktrees go beside it, and
+	// it names the rig. It is root outside git and in the main worktree.
 	home string
 	name string // home's name
 	// branches are the repository's branches (refs/heads), nil outside
@@ -179,7 +179,14 @@ func findRepo(dir, override string) (repoInfo, error) {
 	return r, nil
 }
 
+// firstLine and lastLine are the first and the last line of git's output,
+// trimmed.
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return strings.TrimSpace(l) }
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:])
+}
 
 // under is path, which git gave relative to dir unless it is absolute.
 func under(dir, path string) string {
@@ -189,8 +196,6 @@ func under(dir, path string) string {
 	abs, _ := filepath.Abs(filepath.Join(dir, path))
 	return abs
 }
-
-func lastLine(s string) string { return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:]) }
 
 // mainWorktree is the folder the beads' worktrees go beside, given a
 // checkout's root and git's common directory, the same from each of the
