@@ -143,17 +143,19 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	tr := &timedRunner{r: ae.bd(bdPath, repo.root)}
+	// bd runs in the main worktree, where the database is, also when the
+	// plan is read in a linked worktree (an agent's).
+	tr := &timedRunner{r: ae.bd(bdPath, repo.home)}
 	if f.verbose {
 		tr.trace = stdio.err
 	}
 	bd := bdsync.NewClient(tr)
 	db, err := bd.Open()
 	if errors.Is(err, bdsync.ErrNoDatabase) {
-		return nil, nil, tr, fmt.Errorf("no beads database in %s: run \"bd init\" there, then architect apply %s", repo.root, plan)
+		return nil, nil, tr, fmt.Errorf("no beads database in %s: run \"bd init\" there, then architect apply %s", repo.home, plan)
 	}
 	if err != nil {
-		return nil, nil, tr, fmt.Errorf("cannot open the beads database of %s: %w", repo.root, err)
+		return nil, nil, tr, fmt.Errorf("cannot open the beads database of %s: %w", repo.home, err)
 	}
 	if db.Prefix == "" {
 		// bd init always sets one: bd made this database up, or lost it.
