@@ -34,6 +34,12 @@ type Preview struct {
 	// Readings say how the plan was read: the candidate readings the
 	// parser considered, best first, and the choices made in reading it.
 	Readings PreviewReadings `json:"readings"`
+	// SourceBranch is the branch the plan's sprints start from unless one
+	// sets its own, and SourceBranchFrom where it came from (a setting,
+	// the beads applied from the plan, or what the repository states).
+	// The caller sets them; the text shows them when set.
+	SourceBranch     string `json:"source_branch,omitempty"`
+	SourceBranchFrom string `json:"source_branch_from,omitempty"`
 }
 
 // PreviewReadings are the readings of a plan the parser considered.
@@ -267,6 +273,9 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 		facts = append(facts, emit.Plural(len(p.Warnings), "warning", "warnings"))
 	}
 	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
+	if p.SourceBranch != "" {
+		fmt.Fprintf(&b, "Source branch: %s %s\n", st.Cyan(p.SourceBranch), st.Dim("(from "+p.SourceBranchFrom+")"))
+	}
 
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.Bold(name)) }
 
