@@ -62,9 +62,14 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 		}
 	}
 	t.text = strings.TrimSpace(string(buf))
-	if !t.box && len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' && strings.IndexByte("-~/", t.text[1]) >= 0 {
-		t.box, t.progress = true, true
-		t.text = strings.TrimSpace(t.text[3:])
+	if !t.box && len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' && strings.IndexByte("-~/ ", t.text[1]) >= 0 {
+		// Kiro's "[-]" (in progress), "[~]" (queued: still open), and
+		// "[ ]*" (an optional task), which goldmark leaves as text.
+		t.box, t.progress = true, t.text[1] == '-' || t.text[1] == '/'
+		t.text = strings.TrimSpace(strings.TrimPrefix(t.text[3:], "*"))
+	}
+	if t.box && strings.HasPrefix(t.text, "*") {
+		t.text = strings.TrimSpace(t.text[1:]) // "- [ ]* 2.3": optional
 	}
 	return t, true
 }
@@ -224,15 +229,20 @@ func (w *shapeWalk) listItem(it ast.Node, ph *Phase) (sh shape, progress, parall
 	if l, isList := it.Parent().(*ast.List); w.items.ordered && (!isList || !l.IsOrdered()) {
 		return shape{}, false, false, false
 	}
-	sh, t, ok := w.b.itemUnit(it, *w.items)
+	p := *w.items
+	if p.leaf {
+		p.parts = 0 // "1." and the flush-left "2.1" alike
+	}
+	sh, t, ok := w.b.itemUnit(it, p)
 	if !ok {
 		return shape{}, false, false, false
 	}
-	if sh.id == "" {
-		// An item with no id is numbered by its place in the phase.
+	if sh.id == "" || w.items.leaf {
+		// An item with no id is numbered by its place in the phase; so
+		// are leaves, whose written ids ("2.1") name their group.
 		sh.id = strconv.Itoa(w.count[ph] + 1)
 	}
-	_, rest, _ := w.items.match(t)
+	_, rest, _ := p.match(t)
 	_, parallel = itemTags(rest)
 	return sh, t.progress, parallel, true
 }
@@ -358,4 +368,55 @@ func (b *builder) sectionItems(doc ast.Node) []sectionItems {
 		}
 	}
 	return out
+}
+
+// leafGroup reports whether item it ("- [ ] 2. Group") is followed by its
+// sub-tasks written beside it, flush left ("- [ ] 2.1 Task"): then it is a
+// group, and they are the units. Such sub-tasks are read with any number
+// of parts.
+func (w *shapeWalk) leafGroup(it ast.Node) bool {
+	t, ok := w.b.readItemText(it)
+	if !ok {
+		return false
+	}
+	id, _, ok := itemPattern{parts: 1}.match(t)
+	next := it.NextSibling()
+	if !ok || next == nil {
+		return false
+	}
+	nt, ok := w.b.readItemText(next)
+	if !ok {
+		return false
+	}
+	sub, _, ok := itemPattern{parts: 2}.match(nt)
+	return ok && strings.HasPrefix(sub, id+".")
+}
+
+// itemStruck reports whether the first line of list item it is struck
+// through, past its id ("- [X] T009 ~~Export types~~ (skipped)"): at least
+// half of its text.
+func (b *builder) itemStruck(it ast.Node) bool {
+	blk := it.FirstChild()
+	if blk == nil {
+		return false
+	}
+	struck, all := 0, 0
+	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
+		n := len(strings.TrimSpace(inlineText(c, b.src)))
+		all += n
+		if _, ok := c.(*east.Strikethrough); ok {
+			struck += n
+		}
+		if t, ok := c.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
+			break
+		}
+	}
+	return struck > 0 && struck*2 >= all-8 // the id and a checkbox's width aside
+}
+
+// checkpoint reports a task title that names a checkpoint ("Checkpoint -
+// Verify the build", "Final checkpoint - Ensure all tests pass").
+func checkpoint(title string) bool {
+	t := strings.ToLower(title)
+	return strings.HasPrefix(t, "checkpoint") || strings.HasPrefix(t, "final checkpoint")
 }

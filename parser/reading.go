@@ -65,7 +65,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "none"}
 
 const (
 	kiroDescription     = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
@@ -307,6 +307,10 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		add(&Candidate{Name: "bd", Description: desc, Declare: "format: bd", Score: scoreBD,
 			Why:  "the file is in bd's own shape, and no phase and sprint headings read as a plan",
 			read: func(b *builder, doc ast.Node) bool { return b.readBD(doc, yml) }})
+	}
+
+	if c := b.taskmasterCandidate(doc); c != nil {
+		add(c)
 	}
 
 	// The beads-ralph dialect.
@@ -570,7 +574,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		case 1:
 			cand.Description = "units are checkbox items \"- [ ] {n}. Title\" (their sub-items are their tasks)"
 			cand.Declare = `units: "- [ ] {n}. {title}"`
-			if c.nested > 0 || counts[2].nested > 0 {
+			if c.nested > 0 || counts[2].nested > 0 || counts[2].n > 0 {
 				kiro := &Candidate{Name: "kiro", Description: kiroDescription, Declare: "format: kiro", Score: scoreFormat,
 					Units: -1, First: c.first, Why: "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md",
 					read: itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
@@ -657,6 +661,12 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.key == "format" && d.value == "kiro":
 		c.Name, c.Description = "kiro", kiroDescription
 		c.read = itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
+	case d.key == "format" && d.value == "taskmaster":
+		c.Name, c.Description = "taskmaster", taskmasterDescription
+		c.read = func(b *builder, doc ast.Node) bool {
+			task, title, ok := b.taskmasterTask(doc)
+			return ok && b.readTaskmaster(doc, task, title)
+		}
 	case d.key == "format" && d.value == "execplan":
 		c.Name, c.Description = "execplan", execPlanDescription
 		cfg := shapeConfig{items: &itemPattern{checkbox: true, noID: true}, under: "Progress", phaseLevel: -1, name: c.Description}

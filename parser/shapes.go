@@ -104,6 +104,15 @@ type shapeConfig struct {
 	// under, when set, keeps the list units to the section of the heading
 	// with this text (a plan with no phases).
 	under string
+	// implicit, when set, is the number of the one phase of a plan with no
+	// phase headings (a Taskmaster task's id); else 1.
+	implicit int
+	// unit, when set, reads what the reading knows of each unit beyond
+	// the plan language (a Taskmaster subtask's "[done]" and its
+	// "### Dependencies: 7.1" heading).
+	unit func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
+	// units, when set, sees every unit read, before they are resolved.
+	all func(b *builder)
 }
 
 // runShapes reads a plan written in one of the other shapes: units named by
@@ -141,12 +150,12 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	if !ok {
 		return false
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit}
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
 	case mode == modeTopList:
-		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
+		w.implicit = w.implicitPhase()
 		blocks := w.outside
 		if cfg.under != "" {
 			in := sectionBlocks(doc, b.src, cfg.under)
@@ -154,7 +163,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		}
 		w.listUnits(w.implicit, blocks, len(b.src))
 	case mode == modeTable && sc.phaseLevel == 0:
-		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
+		w.implicit = w.implicitPhase()
 		w.tableUnits(w.implicit, w.outside, true)
 	default:
 		w.trackers()
@@ -166,6 +175,9 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	}
 	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: "the units run one after another in the order the plan lists them (" + b.p.Shape + ")"})
 	w.parallelItems()
+	if cfg.all != nil {
+		cfg.all(b)
+	}
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
@@ -536,6 +548,10 @@ type shapeWalk struct {
 	last        map[*Phase]int     // the number of each phase's last unit
 	count       map[*Phase]int     // the units of each phase
 	asUnit      bool               // the phase being made a unit has units beside it
+	implicitNum int // the number of the implicit phase
+	// unitHook reads what a reading knows of a unit beyond the plan
+	// language, after its section's fields (shapeConfig.unit).
+	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
 	// items, when set, says which list items are units (items.go),
 	// instead of items with a bold label.
 	items *itemPattern
@@ -832,6 +848,12 @@ func (w *shapeWalk) phaseIntro(ph *Phase, blocks []ast.Node) {
 	}
 }
 
+// implicitPhase is the one phase of a plan with no phase headings; it is
+// not in Plan.Phases, as it has no heading.
+func (w *shapeWalk) implicitPhase() *Phase {
+	return &Phase{ID: strconv.Itoa(w.implicitNum), Num: w.implicitNum, Title: w.b.p.Title, Valid: true}
+}
+
 // listUnits reads the units of a phase written as list items.
 func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 	for i, n := range blocks {
@@ -865,15 +887,24 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 				// The sub-tasks "2.1", "2.2" are the units, read as leaves.
 				saved := w.items
 				leaf := *saved
-				leaf.parts, leaf.leaf = 2, false
+				leaf.parts = 2
 				w.items = &leaf
 				w.listItems(ph, sub, itemEnd, nil)
 				w.items = saved
 				continue
 			}
+			if w.leafGroup(it) {
+				continue // "- [ ] 2. Group" with "- [ ] 2.1" beside it, flush left
+			}
 		}
 		sh, progress, par, ok := w.listItem(it, ph)
 		if !ok {
+			continue
+		}
+		if w.items != nil && w.items.leaf && checkpoint(sh.title) {
+			// Kiro's "3. Checkpoint - Tests pass" is a review between
+			// units, not work of its own.
+			w.b.p.warnf(w.b.p.Position(w.b.blockStart(it)), "%q is a checkpoint, not a unit of work: it is left out (the units before and after it stay in sequence)", sh.title)
 			continue
 		}
 		var after ast.Node
@@ -901,7 +932,7 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	if k := markerEnd(head.Text); k <= len(head.Text) {
 		head.Text = stripCheckbox(head.Text[k:])
 	}
-	r := &shapeHead{head: head, sh: sh}
+	r := &shapeHead{head: head, sh: sh, struck: w.items != nil && b.itemStruck(it)}
 	if sh.prefix != "" {
 		b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
 	}
@@ -950,7 +981,7 @@ func (w *shapeWalk) openUnit(r *shapeHead) {
 	if ph == nil {
 		if w.implicit == nil {
 			// Not in Plan.Phases: it has no heading.
-			w.implicit = &Phase{ID: "1", Num: 1, Title: w.b.p.Title, Valid: true}
+			w.implicit = w.implicitPhase()
 		}
 		ph = w.implicit
 	}
@@ -1019,6 +1050,9 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 	b := w.b
 	s.End = end
 	b.sprintFields(s, blocks, end)
+	if w.unitHook != nil {
+		w.unitHook(b, s, r, blocks)
+	}
 	if !s.Status.Set() && !s.Skipped {
 		_, _, progress, _ := headingMarkers(r.sh.lead + " " + r.sh.rest)
 		switch {
