@@ -70,6 +70,30 @@ var sprintLabels = map[string]string{
 	"acceptance":           "acceptance criteria",
 	"acceptance tests":     "acceptance criteria",
 	"checkpoint":           "acceptance criteria",
+
+	// The same labels in Spanish, Portuguese, German and French.
+	"estado":                  "status",
+	"situação":                "status",
+	"statut":                  "status",
+	"état":                    "status",
+	"tareas":                  "tasks",
+	"tarefas":                 "tasks",
+	"aufgaben":                "tasks",
+	"tâches":                  "tasks",
+	"criterios de aceptación": "acceptance criteria",
+	"critérios de aceitação":  "acceptance criteria",
+	"akzeptanzkriterien":      "acceptance criteria",
+	"critères d'acceptation":  "acceptance criteria",
+	"critères d’acceptation":  "acceptance criteria",
+	"dependencias":            "depends on",
+	"depende de":              "depends on",
+	"dependências":            "depends on",
+	"abhängigkeiten":          "depends on",
+	"dépendances":             "depends on",
+	"prioridad":               "priority",
+	"prioridade":              "priority",
+	"priorität":               "priority",
+	"priorité":                "priority",
 }
 
 // workLabel reports whether a label the reader does not know still names

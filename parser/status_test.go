@@ -48,10 +48,10 @@ func TestReadStatus(t *testing.T) {
 		{"In progress (weight is out of scope for now)", StatusInProgress, true, false},
 		{"Deferred to v2, done in part", statusSkipped, true, false},
 		{"Retired", statusSkipped, true, false},
-		{"⏸ paused", statusSkipped, true, false},
+		{"⏸ paused", StatusBlocked, true, false}, // paused is on hold, not dropped
 		// Negation and history, as a person reads them.
 		{"Not blocked anymore", StatusOpen, true, false},
-		{"Done? no", StatusOpen, true, false},
+		{"Done? no", StatusOpen, true, true},
 		{"Was completed, then reopened", StatusOpen, true, true},
 		{"Frobnicated", StatusOpen, false, false},
 		{"", StatusOpen, false, false},
