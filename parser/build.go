@@ -6,6 +6,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	gparser "github.com/yuin/goldmark/parser"
@@ -389,7 +390,7 @@ func (b *builder) openPhase(h Heading, info headInfo) {
 		ph.Skipped, ph.SkipReason = true, "marked "+info.skip
 	}
 	if info.loose != "" && !ph.Skipped {
-		b.p.warnf(h.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, info.loose, strings.ToUpper(info.loose))
+		b.p.warnf(h.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, info.loose, skipSuggestion(info.loose))
 	}
 	b.phase = ph
 	b.intro, b.inIntro = b.intro[:0], true
@@ -495,7 +496,10 @@ func (b *builder) openSprint(h Heading, info headInfo) {
 		b.p.warnf(h.Pos, "sprint %s says (Parallel) but has no letter, so it runs in sequence with its neighbours: to run it beside another sprint, give both one number and a letter each (%s.%sa, %s.%sb) or write Depends on", s.ID, phase, num, phase, num)
 	}
 	if info.loose != "" && !s.Skipped {
-		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, strings.ToUpper(info.loose))
+		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, skipSuggestion(info.loose))
+	}
+	if info.looseDone != "" && !s.Skipped {
+		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as closed: to mark it done, write (DONE) after the title or **Status**: Done", s.ID, info.looseDone)
 	}
 	if !valid {
 		s.Phase = nil // parsed for its own diagnostics, never compiled
@@ -517,6 +521,23 @@ func (b *builder) closeSprint(end int) {
 	info := b.infos[s]
 	if !s.Status.Set() && !s.Skipped {
 		switch {
+		case info.done != "" && !info.struck:
+			// A heading marked done over tasks not ticked is not closed
+			// in silence: when in doubt, the work is not done.
+			checked, unchecked := 0, 0
+			var first Pos
+			for _, n := range b.blocks {
+				if _, ok := n.(*ast.List); ok {
+					b.countBoxes(n, &checked, &unchecked, &first)
+				}
+			}
+			if unchecked > 0 {
+				b.p.warnf(s.Heading.Pos, "sprint %s's heading says %q, but %d of its %d tasks are not ticked (the first at line %d); read as open: tick them, or write **Status**: Done",
+					s.ID, info.done, unchecked, checked+unchecked, b.openBox(b.blocks).Line)
+				s.Status = Field{Value: StatusOpen, Pos: s.Heading.Pos}
+				break
+			}
+			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case info.done != "":
 			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case info.progress != "":
@@ -766,6 +787,16 @@ func (b *builder) detailsTag(n *ast.HTMLBlock) {
 		b.detailsLine = b.p.Position(b.blockStart(n)).Line
 	}
 	b.details = max(0, b.details+opens-closes)
+}
+
+// skipSuggestion is the marker to write to skip a unit, for a warning
+// about a skip word that was not read as one: the word itself in capitals,
+// or SKIPPED for an emoji.
+func skipSuggestion(loose string) string {
+	if strings.IndexFunc(loose, unicode.IsLetter) < 0 {
+		return "SKIPPED"
+	}
+	return strings.ToUpper(loose)
 }
 
 // lowerLetters lowers the capitals of an id ("3A" gives "3a").
