@@ -131,6 +131,9 @@ func (b *builder) checkboxStatus(blocks []ast.Node) (string, Pos, bool) {
 func (b *builder) openBox(blocks []ast.Node) Pos {
 	var at Pos
 	for _, n := range blocks {
+		if b.notWork[n] {
+			continue
+		}
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() {
 				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
@@ -144,6 +147,9 @@ func (b *builder) openBox(blocks []ast.Node) Pos {
 // countBoxes adds the task checkboxes under n to checked and unchecked,
 // and sets first to the first one's position if it is not set yet.
 func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
+	if b.notWork[n] {
+		return
+	}
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if cb, ok := c.(*east.TaskCheckBox); ok && entering {
 			if !first.IsValid() {

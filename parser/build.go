@@ -53,6 +53,10 @@ type builder struct {
 	// detailsLine; sink is the level of a sprint heading read as history
 	// inside one, whose section is passed over.
 	details, detailsLine, sink int
+	// notWork are the checkbox lists under a label that names something
+	// other than the unit's work ("**Prerequisites**:"): their boxes say
+	// nothing about how the unit stands.
+	notWork map[ast.Node]bool
 	// noTasks are the sprints whose title stands in for their tasks.
 	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
@@ -661,6 +665,21 @@ func (b *builder) liveSprints() map[string]*Sprint {
 // Status of their own.
 func (b *builder) closeDonePhases() {
 	for _, m := range b.phaseDone {
+		if m.mark == "checked in the progress tracker" || m.mark == "done in the status table" {
+			// A tracker line closes its phase only when it names the
+			// phase's work: "- [x] Phase 2: budget approved" in a
+			// readiness checklist is about something else.
+			line := strings.TrimSpace(string(b.src[m.pos.Offset:lineEnd(b.src, m.pos.Offset)]))
+			cell := strings.TrimSpace(strings.TrimPrefix(line, "|"))
+			if k := strings.Index(cell, "|"); k >= 0 && strings.HasPrefix(line, "|") {
+				cell = strings.TrimSpace(cell[:k])
+			}
+			if title := entryTitle(cell); !sameWork(title, m.phase.Title) {
+				b.p.warnf(m.pos, "%q names phase %s, but its words %q are not the phase's title %q (line %d); it closes nothing",
+					line, m.phase.ID, title, m.phase.Title, m.phase.Heading.Pos.Line)
+				continue
+			}
+		}
 		var closed []string
 		for _, s := range m.phase.Sprints {
 			if !s.Status.Set() {
@@ -722,6 +741,9 @@ func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 				}
 			}
 			b.p.warnf(e.Heading.Pos, "completion log entry %q %s; it closes nothing", e.Heading.Text, what)
+		case !sameWork(entryTitle(e.Heading.Text), s.Title):
+			b.p.warnf(e.Heading.Pos, "completion log entry %q names sprint %s, but its title %q is not the sprint's %q (line %d); it closes nothing",
+				e.Heading.Text, s.ID, entryTitle(e.Heading.Text), s.Title, s.Heading.Pos.Line)
 		case s.Status.Value == StatusClosed:
 			b.p.diag(Info, e.Heading.Pos, "completion log entry for sprint %s agrees with its section (line %d)", s.ID, s.Heading.Pos.Line)
 		default:
@@ -736,6 +758,38 @@ func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 		}
 	}
 	return logSections
+}
+
+// entryTitle is the title a completion log entry or tracker line gives
+// its unit: "Apple Pay sheet" in "✅ Sprint 1.3: Apple Pay sheet".
+func entryTitle(text string) string {
+	t := strings.TrimSpace(text)
+	for _, p := range []string{"- [x] ", "- [X] ", "* [x] ", "* [X] ", "- ", "* "} {
+		t = strings.TrimPrefix(t, p)
+	}
+	if info := splitKeyword(t); info.kind == headSprint || info.kind == headPhase {
+		return info.title
+	}
+	if sh := readShape(t); sh.kind != shapeOther {
+		return sh.title
+	}
+	return ""
+}
+
+// sameWork reports whether a log entry's title names the same work as a
+// unit's: equal words, or one's words a run of the other's ("Go Project
+// Setup" and "Go project setup"). A title with no words (a date, nothing)
+// contradicts nothing.
+func sameWork(entry, unit string) bool {
+	words := func(s string) string {
+		f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		return " " + strings.Join(f, " ") + " "
+	}
+	e, u := words(entry), words(unit)
+	if strings.IndexFunc(entry, unicode.IsLetter) < 0 || strings.TrimSpace(u) == "" {
+		return true
+	}
+	return strings.Contains(e, u) || strings.Contains(u, e)
 }
 
 // reportLoose says why each heading deeper than the phase level outside

@@ -99,6 +99,8 @@ type sectionReader struct {
 	// ends with a bold label the reader does not know ("**Background:**"):
 	// a list there is that label's, so description.
 	labelled, labelNext bool
+	// otherLabel is that label.
+	otherLabel field
 	// deliverables are the titles of "#### Deliverable A: Title"
 	// sub-headings, in order: the unit's tasks.
 	deliverables []string
@@ -129,6 +131,18 @@ func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
 	}
 	for _, it := range items {
 		if _, box := itemChecked(it.node); box {
+			if r.labelled {
+				// "**Prerequisites** (handled by the platform team):" and
+				// its ticked boxes: not the unit's work, and not how it
+				// stands.
+				if r.b.notWork == nil {
+					r.b.notWork = map[ast.Node]bool{}
+				}
+				r.b.notWork[it.node.Parent()] = true
+				r.b.p.warnf(r.otherLabel.pos, "the checklist under %q (line %d) is not read as the work of sprint %s: it stays in the description, and its boxes do not say how the sprint stands; to make it the sprint's tasks, label it **Tasks**:",
+					r.otherLabel.label, pos.Line, r.s.ID)
+				break
+			}
 			r.work = append(r.work, workList{items: items, desc: len(r.desc)})
 			break
 		}
@@ -313,6 +327,7 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 				// "**Background:**" ending the paragraph: a list
 				// under it is that label's.
 				r.labelNext = true
+				r.otherLabel = f
 			}
 			from, to := f.start, f.end
 			if from < 0 {
