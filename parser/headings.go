@@ -132,10 +132,48 @@ func readHeading(h *ast.Heading, src []byte) (full string, info headInfo) {
 	return full, info
 }
 
+// oddSeparator reads a separator after an id that is almost one of ':' and
+// the dashes: another dash or minus sign ("―", "−", "‒"), a fullwidth colon,
+// "|", "·", "•", "→". It returns the separator and the text after it.
+func oddSeparator(rest string) (sep, after string, ok bool) {
+	r, n := utf8.DecodeRuneInString(rest)
+	if n == 0 {
+		return "", rest, false
+	}
+	switch {
+	case unicode.Is(unicode.Pd, r) && r != '-' && r != '–' && r != '—', r == '−', r == '：', r == '|', r == '·', r == '•', r == '→':
+	default:
+		return "", rest, false
+	}
+	after = strings.TrimSpace(rest[n:])
+	if after == "" {
+		return "", rest, false
+	}
+	return string(r), after, true
+}
+
+// outlineNumber cuts the number an editor's auto-numbering puts before a
+// heading's text ("1. Phase 1: Core", "1.4 Sprint 1.4: Preview") when a
+// phase or sprint keyword follows it.
+func outlineNumber(t string) string {
+	i := 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.') {
+		i++
+	}
+	if i == 0 || i == len(t) || t[i] != ' ' {
+		return t
+	}
+	rest := strings.TrimLeft(t[i:], " ")
+	if hasWordPrefix(rest, "phase ") || hasWordPrefix(rest, "sprint ") {
+		return rest
+	}
+	return t
+}
+
 // splitKeyword reads "Phase <id> ..." or "Sprint <id> ...", after any
-// decoration, case-insensitively.
+// decoration and an editor's outline number, case-insensitively.
 func splitKeyword(text string) headInfo {
-	t := strings.TrimLeftFunc(text, decoration)
+	t := outlineNumber(strings.TrimLeftFunc(text, decoration))
 	var kind headKind
 	switch {
 	case hasWordPrefix(t, "phase"):
@@ -183,11 +221,16 @@ func splitKeyword(text string) headInfo {
 	sep := dot
 	for _, s := range []string{":", "-", "–", "—"} {
 		if strings.HasPrefix(rest, s) {
-			rest = strings.TrimSpace(rest[len(s):])
+			rest = strings.TrimSpace(strings.TrimLeft(rest[len(s):], "-–—"))
 			sep = true
 			info.colon = s == ":"
 			break
 		}
+	}
+	if odd, after, ok := oddSeparator(rest); ok && !sep {
+		// "Sprint 1.4 ― Preview", "Sprint 1.4 ： Preview": a separator
+		// almost right; read, with a warning that shows the form.
+		rest, sep, info.near = after, true, odd
 	}
 	if info.id == "" {
 		return headInfo{}
