@@ -3,6 +3,7 @@ package parser
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -967,17 +968,37 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 	case "", "none", "n/a", "na", "-", "—", "nothing", "no dependencies":
 		return nil
 	}
+	// "none (runs alongside 2.1a)", "nothing beyond Phase 2 — not 3a.1":
+	// the value says none; ids after it are context, not dependencies.
+	none := false
+	if f := strings.FieldsFunc(strings.ToLower(trimmed), func(r rune) bool { return !unicode.IsLetter(r) && r != '/' && r != '\'' }); len(f) > 0 {
+		switch f[0] {
+		case "none", "nothing", "n/a", "no", "nada", "keine", "aucune", "ninguna", "nenhuma":
+			none = true
+		}
+	}
+	var context []string
 	raw := ""
 	if at >= 0 {
 		raw = string(b.src[at:lineEnd(b.src, at)])
 	}
 	search := 0
 	found := false
+	prev := ""
 	for _, tok := range strings.FieldsFunc(v, func(r rune) bool {
 		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '(' || r == ')' || r == '`' || r == '*' || r == '[' || r == ']'
 	}) {
 		id := strings.TrimRight(tok, ".:")
+		word := strings.ToLower(strings.Trim(tok, ".:—–-"))
 		if !idShaped(id) {
+			if word != "" {
+				prev = word
+			}
+			continue
+		}
+		if none || refNegations[prev] {
+			// "not 3a.1", "unlike 2.2": named, but not as a need.
+			context = append(context, id)
 			continue
 		}
 		found = true
@@ -992,11 +1013,20 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 		}
 		out = append(out, Ref{ID: canonicalSprintID(id), Pos: p})
 	}
-	if !found {
+	switch {
+	case len(context) > 0 && none:
+		b.p.warnf(pos, "Depends on %q of sprint %s says none; %s, named after it, is not read as a dependency", trimmed, s.ID, strings.Join(context, ", "))
+	case len(context) > 0:
+		b.p.warnf(pos, "Depends on %q of sprint %s names %s with a negation; it is not read as a dependency", trimmed, s.ID, strings.Join(context, ", "))
+	case !found:
 		b.p.warnf(pos, "Depends on %q of sprint %s names no sprint id (like 1.2 or 3a.2b); no dependency is added", trimmed, s.ID)
 	}
 	return out
 }
+
+// refNegations, before an id in a Depends on value, say it is not a
+// dependency: "not 3a.1", "unlike 2.2", "except 1.3".
+var refNegations = map[string]bool{"not": true, "unlike": true, "except": true, "excluding": true, "without": true, "nor": true, "besides": true}
 
 // idShaped reports whether a word is meant as a sprint id: digits, a dot,
 // then a digit or letter ("1.2", "1.A", "1.2.3"; not "v2" or "2.").
