@@ -57,6 +57,8 @@ type builder struct {
 	// other than the unit's work ("**Prerequisites**:"): their boxes say
 	// nothing about how the unit stands.
 	notWork map[ast.Node]bool
+	// phaseFs are the fields phases state for their sprints.
+	phaseFs map[*Phase]*phaseFields
 	// noTasks are the sprints whose title stands in for their tasks.
 	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
@@ -399,8 +401,25 @@ func (b *builder) openPhase(h Heading, info headInfo) {
 	b.phase = ph
 	b.intro, b.inIntro = b.intro[:0], true
 	b.p.Phases = append(b.p.Phases, ph)
-	if info.done != "" && !ph.Skipped {
+	if k := strings.Index(strings.ToLower(ph.Title), "status:"); k >= 0 && !ph.Skipped {
+		// "## Phase 4: Chargebacks — **Status**: Blocked": a Status on the
+		// heading's line is the phase's.
+		v := strings.TrimSpace(ph.Title[k+len("status:"):])
+		ph.Title = cleanTitle(strings.TrimRight(ph.Title[:k], " -–—|,;:"))
+		r := readStatus(v)
+		if !r.known {
+			b.p.warnf(h.Pos, "Status %q of phase %s is not a status the compiler knows; read as open", v, ph.ID)
+		}
+		b.phaseStatus(ph, v, h.Pos, r)
+	}
+	switch {
+	case ph.Skipped:
+	case info.done != "":
 		b.phaseDone = append(b.phaseDone, phaseMark{ph, h.Pos, info.done})
+	case info.progress != "":
+		b.phaseStatus(ph, info.progress, h.Pos, statusReading{status: StatusInProgress, known: true})
+	case info.blocked != "":
+		b.phaseStatus(ph, info.blocked, h.Pos, statusReading{status: StatusBlocked, known: true})
 	}
 }
 
@@ -426,22 +445,105 @@ func (b *builder) readPhaseStatus(ph *Phase, blocks []ast.Node) (skipped bool) {
 		}
 		for _, line := range paragraphLines(par) {
 			f, ok := b.lineField(line)
-			if !ok || sprintLabels[f.label] != "status" {
+			if !ok {
 				continue
 			}
-			r := b.status(f, "phase "+ph.ID)
-			switch r.status {
-			case statusSkipped:
-				if !ph.Skipped {
-					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
+			switch sprintLabels[f.label] {
+			case "status":
+				if b.phaseStatus(ph, f.value, f.pos, b.status(f, "phase "+ph.ID)) {
 					skipped = true
 				}
-			case StatusClosed:
-				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
+			case "priority":
+				if pr, ok := normalPriority(f.value); ok {
+					b.fieldsOf(ph).priority = Field{Value: pr, Pos: f.pos}
+				}
+			case "team":
+				v := f.code
+				if v == "" {
+					v = f.value
+				}
+				b.fieldsOf(ph).team = Field{Value: v, Pos: f.pos}
+			case "labels":
+				b.fieldsOf(ph).labels = append(b.fieldsOf(ph).labels, splitList(f.value)...)
 			}
 		}
 	}
 	return skipped
+}
+
+// phaseStatus applies what a phase's Status says (value, read as r, at
+// pos) to the phase: a drop word skips it, done closes its sprints, any
+// other state is its sprints' state. It reports whether it skipped it.
+func (b *builder) phaseStatus(ph *Phase, value string, pos Pos, r statusReading) bool {
+	switch r.status {
+	case statusSkipped:
+		if !ph.Skipped {
+			ph.Skipped, ph.SkipReason = true, "Status: "+value
+			return true
+		}
+	case StatusClosed:
+		b.phaseDone = append(b.phaseDone, phaseMark{ph, pos, value})
+	case StatusInProgress, StatusBlocked:
+		b.fieldsOf(ph).status = Field{Value: r.status, Pos: pos}
+		b.fieldsOf(ph).statusText = value
+	}
+	return false
+}
+
+// phaseFields are the fields a phase states for its sprints: written on
+// the phase ("**Priority**: P0" under "## Phase 2"), they are each
+// sprint's unless the sprint says otherwise.
+type phaseFields struct {
+	status, priority, team Field
+	statusText             string
+	labels                 []string
+}
+
+func (b *builder) fieldsOf(ph *Phase) *phaseFields {
+	if b.phaseFs == nil {
+		b.phaseFs = map[*Phase]*phaseFields{}
+	}
+	if b.phaseFs[ph] == nil {
+		b.phaseFs[ph] = &phaseFields{}
+	}
+	return b.phaseFs[ph]
+}
+
+// inheritPhaseFields gives each sprint the status, priority, team and
+// labels its phase states, where the sprint states none of its own.
+func (b *builder) inheritPhaseFields() {
+	for _, ph := range b.p.Phases {
+		pf := b.phaseFs[ph]
+		if pf == nil {
+			continue
+		}
+		var took []string
+		for _, s := range ph.Sprints {
+			if pf.status.Set() && !s.Status.Set() {
+				if pf.status.Value == StatusBlocked {
+					s.Status = pf.status
+				}
+				took = append(took, s.ID)
+			}
+			if pf.priority.Set() && !s.Priority.Set() {
+				s.Priority = pf.priority
+			}
+			if pf.team.Set() && !s.Team.Set() {
+				s.Team = pf.team
+			}
+			s.Labels = append(s.Labels, pf.labels...)
+		}
+		switch {
+		case len(took) > 0 && pf.status.Value == StatusInProgress:
+			// A phase under way says nothing of which sprint is: and bd
+			// ready never releases an in-progress bead.
+			b.p.warnf(pf.status.Pos, "phase %s is marked in progress (%s), which does not say which of its sprints is: those without a Status of their own stay open: %s; write **Status**: In progress on the sprint being worked on",
+				ph.ID, pf.statusText, strings.Join(took, ", "))
+		case len(took) > 0:
+			b.p.warnf(pf.status.Pos, "phase %s is marked %s (%s): its sprints without a Status of their own are %s too: %s",
+				ph.ID, strings.ReplaceAll(pf.status.Value, "_", " "), pf.statusText, strings.ReplaceAll(pf.status.Value, "_", " "), strings.Join(took, ", "))
+		}
+	}
 }
 
 // phaseMark is a phase marked done as a whole.
@@ -604,6 +706,7 @@ func (b *builder) resolve() {
 	b.resolveDuplicates()
 	live := b.liveSprints()
 	b.closeDonePhases()
+	b.inheritPhaseFields()
 	logSections := b.readLog(live)
 	b.reportLoose(logSections)
 }
