@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	gparser "github.com/yuin/goldmark/parser"
 )
 
@@ -57,6 +58,9 @@ type builder struct {
 	// other than the unit's work ("**Prerequisites**:"): their boxes say
 	// nothing about how the unit stands.
 	notWork map[ast.Node]bool
+	// tables are the tables outside the sprints: a progress table
+	// ("| Sprint | Title | Status |") may say how sprints stand.
+	tables []*east.Table
 	// phaseFs are the fields phases state for their sprints.
 	phaseFs map[*Phase]*phaseFields
 	// noTasks are the sprints whose title stands in for their tasks.
@@ -223,6 +227,9 @@ func (b *builder) textBlock(n ast.Node) {
 		b.intro = append(b.intro, n)
 	case !b.seen:
 		b.preamble = append(b.preamble, n)
+	}
+	if t, ok := n.(*east.Table); ok && b.sprint == nil && b.entry == nil && (b.phase == nil || b.inIntro) {
+		b.tables = append(b.tables, t)
 	}
 }
 
@@ -706,6 +713,7 @@ func (b *builder) resolve() {
 	b.resolveDuplicates()
 	live := b.liveSprints()
 	b.closeDonePhases()
+	b.statusTables(live)
 	b.inheritPhaseFields()
 	logSections := b.readLog(live)
 	b.reportLoose(logSections)
@@ -861,6 +869,75 @@ func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 		}
 	}
 	return logSections
+}
+
+// statusTables reads the progress tables outside the sprints: a table with
+// a Status column whose first column names sprints ("1.1", "Sprint 1.1")
+// gives each sprint named there that has no Status of its own the row's
+// status; a row whose title is not the sprint's, or whose status the
+// sprint's own section contradicts, is a warning at the row.
+func (b *builder) statusTables(live map[string]*Sprint) {
+	for _, t := range b.tables {
+		head, ok := t.FirstChild().(*east.TableHeader)
+		if !ok {
+			continue
+		}
+		statusCol, titleCol, col := -1, -1, 0
+		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+			switch strings.ToLower(strings.TrimSpace(plainText(c, b.src))) {
+			case "status", "state", "estado", "statut":
+				statusCol = col
+			case "title", "name", "sprint title":
+				titleCol = col
+			}
+			col++
+		}
+		if statusCol <= 0 {
+			continue
+		}
+		for row := head.NextSibling(); row != nil; row = row.NextSibling() {
+			var cells []string
+			for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+				cells = append(cells, strings.TrimSpace(plainText(c, b.src)))
+			}
+			if len(cells) <= statusCol {
+				continue
+			}
+			id := cells[0]
+			if info := splitKeyword(id); info.kind == headSprint || info.kind == headSprintProse {
+				id = info.id
+			}
+			if _, _, _, ok := splitSprintID(id); !ok {
+				continue
+			}
+			s := live[canonicalSprintID(id)]
+			if s == nil {
+				continue
+			}
+			at := nodeStart(row.FirstChild().FirstChild())
+			if at < 0 {
+				at = b.blockStart(t)
+			}
+			pos := b.p.Position(lineStart(b.src, at))
+			if titleCol > 0 && titleCol < len(cells) && !sameWork(cells[titleCol], s.Title) {
+				b.p.warnf(pos, "the progress table names sprint %s %q, but its title is %q (line %d); its status here is not read", s.ID, cells[titleCol], s.Title, s.Heading.Pos.Line)
+				continue
+			}
+			r := readStatus(cells[statusCol])
+			switch {
+			case !r.known || r.status == statusSkipped:
+				b.p.warnf(pos, "the progress table says sprint %s is %q, which is not read as its status", s.ID, cells[statusCol])
+			case s.Status.Set() && s.Status.Value != r.status:
+				b.p.warnf(pos, "the progress table says sprint %s is %s (%q), but its section says %s (line %d); the section is followed",
+					s.ID, strings.ReplaceAll(r.status, "_", " "), cells[statusCol], strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line)
+			case !s.Status.Set():
+				if r.note != "" {
+					b.p.warnf(pos, "the progress table says sprint %s is %q, read as %s: %s", s.ID, cells[statusCol], strings.ReplaceAll(r.status, "_", " "), r.note)
+				}
+				s.Status = Field{Value: r.status, Pos: pos}
+			}
+		}
+	}
 }
 
 // entryTitle is the title a completion log entry or tracker line gives

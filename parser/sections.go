@@ -31,6 +31,7 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 // sprintFields reads the blocks of a sprint's section, which ends at offset
 // end.
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
+	blocks = b.openQuotes(blocks)
 	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
 	r.read()
 	var claimed map[int]bool // desc entries that became tasks; most sections have none
@@ -70,6 +71,50 @@ func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 		s.TasksFromTitle = true
 		b.noTasks = append(b.noTasks, s)
 	}
+}
+
+// openQuotes returns blocks with each block quote that holds a field of
+// the unit ("> **Status**: ✅ Completed", a GitHub callout "> [!NOTE]" over
+// one) replaced by its blocks, so that its fields are read as the unit's.
+// Other block quotes stay as they are: description.
+func (b *builder) openQuotes(blocks []ast.Node) []ast.Node {
+	var out []ast.Node
+	for i, n := range blocks {
+		q, ok := n.(*ast.Blockquote)
+		if !ok || !b.quoteHasField(q) {
+			if out != nil {
+				out = append(out, n)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]ast.Node{}, blocks[:i]...)
+		}
+		for c := q.FirstChild(); c != nil; c = c.NextSibling() {
+			out = append(out, c)
+		}
+	}
+	if out == nil {
+		return blocks
+	}
+	return out
+}
+
+// quoteHasField reports whether a paragraph of a block quote holds a line
+// that is a field of the unit.
+func (b *builder) quoteHasField(q *ast.Blockquote) bool {
+	for c := q.FirstChild(); c != nil; c = c.NextSibling() {
+		par, ok := c.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sectionReader reads one sprint section's blocks.
@@ -256,11 +301,57 @@ func (r *sectionReader) read() {
 				r.addDesc(start, stop)
 			}
 		case *ast.ThematicBreak:
+		case *east.Table:
+			if !r.fieldsTable(n) {
+				r.onlyFields = false
+				r.addDesc(start, stop)
+			}
 		default:
 			r.onlyFields = false
 			r.addDesc(start, stop)
 		}
 	}
+}
+
+// fieldsTable reads a two-column table of fields ("| Field | Value |",
+// "| Status | ✅ Done |") as the unit's fields, and reports whether it was
+// one: its header's first cell is Field, Key, Property or Attribute, and
+// every row's first cell a known label.
+func (r *sectionReader) fieldsTable(t *east.Table) bool {
+	b := r.b
+	head, ok := t.FirstChild().(*east.TableHeader)
+	if !ok || head.ChildCount() != 2 {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(plainText(head.FirstChild(), b.src))) {
+	case "field", "fields", "key", "property", "attribute", "name":
+	default:
+		return false
+	}
+	var rows []ast.Node
+	for row := head.NextSibling(); row != nil; row = row.NextSibling() {
+		if row.ChildCount() != 2 || sprintLabels[strings.ToLower(strings.TrimSpace(plainText(row.FirstChild(), b.src)))] == "" {
+			return false
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return false
+	}
+	for _, row := range rows {
+		cell := row.FirstChild()
+		val := cell.NextSibling()
+		label := strings.ToLower(strings.TrimSpace(plainText(cell, b.src)))
+		at := nodeStart(cell.FirstChild())
+		if at < 0 {
+			at = b.blockStart(t)
+		}
+		f := field{label: label, value: strings.TrimSpace(plainText(val, b.src)), code: firstCode(val, b.src),
+			pos: b.p.Position(at), start: -1, valueStart: -1}
+		r.set(sprintLabels[label], f, nil)
+	}
+	r.onlyFields = false
+	return true
 }
 
 // strayAnnotation warns about an annotation line further down the section
@@ -1168,6 +1259,11 @@ func (b *builder) itemMarkdown(start, end int) string {
 		first = end
 	}
 	line := strings.TrimRight(string(src[start:first]), "\r\n")
+	quoted := strings.HasPrefix(strings.TrimLeft(line, " "), ">")
+	if quoted {
+		// An item of a list in a block quote: "> - Golden tests".
+		line = unquote(line)
+	}
 	content := markerEnd(line)
 	out := []byte(strings.TrimRight(stripCheckbox(line[content:]), " \t"))
 	var pending []byte // blank lines, written only if text follows
@@ -1175,6 +1271,9 @@ func (b *builder) itemMarkdown(start, end int) string {
 		e := min(lineEnd(src, i), end)
 		l := strings.TrimRight(string(src[i:e]), "\r\n")
 		i = e
+		if quoted {
+			l = unquote(l)
+		}
 		if strings.TrimSpace(l) == "" {
 			pending = append(pending, '\n')
 			continue
@@ -1185,6 +1284,19 @@ func (b *builder) itemMarkdown(start, end int) string {
 		out = append(out, strings.TrimRight(dedent(l, content), " \t")...)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// unquote drops a block quote's marker from a line: "> - a" gives "- a".
+func unquote(l string) string {
+	t := strings.TrimLeft(l, " ")
+	if !strings.HasPrefix(t, ">") {
+		return l
+	}
+	t = t[1:]
+	if strings.HasPrefix(t, " ") {
+		t = t[1:]
+	}
+	return t
 }
 
 // markerEnd returns the offset of a list item's content in its first line:
