@@ -164,3 +164,93 @@ func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
 		return ast.WalkContinue, nil
 	})
 }
+
+// kanbanWords are the whole texts of headings that are a board's columns:
+// "## Done", "### In progress", "### To do".
+var kanbanWords = map[string]string{
+	"done": StatusClosed, "completed": StatusClosed, "complete": StatusClosed, "finished": StatusClosed,
+	"shipped": StatusClosed, "closed": StatusClosed, "hecho": StatusClosed, "erledigt": StatusClosed, "terminé": StatusClosed,
+	"in progress": StatusInProgress, "doing": StatusInProgress, "wip": StatusInProgress, "ongoing": StatusInProgress,
+	"in review": StatusInProgress, "en progreso": StatusInProgress, "en cours": StatusInProgress,
+	"blocked": StatusBlocked, "on hold": StatusBlocked, "bloqueado": StatusBlocked,
+	"to do": StatusOpen, "todo": StatusOpen, "backlog": StatusOpen, "open": StatusOpen, "not started": StatusOpen,
+	"next": StatusOpen, "up next": StatusOpen, "planned": StatusOpen, "pendiente": StatusOpen,
+}
+
+// kanbanHeading reads a heading that is a column of a board: its whole
+// text, emoji and punctuation aside, is a status.
+func kanbanHeading(text string) (string, bool) {
+	var words []string
+	for _, t := range statusTokens(text) {
+		if !t.emoji && t.text != "?" {
+			words = append(words, t.text)
+		}
+	}
+	st, ok := kanbanWords[strings.Join(words, " ")]
+	return st, ok
+}
+
+// kanbanStatus gives each unit that says nothing of how it stands the
+// status of the board column it stands under: a heading between its phase
+// (or the top of the plan) and its own heading whose whole text is a
+// status ("### Done", "### In progress"). The state is said in a warning
+// at the column's heading, with the units it took.
+func (b *builder) kanbanStatus(doc ast.Node) {
+	if len(b.p.Sprints) == 0 {
+		return
+	}
+	byStart := map[int]*Sprint{}
+	for _, s := range b.p.Sprints {
+		if !s.Row {
+			byStart[s.Heading.Start] = s
+		}
+	}
+	type column struct {
+		level  int
+		status string
+		text   string
+		pos    Pos
+		took   []string
+	}
+	var open []*column // the columns the walk is under, outermost first
+	var all []*column
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		for len(open) > 0 && open[len(open)-1].level >= h.Level {
+			open = open[:len(open)-1]
+		}
+		start := lineStart(b.src, max(b.blockStart(h), 0))
+		if s := byStart[start]; s != nil {
+			if len(open) > 0 && !s.Status.Set() {
+				c := open[len(open)-1]
+				s.Status = Field{Value: c.status, Pos: c.pos}
+				c.took = append(c.took, s.ID)
+			}
+			continue
+		}
+		text := strings.TrimSpace(plainText(h, b.src))
+		if st, ok := kanbanHeading(text); ok {
+			c := &column{level: h.Level, status: st, text: text, pos: b.p.Position(start)}
+			open = append(open, c)
+			all = append(all, c)
+			continue
+		}
+		if readHeadingKind(h, b.src) == headPhase {
+			open = open[:0]
+		}
+	}
+	for _, c := range all {
+		if len(c.took) > 0 && c.status != StatusOpen {
+			b.p.warnf(c.pos, "the units under %q are read as %s, as the heading says: %s", c.text, strings.ReplaceAll(c.status, "_", " "), strings.Join(c.took, ", "))
+		}
+	}
+}
+
+// readHeadingKind is what a heading's words make it.
+func readHeadingKind(h *ast.Heading, src []byte) headKind {
+	_, info := readHeading(h, src)
+	return info.kind
+}
