@@ -241,6 +241,12 @@ func (r *sectionReader) read() {
 			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(text, ":")))
 			r.sub = label
 			name := sprintLabels[label]
+			if k := strings.LastIndex(label, " ("); name == "" && k > 0 && strings.HasSuffix(label, ")") {
+				// "#### Acceptance criteria (QA)": a note after the label.
+				if n := sprintLabels[strings.TrimSpace(label[:k])]; listField(n) {
+					label, name = strings.TrimSpace(label[:k]), n
+				}
+			}
 			if name == "" {
 				r.onlyFields = false
 				if deliverableHeading(text) {
@@ -441,6 +447,20 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 				continue
 			}
 		}
+		if j < len(lines)-1 && (name == "tasks" || name == "acceptance criteria") && f.value == "" {
+			// "**Tasks**:\n3. Minimum length\n4. No rules" (a list that
+			// starts at 3 cannot interrupt a paragraph), "**Tasks**:\n\t-
+			// First" (a tab-indented item): the items were folded into
+			// the label's paragraph.
+			if items := r.paragraphItems(lines[j+1:]); items != nil {
+				if list := r.nextList(); list != nil {
+					more, _ := r.items(list)
+					items = append(items, more...)
+				}
+				r.set(name, f, items)
+				return
+			}
+		}
 		if j < len(lines)-1 && listField(name) && f.value == "" && r.introOnly(lines[j+1:]) {
 			// "**Tasks**:\nDo these in order:\n- a": the intro line is
 			// text, the list is the label's.
@@ -454,6 +474,29 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 		}
 		r.set(name, f, nil)
 	}
+}
+
+// itemLineRE matches a line that is a list item to its author: a bullet
+// or a number, then a blank.
+var itemLineRE = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+(\S.*)$`)
+
+// paragraphItems reads paragraph lines that are all list items to their
+// author ("3. Minimum length 12") as items; nil when one is not.
+func (r *sectionReader) paragraphItems(lines [][]ast.Node) []listItem {
+	var items []listItem
+	for _, l := range lines {
+		from, to := r.lineSpan(l)
+		if from < 0 {
+			return nil
+		}
+		ls := lineStart(r.b.src, from)
+		m := itemLineRE.FindStringSubmatch(strings.TrimRight(string(r.b.src[ls:lineEnd(r.b.src, max(to-1, from))]), "\r\n"))
+		if m == nil {
+			return nil
+		}
+		items = append(items, listItem{text: stripCheckbox(strings.TrimSpace(m[1])), pos: r.b.p.Position(ls)})
+	}
+	return items
 }
 
 // setList sets a list field from a label (with or without a value on its
@@ -478,8 +521,21 @@ func (r *sectionReader) setList(name string, f field, list *ast.List) {
 	if name == "tasks" || name == "acceptance criteria" {
 		// A change of bullet marker, or an HTML comment, ends a list in
 		// CommonMark; to its author it goes on.
+		indent := leadingBlanks(r.b.src[max(r.b.blockStart(list), 0):])
 		for next := r.continuedList(); next != nil; next = r.continuedList() {
 			more, lazy := r.items(next)
+			if st := r.b.blockStart(next); st >= 0 && leadingBlanks(r.b.src[st:]) > indent && lazy == nil {
+				// "2. Lockout\n  - unlock by email": a list indented
+				// under the last item, too little to nest in CommonMark.
+				dst := &r.s.Tasks
+				if name == "acceptance criteria" {
+					dst = &r.s.Acceptance
+				}
+				if len(*dst) > 0 {
+					(*dst)[len(*dst)-1] += "\n" + subLines(r.b.src[st:r.itemEnd(next, next.LastChild())])
+					continue
+				}
+			}
 			cont := f
 			cont.value = ""
 			r.set(name, cont, more)
@@ -659,6 +715,7 @@ func (r *sectionReader) items(list *ast.List) ([]listItem, *lazyCut) {
 	lazy := r.lazyLabel(list)
 	var out []listItem
 	k := 0
+	first := -1 // the indent of the first item's marker
 	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
 		if lazy != nil && k > lazy.item {
 			break
@@ -668,12 +725,35 @@ func (r *sectionReader) items(list *ast.List) ([]listItem, *lazyCut) {
 			end = lazy.at
 		}
 		start := r.b.blockStart(it)
+		indent := leadingBlanks(r.b.src[max(start, 0):])
+		if first < 0 {
+			first = indent
+		}
+		if indent > first && len(out) > 0 && start >= 0 {
+			// "1. Migrate\n  1. bcrypt": indented too little for
+			// CommonMark to nest it, but a sub-item to its author.
+			out[len(out)-1].text += "\n" + subLines(r.b.src[start:end])
+			k++
+			continue
+		}
 		if t := r.b.itemMarkdown(start, end); t != "" {
 			out = append(out, listItem{text: t, node: it, pos: r.b.p.Position(max(start, 0))})
 		}
 		k++
 	}
 	return out, lazy
+}
+
+// subLines renders source lines as indented lines of a task: each trimmed,
+// after two blanks.
+func subLines(src []byte) string {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(string(src), "\r\n"), "\n") {
+		if t := strings.TrimSpace(l); t != "" {
+			lines = append(lines, "  "+t)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // itemEnd returns the offset where a top-level item of list ends.
@@ -714,8 +794,11 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 				if !ok || sprintLabels[f.label] == "" || f.start < 0 {
 					continue
 				}
-				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 {
-					continue // written inside the item: its text
+				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 && !(n.NextSibling() == nil && j == len(lines)-1 && sprintLabels[f.label] == "acceptance criteria") {
+					// Written inside the item: its text. An Acceptance
+					// Criteria line glued under the last task is the
+					// sprint's, as its author meant.
+					continue
 				}
 				return &lazyCut{at: f.start, lines: lines[j:]}
 			}
@@ -1020,7 +1103,11 @@ func (r *sectionReader) setRole(_ string, f field, _ []listItem) {
 func (r *sectionReader) setTexts(name string, f field, items []listItem) {
 	b, s := r.b, r.s
 	var texts []string
-	if f.value != "" && !meaningless(f.value) {
+	if placeholder(f.value) {
+		// "**Tasks**: TBD", "none yet — waiting for the icon audit": no
+		// work is named yet.
+		b.p.warnf(f.pos, "%s of sprint %s says %q, which names no work yet: it is not read as a %s", f.label, s.ID, f.value, map[string]string{"tasks": "task", "acceptance criteria": "criterion"}[name])
+	} else if f.value != "" && !meaningless(f.value) {
 		texts = append(texts, b.valueMarkdown(f))
 	}
 	for _, it := range items {
@@ -1034,6 +1121,15 @@ func (r *sectionReader) setTexts(name string, f field, items []listItem) {
 	} else {
 		s.Acceptance = append(s.Acceptance, texts...)
 	}
+}
+
+// placeholderRE matches a value that stands in for work not named yet.
+var placeholderRE = regexp.MustCompile(`(?i)^(?:tbd|tbc|tba|n/a|na|none|nothing|pending|\?+|to be (?:decided|defined|determined|confirmed|written))(?:\s+yet)?(?:$|[\s.,;:(—–-])`)
+
+// placeholder reports whether a Tasks or Acceptance Criteria value only
+// says that no work is named yet: "TBD", "none yet — waiting for ...".
+func placeholder(v string) bool {
+	return placeholderRE.MatchString(strings.TrimSpace(strings.Trim(v, "*_`")))
 }
 
 // status reads a Status field, warning where the words are not plain.
