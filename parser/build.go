@@ -228,6 +228,24 @@ func (b *builder) textBlock(n ast.Node) {
 	case !b.seen:
 		b.preamble = append(b.preamble, n)
 	}
+	if par, ok := n.(*ast.Paragraph); ok && b.seen && b.phase == nil && b.sprint == nil && b.entry == nil {
+		// "## Notes" after the phases, with "**Labels**: security": a
+		// setting there is read nowhere; say so.
+		for _, line := range paragraphLines(par) {
+			f, ok := b.lineField(line)
+			if !ok {
+				continue
+			}
+			switch sprintLabels[f.label] {
+			case "labels", "priority", "team", "source branch", "status", "depends on":
+				where := "after the phases"
+				if b.section != nil {
+					where = fmt.Sprintf("under %q (line %d), after the phases", b.section.Markdown(), b.section.Pos.Line)
+				}
+				b.p.warnf(f.pos, "%q is %s, where no sprint's or plan's fields are read: it is not applied; move it before the first phase (plan settings) or into a sprint", strings.TrimSpace(string(b.src[lineStart(b.src, max(f.start, 0)):lineEnd(b.src, max(f.start, 0))])), where)
+			}
+		}
+	}
 	if t, ok := n.(*east.Table); ok && b.sprint == nil && b.entry == nil && (b.phase == nil || b.inIntro) {
 		b.tables = append(b.tables, t)
 	}

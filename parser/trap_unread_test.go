@@ -141,3 +141,20 @@ func TestTrapFieldsTable(t *testing.T) {
 	assert.Equal(t, "0", p.Sprints[0].Priority.Value)
 	assert.Equal(t, []string{"Signed download links"}, p.Sprints[1].Tasks)
 }
+
+// TestTrapFieldsAfterThePhases: a setting written in a section after the
+// phases ("## Notes" / "**Labels**: security") is read nowhere: a warning
+// says so at its line.
+func TestTrapFieldsAfterThePhases(t *testing.T) {
+	src := `## Phase 1: Isolation
+### Sprint 1.1: RLS policies
+- Policies for the tenant tables
+
+## Notes
+
+**Labels**: security, multi-tenant
+`
+	assert.Equal(t, `1.1 open "RLS policies"
+p.md:7:1: warning: "**Labels**: security, multi-tenant" is under "## Notes" (line 5), after the phases, where no sprint's or plan's fields are read: it is not applied; move it before the first phase (plan settings) or into a sprint
+`, reading(Parse("p.md", []byte(src))))
+}
