@@ -530,8 +530,27 @@ func markerPlace(s string, k, n int, part bool) int {
 		return placeWhole // "✅ Setup", "COMPLETE - Setup"
 	case !wordBefore && before != "" && strings.ContainsAny(after[:1], "([—–-|:,;"):
 		return placeWhole // "✅ COMPLETE - Setup"
+	case !wordBefore && before != "" && reasonWord(after):
+		return placeWhole // "(DEFERRED to v2)", "— DEFERRED until Q3"
 	}
 	return placeNone
+}
+
+// reasonWord reports whether text opens with a word that says why or until
+// when, after a marker ("DEFERRED to v2", "BLOCKED by legal"), rather than
+// a word of the title ("CANCELLED state handling").
+func reasonWord(text string) bool {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(f[0], ".,;:()[]"))
+	switch w {
+	case "to", "until", "till", "in", "for", "by", "because", "due", "pending", "per", "after", "since", "on", "as", "—", "-":
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsDigit(r)
 }
 
 // indexWord finds w in s as a whole word, case-sensitively.
