@@ -33,6 +33,7 @@ var (
 	doneStatusWords = map[string]bool{
 		"done": true, "complete": true, "completed": true, "closed": true, "finished": true,
 		"merged": true, "shipped": true, "delivered": true, "resolved": true, "landed": true,
+		"deployed": true, "released": true,
 		// es, pt
 		"hecho": true, "hecha": true, "terminado": true, "terminada": true, "completado": true,
 		"completada": true, "finalizado": true, "finalizada": true, "listo": true, "lista": true,
@@ -284,7 +285,7 @@ func (toks tokens) deniedAfter(i int) int {
 	if i+2 == len(toks) {
 		return i + 1 // "Done? no", "done — no"
 	}
-	if toks[i+2].text == "yet" {
+	if toks[i+2].text == "yet" && i+3 == len(toks) {
 		return i + 2 // "done, not yet"
 	}
 	return 0
@@ -305,6 +306,8 @@ func (toks tokens) unfinished(i int) (int, int) {
 		switch {
 		case class == "" || class == statusSkipped:
 			continue
+		case toks.negatedAt(i) && class != StatusClosed && class != StatusInProgress:
+			// "not blocked", "no open issues": nothing left undone.
 		case toks.negatedAt(i):
 			from := i - 1
 			for from > 0 && !negations[toks[from].text] {

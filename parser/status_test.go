@@ -53,6 +53,15 @@ func TestReadStatus(t *testing.T) {
 		{"Not blocked anymore", StatusOpen, true, false},
 		{"Done? no", StatusOpen, true, true},
 		{"Was completed, then reopened", StatusOpen, true, true},
+		// Closed only when nothing in the statement says part is not done.
+		{"Completed, not yet deployed", StatusInProgress, true, true},
+		{"Done (PR #4), not blocked", StatusClosed, true, false},
+		{"Complete. No open issues.", StatusClosed, true, false},
+		{"Done; next: Sprint 1.3", StatusClosed, true, false},
+		{"Completed — ready for QA", StatusClosed, true, false},
+		{"Complete (tests pending)", StatusInProgress, true, true},
+		{"Done, not yet", StatusOpen, true, true},
+		{"Done? yes", StatusClosed, true, false},
 		{"Frobnicated", StatusOpen, false, false},
 		{"", StatusOpen, false, false},
 	} {
