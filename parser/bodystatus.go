@@ -249,6 +249,62 @@ func (b *builder) kanbanStatus(doc ast.Node) {
 	}
 }
 
+// sectionStatuses settles what a unit's place in the document says of how
+// it stands: the board column it stands under, and a heading marked done
+// over boxes not ticked.
+func (b *builder) sectionStatuses(doc ast.Node) {
+	b.kanbanStatus(doc)
+	b.doneOverOpenBoxes(doc)
+}
+
+// doneOverOpenBoxes reads a unit closed by its heading's done marker
+// ("### Step 1.1: Delivery (COMPLETE)") as open when boxes of its section
+// are not ticked, with a warning: when in doubt, the work is not done.
+// The plan reader does the same as it reads a sprint (closeSprint); this
+// covers every reader.
+func (b *builder) doneOverOpenBoxes(doc ast.Node) {
+	byStart := map[int]*Sprint{}
+	for _, s := range b.p.Sprints {
+		if !s.Row && s.Status.Value == StatusClosed && s.Status.Pos == s.Heading.Pos {
+			byStart[s.Heading.Start] = s
+		}
+	}
+	if len(byStart) == 0 {
+		return
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		s := byStart[lineStart(b.src, max(b.blockStart(h), 0))]
+		if s == nil {
+			continue
+		}
+		checked, unchecked := 0, 0
+		var first Pos
+		var blocks []ast.Node
+		for c := n.NextSibling(); c != nil; c = c.NextSibling() {
+			if ch, ok := c.(*ast.Heading); ok && ch.Level <= h.Level {
+				break
+			}
+			if _, ok := c.(*ast.List); ok {
+				b.countBoxes(c, &checked, &unchecked, &first)
+				blocks = append(blocks, c)
+			}
+		}
+		if unchecked > 0 {
+			_, mark, _, _ := headingMarkers(strings.TrimSpace(plainText(h, b.src)))
+			if mark == "" {
+				mark = "done"
+			}
+			b.p.warnf(s.Heading.Pos, "sprint %s's heading says %q, but %d of its %d tasks are not ticked (the first at line %d); read as open: tick them, or write **Status**: Done",
+				s.ID, mark, unchecked, checked+unchecked, b.openBox(blocks).Line)
+			s.Status = Field{Value: StatusOpen, Pos: s.Heading.Pos}
+		}
+	}
+}
+
 // readHeadingKind is what a heading's words make it.
 func readHeadingKind(h *ast.Heading, src []byte) headKind {
 	_, info := readHeading(h, src)

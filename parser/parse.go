@@ -86,7 +86,7 @@ func Parse(file string, src []byte) (plan *Plan) {
 	// Units that name their beads (beadref.go), and dependencies the plan
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
-	b.kanbanStatus(doc) // issue 26: board columns ("### Done") say how units stand
+	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
 	b.statedDeps(doc)
 	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
 		msg := "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\""

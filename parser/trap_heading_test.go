@@ -83,3 +83,18 @@ func TestTrapHeadingDoneOverOpenTasks(t *testing.T) {
 p.md:2:1: warning: sprint 1.1's heading says "COMPLETE", but 2 of its 2 tasks are not ticked (the first at line 3); read as open: tick them, or write **Status**: Done
 `, reading(Parse("p.md", []byte(src))))
 }
+
+// TestTrapHeadingDoneOverOpenTasksShapes: the same in the shapes reader.
+func TestTrapHeadingDoneOverOpenTasksShapes(t *testing.T) {
+	src := `## Phase 1: Webhooks
+### Step 1.1: Delivery (COMPLETE)
+- [ ] Sign payloads
+- [x] Retry with backoff
+### Step 1.2: Replay ✅
+- [x] Replay endpoint
+`
+	assert.Equal(t, `1.1 open "Delivery"
+1.2 closed "Replay"
+p.md:2:1: warning: sprint 1.1's heading says "COMPLETE", but 1 of its 2 tasks are not ticked (the first at line 3); read as open: tick them, or write **Status**: Done
+`, reading(Parse("p.md", []byte(src))))
+}
