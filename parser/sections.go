@@ -794,10 +794,10 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 				if !ok || sprintLabels[f.label] == "" || f.start < 0 {
 					continue
 				}
-				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 && !(n.NextSibling() == nil && j == len(lines)-1 && sprintLabels[f.label] == "acceptance criteria") {
+				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 && !(n.NextSibling() == nil && j == len(lines)-1 && gluedLabels[sprintLabels[f.label]]) {
 					// Written inside the item: its text. An Acceptance
-					// Criteria line glued under the last task is the
-					// sprint's, as its author meant.
+					// Criteria or Status line glued under the last task is
+					// the sprint's, as its author meant.
 					continue
 				}
 				return &lazyCut{at: f.start, lines: lines[j:]}
@@ -812,6 +812,10 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 	}
 	return nil
 }
+
+// gluedLabels are the fields a line glued under a list's last task, and
+// indented with it, still starts.
+var gluedLabels = map[string]bool{"acceptance criteria": true, "status": true}
 
 // lazyFields reads the fields folded into a list, and gives the items after
 // them to the last label when it is a list label with no value.

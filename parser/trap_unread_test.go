@@ -158,3 +158,29 @@ func TestTrapFieldsAfterThePhases(t *testing.T) {
 p.md:7:1: warning: "**Labels**: security, multi-tenant" is under "## Notes" (line 5), after the phases, where no sprint's or plan's fields are read: it is not applied; move it before the first phase (plan settings) or into a sprint
 `, reading(Parse("p.md", []byte(src))))
 }
+
+// TestTrapStatusAfterTasks: a Status written after the tasks, after a blank
+// line, glued under the last task, or glued and indented with it, is the
+// sprint's.
+func TestTrapStatusAfterTasks(t *testing.T) {
+	src := `## Phase 1: Alerts
+### Sprint 1.1: Thresholds
+- Alert at 80%
+- Email and Slack
+
+**Status**: Done
+### Sprint 1.2: Anomalies
+- Daily model
+**Status**: In progress
+### Sprint 1.3: Digest
+- Weekly digest
+  **Status**: Blocked
+`
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, `1.1 closed "Thresholds"
+1.2 in_progress "Anomalies"
+1.3 blocked "Digest"
+`, reading(p))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, []string{"Weekly digest"}, p.Sprints[2].Tasks)
+}
