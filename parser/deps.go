@@ -519,15 +519,22 @@ func (b *builder) sequenceSentences(idx func() unitIndex, n ast.Node) []sequence
 		return nil
 	}
 	var text []byte
+	var starts, offs []int
 	for i := 0; i < lines.Len(); i++ {
 		if i > 0 {
 			text = append(text, ' ')
 		}
 		seg := lines.At(i)
+		starts = append(starts, len(text))
+		offs = append(offs, seg.Start)
 		text = append(text, bytes.TrimRight(seg.Value(b.src), "\r\n")...)
 	}
 	if !sequencePhrase.Match(text) {
 		return nil
+	}
+	at := func(k int) int { // the source offset of text[k]
+		j := sort.Search(len(starts), func(i int) bool { return starts[i] > k }) - 1
+		return offs[j] + k - starts[j]
 	}
 	var out []sequenceSentence
 	for _, sn := range splitSentences(text) {
@@ -540,8 +547,8 @@ func (b *builder) sequenceSentences(idx func() unitIndex, n ast.Node) []sequence
 		if later == nil || earlier == nil || later == earlier {
 			continue
 		}
-		off := lines.At(0).Start
-		out = append(out, sequenceSentence{later: later, earlier: earlier, text: sentence, pos: b.p.Position(off)})
+		lead := sn[0] + len(text[sn[0]:sn[1]]) - len(bytes.TrimLeft(text[sn[0]:sn[1]], " \t"))
+		out = append(out, sequenceSentence{later: later, earlier: earlier, text: sentence, pos: b.p.Position(at(lead))})
 	}
 	return out
 }
