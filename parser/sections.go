@@ -1146,6 +1146,8 @@ func (b *builder) status(f field, who string) statusReading {
 		b.p.warnf(f.pos, "Status %q of %s is not a status the compiler knows; read as open (known: done, in progress, blocked, open, skipped, and their usual words and emoji)", f.value, who)
 	case r.note != "":
 		b.p.warnf(f.pos, "Status %q of %s read as %s: %s", f.value, who, strings.ReplaceAll(r.status, "_", " "), r.note)
+	case r.part != "":
+		b.p.warnf(f.pos, "Status %q of %s read as %s: %q speaks of part of the work, so nothing is skipped", f.value, who, strings.ReplaceAll(r.status, "_", " "), r.part)
 	}
 	return r
 }

@@ -22,9 +22,9 @@ type statusReading struct {
 	status string // one of the Status constants, or statusSkipped
 	known  bool   // false: nothing in the words was understood
 	note   string // why an unusual reading was chosen, for a warning
-	// part is set when a drop word speaks of part of the work ("Done —
-	// rates deferred to 2.1"): the unit is not skipped.
-	part bool
+	// part is the drop word that speaks of part of the work ("deferred" in
+	// "Done — rates deferred to 2.1"): the unit is not skipped.
+	part string
 }
 
 // words a status is read by. Each is matched as a whole word, lower case,
@@ -249,8 +249,11 @@ func readStatus(v string) statusReading {
 				return r
 			}
 		}
-		if toks.any(func(_ token, i int) bool { return i > firstAt && toks.skipAt(i) }) {
-			r.part = true
+		for i := firstAt + 1; i < len(toks); i++ {
+			if class, n := toks.classAt(i); class == statusSkipped && !toks.negatedAt(i) {
+				r.part = toks.quote(i, i+n)
+				break
+			}
 		}
 		return r
 	case cross:

@@ -46,6 +46,7 @@ func TestTrapStatusPartDone(t *testing.T) {
 1.3 closed "CSP headers"
 p.md:3:1: warning: Status "✅ Audit done — fixes not started" of sprint 1.1 read as in progress: it says "✅", but also "not started": part of the work is not done
 p.md:6:1: warning: Status "Code complete, QA not started" of sprint 1.2 read as in progress: it says "complete", but also "not started": part of the work is not done
+p.md:9:1: warning: Status "Done — the report-only variant deferred to 2.1" of sprint 1.3 read as closed: "deferred" speaks of part of the work, so nothing is skipped
 `, reading(Parse("p.md", []byte(src))))
 }
 
