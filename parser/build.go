@@ -61,6 +61,9 @@ type builder struct {
 	// tables are the tables outside the sprints: a progress table
 	// ("| Sprint | Title | Status |") may say how sprints stand.
 	tables []*east.Table
+	// logSub is a log heading inside a phase ("### Completion Log" under
+	// the last phase): sprint headings under it are log entries.
+	logSub *Heading
 	// phaseFs are the fields phases state for their sprints.
 	phaseFs map[*Phase]*phaseFields
 	// noTasks are the sprints whose title stands in for their tasks.
@@ -284,6 +287,13 @@ func (b *builder) sprintHeading(h *ast.Heading, head Heading, info headInfo) {
 		b.openEntry(head, info, h.Level)
 		return
 	}
+	if l := b.logSub; l != nil && h.Level > l.Level {
+		// "### Completion Log" inside the last phase, and its "####
+		// ✅ Sprint 1.1: X" entries: a log, not sprints of the phase.
+		b.openEntry(head, info, h.Level)
+		b.entry.Section = l
+		return
+	}
 	b.closeIntro()
 	if h.Level <= b.level {
 		b.p.warnf(head.Pos, "%q is a level %d heading, the level of phase headings; read as a sprint of Phase %s (line %d). Write it one level deeper than the phase",
@@ -335,6 +345,11 @@ func (b *builder) otherHeading(n ast.Node, h *ast.Heading, head Heading) {
 	b.closeIntro()
 	if b.phase != nil && h.Level <= b.level {
 		b.phase = nil
+	}
+	b.logSub = nil
+	if b.phase != nil && logHeading(head.Text) {
+		hd := head
+		b.logSub = &hd
 	}
 	if b.phase == nil && (b.level == 0 || h.Level <= b.level) {
 		hd := head
@@ -395,6 +410,7 @@ func (b *builder) heading(h *ast.Heading) Heading {
 
 func (b *builder) openPhase(h Heading, info headInfo) {
 	b.seen = true
+	b.logSub = nil
 	b.section = nil
 	ph := &Phase{ID: info.id, Title: info.title, Heading: h, Valid: true}
 	num, letters, ok := splitNum(info.id)
@@ -709,10 +725,17 @@ func (b *builder) closeEntry() {
 		return
 	}
 	b.entry = nil
+	if e.Done && reopenedText(e.Heading.Text) {
+		// "✅ (reverted in PR #130)": done, then undone.
+		e.Done = false
+	}
 	for _, n := range b.entryBlock {
 		par, ok := n.(*ast.Paragraph)
 		if !ok {
 			continue
+		}
+		if e.Done && reopenedText(plainText(par, b.src)) {
+			e.Done = false
 		}
 		for _, line := range paragraphLines(par) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
@@ -1039,6 +1062,29 @@ func (b *builder) detailsTag(n *ast.HTMLBlock) {
 		b.detailsLine = b.p.Position(b.blockStart(n)).Line
 	}
 	b.details = max(0, b.details+opens-closes)
+}
+
+// reopenedText reports whether text says work was undone: "reverted",
+// "reopened", "needs redo".
+func reopenedText(text string) bool {
+	for _, t := range statusTokens(text) {
+		if reopenWords[t.text] || t.text == "redo" {
+			return true
+		}
+	}
+	return false
+}
+
+// logHeading reports whether a heading's text names a log of work done:
+// "Completion Log", "Changelog", "History", "Progress log".
+func logHeading(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(strings.TrimLeftFunc(text, decoration)))
+	for _, w := range []string{"completion log", "changelog", "change log", "history", "progress log", "session log", "work log", "done log", "log"} {
+		if t == w || strings.HasSuffix(t, " "+w) {
+			return true
+		}
+	}
+	return false
 }
 
 // skipSuggestion is the marker to write to skip a unit, for a warning
