@@ -231,14 +231,18 @@ func (b *builder) kanbanStatus(doc ast.Node) {
 			}
 			continue
 		}
-		text := strings.TrimSpace(plainText(h, b.src))
-		if st, ok := kanbanHeading(text); ok {
-			c := &column{level: h.Level, status: st, text: text, pos: b.p.Position(start)}
-			open = append(open, c)
-			all = append(all, c)
-			continue
+		if line := b.src[start:lineEnd(b.src, start)]; len(line) <= 48 {
+			// A column's heading is a few words; longer ones are passed
+			// over without building their text.
+			text := strings.TrimSpace(plainText(h, b.src))
+			if st, ok := kanbanHeading(text); ok {
+				c := &column{level: h.Level, status: st, text: text, pos: b.p.Position(start)}
+				open = append(open, c)
+				all = append(all, c)
+				continue
+			}
 		}
-		if readHeadingKind(h, b.src) == headPhase {
+		if len(open) > 0 && b.headingKind(h) == headPhase {
 			open = open[:0]
 		}
 	}
@@ -305,8 +309,12 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 	}
 }
 
-// readHeadingKind is what a heading's words make it.
-func readHeadingKind(h *ast.Heading, src []byte) headKind {
-	_, info := readHeading(h, src)
+// headingKind is what a heading's words make it, read once where the plan
+// reader read it already.
+func (b *builder) headingKind(h *ast.Heading) headKind {
+	if rec := b.heads[h]; rec != nil {
+		return rec.info.kind
+	}
+	_, info := readHeading(h, b.src)
 	return info.kind
 }

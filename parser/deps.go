@@ -156,14 +156,14 @@ func (b *builder) statedDeps(doc ast.Node) {
 	}
 	var edges []stated
 	var seqs []sequenceSentence
-	section := "" // the text of the last heading
+	var section *ast.Heading // the last heading
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.Heading:
-			section = strings.TrimSpace(plainText(n, b.src))
+			section = n
 			return ast.WalkSkipChildren, nil
 		case *ast.List:
 			if label, at := b.traceLabel(n, section); label != "" {
@@ -451,31 +451,35 @@ var traceWords = []string{"traceability", "requirement", "coverage", "covered by
 
 // traceLabel returns the label or heading a list stands under when it names
 // a requirements mapping, and its line; "" when it does not.
-func (b *builder) traceLabel(l *ast.List, section string) (string, int) {
+func (b *builder) traceLabel(l *ast.List, section *ast.Heading) (string, int) {
 	if _, ok := l.Parent().(*ast.Document); !ok {
 		return "", 0
 	}
-	if par, ok := l.PreviousSibling().(*ast.Paragraph); ok {
-		text := strings.TrimSpace(plainText(par, b.src))
-		if strings.HasSuffix(text, ":") && hasTraceWord(text) {
+	if par, ok := l.PreviousSibling().(*ast.Paragraph); ok && b.hasTraceWord(par) {
+		if text := strings.TrimSpace(plainText(par, b.src)); strings.HasSuffix(text, ":") {
 			return text, b.p.Position(b.blockStart(par)).Line
 		}
 	}
-	if hasTraceWord(section) {
+	if section != nil && b.hasTraceWord(section) {
 		for h := l.PreviousSibling(); h != nil; h = h.PreviousSibling() {
 			if _, ok := h.(*ast.Heading); ok {
-				return section, b.p.Position(b.blockStart(h)).Line
+				return strings.TrimSpace(plainText(section, b.src)), b.p.Position(b.blockStart(h)).Line
 			}
 		}
 	}
 	return "", 0
 }
 
-func hasTraceWord(text string) bool {
-	lower := strings.ToLower(text)
-	for _, w := range traceWords {
-		if strings.Contains(lower, w) {
-			return true
+// hasTraceWord reports whether a block's source lines hold a trace word.
+func (b *builder) hasTraceWord(n ast.Node) bool {
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		line := seg.Value(b.src)
+		for _, w := range traceWords {
+			if containsFold(line, w) {
+				return true
+			}
 		}
 	}
 	return false
@@ -516,6 +520,20 @@ var sequencePhrase = regexp.MustCompile(`(?i)\b(?:builds?\s+on|depends?\s+on|mus
 func (b *builder) sequenceSentences(idx func() unitIndex, n ast.Node) []sequenceSentence {
 	lines := n.Lines()
 	if lines.Len() == 0 {
+		return nil
+	}
+	cheap := false // the words every phrase of sequencePhrase holds one of
+	for i := 0; i < lines.Len() && !cheap; i++ {
+		seg := lines.At(i)
+		line := seg.Value(b.src)
+		for _, w := range []string{"build", "depend", "wait", "after", "require"} {
+			if containsFold(line, w) {
+				cheap = true
+				break
+			}
+		}
+	}
+	if !cheap {
 		return nil
 	}
 	var text []byte

@@ -463,8 +463,8 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 // looseDone returns a done word in capitals at either end of a title that
 // is not read as a marker ("Rename DONE to CLOSED"), for a warning.
 func looseDone(rest string, done string) string {
-	if done != "" {
-		return ""
+	if done != "" || !strings.ContainsAny(rest, "DCM") {
+		return "" // most titles: no capital that opens a done word
 	}
 	words := strings.Fields(rest)
 	if len(words) == 0 {
