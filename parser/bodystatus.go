@@ -131,6 +131,9 @@ func (b *builder) checkboxStatus(blocks []ast.Node) (string, Pos, bool) {
 func (b *builder) openBox(blocks []ast.Node) Pos {
 	var at Pos
 	for _, n := range blocks {
+		if b.notWork[n] {
+			continue
+		}
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() {
 				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
@@ -144,6 +147,9 @@ func (b *builder) openBox(blocks []ast.Node) Pos {
 // countBoxes adds the task checkboxes under n to checked and unchecked,
 // and sets first to the first one's position if it is not set yet.
 func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
+	if b.notWork[n] {
+		return
+	}
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if cb, ok := c.(*east.TaskCheckBox); ok && entering {
 			if !first.IsValid() {
@@ -157,4 +163,158 @@ func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// kanbanWords are the whole texts of headings that are a board's columns:
+// "## Done", "### In progress", "### To do".
+var kanbanWords = map[string]string{
+	"done": StatusClosed, "completed": StatusClosed, "complete": StatusClosed, "finished": StatusClosed,
+	"shipped": StatusClosed, "closed": StatusClosed, "hecho": StatusClosed, "erledigt": StatusClosed, "terminé": StatusClosed,
+	"in progress": StatusInProgress, "doing": StatusInProgress, "wip": StatusInProgress, "ongoing": StatusInProgress,
+	"in review": StatusInProgress, "en progreso": StatusInProgress, "en cours": StatusInProgress,
+	"blocked": StatusBlocked, "on hold": StatusBlocked, "bloqueado": StatusBlocked,
+	"to do": StatusOpen, "todo": StatusOpen, "backlog": StatusOpen, "open": StatusOpen, "not started": StatusOpen,
+	"next": StatusOpen, "up next": StatusOpen, "planned": StatusOpen, "pendiente": StatusOpen,
+}
+
+// kanbanHeading reads a heading that is a column of a board: its whole
+// text, emoji and punctuation aside, is a status.
+func kanbanHeading(text string) (string, bool) {
+	var words []string
+	for _, t := range statusTokens(text) {
+		if !t.emoji && t.text != "?" {
+			words = append(words, t.text)
+		}
+	}
+	st, ok := kanbanWords[strings.Join(words, " ")]
+	return st, ok
+}
+
+// kanbanStatus gives each unit that says nothing of how it stands the
+// status of the board column it stands under: a heading between its phase
+// (or the top of the plan) and its own heading whose whole text is a
+// status ("### Done", "### In progress"). The state is said in a warning
+// at the column's heading, with the units it took.
+func (b *builder) kanbanStatus(doc ast.Node) {
+	if len(b.p.Sprints) == 0 {
+		return
+	}
+	byStart := map[int]*Sprint{}
+	for _, s := range b.p.Sprints {
+		if !s.Row {
+			byStart[s.Heading.Start] = s
+		}
+	}
+	type column struct {
+		level  int
+		status string
+		text   string
+		pos    Pos
+		took   []string
+	}
+	var open []*column // the columns the walk is under, outermost first
+	var all []*column
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		for len(open) > 0 && open[len(open)-1].level >= h.Level {
+			open = open[:len(open)-1]
+		}
+		start := lineStart(b.src, max(b.blockStart(h), 0))
+		if s := byStart[start]; s != nil {
+			if len(open) > 0 && !s.Status.Set() {
+				c := open[len(open)-1]
+				s.Status = Field{Value: c.status, Pos: c.pos}
+				c.took = append(c.took, s.ID)
+			}
+			continue
+		}
+		if line := b.src[start:lineEnd(b.src, start)]; len(line) <= 48 {
+			// A column's heading is a few words; longer ones are passed
+			// over without building their text.
+			text := strings.TrimSpace(plainText(h, b.src))
+			if st, ok := kanbanHeading(text); ok {
+				c := &column{level: h.Level, status: st, text: text, pos: b.p.Position(start)}
+				open = append(open, c)
+				all = append(all, c)
+				continue
+			}
+		}
+		if len(open) > 0 && b.headingKind(h) == headPhase {
+			open = open[:0]
+		}
+	}
+	for _, c := range all {
+		if len(c.took) > 0 && c.status != StatusOpen {
+			b.p.warnf(c.pos, "the units under %q are read as %s, as the heading says: %s", c.text, strings.ReplaceAll(c.status, "_", " "), strings.Join(c.took, ", "))
+		}
+	}
+}
+
+// sectionStatuses settles what a unit's place in the document says of how
+// it stands: the board column it stands under, and a heading marked done
+// over boxes not ticked.
+func (b *builder) sectionStatuses(doc ast.Node) {
+	b.kanbanStatus(doc)
+	b.doneOverOpenBoxes(doc)
+}
+
+// doneOverOpenBoxes reads a unit closed by its heading's done marker
+// ("### Step 1.1: Delivery (COMPLETE)") as open when boxes of its section
+// are not ticked, with a warning: when in doubt, the work is not done.
+// The plan reader does the same as it reads a sprint (closeSprint); this
+// covers every reader.
+func (b *builder) doneOverOpenBoxes(doc ast.Node) {
+	byStart := map[int]*Sprint{}
+	for _, s := range b.p.Sprints {
+		if !s.Row && s.Status.Value == StatusClosed && s.Status.Pos == s.Heading.Pos {
+			byStart[s.Heading.Start] = s
+		}
+	}
+	if len(byStart) == 0 {
+		return
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		s := byStart[lineStart(b.src, max(b.blockStart(h), 0))]
+		if s == nil {
+			continue
+		}
+		checked, unchecked := 0, 0
+		var first Pos
+		var blocks []ast.Node
+		for c := n.NextSibling(); c != nil; c = c.NextSibling() {
+			if ch, ok := c.(*ast.Heading); ok && ch.Level <= h.Level {
+				break
+			}
+			if _, ok := c.(*ast.List); ok {
+				b.countBoxes(c, &checked, &unchecked, &first)
+				blocks = append(blocks, c)
+			}
+		}
+		if unchecked > 0 {
+			_, mark, _, _ := headingMarkers(strings.TrimSpace(plainText(h, b.src)))
+			if mark == "" {
+				mark = "done"
+			}
+			b.p.warnf(s.Heading.Pos, "sprint %s's heading says %q, but %d of its %d tasks are not ticked (the first at line %d); read as open: tick them, or write **Status**: Done",
+				s.ID, mark, unchecked, checked+unchecked, b.openBox(blocks).Line)
+			s.Status = Field{Value: StatusOpen, Pos: s.Heading.Pos}
+		}
+	}
+}
+
+// headingKind is what a heading's words make it, read once where the plan
+// reader read it already.
+func (b *builder) headingKind(h *ast.Heading) headKind {
+	if rec := b.heads[h]; rec != nil {
+		return rec.info.kind
+	}
+	_, info := readHeading(h, b.src)
+	return info.kind
 }

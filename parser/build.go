@@ -6,8 +6,10 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	gparser "github.com/yuin/goldmark/parser"
 )
 
@@ -54,6 +56,18 @@ type builder struct {
 	// detailsLine; sink is the level of a sprint heading read as history
 	// inside one, whose section is passed over.
 	details, detailsLine, sink int
+	// notWork are the checkbox lists under a label that names something
+	// other than the unit's work ("**Prerequisites**:"): their boxes say
+	// nothing about how the unit stands.
+	notWork map[ast.Node]bool
+	// tables are the tables outside the sprints: a progress table
+	// ("| Sprint | Title | Status |") may say how sprints stand.
+	tables []*east.Table
+	// logSub is a log heading inside a phase ("### Completion Log" under
+	// the last phase): sprint headings under it are log entries.
+	logSub *Heading
+	// phaseFs are the fields phases state for their sprints.
+	phaseFs map[*Phase]*phaseFields
 	// noTasks are the sprints whose title stands in for their tasks.
 	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
@@ -219,6 +233,27 @@ func (b *builder) textBlock(n ast.Node) {
 	case !b.seen:
 		b.preamble = append(b.preamble, n)
 	}
+	if par, ok := n.(*ast.Paragraph); ok && b.seen && b.phase == nil && b.sprint == nil && b.entry == nil {
+		// "## Notes" after the phases, with "**Labels**: security": a
+		// setting there is read nowhere; say so.
+		for _, line := range paragraphLines(par) {
+			f, ok := b.lineField(line)
+			if !ok {
+				continue
+			}
+			switch sprintLabels[f.label] {
+			case "labels", "priority", "team", "source branch", "status", "depends on":
+				where := "after the phases"
+				if b.section != nil {
+					where = fmt.Sprintf("under %q (line %d), after the phases", b.section.Markdown(), b.section.Pos.Line)
+				}
+				b.p.warnf(f.pos, "%q is %s, where no sprint's or plan's fields are read: it is not applied; move it before the first phase (plan settings) or into a sprint", strings.TrimSpace(string(b.src[lineStart(b.src, max(f.start, 0)):lineEnd(b.src, max(f.start, 0))])), where)
+			}
+		}
+	}
+	if t, ok := n.(*east.Table); ok && b.sprint == nil && b.entry == nil && (b.phase == nil || b.inIntro) {
+		b.tables = append(b.tables, t)
+	}
 }
 
 // phaseHeading opens a phase, or, inside a section that is not a phase (a
@@ -252,6 +287,13 @@ func (b *builder) sprintHeading(h *ast.Heading, head Heading, info headInfo) {
 	}
 	if b.phase == nil {
 		b.openEntry(head, info, h.Level)
+		return
+	}
+	if l := b.logSub; l != nil && h.Level > l.Level {
+		// "### Completion Log" inside the last phase, and its "####
+		// ✅ Sprint 1.1: X" entries: a log, not sprints of the phase.
+		b.openEntry(head, info, h.Level)
+		b.entry.Section = l
 		return
 	}
 	b.closeIntro()
@@ -305,6 +347,11 @@ func (b *builder) otherHeading(n ast.Node, h *ast.Heading, head Heading) {
 	b.closeIntro()
 	if b.phase != nil && h.Level <= b.level {
 		b.phase = nil
+	}
+	b.logSub = nil
+	if b.phase != nil && logHeading(head.Text) {
+		hd := head
+		b.logSub = &hd
 	}
 	if b.phase == nil && (b.level == 0 || h.Level <= b.level) {
 		hd := head
@@ -365,6 +412,7 @@ func (b *builder) heading(h *ast.Heading) Heading {
 
 func (b *builder) openPhase(h Heading, info headInfo) {
 	b.seen = true
+	b.logSub = nil
 	b.section = nil
 	ph := &Phase{ID: info.id, Title: info.title, Heading: h, Valid: true}
 	num, letters, ok := splitNum(info.id)
@@ -391,13 +439,30 @@ func (b *builder) openPhase(h Heading, info headInfo) {
 		ph.Skipped, ph.SkipReason = true, "marked "+info.skip
 	}
 	if info.loose != "" && !ph.Skipped {
-		b.p.warnf(h.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, info.loose, strings.ToUpper(info.loose))
+		b.p.warnf(h.Pos, "phase %s's title says %q, but the phase is not read as skipped: to skip it, write (%s) or strike the heading through", ph.ID, info.loose, skipSuggestion(info.loose))
 	}
 	b.phase = ph
 	b.intro, b.inIntro = b.intro[:0], true
 	b.p.Phases = append(b.p.Phases, ph)
-	if info.done != "" && !ph.Skipped {
+	if k := strings.Index(strings.ToLower(ph.Title), "status:"); k >= 0 && !ph.Skipped {
+		// "## Phase 4: Chargebacks — **Status**: Blocked": a Status on the
+		// heading's line is the phase's.
+		v := strings.TrimSpace(ph.Title[k+len("status:"):])
+		ph.Title = cleanTitle(strings.TrimRight(ph.Title[:k], " -–—|,;:"))
+		r := readStatus(v)
+		if !r.known {
+			b.p.warnf(h.Pos, "Status %q of phase %s is not a status the compiler knows; read as open", v, ph.ID)
+		}
+		b.phaseStatus(ph, v, h.Pos, r)
+	}
+	switch {
+	case ph.Skipped:
+	case info.done != "":
 		b.phaseDone = append(b.phaseDone, phaseMark{ph, h.Pos, info.done})
+	case info.progress != "":
+		b.phaseStatus(ph, info.progress, h.Pos, statusReading{status: StatusInProgress, known: true})
+	case info.blocked != "":
+		b.phaseStatus(ph, info.blocked, h.Pos, statusReading{status: StatusBlocked, known: true})
 	}
 }
 
@@ -423,22 +488,105 @@ func (b *builder) readPhaseStatus(ph *Phase, blocks []ast.Node) (skipped bool) {
 		}
 		for _, line := range paragraphLines(par) {
 			f, ok := b.lineField(line)
-			if !ok || sprintLabels[f.label] != "status" {
+			if !ok {
 				continue
 			}
-			r := b.status(f, "phase "+ph.ID)
-			switch r.status {
-			case statusSkipped:
-				if !ph.Skipped {
-					ph.Skipped, ph.SkipReason = true, "Status: "+f.value
+			switch sprintLabels[f.label] {
+			case "status":
+				if b.phaseStatus(ph, f.value, f.pos, b.status(f, "phase "+ph.ID)) {
 					skipped = true
 				}
-			case StatusClosed:
-				b.phaseDone = append(b.phaseDone, phaseMark{ph, f.pos, f.value})
+			case "priority":
+				if pr, ok := normalPriority(f.value); ok {
+					b.fieldsOf(ph).priority = Field{Value: pr, Pos: f.pos}
+				}
+			case "team":
+				v := f.code
+				if v == "" {
+					v = f.value
+				}
+				b.fieldsOf(ph).team = Field{Value: v, Pos: f.pos}
+			case "labels":
+				b.fieldsOf(ph).labels = append(b.fieldsOf(ph).labels, splitList(f.value)...)
 			}
 		}
 	}
 	return skipped
+}
+
+// phaseStatus applies what a phase's Status says (value, read as r, at
+// pos) to the phase: a drop word skips it, done closes its sprints, any
+// other state is its sprints' state. It reports whether it skipped it.
+func (b *builder) phaseStatus(ph *Phase, value string, pos Pos, r statusReading) bool {
+	switch r.status {
+	case statusSkipped:
+		if !ph.Skipped {
+			ph.Skipped, ph.SkipReason = true, "Status: "+value
+			return true
+		}
+	case StatusClosed:
+		b.phaseDone = append(b.phaseDone, phaseMark{ph, pos, value})
+	case StatusInProgress, StatusBlocked:
+		b.fieldsOf(ph).status = Field{Value: r.status, Pos: pos}
+		b.fieldsOf(ph).statusText = value
+	}
+	return false
+}
+
+// phaseFields are the fields a phase states for its sprints: written on
+// the phase ("**Priority**: P0" under "## Phase 2"), they are each
+// sprint's unless the sprint says otherwise.
+type phaseFields struct {
+	status, priority, team Field
+	statusText             string
+	labels                 []string
+}
+
+func (b *builder) fieldsOf(ph *Phase) *phaseFields {
+	if b.phaseFs == nil {
+		b.phaseFs = map[*Phase]*phaseFields{}
+	}
+	if b.phaseFs[ph] == nil {
+		b.phaseFs[ph] = &phaseFields{}
+	}
+	return b.phaseFs[ph]
+}
+
+// inheritPhaseFields gives each sprint the status, priority, team and
+// labels its phase states, where the sprint states none of its own.
+func (b *builder) inheritPhaseFields() {
+	for _, ph := range b.p.Phases {
+		pf := b.phaseFs[ph]
+		if pf == nil {
+			continue
+		}
+		var took []string
+		for _, s := range ph.Sprints {
+			if pf.status.Set() && !s.Status.Set() {
+				if pf.status.Value == StatusBlocked {
+					s.Status = pf.status
+				}
+				took = append(took, s.ID)
+			}
+			if pf.priority.Set() && !s.Priority.Set() {
+				s.Priority = pf.priority
+			}
+			if pf.team.Set() && !s.Team.Set() {
+				s.Team = pf.team
+			}
+			s.Labels = append(s.Labels, pf.labels...)
+		}
+		switch {
+		case len(took) > 0 && pf.status.Value == StatusInProgress:
+			// A phase under way says nothing of which sprint is: and bd
+			// ready never releases an in-progress bead.
+			b.p.warnf(pf.status.Pos, "phase %s is marked in progress (%s), which does not say which of its sprints is: those without a Status of their own stay open: %s; write **Status**: In progress on the sprint being worked on",
+				ph.ID, pf.statusText, strings.Join(took, ", "))
+		case len(took) > 0:
+			b.p.warnf(pf.status.Pos, "phase %s is marked %s (%s): its sprints without a Status of their own are %s too: %s",
+				ph.ID, strings.ReplaceAll(pf.status.Value, "_", " "), pf.statusText, strings.ReplaceAll(pf.status.Value, "_", " "), strings.Join(took, ", "))
+		}
+	}
 }
 
 // phaseMark is a phase marked done as a whole.
@@ -497,7 +645,10 @@ func (b *builder) openSprint(h Heading, info headInfo) {
 		b.p.warnf(h.Pos, "sprint %s says (Parallel) but has no letter, so it runs in sequence with its neighbours: to run it beside another sprint, give both one number and a letter each (%s.%sa, %s.%sb) or write Depends on", s.ID, phase, num, phase, num)
 	}
 	if info.loose != "" && !s.Skipped {
-		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, strings.ToUpper(info.loose))
+		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as skipped: to skip it, write (%s) or strike the heading through", s.ID, info.loose, skipSuggestion(info.loose))
+	}
+	if info.looseDone != "" && !s.Skipped {
+		b.p.warnf(h.Pos, "sprint %s's title says %q, but the sprint is not read as closed: to mark it done, write (DONE) after the title or **Status**: Done", s.ID, info.looseDone)
 	}
 	if !valid {
 		s.Phase = nil // parsed for its own diagnostics, never compiled
@@ -519,6 +670,23 @@ func (b *builder) closeSprint(end int) {
 	info := b.infos[s]
 	if !s.Status.Set() && !s.Skipped {
 		switch {
+		case info.done != "" && !info.struck:
+			// A heading marked done over tasks not ticked is not closed
+			// in silence: when in doubt, the work is not done.
+			checked, unchecked := 0, 0
+			var first Pos
+			for _, n := range b.blocks {
+				if _, ok := n.(*ast.List); ok {
+					b.countBoxes(n, &checked, &unchecked, &first)
+				}
+			}
+			if unchecked > 0 {
+				b.p.warnf(s.Heading.Pos, "sprint %s's heading says %q, but %d of its %d tasks are not ticked (the first at line %d); read as open: tick them, or write **Status**: Done",
+					s.ID, info.done, unchecked, checked+unchecked, b.openBox(b.blocks).Line)
+				s.Status = Field{Value: StatusOpen, Pos: s.Heading.Pos}
+				break
+			}
+			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case info.done != "":
 			s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
 		case info.progress != "":
@@ -559,10 +727,17 @@ func (b *builder) closeEntry() {
 		return
 	}
 	b.entry = nil
+	if e.Done && reopenedText(e.Heading.Text) {
+		// "✅ (reverted in PR #130)": done, then undone.
+		e.Done = false
+	}
 	for _, n := range b.entryBlock {
 		par, ok := n.(*ast.Paragraph)
 		if !ok {
 			continue
+		}
+		if e.Done && reopenedText(plainText(par, b.src)) {
+			e.Done = false
 		}
 		for _, line := range paragraphLines(par) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
@@ -581,6 +756,8 @@ func (b *builder) resolve() {
 	b.resolveDuplicates()
 	live := b.liveSprints()
 	b.closeDonePhases()
+	b.statusTables(live)
+	b.inheritPhaseFields()
 	logSections := b.readLog(live)
 	b.reportLoose(logSections)
 }
@@ -642,6 +819,21 @@ func (b *builder) liveSprints() map[string]*Sprint {
 // Status of their own.
 func (b *builder) closeDonePhases() {
 	for _, m := range b.phaseDone {
+		if m.mark == "checked in the progress tracker" || m.mark == "done in the status table" {
+			// A tracker line closes its phase only when it names the
+			// phase's work: "- [x] Phase 2: budget approved" in a
+			// readiness checklist is about something else.
+			line := strings.TrimSpace(string(b.src[m.pos.Offset:lineEnd(b.src, m.pos.Offset)]))
+			cell := strings.TrimSpace(strings.TrimPrefix(line, "|"))
+			if k := strings.Index(cell, "|"); k >= 0 && strings.HasPrefix(line, "|") {
+				cell = strings.TrimSpace(cell[:k])
+			}
+			if title := entryTitle(cell); !sameWork(title, m.phase.Title) {
+				b.p.warnf(m.pos, "%q names phase %s, but its words %q are not the phase's title %q (line %d); it closes nothing",
+					line, m.phase.ID, title, m.phase.Title, m.phase.Heading.Pos.Line)
+				continue
+			}
+		}
 		var closed []string
 		for _, s := range m.phase.Sprints {
 			if !s.Status.Set() {
@@ -703,6 +895,9 @@ func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 				}
 			}
 			b.p.warnf(e.Heading.Pos, "completion log entry %q %s; it closes nothing", e.Heading.Text, what)
+		case !sameWork(entryTitle(e.Heading.Text), s.Title):
+			b.p.warnf(e.Heading.Pos, "completion log entry %q names sprint %s, but its title %q is not the sprint's %q (line %d); it closes nothing",
+				e.Heading.Text, s.ID, entryTitle(e.Heading.Text), s.Title, s.Heading.Pos.Line)
 		case s.Status.Value == StatusClosed:
 			b.p.diag(Info, e.Heading.Pos, "completion log entry for sprint %s agrees with its section (line %d)", s.ID, s.Heading.Pos.Line)
 		default:
@@ -717,6 +912,107 @@ func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 		}
 	}
 	return logSections
+}
+
+// statusTables reads the progress tables outside the sprints: a table with
+// a Status column whose first column names sprints ("1.1", "Sprint 1.1")
+// gives each sprint named there that has no Status of its own the row's
+// status; a row whose title is not the sprint's, or whose status the
+// sprint's own section contradicts, is a warning at the row.
+func (b *builder) statusTables(live map[string]*Sprint) {
+	for _, t := range b.tables {
+		head, ok := t.FirstChild().(*east.TableHeader)
+		if !ok {
+			continue
+		}
+		statusCol, titleCol, col := -1, -1, 0
+		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+			switch strings.ToLower(strings.TrimSpace(plainText(c, b.src))) {
+			case "status", "state", "estado", "statut":
+				statusCol = col
+			case "title", "name", "sprint title":
+				titleCol = col
+			}
+			col++
+		}
+		if statusCol <= 0 {
+			continue
+		}
+		for row := head.NextSibling(); row != nil; row = row.NextSibling() {
+			var cells []string
+			for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+				cells = append(cells, strings.TrimSpace(plainText(c, b.src)))
+			}
+			if len(cells) <= statusCol {
+				continue
+			}
+			id := cells[0]
+			if info := splitKeyword(id); info.kind == headSprint || info.kind == headSprintProse {
+				id = info.id
+			}
+			if _, _, _, ok := splitSprintID(id); !ok {
+				continue
+			}
+			s := live[canonicalSprintID(id)]
+			if s == nil {
+				continue
+			}
+			at := nodeStart(row.FirstChild().FirstChild())
+			if at < 0 {
+				at = b.blockStart(t)
+			}
+			pos := b.p.Position(lineStart(b.src, at))
+			if titleCol > 0 && titleCol < len(cells) && !sameWork(cells[titleCol], s.Title) {
+				b.p.warnf(pos, "the progress table names sprint %s %q, but its title is %q (line %d); its status here is not read", s.ID, cells[titleCol], s.Title, s.Heading.Pos.Line)
+				continue
+			}
+			r := readStatus(cells[statusCol])
+			switch {
+			case !r.known || r.status == statusSkipped:
+				b.p.warnf(pos, "the progress table says sprint %s is %q, which is not read as its status", s.ID, cells[statusCol])
+			case s.Status.Set() && s.Status.Value != r.status:
+				b.p.warnf(pos, "the progress table says sprint %s is %s (%q), but its section says %s (line %d); the section is followed",
+					s.ID, strings.ReplaceAll(r.status, "_", " "), cells[statusCol], strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line)
+			case !s.Status.Set():
+				if r.note != "" {
+					b.p.warnf(pos, "the progress table says sprint %s is %q, read as %s: %s", s.ID, cells[statusCol], strings.ReplaceAll(r.status, "_", " "), r.note)
+				}
+				s.Status = Field{Value: r.status, Pos: pos}
+			}
+		}
+	}
+}
+
+// entryTitle is the title a completion log entry or tracker line gives
+// its unit: "Apple Pay sheet" in "✅ Sprint 1.3: Apple Pay sheet".
+func entryTitle(text string) string {
+	t := strings.TrimSpace(text)
+	for _, p := range []string{"- [x] ", "- [X] ", "* [x] ", "* [X] ", "- ", "* "} {
+		t = strings.TrimPrefix(t, p)
+	}
+	if info := splitKeyword(t); info.kind == headSprint || info.kind == headPhase {
+		return info.title
+	}
+	if sh := readShape(t); sh.kind != shapeOther {
+		return sh.title
+	}
+	return ""
+}
+
+// sameWork reports whether a log entry's title names the same work as a
+// unit's: equal words, or one's words a run of the other's ("Go Project
+// Setup" and "Go project setup"). A title with no words (a date, nothing)
+// contradicts nothing.
+func sameWork(entry, unit string) bool {
+	words := func(s string) string {
+		f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		return " " + strings.Join(f, " ") + " "
+	}
+	e, u := words(entry), words(unit)
+	if strings.IndexFunc(entry, unicode.IsLetter) < 0 || strings.TrimSpace(u) == "" {
+		return true
+	}
+	return strings.Contains(e, u) || strings.Contains(u, e)
 }
 
 // reportLoose says why each heading deeper than the phase level outside
@@ -768,6 +1064,39 @@ func (b *builder) detailsTag(n *ast.HTMLBlock) {
 		b.detailsLine = b.p.Position(b.blockStart(n)).Line
 	}
 	b.details = max(0, b.details+opens-closes)
+}
+
+// reopenedText reports whether text says work was undone: "reverted",
+// "reopened", "needs redo".
+func reopenedText(text string) bool {
+	for _, t := range statusTokens(text) {
+		if reopenWords[t.text] || t.text == "redo" {
+			return true
+		}
+	}
+	return false
+}
+
+// logHeading reports whether a heading's text names a log of work done:
+// "Completion Log", "Changelog", "History", "Progress log".
+func logHeading(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(strings.TrimLeftFunc(text, decoration)))
+	for _, w := range []string{"completion log", "changelog", "change log", "history", "progress log", "session log", "work log", "done log", "log"} {
+		if t == w || strings.HasSuffix(t, " "+w) {
+			return true
+		}
+	}
+	return false
+}
+
+// skipSuggestion is the marker to write to skip a unit, for a warning
+// about a skip word that was not read as one: the word itself in capitals,
+// or SKIPPED for an emoji.
+func skipSuggestion(loose string) string {
+	if strings.IndexFunc(loose, unicode.IsLetter) < 0 {
+		return "SKIPPED"
+	}
+	return strings.ToUpper(loose)
 }
 
 // lowerLetters lowers the capitals of an id ("3A" gives "3a").

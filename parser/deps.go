@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -154,11 +155,25 @@ func (b *builder) statedDeps(doc ast.Node) {
 		return built
 	}
 	var edges []stated
+	var seqs []sequenceSentence
+	var section *ast.Heading // the last heading
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
+		case *ast.Heading:
+			section = n
+			return ast.WalkSkipChildren, nil
+		case *ast.List:
+			if label, at := b.traceLabel(n, section); label != "" {
+				// "## Traceability (requirement → step)" and its "- 1 → 2,
+				// 3": requirements mapped to units, not dependencies.
+				if listHasArrows(idx, n, b.src) {
+					b.p.warnf(b.p.Position(b.blockStart(n)), "the arrow list under %q (line %d) maps requirements to units, so it is not read as dependencies", label, at)
+				}
+				return ast.WalkSkipChildren, nil
+			}
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			lines := n.Lines()
 			for i := 0; i < lines.Len(); i++ {
@@ -170,6 +185,7 @@ func (b *builder) statedDeps(doc ast.Node) {
 			if mayParallel(n, b.src) {
 				b.parallelSentences(idx, n)
 			}
+			seqs = append(seqs, b.sequenceSentences(idx, n)...)
 			arrows, field := mayHold(n, b.src, "block")
 			if !arrows && !field {
 				return ast.WalkSkipChildren, nil
@@ -194,6 +210,7 @@ func (b *builder) statedDeps(doc ast.Node) {
 		}
 		return ast.WalkContinue, nil
 	})
+	b.stricterWins(seqs)
 	seen := map[[2]*Sprint]bool{}
 	for _, e := range edges {
 		if e.from == e.to {
@@ -223,33 +240,9 @@ func (b *builder) statedDeps(doc ast.Node) {
 // every name in it is a unit. Text before a colon that holds no arrow is a
 // label ("Recommended execution order:").
 func (b *builder) arrowLine(idx func() unitIndex, line string, at int) []stated {
-	locs := arrowRE.FindAllStringIndex(line, -1)
-	if len(locs) == 0 {
+	groups, start := arrowGroups(idx, line)
+	if groups == nil {
 		return nil
-	}
-	start := 0
-	if c := strings.IndexByte(line, ':'); c >= 0 && c < locs[0][0] {
-		start = c + 1
-	}
-	var groups [][]*Sprint
-	from := start
-	for i := 0; i <= len(locs); i++ {
-		end := len(line)
-		if i < len(locs) {
-			end = locs[i][0]
-		}
-		var group []*Sprint
-		for _, name := range itemSep.Split(strings.TrimSpace(line[from:end]), -1) {
-			u := idx().unit(name)
-			if u == nil {
-				return nil
-			}
-			group = append(group, u)
-		}
-		groups = append(groups, group)
-		if i < len(locs) {
-			from = locs[i][1]
-		}
 	}
 	pos := b.p.Position(at + start + len(line[start:]) - len(strings.TrimLeft(line[start:], " \t*")))
 	order := orderLine(line[:start], groups)
@@ -271,6 +264,41 @@ func (b *builder) arrowLine(idx func() unitIndex, line string, at int) []stated 
 		b.p.diag(Info, pos, "stated dependencies read here: %s", describe(groups))
 	}
 	return out
+}
+
+// arrowGroups reads a line as an arrow list: the units between its arrows,
+// and where the list starts after a label; nil unless every name in it is
+// a unit.
+func arrowGroups(idx func() unitIndex, line string) ([][]*Sprint, int) {
+	locs := arrowRE.FindAllStringIndex(line, -1)
+	if len(locs) == 0 {
+		return nil, 0
+	}
+	start := 0
+	if c := strings.IndexByte(line, ':'); c >= 0 && c < locs[0][0] {
+		start = c + 1
+	}
+	var groups [][]*Sprint
+	from := start
+	for i := 0; i <= len(locs); i++ {
+		end := len(line)
+		if i < len(locs) {
+			end = locs[i][0]
+		}
+		var group []*Sprint
+		for _, name := range itemSep.Split(strings.TrimSpace(line[from:end]), -1) {
+			u := idx().unit(name)
+			if u == nil {
+				return nil, 0
+			}
+			group = append(group, u)
+		}
+		groups = append(groups, group)
+		if i < len(locs) {
+			from = locs[i][1]
+		}
+	}
+	return groups, start
 }
 
 // describe says what an arrow list makes wait: "1.2, 1.3 wait on 1.1".
@@ -415,4 +443,182 @@ func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
 		}
 	}
 	return out
+}
+
+// traceWords in a heading or a list's label say the list maps requirements
+// to units: "## Traceability", "Requirement → step:".
+var traceWords = []string{"traceability", "requirement", "coverage", "covered by", "maps to", "mapping"}
+
+// traceLabel returns the label or heading a list stands under when it names
+// a requirements mapping, and its line; "" when it does not.
+func (b *builder) traceLabel(l *ast.List, section *ast.Heading) (string, int) {
+	if _, ok := l.Parent().(*ast.Document); !ok {
+		return "", 0
+	}
+	if par, ok := l.PreviousSibling().(*ast.Paragraph); ok && b.hasTraceWord(par) {
+		if text := strings.TrimSpace(plainText(par, b.src)); strings.HasSuffix(text, ":") {
+			return text, b.p.Position(b.blockStart(par)).Line
+		}
+	}
+	if section != nil && b.hasTraceWord(section) {
+		for h := l.PreviousSibling(); h != nil; h = h.PreviousSibling() {
+			if _, ok := h.(*ast.Heading); ok {
+				return strings.TrimSpace(plainText(section, b.src)), b.p.Position(b.blockStart(h)).Line
+			}
+		}
+	}
+	return "", 0
+}
+
+// hasTraceWord reports whether a block's source lines hold a trace word.
+func (b *builder) hasTraceWord(n ast.Node) bool {
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		line := seg.Value(b.src)
+		for _, w := range traceWords {
+			if containsFold(line, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// listHasArrows reports whether a line of a list reads as an arrow list
+// of units.
+func listHasArrows(idx func() unitIndex, l *ast.List, src []byte) bool {
+	found := false
+	_ = ast.Walk(l, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+			for i := 0; i < n.Lines().Len() && !found; i++ {
+				seg := n.Lines().At(i)
+				if g, _ := arrowGroups(idx, string(seg.Value(src))); g != nil {
+					found = true
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}
+
+// sequenceSentence is a sentence that says one unit runs after another:
+// "Phase 3 builds on Phase 2".
+type sequenceSentence struct {
+	later, earlier *Sprint
+	text           string
+	pos            Pos
+}
+
+// sequencePhrase finds the phrases that say the unit before them runs after
+// the unit after them.
+var sequencePhrase = regexp.MustCompile(`(?i)\b(?:builds?\s+on|depends?\s+on|must\s+wait\s+(?:for|on)|waits?\s+(?:for|on)|comes?\s+after|needs?\s+to\s+wait\s+for|requires)\b`)
+
+// sequenceSentences reads the sentences of a block that say one unit runs
+// after another: each names one unit before the phrase and one after it.
+func (b *builder) sequenceSentences(idx func() unitIndex, n ast.Node) []sequenceSentence {
+	lines := n.Lines()
+	if lines.Len() == 0 {
+		return nil
+	}
+	cheap := false // the words every phrase of sequencePhrase holds one of
+	for i := 0; i < lines.Len() && !cheap; i++ {
+		seg := lines.At(i)
+		line := seg.Value(b.src)
+		for _, w := range []string{"build", "depend", "wait", "after", "require"} {
+			if containsFold(line, w) {
+				cheap = true
+				break
+			}
+		}
+	}
+	if !cheap {
+		return nil
+	}
+	var text []byte
+	var starts, offs []int
+	for i := 0; i < lines.Len(); i++ {
+		if i > 0 {
+			text = append(text, ' ')
+		}
+		seg := lines.At(i)
+		starts = append(starts, len(text))
+		offs = append(offs, seg.Start)
+		text = append(text, bytes.TrimRight(seg.Value(b.src), "\r\n")...)
+	}
+	if !sequencePhrase.Match(text) {
+		return nil
+	}
+	at := func(k int) int { // the source offset of text[k]
+		j := sort.Search(len(starts), func(i int) bool { return starts[i] > k }) - 1
+		return offs[j] + k - starts[j]
+	}
+	var out []sequenceSentence
+	for _, sn := range splitSentences(text) {
+		sentence := strings.TrimSpace(string(text[sn[0]:sn[1]]))
+		loc := sequencePhrase.FindStringIndex(sentence)
+		if loc == nil {
+			continue
+		}
+		later, earlier := b.oneUnit(idx, sentence[:loc[0]]), b.oneUnit(idx, sentence[loc[1]:])
+		if later == nil || earlier == nil || later == earlier {
+			continue
+		}
+		lead := sn[0] + len(text[sn[0]:sn[1]]) - len(bytes.TrimLeft(text[sn[0]:sn[1]], " \t"))
+		out = append(out, sequenceSentence{later: later, earlier: earlier, text: sentence, pos: b.p.Position(at(lead))})
+	}
+	return out
+}
+
+// oneUnit returns the one unit a piece of a sentence names by word and id
+// ("Phase 3", "Sprint 2.2") or by an id with a dot; nil when it names none
+// or several.
+func (b *builder) oneUnit(idx func() unitIndex, text string) *Sprint {
+	var found *Sprint
+	for _, m := range nameRE.FindAllStringSubmatchIndex(text, -1) {
+		id := text[m[4]:m[5]]
+		var u *Sprint
+		if m[2] >= 0 {
+			u = idx().unit(text[m[2]:m[3]] + " " + id)
+		}
+		if u == nil && strings.Contains(id, ".") {
+			u = idx().unit(id)
+		}
+		if u == nil {
+			continue
+		}
+		if found != nil && found != u {
+			return nil
+		}
+		found = u
+	}
+	return found
+}
+
+// stricterWins drops a statement that units run in parallel when another
+// sentence says one of them runs after another: the two disagree, and the
+// stricter reading, in sequence, is kept, with a warning naming both lines.
+func (b *builder) stricterWins(seqs []sequenceSentence) {
+	if len(seqs) == 0 || len(b.p.Parallel) == 0 {
+		return
+	}
+	kept := b.p.Parallel[:0]
+	for _, st := range b.p.Parallel {
+		var clash *sequenceSentence
+		for i := range seqs {
+			q := &seqs[i]
+			if slices.Contains(st.Units, q.later.ID) && slices.Contains(st.Units, q.earlier.ID) {
+				clash = q
+				break
+			}
+		}
+		if clash == nil {
+			kept = append(kept, st)
+			continue
+		}
+		b.p.warnf(st.Pos, "%q says %s run in parallel, but %q (line %d) says %s runs after %s; the stricter reading, in sequence, is kept",
+			short(st.Text), strings.Join(st.Units, ", "), short(clash.text), clash.pos.Line, clash.later.ID, clash.earlier.ID)
+	}
+	b.p.Parallel = kept
 }

@@ -70,6 +70,30 @@ var sprintLabels = map[string]string{
 	"acceptance":           "acceptance criteria",
 	"acceptance tests":     "acceptance criteria",
 	"checkpoint":           "acceptance criteria",
+
+	// The same labels in Spanish, Portuguese, German and French.
+	"estado":                  "status",
+	"situação":                "status",
+	"statut":                  "status",
+	"état":                    "status",
+	"tareas":                  "tasks",
+	"tarefas":                 "tasks",
+	"aufgaben":                "tasks",
+	"tâches":                  "tasks",
+	"criterios de aceptación": "acceptance criteria",
+	"critérios de aceitação":  "acceptance criteria",
+	"akzeptanzkriterien":      "acceptance criteria",
+	"critères d'acceptation":  "acceptance criteria",
+	"critères d’acceptation":  "acceptance criteria",
+	"dependencias":            "depends on",
+	"depende de":              "depends on",
+	"dependências":            "depends on",
+	"abhängigkeiten":          "depends on",
+	"dépendances":             "depends on",
+	"prioridad":               "priority",
+	"prioridade":              "priority",
+	"priorität":               "priority",
+	"priorité":                "priority",
 }
 
 // workLabel reports whether a label the reader does not know still names
@@ -136,7 +160,7 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 	}
 	em, ok := line[0].(*ast.Emphasis)
 	if !ok || em.Level != 2 {
-		return f, false
+		return b.plainField(line, f)
 	}
 	label := strings.TrimSpace(plainText(em, b.src))
 	rest := line[1:]
@@ -203,4 +227,67 @@ func (b *builder) blockStart(n ast.Node) int {
 		}
 	}
 	return -1
+}
+
+// plainLabels are the labels read without bold ("Status: Done", "Tasks:"),
+// by the name they are filed under; each value must read as its field's,
+// or the line is text.
+var plainLabels = map[string]bool{"status": true, "tasks": true, "acceptance criteria": true, "depends on": true, "source branch": true}
+
+// plainField reads a line that opens with a label in plain text: "Status:
+// Done", "Tasks:" (then a list), "Integration Branch: `develop`". Only the
+// labels of plainLabels count, and only when the value reads as one: a
+// known status, nothing after a list label, an id or none after Depends on,
+// a code span or one word for a branch. Anything else is text.
+func (b *builder) plainField(line []ast.Node, f field) (field, bool) {
+	t, ok := line[0].(*ast.Text)
+	if !ok {
+		return f, false
+	}
+	raw := string(t.Segment.Value(b.src))
+	c := strings.IndexByte(raw, ':')
+	if c <= 0 || c > 40 {
+		return f, false
+	}
+	label := strings.ToLower(strings.TrimSpace(raw[:c]))
+	name := sprintLabels[label]
+	if label == "integration branch" {
+		name = "source branch"
+	}
+	if !plainLabels[name] || strings.TrimSpace(raw[:c]) != strings.TrimLeft(raw[:c], " ") {
+		return f, false
+	}
+	var value strings.Builder
+	value.WriteString(raw[c+1:])
+	for _, n := range line[1:] {
+		if f.code == "" {
+			if cs, ok := n.(*ast.CodeSpan); ok {
+				f.code = inlineText(cs, b.src)
+			}
+		}
+		value.WriteString(inlineText(n, b.src))
+	}
+	v := strings.TrimSpace(value.String())
+	switch name {
+	case "status":
+		if !readStatus(v).known {
+			return f, false
+		}
+	case "tasks", "acceptance criteria":
+		if v != "" {
+			return f, false
+		}
+	case "depends on":
+		if !strings.ContainsAny(v, "0123456789") && !strings.EqualFold(v, "none") {
+			return f, false
+		}
+	case "source branch":
+		if f.code == "" && (v == "" || strings.ContainsAny(v, " \t")) {
+			return f, false
+		}
+	}
+	f.label, f.value, f.rest = label, v, line[1:]
+	f.valueStart = t.Segment.Start + c + 1
+	f.pos = b.p.Position(t.Segment.Start)
+	return f, true
 }

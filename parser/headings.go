@@ -2,6 +2,7 @@ package parser
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,8 +46,11 @@ type headInfo struct {
 	// parallel is set when the title carries a (Parallel) marker.
 	parallel bool
 	// loose names a skip word written in a title as an ordinary word
-	// ("Deferred Features"): not read as a marker, but worth a warning.
-	loose string
+	// ("Deferred Features"), or as a marker about part of the work
+	// ("Invoices — dunning DEFERRED"): not read as a marker, but worth a
+	// warning. looseDone is the same for a done word ("Rename DONE to
+	// CLOSED").
+	loose, looseDone string
 	// badID is set on a prose kind whose id breaks the pattern ("Sprint
 	// 2", "Phase One: Kickoff").
 	badID bool
@@ -128,10 +132,48 @@ func readHeading(h *ast.Heading, src []byte) (full string, info headInfo) {
 	return full, info
 }
 
+// oddSeparator reads a separator after an id that is almost one of ':' and
+// the dashes: another dash or minus sign ("―", "−", "‒"), a fullwidth colon,
+// "|", "·", "•", "→". It returns the separator and the text after it.
+func oddSeparator(rest string) (sep, after string, ok bool) {
+	r, n := utf8.DecodeRuneInString(rest)
+	if n == 0 {
+		return "", rest, false
+	}
+	switch {
+	case unicode.Is(unicode.Pd, r) && r != '-' && r != '–' && r != '—', r == '−', r == '：', r == '|', r == '·', r == '•', r == '→':
+	default:
+		return "", rest, false
+	}
+	after = strings.TrimSpace(rest[n:])
+	if after == "" {
+		return "", rest, false
+	}
+	return string(r), after, true
+}
+
+// outlineNumber cuts the number an editor's auto-numbering puts before a
+// heading's text ("1. Phase 1: Core", "1.4 Sprint 1.4: Preview") when a
+// phase or sprint keyword follows it.
+func outlineNumber(t string) string {
+	i := 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.') {
+		i++
+	}
+	if i == 0 || i == len(t) || t[i] != ' ' {
+		return t
+	}
+	rest := strings.TrimLeft(t[i:], " ")
+	if hasWordPrefix(rest, "phase ") || hasWordPrefix(rest, "sprint ") {
+		return rest
+	}
+	return t
+}
+
 // splitKeyword reads "Phase <id> ..." or "Sprint <id> ...", after any
-// decoration, case-insensitively.
+// decoration and an editor's outline number, case-insensitively.
 func splitKeyword(text string) headInfo {
-	t := strings.TrimLeftFunc(text, decoration)
+	t := outlineNumber(strings.TrimLeftFunc(text, decoration))
 	var kind headKind
 	switch {
 	case hasWordPrefix(t, "phase"):
@@ -179,11 +221,16 @@ func splitKeyword(text string) headInfo {
 	sep := dot
 	for _, s := range []string{":", "-", "–", "—"} {
 		if strings.HasPrefix(rest, s) {
-			rest = strings.TrimSpace(rest[len(s):])
+			rest = strings.TrimSpace(strings.TrimLeft(rest[len(s):], "-–—"))
 			sep = true
 			info.colon = s == ":"
 			break
 		}
+	}
+	if odd, after, ok := oddSeparator(rest); ok && !sep {
+		// "Sprint 1.4 ― Preview", "Sprint 1.4 ： Preview": a separator
+		// almost right; read, with a warning that shows the form.
+		rest, sep, info.near = after, true, odd
 	}
 	if info.id == "" {
 		return headInfo{}
@@ -210,6 +257,7 @@ func splitKeyword(text string) headInfo {
 	// Markers count before the keyword too: "✅ Sprint 4.1: Setup".
 	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
 	info.skip, info.done, info.progress, info.loose = headingMarkers(lead + " " + rest)
+	info.looseDone = looseDone(rest, info.done)
 	info.blocked = headingBlocked(lead + " " + rest)
 	info.parallel = strings.Contains(rest, "(") && strings.Contains(strings.ToLower(rest), "(parallel)")
 	title := cleanTitle(rest)
@@ -233,8 +281,8 @@ func hasWordPrefix(s, word string) bool {
 const (
 	doneEmoji     = "✅✔☑✓"
 	progressEmoji = "🔄🚧"
-	skipEmoji     = "❌⏭🚫⏸"
-	blockedEmoji  = "⛔"
+	skipEmoji     = "❌⏭🚫"
+	blockedEmoji  = "⛔⏸"
 )
 
 // cleanTitle drops the markers a title carries: parenthesised markers
@@ -249,7 +297,7 @@ func cleanTitle(t string) string {
 		})
 		t = strings.TrimSpace(t)
 		for _, w := range markerWords {
-			if strings.HasSuffix(t, w) && wordEdge(t, len(t)-len(w), len(w)) {
+			if strings.HasSuffix(t, w) && wordEdge(t, len(t)-len(w), len(w)) && markerPlace(t, len(t)-len(w), len(w), slices.Contains(skipWords, w)) == placeWhole {
 				t = strings.TrimRight(t[:len(t)-len(w)], " -–—:")
 			}
 		}
@@ -318,18 +366,31 @@ var blockedWords = []string{"BLOCKED", "ON HOLD"}
 var markerWords = append(append(append(append([]string{}, skipWords...), doneWords...), progressWords...), blockedWords...)
 
 // headingMarkers finds the markers in a heading's text after its id. A
-// marker word counts in capitals ("❌ OUT OF SCOPE") or in parentheses
-// ("(deferred)"); the same word written as an ordinary title word
-// ("Deferred features") is returned as loose.
+// marker counts only where it speaks of the whole unit (see markerPlace):
+// in capitals set apart from the title's words ("❌ OUT OF SCOPE",
+// "Exports DROPPED") or in brackets ("(deferred)"), and an emoji at either
+// end of the title. The same skip word written as an ordinary title word
+// ("Deferred features", "DEFERRED payment support"), or as a marker about
+// part of the work ("Invoices — dunning DEFERRED"), is returned as loose.
 func headingMarkers(rest string) (skip, done, progress, loose string) {
-	for _, r := range rest {
+	for k, r := range rest {
+		n := utf8.RuneLen(r)
 		switch {
 		case skip == "" && strings.ContainsRune(skipEmoji, r):
-			skip = string(r)
+			switch markerPlace(rest, k, n, true) {
+			case placeWhole:
+				skip = string(r)
+			case placePart:
+				loose = string(r)
+			}
 		case done == "" && strings.ContainsRune(doneEmoji, r):
-			done = string(r)
+			if markerPlace(rest, k, n, false) == placeWhole {
+				done = string(r)
+			}
 		case progress == "" && strings.ContainsRune(progressEmoji, r):
-			progress = string(r)
+			if markerPlace(rest, k, n, false) == placeWhole {
+				progress = string(r)
+			}
 		}
 	}
 	// A marker word is in capitals (two capitals in a row at least) or in
@@ -345,17 +406,21 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			lower = l
 		}
 	}
-	find := func(words []string) string {
+	find := func(words []string, skipping bool) string {
 		if !caps && lower == "" {
 			return ""
 		}
 		for _, w := range words {
 			if caps {
-				// A marker in capitals stands apart from the title's words:
-				// "Exports DROPPED", "✅ COMPLETE - Setup"; not "Handle
-				// CANCELLED orders".
-				if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {
-					return w
+				if k := indexWord(rest, w); k >= 0 {
+					switch markerPlace(rest, k, len(w), skipping) {
+					case placeWhole:
+						return w
+					case placePart:
+						if skipping && loose == "" {
+							loose = w
+						}
+					}
 				}
 			}
 			if lower == "" {
@@ -368,15 +433,15 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		return ""
 	}
 	if skip == "" {
-		skip = find(skipWords)
+		skip = find(skipWords, true)
 	}
 	if done == "" {
-		done = find(doneWords)
+		done = find(doneWords, false)
 	}
 	if progress == "" {
-		progress = find(progressWords)
+		progress = find(progressWords, false)
 	}
-	if skip == "" {
+	if skip == "" && loose == "" {
 		words := strings.Fields(rest)
 		if len(words) > 0 {
 			for _, w := range []string{words[0], words[len(words)-1]} {
@@ -389,7 +454,103 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			}
 		}
 	}
+	if skip != "" {
+		loose = ""
+	}
 	return skip, done, progress, loose
+}
+
+// looseDone returns a done word in capitals at either end of a title that
+// is not read as a marker ("Rename DONE to CLOSED"), for a warning.
+func looseDone(rest string, done string) string {
+	if done != "" || !strings.ContainsAny(rest, "DCM") {
+		return "" // most titles: no capital that opens a done word
+	}
+	words := strings.Fields(rest)
+	if len(words) == 0 {
+		return ""
+	}
+	for _, w := range []string{words[len(words)-1], words[0]} {
+		w = strings.Trim(w, ".,;:!?\"'`*_")
+		for _, m := range doneWords {
+			if w == m {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// Where a marker stands in a title.
+const (
+	placeNone  = iota // a word of the title: "Handle CANCELLED orders"
+	placeWhole        // about the whole unit: "Exports DROPPED", "(DEFERRED)", "— DONE"
+	placePart         // about part of the work: "Invoices — dunning DEFERRED"
+)
+
+// functionWords, before a capitalised word, make it part of the title's
+// sentence: "Rename DONE to CLOSED", "Mark items as DROPPED".
+var functionWords = map[string]bool{
+	"to": true, "as": true, "from": true, "into": true, "the": true, "a": true, "an": true, "of": true,
+	"for": true, "and": true, "or": true, "with": true, "is": true, "are": true, "be": true, "when": true,
+	"mark": true, "set": true, "show": true, "handle": true, "on": true, "in": true, "by": true,
+}
+
+// markerPlace says whether the marker at s[k:k+n] speaks of the whole unit,
+// of part of it, or is a word of the title. A marker in brackets, or set
+// apart at either end of the title, speaks of the whole unit, unless, for
+// skip markers (part is set), it directly follows a word of a title that
+// is split into parts by a dash, comma or semicolon before it: "Invoices —
+// dunning DEFERRED", "upgrades; downgrades ❌ out of scope".
+func markerPlace(s string, k, n int, part bool) int {
+	if bracketed(s, k, n) {
+		return placeWhole
+	}
+	before := strings.TrimSpace(s[:k])
+	after := strings.TrimSpace(s[k+n:])
+	last, _ := utf8.DecodeLastRuneInString(before)
+	wordBefore := before != "" && (unicode.IsLetter(last) || unicode.IsDigit(last) || last == ')' || last == '`' || last == '\'')
+	if wordBefore {
+		f := strings.Fields(before)
+		if functionWords[strings.ToLower(strings.Trim(f[len(f)-1], "`'"))] {
+			return placeNone
+		}
+	}
+	end := after == "" || strings.IndexFunc(after, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 ||
+		meaningless(after) || meaningless(strings.ToUpper(after)) || strings.HasPrefix(after, "(")
+	switch {
+	case end && !wordBefore:
+		return placeWhole // "— DEFERRED", "✅", "Setup — ✅ (PR #4)"
+	case end:
+		if part && strings.ContainsAny(before, ",;—–") || part && strings.Contains(before, " - ") {
+			return placePart
+		}
+		return placeWhole // "Exports DROPPED", "Map sync ✔️"
+	case before == "" && (!unicode.IsLetter([]rune(s[k:])[0]) || strings.ContainsAny(after[:1], "—–-|:")):
+		return placeWhole // "✅ Setup", "COMPLETE - Setup"
+	case !wordBefore && before != "" && strings.ContainsAny(after[:1], "([—–-|:,;"):
+		return placeWhole // "✅ COMPLETE - Setup"
+	case !wordBefore && before != "" && reasonWord(after):
+		return placeWhole // "(DEFERRED to v2)", "— DEFERRED until Q3"
+	}
+	return placeNone
+}
+
+// reasonWord reports whether text opens with a word that says why or until
+// when, after a marker ("DEFERRED to v2", "BLOCKED by legal"), rather than
+// a word of the title ("CANCELLED state handling").
+func reasonWord(text string) bool {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(f[0], ".,;:()[]"))
+	switch w {
+	case "to", "until", "till", "in", "for", "by", "because", "due", "pending", "per", "after", "since", "on", "as", "—", "-":
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsDigit(r)
 }
 
 // indexWord finds w in s as a whole word, case-sensitively.
@@ -464,39 +625,19 @@ func canonicalSprintID(id string) string {
 	return canonicalPhaseID(phase) + "." + canonicalNum(num) + letters
 }
 
-// apart reports whether s[k:k+n] stands apart from the words of a title:
-// nothing but markers, emoji and punctuation after it, or a separator or
-// emoji before it.
-func apart(s string, k, n int) bool {
-	after := strings.TrimSpace(s[k+n:])
-	if after == "" || strings.IndexFunc(after, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
-		return true
-	}
-	if strings.ContainsAny(after[:1], "([—–-|:,;") || strings.HasPrefix(after, "—") || strings.HasPrefix(after, "–") {
-		return true
-	}
-	if meaningless(after) {
-		return true
-	}
-	before := strings.TrimSpace(s[:k])
-	if before == "" {
-		return true
-	}
-	last, _ := utf8.DecodeLastRuneInString(before)
-	return !unicode.IsLetter(last) && !unicode.IsDigit(last) && last != ')' && last != '`' && last != '\''
-}
-
 // headingBlocked finds a blocked marker in a heading's text after its id:
 // ⛔, [BLOCKED], (BLOCKED), or BLOCKED standing apart in capitals.
 func headingBlocked(rest string) string {
-	if strings.ContainsRune(rest, '⛔') {
-		return "⛔"
+	for _, r := range rest {
+		if strings.ContainsRune(blockedEmoji, r) {
+			return string(r)
+		}
 	}
 	if !strings.Contains(rest, "BLOCKED") && !strings.Contains(rest, "ON HOLD") && !strings.ContainsAny(rest, "([") {
 		return "" // most headings: no allocation
 	}
 	for _, w := range blockedWords {
-		if k := indexWord(rest, w); k >= 0 && apart(rest, k, len(w)) {
+		if k := indexWord(rest, w); k >= 0 && markerPlace(rest, k, len(w), false) == placeWhole {
 			return w
 		}
 		if l := strings.ToLower(rest); len(l) == len(rest) {

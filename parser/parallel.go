@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -109,10 +110,15 @@ func (b *builder) parallelSentences(idx func() unitIndex, n ast.Node) {
 		j := sort.Search(len(starts), func(i int) bool { return starts[i] > k }) - 1
 		return offs[j] + k - starts[j]
 	}
-	for _, sn := range splitSentences(text) {
+	spans := splitSentences(text)
+	for k, sn := range spans {
 		sentence := strings.TrimSpace(string(text[sn[0]:sn[1]]))
 		if !parallelWords.MatchString(sentence) {
 			continue
+		}
+		next := ""
+		if k+1 < len(spans) {
+			next = strings.TrimSpace(string(text[spans[k+1][0]:spans[k+1][1]]))
 		}
 		lead := sn[0] + len(text[sn[0]:sn[1]]) - len(bytes.TrimLeft(text[sn[0]:sn[1]], " \t"))
 		off := at(lead)
@@ -120,7 +126,7 @@ func (b *builder) parallelSentences(idx func() unitIndex, n ast.Node) {
 		if owner != nil && isTask(owner, sentence) {
 			continue // a task's own words: work to do, not the plan's shape
 		}
-		b.parallelSentence(idx, sentence, b.p.Position(off), owner)
+		b.parallelSentence(idx, sentence, next, b.p.Position(off), owner)
 	}
 }
 
@@ -160,21 +166,33 @@ func splitSentences(text []byte) [][2]int {
 
 // parallelSentence resolves the units a sentence names and records it as a
 // Parallel statement, or warns that it names fewer than two.
-func (b *builder) parallelSentence(idx func() unitIndex, sentence string, pos Pos, owner *Sprint) {
+func (b *builder) parallelSentence(idx func() unitIndex, sentence, next string, pos Pos, owner *Sprint) {
 	clean := strings.NewReplacer("**", "", "__", "", "`", "", "*", "").Replace(sentence)
 	var units []*Sprint
-	var unknown []string
-	add := func(u *Sprint) {
+	var at []int // where in clean each unit is named
+	var unknown, apart []string
+	apartWord := ""
+	add := func(u *Sprint, k int) {
 		for _, x := range units {
 			if x == u {
 				return
 			}
 		}
 		units = append(units, u)
+		at = append(at, k)
 	}
 	word, prevEnd := "", -1
 	for _, m := range nameRE.FindAllStringSubmatchIndex(clean, -1) {
 		id := clean[m[4]:m[5]]
+		if w := contrastBefore(clean[:m[0]]); w != "" {
+			// "Unlike 2.2 and 2.3, 2.4 and 2.5 can run in parallel": the
+			// units set apart are not among those that run in parallel.
+			if u := idx().unit(id); u != nil {
+				apart, apartWord = append(apart, u.ID), w
+			}
+			word, prevEnd = "", m[1]
+			continue
+		}
 		w := ""
 		if m[2] >= 0 {
 			w = clean[m[2]:m[3]]
@@ -184,12 +202,12 @@ func (b *builder) parallelSentence(idx func() unitIndex, sentence string, pos Po
 		word, prevEnd = w, m[1]
 		if w != "" {
 			if u := idx().unit(w + " " + id); u != nil {
-				add(u)
+				add(u, m[0])
 				continue
 			}
 		}
 		if u := idx().unit(id); u != nil && (w != "" || strings.ContainsAny(id, ".-") || !allDigits(id)) {
-			add(u)
+			add(u, m[0])
 			continue
 		}
 		if w != "" {
@@ -199,14 +217,15 @@ func (b *builder) parallelSentence(idx func() unitIndex, sentence string, pos Po
 	lower := strings.ToLower(clean)
 	for i, t := range b.unitTitles() {
 		for _, t := range t {
-			if len(t) >= 6 && strings.Contains(lower, t) {
-				add(b.p.Sprints[i])
+			if k := strings.Index(lower, t); len(t) >= 6 && k >= 0 && !slices.Contains(apart, b.p.Sprints[i].ID) {
+				add(b.p.Sprints[i], k)
 				break
 			}
 		}
 	}
 	if owner != nil && len(units) == 1 && units[0] != owner && parallelWith.MatchString(clean) {
 		units = append([]*Sprint{owner}, units...)
+		at = append([]int{-1}, at...)
 	}
 	if len(units) >= 2 {
 		ids := make([]string, len(units))
@@ -216,6 +235,33 @@ func (b *builder) parallelSentence(idx func() unitIndex, sentence string, pos Po
 		if why := notParallel(clean); why != "" {
 			b.p.warnf(pos, "%q names %s, but %s; it is not applied, the units stay in sequence", short(sentence), strings.Join(ids, ", "), why)
 			return
+		}
+		if why := retracted(next); why != "" {
+			b.p.warnf(pos, "%q names %s, but the next sentence, %q, %s; it is not applied, the units stay in sequence", short(sentence), strings.Join(ids, ", "), short(next), why)
+			return
+		}
+		if len(apart) > 0 {
+			b.p.warnf(pos, "%q sets %s apart (%q): only %s are read as running in parallel", short(sentence), strings.Join(apart, ", "), apartWord, strings.Join(ids, ", "))
+		}
+		if loc := parallelWith.FindStringIndex(clean); loc != nil {
+			// "Phase 4 can run in parallel with Phases 2 and 3": 4 runs
+			// beside each of 2 and 3, which keep their own order.
+			var left, right []string
+			for i, k := range at {
+				if k < loc[0] {
+					left = append(left, ids[i])
+				} else {
+					right = append(right, ids[i])
+				}
+			}
+			if len(left) >= 1 && len(right) >= 2 {
+				// One statement for each, the last named first: each is
+				// applied beside what the ones before it left.
+				for i := len(right) - 1; i >= 0; i-- {
+					b.p.Parallel = append(b.p.Parallel, Parallel{Units: append(slices.Clone(left), right[i]), Text: sentence, Pos: pos})
+				}
+				return
+			}
 		}
 		b.p.Parallel = append(b.p.Parallel, Parallel{Units: ids, Text: sentence, Pos: pos})
 		return
@@ -255,6 +301,47 @@ var (
 	sequencePhrases = []string{"in sequence", "one after another", "one after the other", "one at a time"}
 )
 
+// contrastWords open a clause that sets units apart from the ones a
+// sentence says run in parallel: "Unlike 2.2 and 2.3, 2.4 and 2.5 can run
+// in parallel".
+var contrastWords = []string{"unlike", "except", "excluding", "other than", "apart from", "but not", "not"}
+
+// contrastBefore returns the contrast word that opens the clause text ends
+// in, or "".
+func contrastBefore(text string) string {
+	clause := strings.ToLower(text)
+	if k := strings.LastIndexAny(clause, ",;:—–("); k >= 0 {
+		clause = clause[k+1:]
+	}
+	words := strings.Fields(clause)
+	for _, c := range contrastWords {
+		cw := strings.Fields(c)
+		for i := 0; i+len(cw) <= len(words); i++ {
+			if strings.Join(words[i:i+len(cw)], " ") == c {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// retractionWords say an idea was given up: in the sentence that says
+// units run in parallel ("We looked at running 1.2 and 1.3 in parallel,
+// but the idea was dropped") or in the one after it.
+var retractionWords = []string{"dropped", "rejected", "abandoned", "decided against", "scrapped", "ruled out", "not pursued", "gave up", "given up", "no longer", "looked at"}
+
+// retracted says how a sentence gives up the idea before it; "" when it
+// does not.
+func retracted(sentence string) string {
+	lower := strings.ToLower(sentence)
+	for _, w := range retractionWords {
+		if k := strings.Index(lower, w); k >= 0 && wordEdge(lower, k, len(w)) {
+			return fmt.Sprintf("%q gives the idea up", w)
+		}
+	}
+	return ""
+}
+
 // negationWindow is how many words before the parallel phrase a negation
 // reaches.
 const negationWindow = 5
@@ -268,7 +355,11 @@ func notParallel(sentence string) string {
 		return ""
 	}
 	word := func(w string) string { return strings.Trim(w, ".,;:!?()[]\"'") }
-	before := strings.Fields(lower[:loc[0]])
+	head := lower[:loc[0]]
+	if k := strings.LastIndexAny(head, ",;—–"); k >= 0 {
+		head = head[k+1:] // a negation in an earlier clause does not count
+	}
+	before := strings.Fields(head)
 	for _, w := range before[max(0, len(before)-negationWindow):] {
 		if negationWords[word(w)] {
 			return fmt.Sprintf("%q before %q denies it", word(w), strings.TrimRight(lower[loc[0]:loc[1]], ".,;:!?) "))
@@ -283,6 +374,9 @@ func notParallel(sentence string) string {
 		if strings.Contains(lower, p) {
 			return fmt.Sprintf("%q says they run in sequence", p)
 		}
+	}
+	if why := retracted(lower); why != "" {
+		return why
 	}
 	return ""
 }

@@ -87,6 +87,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	// Units that name their beads (beadref.go), and dependencies the plan
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
+	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
 	b.statedDeps(doc)
 	switch {
 	case len(p.Sprints) > 0 || p.Diags.HasErrors():

@@ -3,6 +3,7 @@ package parser
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -30,6 +31,7 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 // sprintFields reads the blocks of a sprint's section, which ends at offset
 // end.
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
+	blocks = b.openQuotes(blocks)
 	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
 	r.read()
 	var claimed map[int]bool // desc entries that became tasks; most sections have none
@@ -71,6 +73,50 @@ func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	}
 }
 
+// openQuotes returns blocks with each block quote that holds a field of
+// the unit ("> **Status**: ✅ Completed", a GitHub callout "> [!NOTE]" over
+// one) replaced by its blocks, so that its fields are read as the unit's.
+// Other block quotes stay as they are: description.
+func (b *builder) openQuotes(blocks []ast.Node) []ast.Node {
+	var out []ast.Node
+	for i, n := range blocks {
+		q, ok := n.(*ast.Blockquote)
+		if !ok || !b.quoteHasField(q) {
+			if out != nil {
+				out = append(out, n)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]ast.Node{}, blocks[:i]...)
+		}
+		for c := q.FirstChild(); c != nil; c = c.NextSibling() {
+			out = append(out, c)
+		}
+	}
+	if out == nil {
+		return blocks
+	}
+	return out
+}
+
+// quoteHasField reports whether a paragraph of a block quote holds a line
+// that is a field of the unit.
+func (b *builder) quoteHasField(q *ast.Blockquote) bool {
+	for c := q.FirstChild(); c != nil; c = c.NextSibling() {
+		par, ok := c.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sectionReader reads one sprint section's blocks.
 type sectionReader struct {
 	b      *builder
@@ -99,6 +145,8 @@ type sectionReader struct {
 	// ends with a bold label the reader does not know ("**Background:**"):
 	// a list there is that label's, so description.
 	labelled, labelNext bool
+	// otherLabel is that label.
+	otherLabel field
 	// deliverables are the titles of "#### Deliverable A: Title"
 	// sub-headings, in order: the unit's tasks.
 	deliverables []string
@@ -129,6 +177,18 @@ func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
 	}
 	for _, it := range items {
 		if _, box := itemChecked(it.node); box {
+			if r.labelled {
+				// "**Prerequisites** (handled by the platform team):" and
+				// its ticked boxes: not the unit's work, and not how it
+				// stands.
+				if r.b.notWork == nil {
+					r.b.notWork = map[ast.Node]bool{}
+				}
+				r.b.notWork[it.node.Parent()] = true
+				r.b.p.warnf(r.otherLabel.pos, "the checklist under %q (line %d) is not read as the work of sprint %s: it stays in the description, and its boxes do not say how the sprint stands; to make it the sprint's tasks, label it **Tasks**:",
+					r.otherLabel.label, pos.Line, r.s.ID)
+				break
+			}
 			r.work = append(r.work, workList{items: items, desc: len(r.desc)})
 			break
 		}
@@ -181,6 +241,12 @@ func (r *sectionReader) read() {
 			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(text, ":")))
 			r.sub = label
 			name := sprintLabels[label]
+			if k := strings.LastIndex(label, " ("); name == "" && k > 0 && strings.HasSuffix(label, ")") {
+				// "#### Acceptance criteria (QA)": a note after the label.
+				if n := sprintLabels[strings.TrimSpace(label[:k])]; listField(n) {
+					label, name = strings.TrimSpace(label[:k]), n
+				}
+			}
 			if name == "" {
 				r.onlyFields = false
 				if deliverableHeading(text) {
@@ -241,11 +307,57 @@ func (r *sectionReader) read() {
 				r.addDesc(start, stop)
 			}
 		case *ast.ThematicBreak:
+		case *east.Table:
+			if !r.fieldsTable(n) {
+				r.onlyFields = false
+				r.addDesc(start, stop)
+			}
 		default:
 			r.onlyFields = false
 			r.addDesc(start, stop)
 		}
 	}
+}
+
+// fieldsTable reads a two-column table of fields ("| Field | Value |",
+// "| Status | ✅ Done |") as the unit's fields, and reports whether it was
+// one: its header's first cell is Field, Key, Property or Attribute, and
+// every row's first cell a known label.
+func (r *sectionReader) fieldsTable(t *east.Table) bool {
+	b := r.b
+	head, ok := t.FirstChild().(*east.TableHeader)
+	if !ok || head.ChildCount() != 2 {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(plainText(head.FirstChild(), b.src))) {
+	case "field", "fields", "key", "property", "attribute", "name":
+	default:
+		return false
+	}
+	var rows []ast.Node
+	for row := head.NextSibling(); row != nil; row = row.NextSibling() {
+		if row.ChildCount() != 2 || sprintLabels[strings.ToLower(strings.TrimSpace(plainText(row.FirstChild(), b.src)))] == "" {
+			return false
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return false
+	}
+	for _, row := range rows {
+		cell := row.FirstChild()
+		val := cell.NextSibling()
+		label := strings.ToLower(strings.TrimSpace(plainText(cell, b.src)))
+		at := nodeStart(cell.FirstChild())
+		if at < 0 {
+			at = b.blockStart(t)
+		}
+		f := field{label: label, value: strings.TrimSpace(plainText(val, b.src)), code: firstCode(val, b.src),
+			pos: b.p.Position(at), start: -1, valueStart: -1}
+		r.set(sprintLabels[label], f, nil)
+	}
+	r.onlyFields = false
+	return true
 }
 
 // strayAnnotation warns about an annotation line further down the section
@@ -313,6 +425,7 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 				// "**Background:**" ending the paragraph: a list
 				// under it is that label's.
 				r.labelNext = true
+				r.otherLabel = f
 			}
 			from, to := f.start, f.end
 			if from < 0 {
@@ -334,6 +447,20 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 				continue
 			}
 		}
+		if j < len(lines)-1 && (name == "tasks" || name == "acceptance criteria") && f.value == "" {
+			// "**Tasks**:\n3. Minimum length\n4. No rules" (a list that
+			// starts at 3 cannot interrupt a paragraph), "**Tasks**:\n\t-
+			// First" (a tab-indented item): the items were folded into
+			// the label's paragraph.
+			if items := r.paragraphItems(lines[j+1:]); items != nil {
+				if list := r.nextList(); list != nil {
+					more, _ := r.items(list)
+					items = append(items, more...)
+				}
+				r.set(name, f, items)
+				return
+			}
+		}
 		if j < len(lines)-1 && listField(name) && f.value == "" && r.introOnly(lines[j+1:]) {
 			// "**Tasks**:\nDo these in order:\n- a": the intro line is
 			// text, the list is the label's.
@@ -347,6 +474,29 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 		}
 		r.set(name, f, nil)
 	}
+}
+
+// itemLineRE matches a line that is a list item to its author: a bullet
+// or a number, then a blank.
+var itemLineRE = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+(\S.*)$`)
+
+// paragraphItems reads paragraph lines that are all list items to their
+// author ("3. Minimum length 12") as items; nil when one is not.
+func (r *sectionReader) paragraphItems(lines [][]ast.Node) []listItem {
+	var items []listItem
+	for _, l := range lines {
+		from, to := r.lineSpan(l)
+		if from < 0 {
+			return nil
+		}
+		ls := lineStart(r.b.src, from)
+		m := itemLineRE.FindStringSubmatch(strings.TrimRight(string(r.b.src[ls:lineEnd(r.b.src, max(to-1, from))]), "\r\n"))
+		if m == nil {
+			return nil
+		}
+		items = append(items, listItem{text: stripCheckbox(strings.TrimSpace(m[1])), pos: r.b.p.Position(ls)})
+	}
+	return items
 }
 
 // setList sets a list field from a label (with or without a value on its
@@ -371,8 +521,21 @@ func (r *sectionReader) setList(name string, f field, list *ast.List) {
 	if name == "tasks" || name == "acceptance criteria" {
 		// A change of bullet marker, or an HTML comment, ends a list in
 		// CommonMark; to its author it goes on.
+		indent := leadingBlanks(r.b.src[max(r.b.blockStart(list), 0):])
 		for next := r.continuedList(); next != nil; next = r.continuedList() {
 			more, lazy := r.items(next)
+			if st := r.b.blockStart(next); st >= 0 && leadingBlanks(r.b.src[st:]) > indent && lazy == nil {
+				// "2. Lockout\n  - unlock by email": a list indented
+				// under the last item, too little to nest in CommonMark.
+				dst := &r.s.Tasks
+				if name == "acceptance criteria" {
+					dst = &r.s.Acceptance
+				}
+				if len(*dst) > 0 {
+					(*dst)[len(*dst)-1] += "\n" + subLines(r.b.src[st:r.itemEnd(next, next.LastChild())])
+					continue
+				}
+			}
 			cont := f
 			cont.value = ""
 			r.set(name, cont, more)
@@ -552,6 +715,7 @@ func (r *sectionReader) items(list *ast.List) ([]listItem, *lazyCut) {
 	lazy := r.lazyLabel(list)
 	var out []listItem
 	k := 0
+	first := -1 // the indent of the first item's marker
 	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
 		if lazy != nil && k > lazy.item {
 			break
@@ -561,12 +725,35 @@ func (r *sectionReader) items(list *ast.List) ([]listItem, *lazyCut) {
 			end = lazy.at
 		}
 		start := r.b.blockStart(it)
+		indent := leadingBlanks(r.b.src[max(start, 0):])
+		if first < 0 {
+			first = indent
+		}
+		if indent > first && len(out) > 0 && start >= 0 {
+			// "1. Migrate\n  1. bcrypt": indented too little for
+			// CommonMark to nest it, but a sub-item to its author.
+			out[len(out)-1].text += "\n" + subLines(r.b.src[start:end])
+			k++
+			continue
+		}
 		if t := r.b.itemMarkdown(start, end); t != "" {
 			out = append(out, listItem{text: t, node: it, pos: r.b.p.Position(max(start, 0))})
 		}
 		k++
 	}
 	return out, lazy
+}
+
+// subLines renders source lines as indented lines of a task: each trimmed,
+// after two blanks.
+func subLines(src []byte) string {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(string(src), "\r\n"), "\n") {
+		if t := strings.TrimSpace(l); t != "" {
+			lines = append(lines, "  "+t)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // itemEnd returns the offset where a top-level item of list ends.
@@ -607,8 +794,11 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 				if !ok || sprintLabels[f.label] == "" || f.start < 0 {
 					continue
 				}
-				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 {
-					continue // written inside the item: its text
+				if indent := leadingBlanks(r.b.src[f.start:]); indent > 1 && !(n.NextSibling() == nil && j == len(lines)-1 && gluedLabels[sprintLabels[f.label]]) {
+					// Written inside the item: its text. An Acceptance
+					// Criteria or Status line glued under the last task is
+					// the sprint's, as its author meant.
+					continue
 				}
 				return &lazyCut{at: f.start, lines: lines[j:]}
 			}
@@ -622,6 +812,10 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 	}
 	return nil
 }
+
+// gluedLabels are the fields a line glued under a list's last task, and
+// indented with it, still starts.
+var gluedLabels = map[string]bool{"acceptance criteria": true, "status": true}
 
 // lazyFields reads the fields folded into a list, and gives the items after
 // them to the last label when it is a list label with no value.
@@ -914,7 +1108,11 @@ func (r *sectionReader) setRole(_ string, f field, _ []listItem) {
 func (r *sectionReader) setTexts(name string, f field, items []listItem) {
 	b, s := r.b, r.s
 	var texts []string
-	if f.value != "" && !meaningless(f.value) {
+	if placeholder(f.value) {
+		// "**Tasks**: TBD", "none yet — waiting for the icon audit": no
+		// work is named yet.
+		b.p.warnf(f.pos, "%s of sprint %s says %q, which names no work yet: it is not read as a %s", f.label, s.ID, f.value, map[string]string{"tasks": "task", "acceptance criteria": "criterion"}[name])
+	} else if f.value != "" && !meaningless(f.value) {
 		texts = append(texts, b.valueMarkdown(f))
 	}
 	for _, it := range items {
@@ -930,6 +1128,15 @@ func (r *sectionReader) setTexts(name string, f field, items []listItem) {
 	}
 }
 
+// placeholderRE matches a value that stands in for work not named yet.
+var placeholderRE = regexp.MustCompile(`(?i)^(?:tbd|tbc|tba|n/a|na|none|nothing|pending|\?+|to be (?:decided|defined|determined|confirmed|written))(?:\s+yet)?(?:$|[\s.,;:(—–-])`)
+
+// placeholder reports whether a Tasks or Acceptance Criteria value only
+// says that no work is named yet: "TBD", "none yet — waiting for ...".
+func placeholder(v string) bool {
+	return placeholderRE.MatchString(strings.TrimSpace(strings.Trim(v, "*_`")))
+}
+
 // status reads a Status field, warning where the words are not plain.
 func (b *builder) status(f field, who string) statusReading {
 	r := readStatus(liveValue(f, b.src))
@@ -940,6 +1147,8 @@ func (b *builder) status(f field, who string) statusReading {
 		b.p.warnf(f.pos, "Status %q of %s is not a status the compiler knows; read as open (known: done, in progress, blocked, open, skipped, and their usual words and emoji)", f.value, who)
 	case r.note != "":
 		b.p.warnf(f.pos, "Status %q of %s read as %s: %s", f.value, who, strings.ReplaceAll(r.status, "_", " "), r.note)
+	case r.part != "":
+		b.p.warnf(f.pos, "Status %q of %s read as %s: %q speaks of part of the work, so nothing is skipped", f.value, who, strings.ReplaceAll(r.status, "_", " "), r.part)
 	}
 	return r
 }
@@ -953,17 +1162,37 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 	case "", "none", "n/a", "na", "-", "—", "nothing", "no dependencies":
 		return nil
 	}
+	// "none (runs alongside 2.1a)", "nothing beyond Phase 2 — not 3a.1":
+	// the value says none; ids after it are context, not dependencies.
+	none := false
+	if f := strings.FieldsFunc(strings.ToLower(trimmed), func(r rune) bool { return !unicode.IsLetter(r) && r != '/' && r != '\'' }); len(f) > 0 {
+		switch f[0] {
+		case "none", "nothing", "n/a", "no", "nada", "keine", "aucune", "ninguna", "nenhuma":
+			none = true
+		}
+	}
+	var context []string
 	raw := ""
 	if at >= 0 {
 		raw = string(b.src[at:lineEnd(b.src, at)])
 	}
 	search := 0
 	found := false
+	prev := ""
 	for _, tok := range strings.FieldsFunc(v, func(r rune) bool {
 		return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '(' || r == ')' || r == '`' || r == '*' || r == '[' || r == ']'
 	}) {
 		id := strings.TrimRight(tok, ".:")
+		word := strings.ToLower(strings.Trim(tok, ".:—–-"))
 		if !idShaped(id) {
+			if word != "" {
+				prev = word
+			}
+			continue
+		}
+		if none || refNegations[prev] {
+			// "not 3a.1", "unlike 2.2": named, but not as a need.
+			context = append(context, id)
 			continue
 		}
 		found = true
@@ -978,11 +1207,20 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 		}
 		out = append(out, Ref{ID: canonicalSprintID(id), Pos: p})
 	}
-	if !found {
+	switch {
+	case len(context) > 0 && none:
+		b.p.warnf(pos, "Depends on %q of sprint %s says none; %s, named after it, is not read as a dependency", trimmed, s.ID, strings.Join(context, ", "))
+	case len(context) > 0:
+		b.p.warnf(pos, "Depends on %q of sprint %s names %s with a negation; it is not read as a dependency", trimmed, s.ID, strings.Join(context, ", "))
+	case !found:
 		b.p.warnf(pos, "Depends on %q of sprint %s names no sprint id (like 1.2 or 3a.2b); no dependency is added", trimmed, s.ID)
 	}
 	return out
 }
+
+// refNegations, before an id in a Depends on value, say it is not a
+// dependency: "not 3a.1", "unlike 2.2", "except 1.3".
+var refNegations = map[string]bool{"not": true, "unlike": true, "except": true, "excluding": true, "without": true, "nor": true, "besides": true}
 
 // idShaped reports whether a word is meant as a sprint id: digits, a dot,
 // then a digit or letter ("1.2", "1.A", "1.2.3"; not "v2" or "2.").
@@ -1124,6 +1362,11 @@ func (b *builder) itemMarkdown(start, end int) string {
 		first = end
 	}
 	line := strings.TrimRight(string(src[start:first]), "\r\n")
+	quoted := strings.HasPrefix(strings.TrimLeft(line, " "), ">")
+	if quoted {
+		// An item of a list in a block quote: "> - Golden tests".
+		line = unquote(line)
+	}
 	content := markerEnd(line)
 	out := []byte(strings.TrimRight(stripCheckbox(line[content:]), " \t"))
 	var pending []byte // blank lines, written only if text follows
@@ -1131,6 +1374,9 @@ func (b *builder) itemMarkdown(start, end int) string {
 		e := min(lineEnd(src, i), end)
 		l := strings.TrimRight(string(src[i:e]), "\r\n")
 		i = e
+		if quoted {
+			l = unquote(l)
+		}
 		if strings.TrimSpace(l) == "" {
 			pending = append(pending, '\n')
 			continue
@@ -1141,6 +1387,19 @@ func (b *builder) itemMarkdown(start, end int) string {
 		out = append(out, strings.TrimRight(dedent(l, content), " \t")...)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// unquote drops a block quote's marker from a line: "> - a" gives "- a".
+func unquote(l string) string {
+	t := strings.TrimLeft(l, " ")
+	if !strings.HasPrefix(t, ">") {
+		return l
+	}
+	t = t[1:]
+	if strings.HasPrefix(t, " ") {
+		t = t[1:]
+	}
+	return t
 }
 
 // markerEnd returns the offset of a list item's content in its first line:

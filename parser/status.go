@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -21,41 +22,88 @@ type statusReading struct {
 	status string // one of the Status constants, or statusSkipped
 	known  bool   // false: nothing in the words was understood
 	note   string // why an unusual reading was chosen, for a warning
-	// part is set when a drop word speaks of part of the work ("Done —
-	// rates deferred to 2.1"): the unit is not skipped.
-	part bool
+	// part is the drop word that speaks of part of the work ("deferred" in
+	// "Done — rates deferred to 2.1"): the unit is not skipped.
+	part string
 }
 
-// words a status is read by. Each is matched as a whole word, lower case.
+// words a status is read by. Each is matched as a whole word, lower case,
+// in English, Spanish, Portuguese, German and French.
 var (
 	doneStatusWords = map[string]bool{
 		"done": true, "complete": true, "completed": true, "closed": true, "finished": true,
 		"merged": true, "shipped": true, "delivered": true, "resolved": true, "landed": true,
+		"deployed": true, "released": true,
+		// es, pt
+		"hecho": true, "hecha": true, "terminado": true, "terminada": true, "completado": true,
+		"completada": true, "finalizado": true, "finalizada": true, "listo": true, "lista": true,
+		"cerrado": true, "cerrada": true, "feito": true, "feita": true, "concluído": true,
+		"concluido": true, "concluída": true, "concluida": true, "completo": true, "completa": true,
+		"fechado": true, "entregue": true,
+		// de
+		"erledigt": true, "fertig": true, "abgeschlossen": true, "geschlossen": true,
+		// fr
+		"terminé": true, "terminée": true, "fait": true, "faite": true, "fini": true, "finie": true,
+		"achevé": true, "achevée": true, "complété": true, "complétée": true, "clos": true,
+		"livré": true, "livrée": true,
 	}
 	progressStatusWords = map[string]bool{
 		"wip": true, "started": true, "ongoing": true, "underway": true, "active": true,
 		"working": true, "doing": true, "review": true, "reviewing": true,
+		"empezado": true, "iniciado": true, "iniciada": true, "comenzado": true, "começado": true,
+		"begonnen": true, "angefangen": true, "commencé": true, "commencée": true,
 	}
-	blockedStatusWords = map[string]bool{"blocked": true, "waiting": true, "stalled": true, "hold": true}
-	openStatusWords    = map[string]bool{
+	// progressPhrases are two words that say the work is under way.
+	progressPhrases = [][2]string{
+		{"in", "progress"}, {"en", "progreso"}, {"en", "curso"}, {"en", "proceso"},
+		{"em", "andamento"}, {"em", "progresso"}, {"em", "curso"}, {"in", "arbeit"},
+		{"in", "bearbeitung"}, {"en", "cours"},
+	}
+	blockedStatusWords = map[string]bool{
+		"blocked": true, "waiting": true, "stalled": true, "hold": true, "paused": true,
+		"bloqueado": true, "bloqueada": true, "blockiert": true, "bloqué": true, "bloquée": true,
+	}
+	openStatusWords = map[string]bool{
 		"open": true, "todo": true, "pending": true, "planned": true, "ready": true, "new": true,
 		"queued": true, "backlog": true, "incomplete": true, "unfinished": true, "undone": true,
 		"unstarted": true, "notstarted": true, "upcoming": true, "next": true, "proposed": true,
+		"pendiente": true, "pendente": true, "abierto": true, "aberto": true, "planificado": true,
+		"offen": true, "geplant": true, "ausstehend": true, "prévu": true, "planifié": true,
+		"ouvert": true,
 	}
 	skipStatusWords = map[string]bool{
 		"skipped": true, "skip": true, "deferred": true, "cancelled": true, "canceled": true,
 		"dropped": true, "descoped": true, "abandoned": true, "obsolete": true, "superseded": true,
 		"retired": true, "wontfix": true,
+		"cancelado": true, "cancelada": true, "descartado": true, "descartada": true,
+		"aplazado": true, "aplazada": true, "pospuesto": true, "adiado": true, "adiada": true,
+		"abgebrochen": true, "verschoben": true, "gestrichen": true, "storniert": true,
+		"annulé": true, "annulée": true, "abandonné": true, "abandonnée": true, "reporté": true,
+		"reportée": true,
 	}
-	reopenWords   = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
-	negations     = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true}
-	partialWords  = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true}
-	statusFillers = map[string]bool{"the": true, "a": true, "and": true, "but": true, "all": true, "fully": true, "status": true}
+	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
+	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true}
+	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true}
+	// statusFillers may stand between a negation and the word it negates:
+	// "not yet done", "no longer blocked", "noch nicht begonnen".
+	statusFillers = map[string]bool{"the": true, "a": true, "and": true, "but": true, "all": true, "fully": true, "status": true,
+		"yet": true, "longer": true, "todavía": true, "aún": true, "ainda": true, "encore": true, "noch": true}
+	// historyWords start what a status says now, after what it was: "Was
+	// blocked, now done".
+	historyWords = map[string]bool{"now": true, "ahora": true, "agora": true, "jetzt": true, "maintenant": true, "currently": true}
+	// unfinishedWords, after a done word, say that part of the work is not
+	// done: "Complete except for JPY rounding", "Done, tests still failing".
+	unfinishedWords = map[string]bool{"except": true, "still": true, "remaining": true, "outstanding": true,
+		"excepto": true, "salvo": true, "exceto": true, "außer": true, "sauf": true}
+	// weakOpenWords are open words that, after a done word, say nothing
+	// against it: "Done, next: 1.3", "Done; ready for 2.1".
+	weakOpenWords = map[string]bool{"next": true, "ready": true, "new": true, "proposed": true, "upcoming": true, "open": true, "ouvert": true, "abierto": true, "aberto": true, "offen": true}
 )
 
-// token is one word or emoji of a status value.
+// token is one word or emoji of a status value, or a question mark.
 type token struct {
 	text  string // lower case
+	raw   string // as written
 	emoji bool
 }
 
@@ -64,7 +112,7 @@ func statusTokens(v string) []token {
 	var word []rune
 	flush := func() {
 		if len(word) > 0 {
-			out = append(out, token{text: strings.ToLower(string(word))})
+			out = append(out, token{text: strings.ToLower(string(word)), raw: string(word)})
 			word = word[:0]
 		}
 	}
@@ -74,7 +122,10 @@ func statusTokens(v string) []token {
 			word = append(word, r)
 		case r > unicode.MaxASCII && (unicode.IsSymbol(r) || unicode.Is(unicode.So, r)):
 			flush()
-			out = append(out, token{text: string(r), emoji: true})
+			out = append(out, token{text: string(r), raw: string(r), emoji: true})
+		case r == '?':
+			flush()
+			out = append(out, token{text: "?", raw: "?"})
 		default:
 			flush()
 		}
@@ -83,46 +134,103 @@ func statusTokens(v string) []token {
 	return out
 }
 
-// readStatus classifies a Status value by what its words say. A done word
-// under a negation ("not completed") or with partial progress ("partially
-// complete (2/5)") is not done; ❌ skips only when no words say otherwise.
+// classAt returns what the status word or phrase at token i says, and how
+// many tokens it takes; "" when it is no status word.
+func (toks tokens) classAt(i int) (string, int) {
+	t := toks[i]
+	switch {
+	case toks.skipAt(i):
+		if toks.phrase(i, "out", "of", "scope") {
+			return statusSkipped, 3
+		}
+		return statusSkipped, 1
+	case t.text == "✅" || t.text == "✔" || t.text == "☑" || doneStatusWords[t.text]:
+		return StatusClosed, 1
+	case t.text == "🔄" || t.text == "🚧" || progressStatusWords[t.text] || t.text == "in_progress" || t.text == "in-progress":
+		return StatusInProgress, 1
+	case t.text == "⛔" || t.text == "🚫" || t.text == "⏸" || blockedStatusWords[t.text]:
+		return StatusBlocked, 1
+	case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || openStatusWords[t.text]:
+		return StatusOpen, 1
+	case toks.phrase(i, "to", "do") || toks.phrase(i, "por", "hacer") || toks.phrase(i, "a", "fazer") || toks.phrase(i, "à", "faire"):
+		return StatusOpen, 2
+	case toks.phrase(i, "on", "hold") || toks.phrase(i, "en", "espera") || toks.phrase(i, "en", "attente"):
+		return StatusBlocked, 2
+	}
+	for _, ph := range progressPhrases {
+		if toks.phrase(i, ph[0], ph[1]) {
+			return StatusInProgress, 2
+		}
+	}
+	return "", 0
+}
+
+// quote gives tokens i to j as written, joined by spaces.
+func (toks tokens) quote(i, j int) string {
+	var parts []string
+	for k := i; k < j && k < len(toks); k++ {
+		parts = append(parts, toks[k].raw)
+	}
+	return strings.Join(parts, " ")
+}
+
+// readStatus classifies a Status value by what its words say, as a careful
+// person reads it: the first word that says how the work stands decides,
+// and the unit is closed only when nothing else in the statement says part
+// of the work is not done ("Done for iOS, Android still in progress" is in
+// progress). A done word negated or asked ("not completed", "Finished? Not
+// yet") is not done; ❌ skips only when no words say otherwise; a drop word
+// about part of the work skips nothing.
 func readStatus(v string) statusReading {
 	toks := tokens(statusTokens(v))
 	if len(toks) == 0 {
 		return statusReading{status: StatusOpen}
 	}
+	// "Was blocked, now done": what it says now counts.
+	for i := len(toks) - 2; i > 0; i-- {
+		if historyWords[toks[i].text] {
+			if r := readStatus(toks.quote(i+1, len(toks))); r.known {
+				return r
+			}
+			break
+		}
+	}
 	cross := strings.ContainsRune(v, '❌')
 	partial := toks.any(func(t token, _ int) bool { return partialWords[t.text] || unfinishedFraction(t.text) })
 	reopened := toks.any(func(t token, _ int) bool { return reopenWords[t.text] })
-	first, negated, firstAt := "", false, -1
-	for i, t := range toks {
-		switch {
-		case toks.skipAt(i):
-			first = statusSkipped
-		case t.text == "✅" || t.text == "✔" || t.text == "☑":
-			first = StatusClosed
-		case doneStatusWords[t.text]:
-			first = StatusClosed
-		case t.text == "🔄" || t.text == "🚧" || progressStatusWords[t.text] || toks.phrase(i, "in", "progress") || t.text == "in_progress" || t.text == "in-progress":
-			first = StatusInProgress
-		case t.text == "⛔" || t.text == "🚫" || blockedStatusWords[t.text]:
-			first = StatusBlocked
-		case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || openStatusWords[t.text] || toks.phrase(i, "to", "do"):
-			first = StatusOpen
-		default:
+	first, firstAt, firstLen, negatedFirst := "", -1, 0, false
+	for i := 0; i < len(toks); i++ {
+		class, n := toks.classAt(i)
+		if class == "" {
 			continue
 		}
-		firstAt = i
-		negated = first != StatusOpen && first != statusSkipped && toks.negatedAt(i)
+		if class != StatusOpen && toks.negatedAt(i) {
+			// "Not deferred any more — in progress", "No longer blocked,
+			// ready to pick up": a later word may say how it stands.
+			negatedFirst = true
+			i += n - 1
+			continue
+		}
+		first, firstAt, firstLen = class, i, n
 		break
 	}
-	switch {
-	case negated:
+	if first == "" && negatedFirst {
 		r := statusReading{status: StatusOpen, known: true}
 		if cross {
 			r.note = "❌ would skip the sprint, but the words say it is not done"
 		}
 		return r
+	}
+	if first == StatusClosed {
+		if q := toks.asked(firstAt); q != "" {
+			return statusReading{status: StatusOpen, known: true, note: q}
+		}
+		if k := toks.deniedAfter(firstAt); k > 0 {
+			return statusReading{status: StatusOpen, known: true,
+				note: fmt.Sprintf("%q is followed by %q", toks[firstAt].raw, toks.quote(firstAt+1, k+1))}
+		}
+	}
+	switch {
 	case reopened && (first == StatusClosed || first == ""):
 		return statusReading{status: StatusOpen, known: true, note: "it was reopened"}
 	case first == statusSkipped:
@@ -134,14 +242,101 @@ func readStatus(v string) statusReading {
 		if cross && first != StatusClosed {
 			r.note = "❌ would skip the sprint, but the words say " + strings.ReplaceAll(first, "_", " ")
 		}
-		if first != statusSkipped && firstAt >= 0 && toks.any(func(_ token, i int) bool { return i > firstAt && toks.skipAt(i) }) {
-			r.part = true
+		if first == StatusClosed {
+			if from, to := toks.unfinished(firstAt + firstLen); to > 0 {
+				r.status = StatusInProgress
+				r.note = fmt.Sprintf("it says %q, but also %q: part of the work is not done", toks[firstAt].raw, toks.quote(from, to))
+				return r
+			}
+		}
+		for i := firstAt + 1; i < len(toks); i++ {
+			if class, n := toks.classAt(i); class == statusSkipped && !toks.negatedAt(i) {
+				r.part = toks.quote(i, i+n)
+				break
+			}
 		}
 		return r
 	case cross:
 		return statusReading{status: statusSkipped, known: true}
 	}
 	return statusReading{status: StatusOpen}
+}
+
+// asked reports whether the done word at i is asked rather than said
+// ("Finished? Not yet", "Done?"), and says how, for a warning; "" when it
+// is said, or asked and answered yes.
+func (toks tokens) asked(i int) string {
+	if i+1 >= len(toks) || toks[i+1].text != "?" {
+		return ""
+	}
+	if i+2 < len(toks) {
+		switch toks[i+2].text {
+		case "yes", "sí", "si", "sim", "ja", "oui", "✅":
+			return ""
+		}
+		return fmt.Sprintf("%q is a question, answered %q", toks[i].raw+"?", toks.quote(i+2, min(i+4, len(toks))))
+	}
+	return fmt.Sprintf("%q is a question, not a statement that it is done", toks[i].raw+"?")
+}
+
+// deniedAfter returns the index of the last token of a negation right
+// after the done word at i ("Done, not merged", "done — no"), or 0.
+func (toks tokens) deniedAfter(i int) int {
+	if i+1 >= len(toks) || !negations[toks[i+1].text] {
+		return 0
+	}
+	if i+2 == len(toks) {
+		return i + 1 // "Done? no", "done — no"
+	}
+	if toks[i+2].text == "yet" && i+3 == len(toks) {
+		return i + 2 // "done, not yet"
+	}
+	return 0
+}
+
+// unfinished finds, from token i on, words that say part of the work is not
+// done: a status word other than done or drop ("in progress", "⏳",
+// "blocked", "pending"), a negated done or progress word ("not started",
+// "not merged"), or "except", "still", "remaining". It returns the words'
+// token range, or 0, 0.
+func (toks tokens) unfinished(i int) (int, int) {
+	for ; i < len(toks); i++ {
+		t := toks[i]
+		if unfinishedWords[t.text] {
+			return i, i + 1
+		}
+		class, n := toks.classAt(i)
+		switch {
+		case class == "" || class == statusSkipped:
+			continue
+		case toks.negatedAt(i) && class != StatusClosed && class != StatusInProgress:
+			// "not blocked", "no open issues": nothing left undone.
+		case toks.negatedAt(i):
+			from := i - 1
+			for from > 0 && !negations[toks[from].text] {
+				from--
+			}
+			return from, i + n
+		case class == StatusClosed:
+		case class == StatusOpen && weakOpenWords[t.text]:
+		case class == StatusInProgress && !toks.strongProgress(i):
+		default:
+			return i, i + n
+		}
+		i += n - 1
+	}
+	return 0, 0
+}
+
+// strongProgress reports whether the progress word at i says work is under
+// way even after a done word: "in progress", "WIP", 🔄; not "started" or
+// "active" ("Done, flag active").
+func (toks tokens) strongProgress(i int) bool {
+	switch toks[i].text {
+	case "started", "active", "working", "doing", "review", "reviewing", "empezado", "iniciado", "iniciada", "comenzado", "começado", "begonnen", "angefangen", "commencé", "commencée":
+		return false
+	}
+	return true
 }
 
 // tokens are a Status value's words and emoji, in order.
@@ -177,12 +372,12 @@ func (toks tokens) phrase(i int, words ...string) bool {
 // and skip nothing.
 func (toks tokens) skipAt(i int) bool {
 	t := toks[i]
-	return skipStatusWords[t.text] || t.text == "⏭" || t.text == "⏸" || toks.phrase(i, "out", "of", "scope") ||
+	return skipStatusWords[t.text] || t.text == "⏭" || toks.phrase(i, "out", "of", "scope") ||
 		toks.phrase(i, "won't", "do") || toks.phrase(i, "won’t", "do") || toks.phrase(i, "wont", "do") || toks.phrase(i, "will", "not", "do")
 }
 
-// negatedAt reports whether the word at i is negated: "not completed",
-// "not yet started", "Not blocked anymore", "Done? no".
+// negatedAt reports whether the word at i is negated by a word before it:
+// "not completed", "not yet started", "no longer blocked".
 func (toks tokens) negatedAt(i int) bool {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		if negations[toks[k].text] {
@@ -191,9 +386,6 @@ func (toks tokens) negatedAt(i int) bool {
 		if !statusFillers[toks[k].text] && toks[k].text != "yet" {
 			break
 		}
-	}
-	if i+1 < len(toks) && (toks[i+1].text == "no" || toks[i+1].text == "not" || toks[i+1].text == "nope") {
-		return i+2 == len(toks) || toks[i+1].text != "not" // "Done? no"; "done, not merged"
 	}
 	return false
 }

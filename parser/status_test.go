@@ -48,11 +48,20 @@ func TestReadStatus(t *testing.T) {
 		{"In progress (weight is out of scope for now)", StatusInProgress, true, false},
 		{"Deferred to v2, done in part", statusSkipped, true, false},
 		{"Retired", statusSkipped, true, false},
-		{"⏸ paused", statusSkipped, true, false},
+		{"⏸ paused", StatusBlocked, true, false}, // paused is on hold, not dropped
 		// Negation and history, as a person reads them.
 		{"Not blocked anymore", StatusOpen, true, false},
-		{"Done? no", StatusOpen, true, false},
+		{"Done? no", StatusOpen, true, true},
 		{"Was completed, then reopened", StatusOpen, true, true},
+		// Closed only when nothing in the statement says part is not done.
+		{"Completed, not yet deployed", StatusInProgress, true, true},
+		{"Done (PR #4), not blocked", StatusClosed, true, false},
+		{"Complete. No open issues.", StatusClosed, true, false},
+		{"Done; next: Sprint 1.3", StatusClosed, true, false},
+		{"Completed — ready for QA", StatusClosed, true, false},
+		{"Complete (tests pending)", StatusInProgress, true, true},
+		{"Done, not yet", StatusOpen, true, true},
+		{"Done? yes", StatusClosed, true, false},
 		{"Frobnicated", StatusOpen, false, false},
 		{"", StatusOpen, false, false},
 	} {
