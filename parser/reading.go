@@ -111,7 +111,7 @@ func readDeclaration(d Declared) (declaration, error) {
 		return out, fmt.Errorf("want `format: NAME` or `units: \"PATTERN\"`, not %q", d.Line)
 	}
 	out.key = strings.ToLower(strings.TrimSpace(k))
-	out.value = unquote(strings.TrimSpace(v))
+	out.value = unquoteValue(strings.TrimSpace(v))
 	switch out.key {
 	case "format":
 		out.value = strings.ToLower(out.value)
@@ -127,7 +127,7 @@ func readDeclaration(d Declared) (declaration, error) {
 	return out, fmt.Errorf("want `format: NAME` or `units: \"PATTERN\"`, not a %q line", k)
 }
 
-func unquote(s string) string {
+func unquoteValue(s string) string {
 	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
 		if u, err := strconv.Unquote(s); err == nil && s[0] == '"' {
 			return u
@@ -812,7 +812,7 @@ func fmReading(yml []byte, base Pos) (string, Pos, bool) {
 			return "units: " + strings.TrimSpace(v), Pos{Line: base.Line + n, Col: 1}, true
 		case "format":
 			if line == "" {
-				line, pos = "format: "+strings.TrimSpace(unquote(strings.TrimSpace(v))), Pos{Line: base.Line + n, Col: 1}
+				line, pos = "format: "+strings.TrimSpace(unquoteValue(strings.TrimSpace(v))), Pos{Line: base.Line + n, Col: 1}
 			}
 		}
 		i++
