@@ -177,7 +177,7 @@ func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
 	}
 	for _, it := range items {
 		if _, box := itemChecked(it.node); box {
-			if r.labelled {
+			if r.labelled && preconditionLabel(r.otherLabel.label) {
 				// "**Prerequisites** (handled by the platform team):" and
 				// its ticked boxes: not the unit's work, and not how it
 				// stands.
@@ -1708,4 +1708,18 @@ func (r *sectionReader) lineSpan(line []ast.Node) (int, int) {
 		return -1, -1
 	}
 	return lineStart(r.b.src, s), lineEnd(r.b.src, s)
+}
+
+// preconditionLabel reports whether a label names what must hold before
+// the unit's work starts ("Prerequisites", "Before you start",
+// "Readiness"): a checklist under it is not the unit's work. A checklist
+// under another label ("Interfaces:", then the steps in the same list) is.
+func preconditionLabel(label string) bool {
+	l := strings.ToLower(label)
+	for _, w := range []string{"prereq", "pre-req", "before you start", "before starting", "readiness", "precondition", "entry criteria", "handled by"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
