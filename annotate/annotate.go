@@ -52,7 +52,8 @@ type Result struct {
 	// Skipped lists skipped sprints that the map gives a bead. Skipped
 	// sprints are never touched.
 	Skipped []Change
-	// Rows lists units that are rows of a table and that the map gives a
+	// Rows lists units that are rows of a table (or sub-items of a list
+	// item, Sprint.Nested) and that the map gives a
 	// bead: a line after a row would break the table, so they are never
 	// annotated.
 	Rows []Change
@@ -154,7 +155,7 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 			matched++
 		}
 		switch {
-		case ok && s.Row:
+		case ok && (s.Row || s.Nested):
 			res.Rows = append(res.Rows, Change{Sprint: s, New: id})
 			continue
 		case !ok && s.Annotation == nil:

@@ -92,7 +92,7 @@ func checkRoundTrip(t testing.TB, name string, src []byte) bool {
 	require.NoError(t, err)
 	rows := 0 // units that are rows of a table are never annotated
 	for _, s := range px.Sprints {
-		if s.Row {
+		if s.Row || s.Nested {
 			rows++
 		}
 	}
@@ -105,8 +105,8 @@ func checkRoundTrip(t testing.TB, name string, src []byte) bool {
 	require.Equal(t, sprintIDs(px.Skipped), sprintIDs(pa.Skipped), "annotating changed the skipped sprints")
 	require.Equal(t, len(px.Diags), len(pa.Diags), "annotating changed the diagnostics")
 	for _, s := range pa.Sprints {
-		if s.Row {
-			require.Nil(t, s.Annotation, "table row %s is annotated", s.ID)
+		if s.Row || s.Nested {
+			require.Nil(t, s.Annotation, "table row or sub-item %s is annotated", s.ID)
 			continue
 		}
 		require.NotNil(t, s.Annotation, "sprint %s has no annotation after annotate", s.ID)

@@ -135,6 +135,10 @@ type Sprint struct {
 	// Row is set for a unit that is a row of a table (tables.go): a line
 	// after a row would break the table, so it is never annotated.
 	Row bool
+	// Nested is set for a unit that is a sub-item of a list item (Kiro's
+	// "  - [ ] 2.1 Task"): a line after it would break its list, so it is
+	// never annotated either.
+	Nested bool
 
 	Worktree     Field
 	Branch       Field

@@ -146,9 +146,18 @@ func (b *builder) scanShapes(doc ast.Node, cfg shapeConfig) (*shapeScan, shapeMo
 
 // runShapesWith is runShapes under a reading's configuration.
 func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
+	mark := len(b.p.Diags)
 	sc, mode, ok := b.scanShapes(doc, cfg)
 	if !ok {
 		return false
+	}
+	if cfg.units != nil && !cfg.modeSet && sc.phaseLevel > 0 && cfg.phaseLevel == 0 && !sc.unitInPhase() {
+		// The units a reading names stand outside every phase heading
+		// ("#### Week N" under "## Implementation Plan", the "### Phase
+		// N" of a design above it): those headings are not its phases.
+		b.p.Diags = b.p.Diags[:mark]
+		cfg.phaseLevel = -1
+		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit}
 	w.walk(doc)
@@ -351,6 +360,16 @@ func (sc *shapeScan) pickUnits() {
 	}
 }
 
+// unitInPhase reports whether a unit heading is in a phase section.
+func (sc *shapeScan) unitInPhase() bool {
+	for _, r := range sc.heads {
+		if r.unit && sc.in[r] != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // pickDeclared marks the unit headings a declared reading names; the unit
 // level is the shallowest of theirs.
 func (sc *shapeScan) pickDeclared() {
@@ -549,6 +568,7 @@ type shapeWalk struct {
 	count       map[*Phase]int     // the units of each phase
 	asUnit      bool               // the phase being made a unit has units beside it
 	implicitNum int // the number of the implicit phase
+	nested      bool // reading the sub-items of a list item
 	// unitHook reads what a reading knows of a unit beyond the plan
 	// language, after its section's fields (shapeConfig.unit).
 	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
@@ -861,11 +881,17 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 		if !ok {
 			continue
 		}
-		// What follows the list: the end of its last item.
+		// What follows the list in the document ends its last item
+		// (blocks may be a section's, kept by a reading).
 		listEnd, next := end, ast.Node(nil)
 		if i+1 < len(blocks) {
 			next = blocks[i+1]
-			listEnd = w.b.blockStart(next)
+		}
+		if sib := l.NextSibling(); sib != nil {
+			next = sib
+		}
+		if next != nil {
+			listEnd = min(end, w.b.blockStart(next))
 		}
 		w.listItems(ph, l, listEnd, next)
 	}
@@ -889,8 +915,9 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 				leaf := *saved
 				leaf.parts = 2
 				w.items = &leaf
+				w.nested = true
 				w.listItems(ph, sub, itemEnd, nil)
-				w.items = saved
+				w.items, w.nested = saved, false
 				continue
 			}
 			if w.leafGroup(it) {
@@ -937,6 +964,7 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
 	}
 	s := w.newUnit(r, ph, sh.id, sh.title)
+	s.Nested = w.nested
 	if html, ok := after.(*ast.HTMLBlock); ok {
 		// An annotation line after the item ends its list.
 		st := b.blockStart(html)

@@ -199,6 +199,10 @@ func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser
 		warn(c.Sprint.Heading.Pos, "sprint %s is skipped; its bead %s is not written into the plan", c.Sprint.ID, c.New)
 	}
 	for _, c := range res.Rows {
+		if c.Sprint.Nested {
+			warn(c.Sprint.Heading.Pos, "sprint %s is a sub-item of a list item; its bead %s is not written into the plan (a line after it would break its list)", c.Sprint.ID, c.New)
+			continue
+		}
 		warn(c.Sprint.Heading.Pos, "sprint %s is a row of a table; its bead %s is not written into the plan (a line after a row would break the table)", c.Sprint.ID, c.New)
 	}
 	for _, id := range res.Unknown {

@@ -81,6 +81,17 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		return err
 	}
 	if c.failed() {
+		if opts.dryRun && opts.json && c.plan != nil && len(c.plan.Candidates) > 0 {
+			// The readings considered, on stdout, beside the errors on
+			// stderr: a script picks a reading from them.
+			data, err := review.RefusalJSON(c.plan, c.diags.Errors())
+			if err != nil {
+				return err
+			}
+			if _, err := io.out.Write(data); err != nil {
+				return err
+			}
+		}
 		return c.diags
 	}
 	if stalls := compileStalls(c); len(stalls) > 0 {

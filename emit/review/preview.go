@@ -502,6 +502,25 @@ func writeChain(b *strings.Builder, chain []string, st emit.Style) {
 // PreviewJSON renders the dry-run preview as indented JSON.
 func PreviewJSON(p Preview) ([]byte, error) { return indentJSON(p) }
 
+// Refusal is what `architect compile --dry-run --json` prints for a plan it
+// could not read (exit 1): the readings it considered, each with the line
+// that declares it, so that a person or a script can pick one.
+type Refusal struct {
+	Plan     string          `json:"plan"`
+	Refused  bool            `json:"refused"`
+	Errors   []PreviewDiag   `json:"errors"`
+	Readings PreviewReadings `json:"readings"`
+}
+
+// RefusalJSON describes plan, which has errors, as JSON.
+func RefusalJSON(plan *parser.Plan, errs parser.Diagnostics) ([]byte, error) {
+	r := Refusal{Plan: plan.File, Refused: true, Errors: []PreviewDiag{}, Readings: NewReadings(plan, plan.Readings)}
+	for _, d := range errs {
+		r.Errors = append(r.Errors, PreviewDiag{File: d.File, Line: d.Pos.Line, Col: d.Pos.Col, Message: d.Msg})
+	}
+	return indentJSON(r)
+}
+
 // tableRow is a line of the preview's id and title tables.
 type tableRow struct {
 	id    cell
