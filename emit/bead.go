@@ -299,6 +299,8 @@ type emitter struct {
 	defaultQA []*parser.Sprint
 	// used holds the sprints' ids, which an epic's derived id must miss.
 	used map[string]*planner.Node
+	// agents holds the paths of each agent named so far (agent).
+	agents map[string]agentPaths
 }
 
 func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -508,10 +510,28 @@ func (e *emitter) branch(n *planner.Node) string {
 
 // agentPath is the legacy form of an agent's path, without ".md"
 // (dev_agent_path, qa_agents[].agent_path).
-func (e *emitter) agentPath(name string) string { return e.set.AgentsDir + "/" + name }
+func (e *emitter) agentPath(name string) string { return e.agent(name).path }
 
 // agentFile is the agent's Markdown file (AgentSpec's agent).
-func (e *emitter) agentFile(name string) string { return e.agentPath(name) + ".md" }
+func (e *emitter) agentFile(name string) string { return e.agent(name).file }
+
+// agentPaths are an agent's path and file.
+type agentPaths struct{ path, file string }
+
+// agent returns the paths of agent name, built once a plan: every bead
+// names three agents or more, most often the same ones.
+func (e *emitter) agent(name string) agentPaths {
+	a, ok := e.agents[name]
+	if !ok {
+		a.path = e.set.AgentsDir + "/" + name
+		a.file = a.path + ".md"
+		if e.agents == nil {
+			e.agents = map[string]agentPaths{}
+		}
+		e.agents[name] = a
+	}
+	return a
+}
 
 // use records a use of agent name at pos, keeping the first.
 func (e *emitter) use(name string, pos parser.Pos) {
