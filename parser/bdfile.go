@@ -141,6 +141,12 @@ type bdDep struct {
 // one of the shapes is read so when the plan reader finds no sprints in it.
 func (b *builder) readBD(doc ast.Node, fm []byte) bool {
 	force, fmd := b.bdFrontMatter(fm)
+	if d := b.declared; d != nil {
+		force = "plan"
+		if d.key == "format" && d.value == "bd" {
+			force = "bd"
+		}
+	}
 	if fmd.keys["format"] {
 		// format is read here, whatever the file turns out to be.
 		b.dropSettingWarnings(bdDefaults{keys: map[string]bool{"format": true}})
@@ -233,7 +239,8 @@ func (b *builder) bdFrontMatter(fm []byte) (force string, d bdDefaults) {
 			case "plan":
 				force = "plan"
 			default:
-				b.p.warnf(at(v), "format %q is not one architect reads: want bd (bd's Markdown) or plan", v.Value)
+				// Another reading (reading.go): said there when unknown.
+				force = "plan"
 			}
 		case "type":
 			if strings.EqualFold(strings.TrimSpace(v.Value), "epic") {

@@ -120,7 +120,7 @@ func TestBDShapeChoice(t *testing.T) {
 		p := Parse("x.md", []byte("---\nformat: plan\n---\n"+kv))
 		assert.Empty(t, p.Sprints)
 		assert.Empty(t, msgs(p, Warning), "format is read, not an unknown setting")
-		assert.Contains(t, strings.Join(msgs(p, Error), "\n"), "plan has no sprints")
+		assert.Contains(t, strings.Join(msgs(p, Error), "\n"), "x.md is not a plan")
 	})
 	t.Run("format bd without issues", func(t *testing.T) {
 		p := Parse("x.md", []byte("---\nformat: bd\n---\n# Notes\ntext\n"))

@@ -23,6 +23,8 @@ import (
 type builder struct {
 	p     *Plan
 	src   []byte
+	// declared is the reading the user declared, nil when none was.
+	declared *declaration
 	level int // the level of phase headings; 0 when the plan has none
 
 	heads map[*ast.Heading]*headRec

@@ -161,6 +161,10 @@ var documentKeys = map[string]bool{
 	"updated": true, "last_updated": true, "reviewers": true, "type": true, "draft": true,
 }
 
+// readingKeys declare how to read the plan (parser/reading.go); "plans"
+// holds them per plan in .architect.yaml. They are not settings.
+var readingKeys = map[string]bool{"format": true, "units": true, "plans": true}
+
 type configReader struct {
 	file  string
 	base  Pos
@@ -234,7 +238,7 @@ func (c *configReader) key(d *Defaults, k, v *yaml.Node) {
 	at := c.pos(k)
 	s := settingByKey[key]
 	if s == nil {
-		if !documentKeys[key] {
+		if !documentKeys[key] && !readingKeys[key] {
 			c.warnf(at, "unknown setting %q is ignored (settings: %s)", k.Value, settingKeys)
 		}
 		return

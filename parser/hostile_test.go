@@ -139,7 +139,7 @@ func TestHostileEmptyTitle(t *testing.T) {
 	// The fuzzer's own input (emit/testdata/fuzz/FuzzCompile): "PhAse 1
 	// 0000" runs on into prose, so it is no phase heading.
 	p := Parse("p.md", []byte(" # PhAse 1 0000\n ## Sprint 1.0"))
-	assert.Equal(t, `p.md:1:1: error: plan has no sprints: expected headings like "## Phase 1: Title" and "### Sprint 1.1: Title"; the lines that look like units, and what each needs: line 1 "PhAse 1 0000" (a colon after the id and a title); line 2 "Sprint 1.0" (it is outside any phase section: put it under a "## Phase N: Title" heading)`, p.Diags.Error())
+	assert.Equal(t, `p.md:1:1: error: p.md is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like "## Phase 1: Title" and "### Sprint 1.1: Title", or another shape of docs/plan-shapes.md); the lines that look like units, and what each needs: line 1 "PhAse 1 0000" (a colon after the id and a title); line 2 "Sprint 1.0" (it is outside any phase section: put it under a "## Phase N: Title" heading)`, p.Diags.Error())
 	p = Parse("p.md", []byte(" # PhAse 1\n ## Sprint 1.0"))
 	assert.Equal(t, `p.md:2:2: error: sprint 1.0 has no title: write one after the colon, like "Sprint 1.0: Setup"`, p.Diags.Error())
 }

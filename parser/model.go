@@ -36,6 +36,9 @@ type Plan struct {
 	Shape string
 	// Readings are the choices made in reading the plan, for the preview.
 	Readings []Reading
+	// Candidates are the readings of the plan the parser considered, best
+	// first; the one it read has Chosen set (reading.go).
+	Candidates []Candidate
 	// Parallel are the sentences that say units run in parallel, in file
 	// order.
 	Parallel []Parallel

@@ -34,7 +34,10 @@ func NewMarkdown() gparser.Parser { return markdown.Parser() }
 // Parse reads a plan. It never fails outright: every problem is in the
 // returned plan's Diags, and a plan with error diagnostics must not be
 // compiled.
-func Parse(file string, src []byte) (plan *Plan) {
+func Parse(file string, src []byte) *Plan { return ParseWith(file, src, Options{}) }
+
+// ParseWith is Parse with options: a reading declared outside the plan.
+func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	p := &Plan{File: file, Src: src, lines: newLineIndex(src)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -58,10 +61,12 @@ func Parse(file string, src []byte) (plan *Plan) {
 		body = 3
 	}
 	fmEnd, yml, hasFM := frontMatter(src, body)
+	var fmBase Pos
 	switch {
 	case hasFM:
 		parseSrc = blank(parseSrc, body, fmEnd)
-		fm, diags := ParseConfig(file, yml, p.Position(fmEnd-len(yml)-(fmEnd-lineStart(src, max(fmEnd-1, 0)))))
+		fmBase = p.Position(fmEnd - len(yml) - (fmEnd - lineStart(src, max(fmEnd-1, 0))))
+		fm, diags := ParseConfig(file, yml, fmBase)
 		p.Diags = append(p.Diags, diags...)
 		p.Defaults = fm
 	case fmEnd < 0:
@@ -74,25 +79,27 @@ func Parse(file string, src []byte) (plan *Plan) {
 	for _, r := range ctx.References() {
 		b.linkRefs[refKey(string(r.Label()))] = r
 	}
-	// A file written for bd's bulk create is read by its own reader
-	// (bdfile.go); a plan in the beads-ralph dialect by the plan reader;
-	// any other plan by the shapes reader (shapes.go) when it finds its
-	// units, else by the plan reader.
-	if !b.readBD(doc, yml) {
-		if beadsRalphPlan(doc, src) || !b.runShapes(doc) {
-			b.run(doc)
-		}
-	}
+	// The reading of the plan: every candidate reading, one arbiter, one
+	// build (reading.go).
+	decl := b.declaration(yml, fmBase, opts)
+	b.declared = decl
+	b.readPlan(doc, yml, decl)
 	// Units that name their beads (beadref.go), and dependencies the plan
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
 	b.statedDeps(doc)
-	if len(p.Sprints) == 0 && !p.Diags.HasErrors() {
-		msg := "plan has no sprints: expected headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\""
+	switch {
+	case len(p.Sprints) > 0 || p.Diags.HasErrors():
+	case decl != nil && len(p.Skipped) == 0:
+		p.diag(Error, decl.Pos, "the declared reading %s (%s) finds no unit in the plan", decl.Line, decl.where())
+	case len(p.Skipped) == 0:
+		msg := file + " is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\", or another shape of docs/plan-shapes.md)"
 		if c := b.unitCandidates(doc); c != "" {
 			msg += "; the lines that look like units, and what each needs: " + c
 		}
 		p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
+	default:
+		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints to compile: every unit is skipped")
 	}
 	return p
 }

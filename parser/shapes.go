@@ -80,20 +80,65 @@ func readShapeHeading(h *ast.Heading, src []byte) (shape, bool) {
 	return sh, struck
 }
 
+// shapeConfig is what a reading tells the shapes walker beyond its own
+// choices: the units are list items of a pattern (items.go), the unit
+// headings are the ones a declared pattern matches, the numbered section
+// headings of a task file are its phases, or the mode is fixed. The zero
+// value lets the walker choose, as it always has.
+type shapeConfig struct {
+	// items makes the units the list items that pattern reads.
+	items *itemPattern
+	// units, when set, picks the unit headings instead of pickUnits.
+	units func(sc *shapeScan, r *shapeHead) bool
+	// retag rewrites a heading's shape before the phases are found:
+	// "## 1. Implementation" read as phase 1 of an OpenSpec task file.
+	retag func(r *shapeHead)
+	// phaseLevel, when set, is the level of the phase headings (-1: none).
+	phaseLevel int
+	// mode, when set (modeSet), fixes the mode.
+	mode    shapeMode
+	modeSet bool
+	// name is what the preview calls the reading; "" lets the walker
+	// describe it.
+	name string
+}
+
 // runShapes reads a plan written in one of the other shapes: units named by
 // another word (Session, Step, Week, ...), bare numbered units under phases,
 // units as checkbox list items, phases that are the units, and units with no
 // phases. It reports false, having changed nothing, when it finds no unit.
-func (b *builder) runShapes(doc ast.Node) bool {
-	sc := &shapeScan{b: b}
+func (b *builder) runShapes(doc ast.Node) bool { return b.runShapesWith(doc, shapeConfig{}) }
+
+// scanShapes reads the headings under cfg and says the mode; it reports
+// diagnostics into the plan, as a build does.
+func (b *builder) scanShapes(doc ast.Node, cfg shapeConfig) (*shapeScan, shapeMode, bool) {
+	sc := &shapeScan{b: b, cfg: cfg, doc: doc}
 	sc.collect(doc)
 	sc.placeSections()
-	sc.pickUnits()
+	if cfg.units != nil {
+		sc.pickDeclared()
+	} else if cfg.items == nil {
+		sc.pickUnits()
+	}
+	switch {
+	case cfg.modeSet:
+		return sc, cfg.mode, true
+	case cfg.items != nil && sc.phaseLevel > 0:
+		return sc, modeList, true
+	case cfg.items != nil:
+		return sc, modeTopList, true
+	}
 	mode, ok := sc.mode(doc)
+	return sc, mode, ok
+}
+
+// runShapesWith is runShapes under a reading's configuration.
+func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
+	sc, mode, ok := b.scanShapes(doc, cfg)
 	if !ok {
 		return false
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items}
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -108,7 +153,11 @@ func (b *builder) runShapes(doc ast.Node) bool {
 	}
 	b.p.Order = OrderDocument
 	b.p.Shape = w.describe()
+	if cfg.name != "" {
+		b.p.Shape = cfg.name
+	}
 	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
+	w.parallelItems()
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
@@ -120,6 +169,8 @@ func (b *builder) runShapes(doc ast.Node) bool {
 // before it walks the document.
 type shapeScan struct {
 	b      *builder
+	cfg    shapeConfig
+	doc    ast.Node
 	heads  []*shapeHead
 	byNode map[ast.Node]*shapeHead
 	// phaseLevel and unitLevel are the heading levels of the phases and
@@ -134,6 +185,7 @@ type shapeScan struct {
 // level at which a heading reads as a phase.
 func (sc *shapeScan) collect(doc ast.Node) {
 	sc.byNode = map[ast.Node]*shapeHead{}
+	sc.phaseLevel = max(sc.cfg.phaseLevel, 0)
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -141,8 +193,15 @@ func (sc *shapeScan) collect(doc ast.Node) {
 		}
 		sh, struck := readShapeHeading(h, sc.b.src)
 		r := &shapeHead{node: h, head: sc.b.heading(h), sh: sh, struck: struck}
+		if sc.cfg.retag != nil {
+			sc.cfg.retag(r)
+			sh = r.sh
+		}
 		sc.heads = append(sc.heads, r)
 		sc.byNode[h] = r
+		if sc.cfg.phaseLevel != 0 {
+			continue
+		}
 		if sh.kind == shapePhase && (sh.sep || sh.title == "") && (sc.phaseLevel == 0 || h.Level < sc.phaseLevel) {
 			sc.phaseLevel = h.Level
 		}
@@ -269,6 +328,19 @@ func (sc *shapeScan) pickUnits() {
 			}
 		}
 		sc.unitLevel = 0
+	}
+}
+
+// pickDeclared marks the unit headings a declared reading names; the unit
+// level is the shallowest of theirs.
+func (sc *shapeScan) pickDeclared() {
+	for _, r := range sc.heads {
+		if !r.phase && sc.cfg.units(sc, r) {
+			r.unit = true
+			if sc.unitLevel == 0 || r.node.Level < sc.unitLevel {
+				sc.unitLevel = r.node.Level
+			}
+		}
 	}
 }
 
@@ -456,6 +528,12 @@ type shapeWalk struct {
 	last        map[*Phase]int     // the number of each phase's last unit
 	count       map[*Phase]int     // the units of each phase
 	asUnit      bool               // the phase being made a unit has units beside it
+	// items, when set, says which list items are units (items.go),
+	// instead of items with a bold label.
+	items *itemPattern
+	// parallel are the runs of items marked [P], each run's units in order.
+	parallel [][]*Sprint
+	lastP    *Sprint // the last unit read, when it was marked [P]
 }
 
 func (w *shapeWalk) walk(doc ast.Node) {
@@ -755,7 +833,7 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			sh, ok := b.listUnitOf(it, w.mode == modeTopList)
+			sh, progress, par, ok := w.listItem(it)
 			if !ok {
 				continue
 			}
@@ -800,6 +878,10 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 			}
 			checked, has := itemChecked(it)
 			w.finish(s, r, body, itemEnd)
+			w.markParallel(s, par)
+			if progress && !s.Skipped && !s.Status.Set() {
+				s.Status = Field{Value: StatusInProgress, Pos: head.Pos}
+			}
 			if has && checked && !s.Skipped && s.Status.Set() && s.Status.Pos != s.Heading.Pos && s.Status.Value != StatusClosed {
 				b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.word, sh.id, s.ID,
 					strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line, strings.ReplaceAll(s.Status.Value, "_", " "))
@@ -851,6 +933,9 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 		w.firstPos = r.head.Pos
 	}
 	word := strings.ToLower(r.sh.word)
+	if p := strings.TrimSuffix(word, "s"); p != word && slices.Contains(unitWords, p) {
+		word = p // "weeks" of "Weeks 2-3" counts as a week
+	}
 	w.count[ph]++
 	if w.mode == modePhaseOnly || w.asUnit {
 		word = "phase"

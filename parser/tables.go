@@ -95,6 +95,9 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 	if len(ut.rows) < 2 || len(header) < 2 {
 		return nil, nil
 	}
+	if notWorkTable(header) {
+		return nil, nil
+	}
 	for i, h := range header {
 		switch {
 		case statusHeaders[h] && ut.status < 0:
@@ -460,4 +463,23 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
 	}
 	w.finish(s, r, nil, next)
 	s.Description = strings.Join(desc, "\n")
+}
+
+// notWorkHeaders are column headers of tables that keep ids but list no
+// work: a risk register, a decision log, stakeholders, KPIs, a glossary.
+var notWorkHeaders = []string{"risk", "likelihood", "probability", "impact", "mitigation", "severity",
+	"decision", "rationale", "alternatives", "consequences", "stakeholder", "interest", "influence",
+	"kpi", "metric", "baseline", "target value", "measure", "term", "definition", "meaning", "question", "answer"}
+
+// notWorkTable reports whether a table's headers say it lists something
+// other than work.
+func notWorkTable(header []string) bool {
+	for _, h := range header {
+		for _, w := range notWorkHeaders {
+			if h == w || strings.HasPrefix(h, w+" ") || strings.HasSuffix(h, " "+w) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -160,13 +160,13 @@ p.md:3:1: warning: 2 sprints have no tasks, so each one's title is its one promp
 	// units leaves the plan with none.
 	p = Parse("p.md", []byte("# Fields\n\n| Key | Description |\n|---|---|\n| timeout | 30 s |\n| retries | 3 |\n"))
 	assert.Empty(t, p.Sprints)
-	assert.Equal(t, `p.md:1:1: error: plan has no sprints: expected headings like "## Phase 1: Title" and "### Sprint 1.1: Title"`, p.Diags.String())
+	assert.Equal(t, `p.md:1:1: error: p.md is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like "## Phase 1: Title" and "### Sprint 1.1: Title", or another shape of docs/plan-shapes.md)`, p.Diags.String())
 
 	// A near miss in a plan with no other units is said beside the error.
 	p = Parse("p.md", []byte("# Fields\n\n| ID | Title | Status |\n|---|---|---|\n| S1 | A | |\n| S2 | B | |\n| S3 | C | |\n| next | D | |\n| S5 | E | |\n"))
 	assert.Empty(t, p.Sprints)
 	assert.Equal(t, `p.md:3:1: warning: this table looks like a list of units, but the row at line 8 has no unit id in its id column; the table is read as text, not as units
-p.md:1:1: error: plan has no sprints: expected headings like "## Phase 1: Title" and "### Sprint 1.1: Title"`, p.Diags.String())
+p.md:1:1: error: p.md is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like "## Phase 1: Title" and "### Sprint 1.1: Title", or another shape of docs/plan-shapes.md)`, p.Diags.String())
 
 	// Bare numbers need an id header (or dots) and a sequence.
 	for _, tc := range []string{

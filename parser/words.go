@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -50,6 +51,11 @@ func matchWord(t string, words []string) (string, string, bool) {
 	for _, w := range words {
 		if len(t) >= len(w) && strings.EqualFold(t[:len(w)], w) {
 			rest := t[len(w):]
+			if len(rest) > 1 && (rest[0] == 's' || rest[0] == 'S') && (rest[1] == ' ' || rest[1] == '\t') && !strings.HasSuffix(w, "s") {
+				// "Weeks 1-2", "Sprints 3-4": a plural names one unit of a
+				// range.
+				return t[:len(w)+1], rest[1:], true
+			}
 			if rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '#' {
 				return t[:len(w)], rest, true
 			}
@@ -98,6 +104,9 @@ func readShapeGlue(text string, glue bool) shape {
 		return shape{}
 	}
 	sh.id = id
+	if w := strings.ToLower(sh.word); strings.HasSuffix(w, "s") && !slices.Contains(unitWords, w) && !strings.Contains(id, "-") {
+		return shape{} // "Sessions 1.1 and 1.2": prose about units, not one
+	}
 	rest = strings.TrimSpace(rest)
 	if len(rest) > 6 && strings.EqualFold(rest[:5], "part ") && rest[5] >= '0' && rest[5] <= '9' {
 		// "Sprint 6.5 Part 2: Sharding": the part is in the id.

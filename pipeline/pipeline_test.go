@@ -151,7 +151,7 @@ func TestNoSprints(t *testing.T) {
 	require.True(t, r.Failed())
 	require.Nil(t, r.Graph)
 	require.Len(t, r.Diags, 1)
-	require.True(t, strings.HasPrefix(r.Diags[0].Error(), "/src/shop/plan.md:1:1: error: plan has no sprints"), r.Diags[0].Error())
+	require.True(t, strings.HasPrefix(r.Diags[0].Error(), "/src/shop/plan.md:1:1: error: /src/shop/plan.md is not a plan"), r.Diags[0].Error())
 }
 
 // TestLettersFromConfig: the letters setting of a config file reaches the

@@ -1,0 +1,249 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// This file reads units written as list items that open with an id, the
+// shape of the task files planning tools write: spec-kit's
+// "- [ ] T012 [P] [US1] Title", Kiro's "- [x] 1. Title" (with "  - [ ] 1.1"
+// sub-tasks under it), OpenSpec's "- [ ] 1.1 Title" under "## 1. Group",
+// and plain numbered work lists under a work section. The shapes walker
+// reads them as it reads list units with a bold label (listUnits); an
+// itemPattern says which items are units.
+
+// itemPattern says which list items are units.
+type itemPattern struct {
+	// checkbox: only items with a task checkbox ("- [ ]", "- [x]", or
+	// Kiro's in-progress "- [-]").
+	checkbox bool
+	// prefix is the letters before the number ("T" in "T012"); "" for a
+	// bare number.
+	prefix string
+	// parts is how many dot-separated numbers the id has: 1 ("3" or
+	// "3."), 2 ("1.2"); 0 takes any.
+	parts int
+}
+
+// itemText is what a list item's first line says, markers read.
+type itemText struct {
+	text     string // the first line, checkbox and progress marker dropped
+	box      bool   // a task checkbox (or a progress marker in its place)
+	progress bool   // "[-]", "[~]" or "[/]": in progress
+}
+
+// readItemText reads the first line of list item it.
+func (b *builder) readItemText(it ast.Node) (itemText, bool) {
+	blk := it.FirstChild()
+	if blk == nil {
+		return itemText{}, false
+	}
+	var t itemText
+	var buf []byte
+	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
+		if _, ok := c.(*east.TaskCheckBox); ok {
+			t.box = true
+			continue
+		}
+		buf = appendNode(buf, c, b.src)
+		if tx, ok := c.(*ast.Text); ok && (tx.SoftLineBreak() || tx.HardLineBreak()) {
+			break
+		}
+	}
+	t.text = strings.TrimSpace(string(buf))
+	if !t.box && len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' && strings.IndexByte("-~/", t.text[1]) >= 0 {
+		t.box, t.progress = true, true
+		t.text = strings.TrimSpace(t.text[3:])
+	}
+	return t, true
+}
+
+// match reads an item's text as a unit: its id and its title.
+func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
+	if p.checkbox && !t.box {
+		return "", "", false
+	}
+	s := t.text
+	if p.prefix != "" {
+		if len(s) <= len(p.prefix) || !strings.EqualFold(s[:len(p.prefix)], p.prefix) {
+			return "", "", false
+		}
+		s = s[len(p.prefix):]
+	}
+	i, parts := 0, 0
+	for {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i || j-i > 6 {
+			return "", "", false
+		}
+		parts++
+		i = j
+		if i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
+			i++
+			continue
+		}
+		break
+	}
+	if p.parts != 0 && parts != p.parts {
+		return "", "", false
+	}
+	id = s[:i]
+	rest = s[i:]
+	// "3." / "3:" / "3 -": a separator, then the title.
+	rest = strings.TrimPrefix(rest, ".")
+	rest = strings.TrimPrefix(rest, ":")
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", "", false // "3x", "12%": not an id
+	}
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimSpace(strings.TrimLeft(rest, "-–—"))
+	if rest == "" {
+		return "", "", false
+	}
+	return id, rest, true
+}
+
+// itemTags cuts the bracketed tags spec-kit writes after a task's id
+// ("[P]", "[US1]", "[Story 2]") from the front of rest; parallel is set
+// when one is [P].
+func itemTags(rest string) (title string, parallel bool) {
+	for strings.HasPrefix(rest, "[") {
+		e := strings.IndexByte(rest, ']')
+		if e < 0 || e > 24 {
+			break
+		}
+		tag := strings.TrimSpace(rest[1:e])
+		if strings.EqualFold(tag, "P") {
+			parallel = true
+		}
+		rest = strings.TrimSpace(rest[e+1:])
+	}
+	return rest, parallel
+}
+
+// itemUnit reads list item it as a unit under pattern p: a shape that
+// names it (word "task", its id, its title).
+func (b *builder) itemUnit(it ast.Node, p itemPattern) (shape, itemText, bool) {
+	t, ok := b.readItemText(it)
+	if !ok {
+		return shape{}, t, false
+	}
+	id, rest, ok := p.match(t)
+	if !ok {
+		return shape{}, t, false
+	}
+	title, _ := itemTags(rest)
+	sh := shape{kind: shapeUnit, word: "task", id: id, sep: true, rest: title, title: cleanTitle(title)}
+	if p.prefix != "" {
+		sh.word = p.prefix
+	}
+	return sh, t, true
+}
+
+// itemOutline counts the list items that open with an id, by the pattern
+// that reads them: items of top-level lists only (depth 0) or of any list
+// (depth > 0, the sub-items of Kiro's tasks).
+type itemCount struct {
+	pattern itemPattern
+	n       int
+	first   []int // lines of the first few
+	nested  int   // how many are sub-items of another item
+}
+
+// countItems counts, for each of the given patterns, the list items it
+// reads as units in the document: those of top-level lists (depth 0)
+// and those nested one list deep.
+func (b *builder) countItems(doc ast.Node, pats []itemPattern) []itemCount {
+	out := make([]itemCount, len(pats))
+	for i, p := range pats {
+		out[i].pattern = p
+	}
+	var visit func(l *ast.List, depth int)
+	visit = func(l *ast.List, depth int) {
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if ok {
+				for i := range out {
+					if _, _, ok := out[i].pattern.match(t); ok {
+						if depth == 0 {
+							out[i].n++
+							if len(out[i].first) < 3 {
+								out[i].first = append(out[i].first, b.p.Position(b.blockStart(it)).Line)
+							}
+						} else {
+							out[i].nested++
+						}
+					}
+				}
+			}
+			if depth == 0 {
+				for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+					if sub, ok := c.(*ast.List); ok {
+						visit(sub, depth+1)
+					}
+				}
+			}
+		}
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if l, ok := n.(*ast.List); ok {
+			visit(l, 0)
+		}
+	}
+	return out
+}
+
+// listItem reads list item it as a unit of the walk: an item with a bold
+// label, or, when the reading says so, an item of its item pattern.
+// progress is set for Kiro's "[-]" box; parallel for spec-kit's [P].
+func (w *shapeWalk) listItem(it ast.Node) (sh shape, progress, parallel bool, ok bool) {
+	if w.items == nil {
+		sh, ok = w.b.listUnitOf(it, w.mode == modeTopList)
+		return sh, false, false, ok
+	}
+	sh, t, ok := w.b.itemUnit(it, *w.items)
+	if !ok {
+		return shape{}, false, false, false
+	}
+	id, rest, _ := w.items.match(t)
+	_ = id
+	_, parallel = itemTags(rest)
+	return sh, t.progress, parallel, true
+}
+
+// markParallel records unit s in the open run of [P] units, or ends the
+// run when s is not marked.
+func (w *shapeWalk) markParallel(s *Sprint, parallel bool) {
+	switch {
+	case !parallel:
+		w.lastP = nil
+	case w.lastP != nil && w.lastP.Phase == s.Phase && len(w.parallel) > 0:
+		run := &w.parallel[len(w.parallel)-1]
+		*run = append(*run, s)
+		w.lastP = s
+	default:
+		w.parallel = append(w.parallel, []*Sprint{s})
+		w.lastP = s
+	}
+}
+
+// parallelItems says the runs of [P] units run in parallel, as a sentence
+// of the plan would (Plan.Parallel): each run of two or more.
+func (w *shapeWalk) parallelItems() {
+	for _, run := range w.parallel {
+		if len(run) < 2 {
+			continue
+		}
+		par := Parallel{Text: "[P]", Pos: run[0].Heading.Pos}
+		for _, s := range run {
+			par.Units = append(par.Units, s.ID)
+		}
+		w.b.p.Parallel = append(w.b.p.Parallel, par)
+	}
+}

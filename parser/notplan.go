@@ -1,0 +1,205 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// This file says when a document is not a plan: a README, meeting notes, a
+// design document or a changelog whose headings happen to look like units
+// ("## Sprint 13: Review" in the notes of a sprint review, "### Phase 2:
+// Merge" in the design of an algorithm). The arbiter (reading.go) asks it
+// once it knows the best reading.
+
+// The section headings that say what a document is, when it is not a plan.
+var docKinds = []struct {
+	kind  string
+	heads []string
+}{
+	{"a README", []string{"installation", "install", "usage", "getting started", "quick start", "quickstart", "contributing", "license", "licence", "features", "configuration", "faq", "troubleshooting", "api reference", "building from source", "support"}},
+	{"meeting notes", []string{"attendees", "agenda", "action items", "minutes", "discussion", "next meeting", "participants"}},
+	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
+	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
+}
+
+// planWords in a document's title or headings say it is about work to do.
+var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "backlog", "milestones", "milestone", "sprints", "sprint plan", "implementation", "deliverables", "timeline", "schedule", "work breakdown", "progress", "execution", "checklist", "runbook", "steps", "phases", "migration"}
+
+// docSignals are what a document's headings say about it.
+type docSignals struct {
+	kind     string   // the kind with the most headings, "" for none
+	evidence []string // those headings, quoted with their lines
+	planned  bool     // a title or heading speaks of a plan
+}
+
+func normalHeading(t string) string {
+	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	t = strings.TrimRightFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != ')' })
+	return strings.ToLower(strings.TrimSpace(t))
+}
+
+// signals reads doc's headings (and an "Attendees:" line) for what the
+// document is; headings deeper than level (the units' level, when they are
+// headings) are passed over.
+func (b *builder) signals(doc ast.Node, level int) docSignals {
+	var s docSignals
+	counts := make([]int, len(docKinds))
+	found := make([][]string, len(docKinds))
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		var text string
+		switch n := n.(type) {
+		case *ast.Heading:
+			text = b.trimmedText(n)
+			if level > 0 && n.Level > level {
+				// A heading inside a unit ("### Design" under "## Epic 1")
+				// is the unit's text: it says nothing of the document.
+				if hasAnyWord(text, planWords) {
+					s.planned = true
+				}
+				continue
+			}
+			if hasAnyWord(text, planWords) {
+				s.planned = true
+			}
+		case *ast.Paragraph:
+			t := b.trimmedText(n)
+			if k := strings.IndexByte(t, ':'); k > 0 && k < 14 {
+				text = t[:k]
+			} else {
+				continue
+			}
+		default:
+			continue
+		}
+		h := normalHeading(text)
+		if strings.HasPrefix(h, "v") || strings.HasPrefix(text, "[") && len(text) > 1 && text[1] >= '0' && text[1] <= '9' {
+			if versionHeading(text) {
+				counts[2]++
+				found[2] = append(found[2], fmt.Sprintf("%q (line %d)", text, b.p.Position(b.blockStart(n)).Line))
+				continue
+			}
+		}
+		for i, k := range docKinds {
+			for _, w := range k.heads {
+				if h == w {
+					counts[i]++
+					found[i] = append(found[i], fmt.Sprintf("%q (line %d)", text, b.p.Position(b.blockStart(n)).Line))
+				}
+			}
+		}
+	}
+	best := -1
+	for i, c := range counts {
+		if c > 0 && (best < 0 || c > counts[best]) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		s.kind, s.evidence = docKinds[best].kind, found[best][:min(len(found[best]), 3)]
+	}
+	return s
+}
+
+// versionHeading reports a changelog's version heading: "[1.2.0] - 2024-01-01",
+// "v2.3.1".
+func versionHeading(t string) bool {
+	t = strings.TrimPrefix(strings.TrimPrefix(t, "["), "v")
+	dots := 0
+	i := 0
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.') {
+		if t[i] == '.' {
+			dots++
+		}
+		i++
+	}
+	return i > 0 && dots >= 1
+}
+
+// notAPlan says why the document is not a plan, or "" when it may be one:
+// no reading finds units; or the document says it is something else and
+// the best reading's units are one, or carry no work (no list, checkbox
+// or field under any of them).
+func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
+	if best == nil {
+		return "" // Parse says there are no units, and what looked like one
+	}
+	sig := b.signals(doc, best.level)
+	if sig.kind == "" || best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
+		return ""
+	}
+	what := fmt.Sprintf("it reads as %s (%s)", sig.kind, strings.Join(sig.evidence, ", "))
+	switch {
+	case best.Units == 1 && !sig.planned:
+		return what + ", and only one heading looks like a unit"
+	case (best.Name == "phases" || best.Name == "headings") && !b.unitsCarryWork(doc, best):
+		return what + ", and none of the units the closest reading finds has a task, checkbox or field under it"
+	}
+	return ""
+}
+
+// unitsCarryWork reports whether any unit of a heading reading has a list
+// in its section.
+func (b *builder) unitsCarryWork(doc ast.Node, c *Candidate) bool {
+	lines := map[int]bool{}
+	for _, l := range c.First {
+		lines[l] = true
+	}
+	in := false
+	level := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if lines[b.p.Position(b.blockStart(h)).Line] || (in && h.Level > level) {
+				if !in {
+					level = h.Level
+				}
+				in = true
+				continue
+			}
+			in = false
+			continue
+		}
+		if in {
+			switch n.Kind() {
+			case ast.KindList, ast.KindFencedCodeBlock:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refuse reports that the document is not a plan, naming the closest
+// reading and why it was not taken.
+func (b *builder) refuse(none *Candidate, cands []*Candidate) {
+	file := b.p.File
+	if none.Score >= scoreDeclared {
+		b.p.errorf(Pos{Line: 1, Col: 1}, "%s is not a plan: %s (declare another reading to compile it)", file, none.Why)
+		return
+	}
+	msg := fmt.Sprintf("%s is not a plan: %s", file, none.Why)
+	for _, c := range cands {
+		if c == none || c.Name == "none" {
+			continue
+		}
+		at := ""
+		if len(c.First) > 0 {
+			at = fmt.Sprintf(", first at line %d", c.First[0])
+		}
+		msg += fmt.Sprintf("; the closest reading, %s (%s%s), was not taken; if it is a plan, declare that reading in its front matter: %s", c.Description, unitCount(c.Units), at, c.Declare)
+		break
+	}
+	b.p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
+}
+
+func unitCount(n int) string {
+	switch {
+	case n < 0:
+		return "units counted when read"
+	case n == 1:
+		return "1 unit"
+	}
+	return fmt.Sprintf("%d units", n)
+}

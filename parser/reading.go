@@ -1,0 +1,786 @@
+package parser
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// This file is the reader's one place of choice. Every way of reading a
+// plan that the parser knows is a candidate (propose): bd's own Markdown,
+// the beads-ralph dialect, units as headings of one word and level, as
+// list items that open with an id, as rows of a table, phases that are
+// their own units, a planning tool's task file, or no plan at all. Each
+// carries its evidence (how many units, the first lines) and the one line
+// of front matter that selects it (Declare). The arbiter (choose) scores
+// them and picks one, with a reason a person can read; only the chosen
+// candidate builds the plan model. A declared reading (front matter,
+// .architect.yaml, --reading) is the only candidate read.
+
+// Candidate is one reading of the plan the parser considered.
+type Candidate struct {
+	// Name is the kind of reading: "bd", "beads-ralph", "headings",
+	// "phases", "items", "list", "bold", "table", a planning tool's name
+	// ("spec-kit", "kiro", "openspec") or "none" (not a plan).
+	Name string
+	// Description says what the units are, for people.
+	Description string
+	// Units is how many units it finds (before skips).
+	Units int
+	// First are the lines of its first units, at most three.
+	First []int
+	// Declare is the front-matter line that selects this reading.
+	Declare string
+	// Score orders the candidates; Why says why it was or was not chosen.
+	Score  int
+	Why    string
+	Chosen bool
+
+	read  func(b *builder, doc ast.Node) bool
+	level int // the units' heading level, 0 when they are not headings
+}
+
+// Declared is a reading the user declared: the value of a front-matter
+// line (or of the same line in .architect.yaml, or of --reading).
+type Declared struct {
+	// Line is the declaration as one line: `units: "#### Week {n}: {title}"`
+	// or `format: spec-kit`.
+	Line string
+	// Pos and File say where it was written; File "" for a flag.
+	File string
+	Pos  Pos
+	// From names where it came from, for messages: "the front matter",
+	// ".architect.yaml", "--reading".
+	From string
+}
+
+// Options changes how Parse reads a plan.
+type Options struct {
+	// Reading, when set, is the declared reading; it wins over a reading
+	// the plan's own front matter declares.
+	Reading *Declared
+}
+
+// Formats are the reading names `format:` takes, besides bd and plan.
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "none"}
+
+// declaration is a declared reading, parsed.
+type declaration struct {
+	Declared
+	key   string // "format" or "units"
+	value string
+	pat   unitPattern
+}
+
+// unitPattern is what a `units:` line says the units are.
+type unitPattern struct {
+	kind  string // "heading", "item", "phases", "table"
+	level int    // a heading's level
+	word  string // the unit word ("Week"), "" for a bare id
+	item  itemPattern
+	under string // only units under the heading with this text
+}
+
+// readDeclaration parses a declaration line: `format: NAME` or
+// `units: PATTERN`. The pattern forms (docs/plan-shapes.md):
+//
+//	"#### Week {n}: {title}"      headings of one level and word
+//	"### {n} {title}"             bare numbered headings
+//	"## Phase {n}: {title}"       phases that are their own units
+//	"- [ ] {n}. {title}"          checkbox items with a whole number
+//	"- [ ] {n}.{m} {title}"       checkbox items with a two-part number
+//	"- [ ] T{n} {title}"          checkbox items with a prefix ("T001")
+//	"- {n}. {title}"              numbered items, checkbox or not
+//	table rows                    rows of the plan's tables of units
+//	phases                        each phase is one unit
+//
+// A heading or item pattern may end in "under ## Section": only units in
+// that section count.
+func readDeclaration(d Declared) (declaration, error) {
+	out := declaration{Declared: d}
+	k, v, ok := strings.Cut(d.Line, ":")
+	if !ok {
+		return out, fmt.Errorf("want `format: NAME` or `units: \"PATTERN\"`, not %q", d.Line)
+	}
+	out.key = strings.ToLower(strings.TrimSpace(k))
+	out.value = unquote(strings.TrimSpace(v))
+	switch out.key {
+	case "format":
+		out.value = strings.ToLower(out.value)
+		if !slices.Contains(Formats, out.value) && out.value != "bd" && out.value != "plan" {
+			return out, fmt.Errorf("format %q is not one architect reads: want one of bd, plan, %s", out.value, strings.Join(Formats, ", "))
+		}
+		return out, nil
+	case "units":
+		pat, err := readUnitPattern(out.value)
+		out.pat = pat
+		return out, err
+	}
+	return out, fmt.Errorf("want `format: NAME` or `units: \"PATTERN\"`, not a %q line", k)
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
+		if u, err := strconv.Unquote(s); err == nil && s[0] == '"' {
+			return u
+		}
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// readUnitPattern parses the value of a `units:` line.
+func readUnitPattern(v string) (unitPattern, error) {
+	var p unitPattern
+	if k := strings.LastIndex(v, " under "); k >= 0 {
+		p.under = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(v[k+7:]), "#"))
+		v = strings.TrimSpace(v[:k])
+	}
+	switch strings.ToLower(v) {
+	case "phases":
+		p.kind = "phases"
+		return p, nil
+	case "table rows", "rows":
+		p.kind = "table"
+		return p, nil
+	}
+	bad := func() (unitPattern, error) {
+		return p, fmt.Errorf("units pattern %q: want a heading like \"#### Week {n}: {title}\", an item like \"- [ ] {n}. {title}\", `phases` or `table rows`", v)
+	}
+	if !strings.Contains(v, "{n}") {
+		return bad()
+	}
+	if strings.HasPrefix(v, "#") {
+		level := 0
+		for level < len(v) && v[level] == '#' {
+			level++
+		}
+		if level > 6 || level >= len(v) || v[level] != ' ' {
+			return bad()
+		}
+		word, _, _ := strings.Cut(strings.TrimSpace(v[level:]), "{n}")
+		p.kind, p.level, p.word = "heading", level, strings.TrimSpace(word)
+		if p.word != "" && readShape(p.word+" 1: x").kind == shapeOther {
+			p.word = strings.TrimSpace(p.word) // a word of the plan's own: matched as written
+		}
+		return p, nil
+	}
+	if strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "* ") {
+		rest := strings.TrimSpace(v[2:])
+		if strings.HasPrefix(rest, "[ ]") || strings.HasPrefix(strings.ToLower(rest), "[x]") {
+			p.item.checkbox = true
+			rest = strings.TrimSpace(rest[3:])
+		}
+		pre, after, _ := strings.Cut(rest, "{n}")
+		p.item.prefix = strings.TrimSpace(pre)
+		p.item.parts = 1
+		if strings.HasPrefix(after, ".{m}") {
+			p.item.parts = 2
+		}
+		p.kind = "item"
+		return p, nil
+	}
+	return bad()
+}
+
+// matches reports whether heading r is a unit of a heading pattern.
+func (p unitPattern) matches(r *shapeHead, under func(*shapeHead) bool) bool {
+	if r.node.Level != p.level || !under(r) {
+		return false
+	}
+	if p.word == "" {
+		return r.sh.kind == shapeBare || bareNumbered(r.head.Text)
+	}
+	if r.sh.kind != shapeUnit && r.sh.kind != shapePhase {
+		return strings.HasPrefix(strings.ToLower(r.head.Text), strings.ToLower(p.word)+" ")
+	}
+	return singular(r.sh.word) == singular(p.word)
+}
+
+// bareNumbered reports a heading "1. Title" or "3 Title": a whole number
+// and a title.
+func bareNumbered(text string) bool {
+	_, _, ok := itemPattern{}.match(itemText{text: strings.TrimLeftFunc(text, decoration)})
+	return ok
+}
+
+func singular(w string) string {
+	w = strings.ToLower(w)
+	if len(w) > 3 && strings.HasSuffix(w, "s") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// readPlan reads the document by the reading the arbiter chooses: the
+// parser's one decision about what the plan's units are.
+func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
+	cands := b.propose(doc, yml, decl)
+	if decl != nil {
+		if c := b.declaredCandidate(decl, yml); c != nil {
+			cands = append([]*Candidate{c}, cands...)
+		}
+	}
+	b.choose(cands, doc, decl)
+	var chosen *Candidate
+	for _, c := range cands {
+		if c.read == nil {
+			if c.Name == "none" && c.Score >= scoreRefuse {
+				c.Chosen = true
+				b.refuse(c, cands)
+				break
+			}
+			if decl != nil {
+				break
+			}
+			continue
+		}
+		if c.read(b, doc) {
+			c.Chosen, chosen = true, c
+			break
+		}
+		if decl != nil {
+			break
+		}
+	}
+	switch {
+	case chosen != nil:
+		chosen.Units = len(b.p.Sprints) + len(b.p.Skipped)
+	case decl == nil && !b.p.Diags.HasErrors():
+		// No reading reads the plan: the dialect's reader says what its
+		// headings lack (a colon, a phase), and Parse that there are no units.
+		b.run(doc)
+	}
+	b.p.Candidates = make([]Candidate, len(cands))
+	for i, c := range cands {
+		b.p.Candidates[i] = *c
+		b.p.Candidates[i].read = nil
+	}
+}
+
+// Scores the arbiter gives, highest first. A candidate that declines to
+// read (bd's Markdown, when the file reads as a plan) passes to the next.
+const (
+	scoreDeclared = 10000
+	scoreRefuse   = 1000 // not a plan, when the document says what it is
+	scoreBD       = 900
+	scoreFormat   = 850
+	scoreDialect  = 800
+	scoreWork     = 700 // a heading group in a work section, over one in a design section
+	scoreItemsIn  = 650 // items with ids under phases that have no units of their own
+	scoreShapes   = 600 // the shapes walker's own pick
+	scoreItems    = 500
+	scoreHeadings = 400
+	scorePhases   = 300
+	scoreNone     = 100
+)
+
+// propose lists every reading the parser considers for doc.
+func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candidate {
+	var out []*Candidate
+	add := func(c *Candidate) { out = append(out, c) }
+
+	// bd's own Markdown.
+	if format, _ := bdShape(doc, b.src); format != "" {
+		desc := "bd's Markdown: each \"## Title\" heading is an issue, its \"### Field\" sections its fields"
+		if format == FormatKeyValue {
+			desc = "bd's key-value import shape: headings followed by type:/priority:/deps: lines"
+		}
+		add(&Candidate{Name: "bd", Description: desc, Declare: "format: bd", Score: scoreBD,
+			Why:  "the file is in bd's own shape, and no phase and sprint headings read as a plan",
+			read: func(b *builder, doc ast.Node) bool { return b.readBD(doc, yml) }})
+	}
+
+	// The beads-ralph dialect.
+	var sprints []int
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if full, info := readHeading(h, b.src); info.kind == headSprint && info.valid {
+				_ = full
+				sprints = append(sprints, b.p.Position(b.blockStart(h)).Line)
+			}
+		}
+	}
+	if len(sprints) > 0 {
+		add(&Candidate{Name: "beads-ralph", Description: "the beads-ralph dialect: \"## Phase N: Title\" phases and \"### Sprint N.M: Title\" sprints, the numbering is the order",
+			Units: len(sprints), First: firstOf(sprints), Declare: "format: beads-ralph", Score: scoreDialect,
+			Why:  "sprint headings of the beads-ralph dialect (\"Sprint N.M: Title\"): the contract's own shape",
+			read: func(b *builder, doc ast.Node) bool { b.run(doc); return true }})
+	}
+
+	// What the shapes walker picks by itself, and the other heading groups.
+	mark := len(b.p.Diags)
+	sc, mode, ok := b.scanShapes(doc, shapeConfig{})
+	if ok {
+		// The pick's own read scans again and says the same.
+		b.p.Diags = b.p.Diags[:mark]
+	}
+	var pick *Candidate
+	if ok {
+		pick = b.shapesCandidate(sc, mode)
+		add(pick)
+	}
+	b.headingGroups(sc, pick, add)
+	b.itemCandidates(doc, sc, pick, add)
+	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
+		var lines []int
+		for _, r := range sc.heads {
+			if r.phase {
+				lines = append(lines, r.head.Pos.Line)
+			}
+		}
+		add(&Candidate{Name: "phases", Description: fmt.Sprintf("each level-%d phase heading is one unit of work", sc.phaseLevel),
+			Units: len(lines), First: firstOf(lines), Declare: "units: phases", Score: scorePhases, level: sc.phaseLevel,
+			Why: "the phases, with what is under them as their text",
+			read: func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modePhaseOnly, modeSet: true})
+			}})
+	}
+	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
+		Why: "nothing else reads as work"})
+	return out
+}
+
+func firstOf(lines []int) []int { return slices.Clone(lines[:min(len(lines), 3)]) }
+
+// headingText is a heading pattern for the units of r: "#### Week {n}:
+// {title}", "### {n} {title}".
+func headingPattern(r *shapeHead) string {
+	hashes := strings.Repeat("#", r.node.Level)
+	if r.sh.kind == shapeBare || r.sh.word == "" {
+		return hashes + " {n} {title}"
+	}
+	return hashes + " " + r.sh.word + " {n}: {title}"
+}
+
+// shapesCandidate describes the shapes walker's own pick.
+func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
+	c := &Candidate{Score: scoreShapes, read: func(b *builder, doc ast.Node) bool { return b.runShapes(doc) }}
+	var lines []int
+	switch mode {
+	case modeHeadings:
+		var first *shapeHead
+		for _, r := range sc.heads {
+			if r.unit {
+				lines = append(lines, r.head.Pos.Line)
+				if first == nil {
+					first = r
+				}
+			}
+		}
+		c.Name = "headings"
+		where := "under phases"
+		if sc.phaseLevel == 0 {
+			where = "with no phases"
+		}
+		c.Description = fmt.Sprintf("units are level-%d %q headings %s", sc.unitLevel, headingPattern(first)[sc.unitLevel+1:], where)
+		c.Declare = fmt.Sprintf("units: %q", headingPattern(first))
+		c.level = sc.unitLevel
+		c.Why = "the headings that repeat a unit word or number at one level"
+	case modePhaseOnly:
+		for _, r := range sc.heads {
+			if r.phase {
+				lines = append(lines, r.head.Pos.Line)
+			}
+		}
+		c.Name, c.Declare = "phases", "units: phases"
+		c.level = sc.phaseLevel
+		c.Description = fmt.Sprintf("each level-%d phase heading is one unit of work", sc.phaseLevel)
+		c.Why = "phase headings with no units under them"
+	case modeList, modeTopList:
+		c.Name, c.Declare = "list", `units: "- [ ] **{word} {n}:** {title}"`
+		c.Description = "units are list items with a bold label (\"- [x] **Step 1.1:** Title\")"
+		c.Why = "list items that open with a bold unit label"
+		lines = b.boldItemLines(sc.doc, mode == modeTopList)
+	case modeBold:
+		c.Name, c.Declare = "bold", `units: "**{word} {n}: {title}**"`
+		c.Description = "units are bold paragraphs under phases (\"**T4: Title**\")"
+		c.Why = "bold paragraphs that name a unit"
+	case modeTable:
+		c.Name, c.Declare = "table", "units: table rows"
+		c.Description = "units are rows of a table with an id column"
+		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column"
+	}
+	c.Units, c.First = len(lines), firstOf(lines)
+	if c.Units == 0 {
+		c.Units = -1 // counted when read
+	}
+	return c
+}
+
+// boldItemLines lists the lines of the list items with a bold unit label.
+func (b *builder) boldItemLines(doc ast.Node, phases bool) []int {
+	var lines []int
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if l, ok := n.(*ast.List); ok {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if _, ok := b.listUnitOf(it, phases); ok {
+					lines = append(lines, b.p.Position(b.blockStart(it)).Line)
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// headingGroups proposes, for each level and unit word (or bare number)
+// that headings repeat, the reading whose units they are; the shapes
+// walker's own pick is not proposed twice.
+func (b *builder) headingGroups(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
+	type key struct {
+		level int
+		word  string
+	}
+	groups := map[key][]*shapeHead{}
+	var order []key
+	for _, r := range sc.heads {
+		if r.phase || !(r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && !r.sh.short || r.sh.kind == shapeBare && r.sh.sep) {
+			continue
+		}
+		k := key{r.node.Level, singular(r.sh.word)}
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	for _, k := range order {
+		heads := groups[k]
+		pat := headingPattern(heads[0])
+		declare := fmt.Sprintf("units: %q", pat)
+		if pick != nil && pick.Declare == declare {
+			continue
+		}
+		var lines []int
+		for _, r := range heads {
+			lines = append(lines, r.head.Pos.Line)
+		}
+		up, _ := readUnitPattern(pat)
+		score := scoreHeadings
+		why := "headings that repeat one unit word or number at one level"
+		if sec := b.sectionOf(sc, heads[0]); workSection(sec) && pick != nil && pick.Name != "table" && designSection(b.sectionOf(sc, sc.firstUnit())) {
+			score = scoreWork
+			why = fmt.Sprintf("headings under %q, a section about the work, where the other reading's units sit in a design section", sec)
+		}
+		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are level-%d %q headings", k.level, pat[k.level+1:]),
+			Units: len(heads), First: firstOf(lines), Declare: declare, Score: score, Why: why, level: k.level,
+			read: func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: up.headings})
+			}})
+	}
+}
+
+// firstUnit is the first unit heading the scan picked, or nil.
+func (sc *shapeScan) firstUnit() *shapeHead {
+	for _, r := range sc.heads {
+		if r.unit || r.phase {
+			return r
+		}
+	}
+	return nil
+}
+
+// sectionOf is the text of the nearest heading above r at a shallower
+// level than r, "" when there is none.
+func (b *builder) sectionOf(sc *shapeScan, r *shapeHead) string {
+	if r == nil {
+		return ""
+	}
+	i := slices.Index(sc.heads, r)
+	for j := i - 1; j >= 0; j-- {
+		if sc.heads[j].node.Level < r.node.Level {
+			if sc.heads[j].node.Level == 1 && sc.heads[j].node.Level < r.node.Level-1 {
+				return ""
+			}
+			return sc.heads[j].head.Text
+		}
+	}
+	return ""
+}
+
+// Words of section headings that hold a plan's work, and of sections that
+// describe a design or its background.
+var (
+	workWords   = []string{"implementation", "tasks", "task list", "work breakdown", "plan", "roadmap", "steps", "execution", "milestones", "deliverables", "schedule", "timeline", "todo", "to do", "backlog", "sprints", "work items", "implementation order"}
+	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
+)
+
+func workSection(text string) bool   { return hasAnyWord(text, workWords) }
+func designSection(text string) bool { return hasAnyWord(text, designWords) }
+
+func hasAnyWord(text string, words []string) bool {
+	t := strings.ToLower(text)
+	for _, w := range words {
+		if k := indexWord(t, w); k >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// itemCandidates proposes the readings whose units are list items that
+// open with an id, and names a planning tool's format where the file
+// has its signature.
+func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, add func(*Candidate)) {
+	pats := []itemPattern{
+		{checkbox: true, prefix: "T", parts: 1}, // spec-kit: "- [ ] T012 [P] Title"
+		{checkbox: true, parts: 1},              // Kiro: "- [ ] 1. Title"
+		{checkbox: true, parts: 2},              // OpenSpec: "- [ ] 1.1 Title"
+	}
+	counts := b.countItems(doc, pats)
+	numbered := 0 // "## 1. Title" sections
+	for _, r := range sc.heads {
+		if r.node.Level >= 2 && bareNumbered(r.head.Text) {
+			numbered++
+		}
+	}
+	for i, c := range counts {
+		if c.n < 2 && !(c.n == 1 && c.nested > 0) {
+			continue
+		}
+		p := c.pattern
+		cand := &Candidate{Name: "items", Units: c.n, First: c.first, Score: scoreItems}
+		cfg := shapeConfig{items: &p}
+		switch i {
+		case 0:
+			cand.Description = "units are checkbox items \"- [ ] T{n} Title\" (spec-kit's tasks.md: [P] marks tasks that run in parallel)"
+			cand.Declare = `units: "- [ ] T{n} {title}"`
+			if sc.phaseLevel > 0 || c.n >= 3 {
+				cand.Name, cand.Declare, cand.Score = "spec-kit", "format: spec-kit", scoreFormat
+				cand.Why = "checkbox items with task ids T001, T002, ...: spec-kit's tasks.md"
+			}
+		case 1:
+			cand.Description = "units are checkbox items \"- [ ] {n}. Title\" (their sub-items are their tasks)"
+			cand.Declare = `units: "- [ ] {n}. {title}"`
+			if c.nested > 0 || counts[2].nested > 0 {
+				cand.Name, cand.Declare, cand.Score = "kiro", "format: kiro", scoreFormat
+				cand.Why = "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md"
+			}
+		case 2:
+			cand.Description = "units are checkbox items \"- [ ] {n}.{m} Title\""
+			cand.Declare = `units: "- [ ] {n}.{m} {title}"`
+			cfg.retag = numberedSectionPhase
+			if numbered > 0 {
+				cand.Name, cand.Declare, cand.Score = "openspec", "format: openspec", scoreFormat
+				cand.Description += " under \"## {n}. Group\" sections"
+				cand.Why = "\"## N. Group\" sections of \"- [ ] N.M Task\" items: OpenSpec's tasks.md"
+			}
+		}
+		if cand.Why == "" {
+			cand.Why = "checkbox items that open with an id"
+			if pick != nil && pick.Name == "phases" {
+				cand.Score = scoreItemsIn
+				cand.Why = "checkbox items with ids under the phases: finer units than the phases"
+			}
+		}
+		cfg.name = cand.Description
+		cand.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+		add(cand)
+	}
+}
+
+// numberedSectionPhase reads a "## 1. Title" heading as phase 1.
+func numberedSectionPhase(r *shapeHead) {
+	if r.node.Level < 2 || r.sh.kind != shapeOther {
+		return
+	}
+	t := strings.TrimLeftFunc(r.head.Text, decoration)
+	id, rest, ok := itemPattern{parts: 1}.match(itemText{text: t})
+	if !ok {
+		return
+	}
+	r.sh = shape{kind: shapePhase, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
+}
+
+// noUnits picks no heading as a unit.
+func noUnits(*shapeScan, *shapeHead) bool { return false }
+
+// headings picks the unit headings of a heading pattern.
+func (p unitPattern) headings(sc *shapeScan, r *shapeHead) bool {
+	return p.matches(r, func(r *shapeHead) bool { return p.under == "" || sc.under(r, p.under) })
+}
+
+// under reports whether heading r is in the section of a heading whose
+// text is section.
+func (sc *shapeScan) under(r *shapeHead, section string) bool {
+	i := slices.Index(sc.heads, r)
+	level := r.node.Level
+	for j := i - 1; j >= 0 && level > 1; j-- {
+		h := sc.heads[j]
+		if h.node.Level >= level {
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(h.head.Text), section) {
+			return true
+		}
+		level = h.node.Level
+	}
+	return false
+}
+
+// declared builds the candidate a declaration names.
+func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
+	c := &Candidate{Declare: d.Line, Score: scoreDeclared, Units: -1,
+		Why: "declared by " + d.where()}
+	switch {
+	case d.key == "format" && d.value == "bd":
+		c.Name, c.Description = "bd", "bd's Markdown"
+		c.read = func(b *builder, doc ast.Node) bool { return b.readBD(doc, yml) }
+	case d.key == "format" && d.value == "beads-ralph":
+		c.Name, c.Description = "beads-ralph", "the beads-ralph dialect"
+		c.read = func(b *builder, doc ast.Node) bool { b.run(doc); return true }
+	case d.key == "format" && d.value == "none":
+		c.Name, c.Description = "none", "not a plan"
+	case d.key == "format" && d.value == "spec-kit":
+		c.Name, c.Description = "spec-kit", "spec-kit's tasks.md: checkbox items \"- [ ] T{n} Title\", [P] runs in parallel"
+		c.read = itemsReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
+	case d.key == "format" && d.value == "kiro":
+		c.Name, c.Description = "kiro", "Kiro's tasks.md: checkbox items \"- [ ] {n}. Title\", sub-tasks as their tasks"
+		c.read = itemsReader(itemPattern{checkbox: true, parts: 1}, nil, c.Description)
+	case d.key == "format" && d.value == "openspec":
+		c.Name, c.Description = "openspec", "OpenSpec's tasks.md: \"## {n}. Group\" sections of \"- [ ] {n}.{m} Title\" items"
+		c.read = itemsReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
+	case d.pat.kind == "heading" && phaseWord(d.pat.word):
+		c.Name, c.Description = "phases", fmt.Sprintf("each level-%d %q heading is one unit of work", d.pat.level, d.pat.word)
+		level := d.pat.level
+		c.read = func(b *builder, doc ast.Node) bool {
+			return b.runShapesWith(doc, shapeConfig{phaseLevel: level, units: noUnits, mode: modePhaseOnly, modeSet: true})
+		}
+	case d.pat.kind == "heading":
+		c.Name, c.Description = "headings", fmt.Sprintf("units are the level-%d headings %q", d.pat.level, d.value)
+		pat := d.pat
+		cfg := shapeConfig{units: pat.headings}
+		if pat.word == "" {
+			cfg.retag = func(r *shapeHead) {
+				if r.node.Level == pat.level && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
+					t := strings.TrimLeftFunc(r.head.Text, decoration)
+					id, rest, _ := itemPattern{}.match(itemText{text: t})
+					r.sh = shape{kind: shapeBare, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
+				}
+			}
+		}
+		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+	case d.pat.kind == "item":
+		c.Name, c.Description = "items", fmt.Sprintf("units are the list items %q", d.value)
+		var retag func(*shapeHead)
+		if d.pat.item.parts == 2 {
+			retag = numberedSectionPhase
+		}
+		c.read = itemsReader(d.pat.item, retag, c.Description)
+	case d.pat.kind == "phases":
+		c.Name, c.Description = "phases", "each phase heading is one unit of work"
+		c.read = func(b *builder, doc ast.Node) bool {
+			return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modePhaseOnly, modeSet: true})
+		}
+	case d.pat.kind == "table":
+		c.Name, c.Description = "table", "units are rows of the plan's tables of units"
+		c.read = func(b *builder, doc ast.Node) bool {
+			return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modeTable, modeSet: true})
+		}
+	default: // format: plan: not declared beyond "not bd"
+		return nil
+	}
+	return c
+}
+
+func phaseWord(w string) bool {
+	_, _, ok := matchWord(strings.ToLower(w), phaseWords)
+	return ok
+}
+
+func itemsReader(p itemPattern, retag func(*shapeHead), name string) func(*builder, ast.Node) bool {
+	return func(b *builder, doc ast.Node) bool {
+		return b.runShapesWith(doc, shapeConfig{items: &p, retag: retag, name: name})
+	}
+}
+
+func (d *Declared) where() string {
+	if d.File == "" {
+		return d.From
+	}
+	return fmt.Sprintf("%s at %s:%d", d.From, d.File, d.Pos.Line)
+}
+
+// choose is the arbiter: it scores the candidates and sorts them, best
+// first. A declared reading is the only one read; else the plan reading
+// with the highest score, unless the document says it is something else
+// (a README, meeting notes, a design document, a changelog) and the best
+// reading's evidence is thin, when "not a plan" wins.
+func (b *builder) choose(cands []*Candidate, doc ast.Node, decl *declaration) {
+	if decl == nil {
+		var best *Candidate
+		for _, c := range cands {
+			if c.Name != "none" && (best == nil || c.Score > best.Score) {
+				best = c
+			}
+		}
+		none := cands[len(cands)-1]
+		if why := b.notAPlan(doc, best); why != "" {
+			none.Score, none.Why = scoreRefuse, why
+		} else if best != nil {
+			none.Why = "the plan has units of work"
+		}
+	}
+	slices.SortStableFunc(cands, func(x, y *Candidate) int { return y.Score - x.Score })
+	for _, c := range cands[1:] {
+		if c.Score >= scoreFormat || cands[0].Score >= scoreDeclared {
+			continue
+		}
+		c.Why += fmt.Sprintf("; not taken: %s scores higher (%d to %d)", cands[0].Name, cands[0].Score, c.Score)
+	}
+}
+
+// declaration finds the declared reading: opts' (a flag, .architect.yaml)
+// over the front matter's `units:` or `format:` line. A declaration that
+// cannot be read is an error at its line, and the plan is read without it.
+func (b *builder) declaration(yml []byte, base Pos, opts Options) *declaration {
+	var d *Declared
+	if opts.Reading != nil {
+		d = opts.Reading
+	} else if line, pos, ok := fmReading(yml, base); ok {
+		d = &Declared{Line: line, File: b.p.File, Pos: pos, From: "the front matter"}
+	}
+	if d == nil {
+		return nil
+	}
+	decl, err := readDeclaration(*d)
+	if err != nil {
+		pos := d.Pos
+		if !pos.IsValid() {
+			pos = Pos{Line: 1, Col: 1}
+		}
+		b.p.errorf(pos, "%s: %v", d.where(), err)
+		return nil
+	}
+	if decl.key == "format" && decl.value == "plan" {
+		return nil // "not bd's Markdown": bdfile.go reads it so
+	}
+	return &decl
+}
+
+// fmReading finds a `units:` or `format:` line in front matter, with the
+// position of its key. units wins over format.
+func fmReading(yml []byte, base Pos) (string, Pos, bool) {
+	var line string
+	var pos Pos
+	i := 0
+	for n, l := range strings.Split(string(yml), "\n") {
+		l = strings.TrimRight(l, "\r")
+		k, v, ok := strings.Cut(l, ":")
+		if !ok || k != strings.TrimSpace(k) {
+			continue
+		}
+		switch strings.ToLower(k) {
+		case "units":
+			return "units: " + strings.TrimSpace(v), Pos{Line: base.Line + n, Col: 1}, true
+		case "format":
+			if line == "" {
+				line, pos = "format: "+strings.TrimSpace(unquote(strings.TrimSpace(v))), Pos{Line: base.Line + n, Col: 1}
+			}
+		}
+		i++
+	}
+	return line, pos, line != ""
+}
