@@ -382,7 +382,7 @@ const idLen = 6
 // is lengthened, with a warning, until it collides with no other.
 func (e *emitter) ids() []string {
 	ids := make([]string, len(e.g.Nodes))
-	used := map[string]*planner.Node{}
+	used := make(map[string]*planner.Node, len(e.g.Nodes))
 	e.used = used
 	for _, n := range e.g.Nodes {
 		if a := n.Sprint.Annotation; a != nil && a.ID != "" {
@@ -858,8 +858,8 @@ func (e *emitter) fileOrder() []*planner.Node {
 // Sprints that share a branch share its worktree too; checkBranches says
 // so.
 func (e *emitter) checkShared(beads []Bead) {
-	branchSeen := map[string]bool{}
-	worktreeOf := map[string]claim{}
+	branchSeen := make(map[string]bool, len(beads))
+	worktreeOf := make(map[string]claim, len(beads))
 	for _, n := range e.fileOrder() {
 		s, m := n.Sprint, &beads[n.Order].Metadata
 		if m.Branch == "" || branchSeen[m.Branch] {
