@@ -1,5 +1,5 @@
-// Package emit turns a compiled plan into beads: beads-ralph's bead, checked
-// against the bead JSON Schema, written as JSON or as bd's JSONL.
+// Package emit turns a compiled plan into beads: beads-ralph's bead, whose
+// contract is the bead JSON Schema, written as JSON or as bd's JSONL.
 package emit
 
 import (

@@ -1,7 +1,7 @@
 // Package pipeline compiles one plan into beads: it parses the plan,
-// layers its settings, builds the dependency graph, emits and validates the
-// beads, from inputs given as data (it never reads files, runs git, prints
-// or exits).
+// layers its settings, builds the dependency graph and emits the beads,
+// from inputs given as data (it never reads files, runs git, prints or
+// exits).
 package pipeline
 
 import (
