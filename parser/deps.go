@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -31,9 +30,9 @@ import (
 // line, saying that the stated order is followed.
 
 var (
-	arrowRE  = regexp.MustCompile(`\s*(?:→|->|⟶|=>)\s*`)
-	itemSep  = regexp.MustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
-	unitIDRE = regexp.MustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:)—–-]|\.(?:\s|$)|$)`)
+	arrowRE  = lazyMustCompile(`\s*(?:→|->|⟶|=>)\s*`)
+	itemSep  = lazyMustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
+	unitIDRE = lazyMustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:)—–-]|\.(?:\s|$)|$)`)
 )
 
 // mayHold reports, from a block's source lines alone, whether it may hold
@@ -307,7 +306,7 @@ func numberedBefore(a, b *Sprint) bool {
 	return a.Letters < b.Letters
 }
 
-var blocksRE = regexp.MustCompile(`^\s*(?i:blocks)\s*:\s*(.+)$`)
+var blocksRE = lazyMustCompile(`^\s*(?i:blocks)\s*:\s*(.+)$`)
 
 // blocksField reads a "Blocks: X, Y" line in a unit's section: X and Y
 // wait on the unit.

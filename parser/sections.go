@@ -1,14 +1,13 @@
 package parser
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 )
 
-var beadIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+(?:\.[0-9]+)*$`)
+var beadIDRE = lazyMustCompile(`^[A-Za-z0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+(?:\.[0-9]+)*$`)
 
 // ValidBeadID reports whether id looks like a beads issue id ("bd-a3f8",
 // "proj-x9k2q1", a child "bd-a3f8.1"). Ids that could break out of an HTML
@@ -1062,7 +1061,7 @@ func (b *builder) itemAgent(s *Sprint, kind string, it listItem) (Agent, bool) {
 // agentEntry is the shape of an agent entry: a name in backticks or one
 // bare word, an optional (model), then an optional note or prompt after a
 // dash or colon.
-var agentEntry = regexp.MustCompile("^(?:`([^`]*)`|([^\\s`(]+))\\s*(?:\\(([^)]*)\\))?\\s*(?:[-–—:]\\s*(.*))?$")
+var agentEntry = lazyMustCompile("^(?:`([^`]*)`|([^\\s`(]+))\\s*(?:\\(([^)]*)\\))?\\s*(?:[-–—:]\\s*(.*))?$")
 
 // agent reads one agent entry. A bare name must be one word: "Repository
 // layer" is prose, not an agent.
@@ -1374,7 +1373,7 @@ func firstWordOrCode(md string) string {
 
 // refLabelRE finds the labels a text's reference links use: [text][label],
 // [label][] and [label].
-var refLabelRE = regexp.MustCompile(`\[([^\[\]]+)\](?:\[([^\[\]]*)\])?`)
+var refLabelRE = lazyMustCompile(`\[([^\[\]]+)\](?:\[([^\[\]]*)\])?`)
 
 // refKey normalises a link label as CommonMark matches them.
 func refKey(label string) string { return strings.ToLower(strings.Join(strings.Fields(label), " ")) }
