@@ -5,10 +5,11 @@ package emit
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math/big"
+	"math/bits"
 	"slices"
 	"strings"
 	"time"
@@ -368,11 +369,45 @@ func model(m string) (string, bool) {
 // long after the dash (zeros in front when the hash has fewer digits).
 func DeriveID(prefix, planFile, sprintID string, length int) string {
 	sum := sha256.Sum256([]byte(planFile + "\x00" + sprintID))
-	digits := new(big.Int).SetBytes(sum[:]).Text(36)
+	digits := base36(sum)
 	if len(digits) < length {
 		digits = strings.Repeat("0", length-len(digits)) + digits
 	}
 	return prefix + "-" + digits[:length]
+}
+
+// base36 is the 256-bit big-endian number sum in base 36, lower case, as
+// new(big.Int).SetBytes(sum[:]).Text(36) writes it (TestBase36IsBigText
+// holds the two equal), without math/big's allocations: it divides by
+// 36^12, the largest power of 36 a uint64 holds, and writes twelve digits
+// a division.
+func base36(sum [32]byte) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	const chunk = 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 // 36^12
+	var w [4]uint64
+	for i := range w {
+		w[i] = binary.BigEndian.Uint64(sum[8*i:])
+	}
+	var buf [60]byte // 256 bits are 50 digits at most, written from the end
+	i := len(buf)
+	for w != [4]uint64{} {
+		var rem uint64
+		for k := range w {
+			w[k], rem = bits.Div64(rem, w[k], chunk)
+		}
+		for range 12 {
+			i--
+			buf[i] = digits[rem%36]
+			rem /= 36
+		}
+	}
+	for i < len(buf)-1 && buf[i] == '0' {
+		i++ // the last chunk's zeros in front
+	}
+	if i == len(buf) {
+		return "0"
+	}
+	return string(buf[i:])
 }
 
 // idLen is the hash length of derived ids, as in bd's own short ids.

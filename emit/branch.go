@@ -259,12 +259,18 @@ func folderRelation(a, b string) string {
 	switch {
 	case a == b:
 		return "equal to"
-	case strings.HasPrefix(b, a+"/"):
+	case branchUnder(a, b):
 		return "a folder of"
-	case strings.HasPrefix(a, b+"/"):
+	case branchUnder(b, a):
 		return "under"
 	}
 	return ""
+}
+
+// branchUnder reports whether branch b lies under branch a: it starts with a and
+// a '/'.
+func branchUnder(a, b string) bool {
+	return len(b) > len(a) && b[len(a)] == '/' && strings.HasPrefix(b, a)
 }
 
 // branchChar is the contract's character rule for branches: letters,
