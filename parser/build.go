@@ -21,11 +21,11 @@ import (
 // heading always ends the open sprint, whatever its level, so a sprint
 // written at the phase's own level ("## Sprint 1.2") stays in its phase.
 type builder struct {
-	p     *Plan
-	src   []byte
+	p   *Plan
+	src []byte
 	// declared is the reading the user declared, nil when none was.
 	declared *declaration
-	level int // the level of phase headings; 0 when the plan has none
+	level    int // the level of phase headings; 0 when the plan has none
 
 	heads map[*ast.Heading]*headRec
 

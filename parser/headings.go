@@ -230,7 +230,7 @@ func hasWordPrefix(s, word string) bool {
 
 // Emoji that say how a piece of work stands.
 const (
-	doneEmoji     = "✅✔☑"
+	doneEmoji     = "✅✔☑✓"
 	progressEmoji = "🔄🚧"
 	skipEmoji     = "❌⏭🚫⏸"
 	blockedEmoji  = "⛔"

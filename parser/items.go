@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -26,6 +27,13 @@ type itemPattern struct {
 	// parts is how many dot-separated numbers the id has: 1 ("3" or
 	// "3."), 2 ("1.2"); 0 takes any.
 	parts int
+	// leaf: an item whose sub-items are units is a group, not a unit.
+	leaf bool
+	// noID: the items carry no id; each is numbered by its place.
+	noID bool
+	// ordered: only items of numbered lists ("1. Title"), the number
+	// being the list's; implies noID.
+	ordered bool
 }
 
 // itemText is what a list item's first line says, markers read.
@@ -67,6 +75,12 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 		return "", "", false
 	}
 	s := t.text
+	if p.noID || p.ordered {
+		if s == "" {
+			return "", "", false
+		}
+		return "", s, true
+	}
 	if p.prefix != "" {
 		if len(s) <= len(p.prefix) || !strings.EqualFold(s[:len(p.prefix)], p.prefix) {
 			return "", "", false
@@ -202,19 +216,44 @@ func (b *builder) countItems(doc ast.Node, pats []itemPattern) []itemCount {
 // listItem reads list item it as a unit of the walk: an item with a bold
 // label, or, when the reading says so, an item of its item pattern.
 // progress is set for Kiro's "[-]" box; parallel for spec-kit's [P].
-func (w *shapeWalk) listItem(it ast.Node) (sh shape, progress, parallel bool, ok bool) {
+func (w *shapeWalk) listItem(it ast.Node, ph *Phase) (sh shape, progress, parallel bool, ok bool) {
 	if w.items == nil {
 		sh, ok = w.b.listUnitOf(it, w.mode == modeTopList)
 		return sh, false, false, ok
+	}
+	if l, isList := it.Parent().(*ast.List); w.items.ordered && (!isList || !l.IsOrdered()) {
+		return shape{}, false, false, false
 	}
 	sh, t, ok := w.b.itemUnit(it, *w.items)
 	if !ok {
 		return shape{}, false, false, false
 	}
-	id, rest, _ := w.items.match(t)
-	_ = id
+	if sh.id == "" {
+		// An item with no id is numbered by its place in the phase.
+		sh.id = strconv.Itoa(w.count[ph] + 1)
+	}
+	_, rest, _ := w.items.match(t)
 	_, parallel = itemTags(rest)
 	return sh, t.progress, parallel, true
+}
+
+// leafList returns the list under item it whose items are units of the
+// walk's leaf pattern, nil when it has none.
+func (w *shapeWalk) leafList(it ast.Node) *ast.List {
+	sub := *w.items
+	sub.parts = 2
+	for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok {
+			for x := l.FirstChild(); x != nil; x = x.NextSibling() {
+				if t, ok := w.b.readItemText(x); ok {
+					if _, _, ok := sub.match(t); ok {
+						return l
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // markParallel records unit s in the open run of [P] units, or ends the
@@ -246,4 +285,77 @@ func (w *shapeWalk) parallelItems() {
 		}
 		w.b.p.Parallel = append(w.b.p.Parallel, par)
 	}
+}
+
+// sectionBlocks are the top-level blocks, headings aside, in the section
+// of the first heading whose text is section (its subsections included).
+func sectionBlocks(doc ast.Node, src []byte, section string) map[ast.Node]bool {
+	in := map[ast.Node]bool{}
+	level := 0 // the section's level while inside it
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			switch {
+			case level > 0 && h.Level <= level:
+				return in
+			case level == 0 && strings.EqualFold(strings.TrimSpace(plainText(h, src)), section):
+				level = h.Level
+			}
+			continue
+		}
+		if level > 0 {
+			in[n] = true
+		}
+	}
+	return in
+}
+
+// sectionItems counts, for each heading, the checkbox items and the items
+// of numbered lists at the top of the lists in its section (subsections
+// included), with the line of the first.
+type sectionItems struct {
+	head           *ast.Heading
+	text           string
+	boxes, ordered int
+	firstBox       int
+	firstOrdered   int
+}
+
+func (b *builder) sectionItems(doc ast.Node) []sectionItems {
+	var out []sectionItems
+	var open []int // indexes into out of the sections open, outermost first
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			for len(open) > 0 && out[open[len(open)-1]].head.Level >= h.Level {
+				open = open[:len(open)-1]
+			}
+			out = append(out, sectionItems{head: h, text: strings.TrimSpace(plainText(h, b.src))})
+			open = append(open, len(out)-1)
+			continue
+		}
+		l, ok := n.(*ast.List)
+		if !ok || len(open) == 0 {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if !ok || t.text == "" {
+				continue
+			}
+			line := b.p.Position(b.blockStart(it)).Line
+			for _, i := range open {
+				if t.box {
+					if out[i].boxes == 0 {
+						out[i].firstBox = line
+					}
+					out[i].boxes++
+				} else if l.IsOrdered() {
+					if out[i].ordered == 0 {
+						out[i].firstOrdered = line
+					}
+					out[i].ordered++
+				}
+			}
+		}
+	}
+	return out
 }

@@ -22,17 +22,50 @@ var docKinds = []struct {
 	{"a README", []string{"installation", "install", "usage", "getting started", "quick start", "quickstart", "contributing", "license", "licence", "features", "configuration", "faq", "troubleshooting", "api reference", "building from source", "support"}},
 	{"meeting notes", []string{"attendees", "agenda", "action items", "minutes", "discussion", "next meeting", "participants"}},
 	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
+	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
+}
+
+// titleKinds are words of a document's title that say what it is.
+var titleKinds = []struct {
+	kind  string
+	words []string
+}{
+	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
+	{"a tutorial or example", []string{"example", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example"}},
+	{"a README", []string{"readme"}},
+	{"a changelog", []string{"changelog", "release notes"}},
+	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
 }
 
 // planWords in a document's title or headings say it is about work to do.
 var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "backlog", "milestones", "milestone", "sprints", "sprint plan", "implementation", "deliverables", "timeline", "schedule", "work breakdown", "progress", "execution", "checklist", "runbook", "steps", "phases", "migration"}
+
+// workHeadings name a section that holds a plan's work.
+var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation plan", "implementation steps",
+	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
+	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan"}
+
+// workHeading reports whether a heading names a section of a plan's work
+// ("## Tasks", "## Implementation Plan"), not only mentions work.
+func workHeading(text string) bool {
+	h := normalHeading(text)
+	for _, w := range workHeadings {
+		if h == w || strings.HasPrefix(h, w+" ") || strings.HasPrefix(h, w+":") {
+			return true
+		}
+	}
+	return false
+}
 
 // docSignals are what a document's headings say about it.
 type docSignals struct {
 	kind     string   // the kind with the most headings, "" for none
 	evidence []string // those headings, quoted with their lines
 	planned  bool     // a title or heading speaks of a plan
+	// titleKind is what the title says the document is, "" when it does
+	// not; title is the title.
+	titleKind, title string
 }
 
 func normalHeading(t string) string {
@@ -53,15 +86,24 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 		switch n := n.(type) {
 		case *ast.Heading:
 			text = b.trimmedText(n)
+			if n.Level == 1 && s.title == "" {
+				s.title = text
+				for _, k := range titleKinds {
+					if hasAnyWord(text, k.words) {
+						s.titleKind = k.kind
+						break
+					}
+				}
+			}
 			if level > 0 && n.Level > level {
 				// A heading inside a unit ("### Design" under "## Epic 1")
 				// is the unit's text: it says nothing of the document.
-				if hasAnyWord(text, planWords) {
-					s.planned = true
-				}
 				continue
 			}
-			if hasAnyWord(text, planWords) {
+			// The title and the sections above the units say whether
+			// the document is about work to do; the units' own headings
+			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
+			if n.Level == 1 && hasAnyWord(text, planWords) || n.Level > 1 && workHeading(text) {
 				s.planned = true
 			}
 		case *ast.Paragraph:
@@ -127,11 +169,25 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return "" // Parse says there are no units, and what looked like one
 	}
 	sig := b.signals(doc, best.level)
-	if sig.kind == "" || best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
+	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
+		return ""
+	}
+	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
+		sec := b.unitSection(doc, best)
+		switch {
+		case best.Name == "phases":
+			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
+		case sec != "" && designSection(sec):
+			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q, a section that describes a design, not work", sig.title, sig.titleKind, sec)
+		}
+	}
+	if sig.kind == "" {
 		return ""
 	}
 	what := fmt.Sprintf("it reads as %s (%s)", sig.kind, strings.Join(sig.evidence, ", "))
 	switch {
+	case best.Name == "phases" && !sig.planned:
+		return what + ", and the closest reading finds no units of work, only phase headings"
 	case best.Units == 1 && !sig.planned:
 		return what + ", and only one heading looks like a unit"
 	case (best.Name == "phases" || best.Name == "headings") && !b.unitsCarryWork(doc, best):
@@ -202,4 +258,29 @@ func unitCount(n int) string {
 		return "1 unit"
 	}
 	return fmt.Sprintf("%d units", n)
+}
+
+// unitSection is the text of the heading above the first unit of heading
+// reading c, "" when there is none.
+func (b *builder) unitSection(doc ast.Node, c *Candidate) string {
+	if len(c.First) == 0 {
+		return ""
+	}
+	var above []*ast.Heading
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if b.p.Position(b.blockStart(h)).Line == c.First[0] {
+			for i := len(above) - 1; i >= 0; i-- {
+				if above[i].Level < h.Level && above[i].Level > 1 {
+					return b.trimmedText(above[i])
+				}
+			}
+			return ""
+		}
+		above = append(above, h)
+	}
+	return ""
 }

@@ -90,7 +90,11 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	switch {
 	case len(p.Sprints) > 0 || p.Diags.HasErrors():
 	case decl != nil && len(p.Skipped) == 0:
-		p.diag(Error, decl.Pos, "the declared reading %s (%s) finds no unit in the plan", decl.Line, decl.where())
+		at := decl.Pos
+		if !at.IsValid() {
+			at = Pos{Line: 1, Col: 1}
+		}
+		p.diag(Error, at, "the declared reading %s (%s) finds no unit in the plan", decl.Line, decl.where())
 	case len(p.Skipped) == 0:
 		msg := file + " is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like \"## Phase 1: Title\" and \"### Sprint 1.1: Title\", or another shape of docs/plan-shapes.md)"
 		if c := b.unitCandidates(doc); c != "" {

@@ -65,7 +65,12 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "none"}
+
+const (
+	kiroDescription     = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
+	execPlanDescription = "a Codex ExecPlan: the checkbox items of its \"## Progress\" section"
+)
 
 // declaration is a declared reading, parsed.
 type declaration struct {
@@ -150,6 +155,14 @@ func readUnitPattern(v string) (unitPattern, error) {
 	bad := func() (unitPattern, error) {
 		return p, fmt.Errorf("units pattern %q: want a heading like \"#### Week {n}: {title}\", an item like \"- [ ] {n}. {title}\", `phases` or `table rows`", v)
 	}
+	if strings.HasPrefix(v, "{n}. ") {
+		p.kind, p.item.ordered = "item", true
+		return p, nil
+	}
+	if (strings.HasPrefix(v, "- [ ] ") || strings.HasPrefix(v, "* [ ] ")) && !strings.Contains(v, "{n}") {
+		p.kind, p.item.checkbox, p.item.noID = "item", true, true
+		return p, nil
+	}
 	if !strings.Contains(v, "{n}") {
 		return bad()
 	}
@@ -221,6 +234,8 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 	cands := b.propose(doc, yml, decl)
 	if decl != nil {
 		if c := b.declaredCandidate(decl, yml); c != nil {
+			// The declared reading stands first, and once.
+			cands = slices.DeleteFunc(cands, func(x *Candidate) bool { return x.Declare == c.Declare })
 			cands = append([]*Candidate{c}, cands...)
 		}
 	}
@@ -325,6 +340,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	}
 	b.headingGroups(sc, pick, add)
 	b.itemCandidates(doc, sc, pick, add)
+	b.sectionCandidates(doc, pick, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
 		for _, r := range sc.heads {
@@ -555,8 +571,10 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			cand.Description = "units are checkbox items \"- [ ] {n}. Title\" (their sub-items are their tasks)"
 			cand.Declare = `units: "- [ ] {n}. {title}"`
 			if c.nested > 0 || counts[2].nested > 0 {
-				cand.Name, cand.Declare, cand.Score = "kiro", "format: kiro", scoreFormat
-				cand.Why = "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md"
+				kiro := &Candidate{Name: "kiro", Description: kiroDescription, Declare: "format: kiro", Score: scoreFormat,
+					Units: -1, First: c.first, Why: "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md",
+					read: itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
+				add(kiro)
 			}
 		case 2:
 			cand.Description = "units are checkbox items \"- [ ] {n}.{m} Title\""
@@ -637,8 +655,12 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "spec-kit", "spec-kit's tasks.md: checkbox items \"- [ ] T{n} Title\", [P] runs in parallel"
 		c.read = itemsReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
 	case d.key == "format" && d.value == "kiro":
-		c.Name, c.Description = "kiro", "Kiro's tasks.md: checkbox items \"- [ ] {n}. Title\", sub-tasks as their tasks"
-		c.read = itemsReader(itemPattern{checkbox: true, parts: 1}, nil, c.Description)
+		c.Name, c.Description = "kiro", kiroDescription
+		c.read = itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
+	case d.key == "format" && d.value == "execplan":
+		c.Name, c.Description = "execplan", execPlanDescription
+		cfg := shapeConfig{items: &itemPattern{checkbox: true, noID: true}, under: "Progress", phaseLevel: -1, name: c.Description}
+		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	case d.key == "format" && d.value == "openspec":
 		c.Name, c.Description = "openspec", "OpenSpec's tasks.md: \"## {n}. Group\" sections of \"- [ ] {n}.{m} Title\" items"
 		c.read = itemsReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
@@ -664,11 +686,14 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	case d.pat.kind == "item":
 		c.Name, c.Description = "items", fmt.Sprintf("units are the list items %q", d.value)
-		var retag func(*shapeHead)
+		cfg := shapeConfig{items: &d.pat.item, under: d.pat.under, name: c.Description}
 		if d.pat.item.parts == 2 {
-			retag = numberedSectionPhase
+			cfg.retag = numberedSectionPhase
 		}
-		c.read = itemsReader(d.pat.item, retag, c.Description)
+		if d.pat.under != "" {
+			cfg.phaseLevel = -1
+		}
+		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	case d.pat.kind == "phases":
 		c.Name, c.Description = "phases", "each phase heading is one unit of work"
 		c.read = func(b *builder, doc ast.Node) bool {
@@ -783,4 +808,80 @@ func fmReading(yml []byte, base Pos) (string, Pos, bool) {
 		i++
 	}
 	return line, pos, line != ""
+}
+
+// Scores of the readings whose units are list items with no id.
+const (
+	scoreBoxes      = 450 // the checkbox items of the whole plan
+	scoreSection    = 460 // the checkbox or numbered items of one section
+	scoreWorkList   = 480 // ... of a section about the work
+	scoreOverPhases = 620 // a work section's numbered list, over phases with no units
+)
+
+// sectionCandidates proposes the readings whose units are the checkbox
+// items of the whole plan, or the checkbox items or numbered items of one
+// section, where such a section holds two or more; and names a Codex
+// ExecPlan by its sections.
+func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Candidate)) {
+	secs := b.sectionItems(doc)
+	has := func(name string) bool {
+		return slices.ContainsFunc(secs, func(x sectionItems) bool { return strings.EqualFold(x.text, name) })
+	}
+	execPlan := has("Progress") && has("Decision Log") && (has("Surprises & Discoveries") || has("Outcomes & Retrospective"))
+	total, first := 0, 0
+	for _, sec := range secs {
+		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) {
+			// The title's items are the whole plan's; the items of a
+			// phase or unit heading are its tasks.
+			continue
+		}
+		if sec.boxes >= 2 && (workSection(sec.text) || execPlan && strings.EqualFold(sec.text, "Progress")) {
+			box := itemPattern{checkbox: true, noID: true}
+			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the checkbox items under %q", sec.text),
+				Units: sec.boxes, First: []int{sec.firstBox}, Score: scoreSection,
+				Declare: fmt.Sprintf("units: %q", "- [ ] {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
+				Why:     "the checkbox items of one section"}
+			if workSection(sec.text) {
+				c.Score, c.Why = scoreWorkList, "the checkbox items of a section about the work"
+			}
+			if execPlan && strings.EqualFold(sec.text, "Progress") {
+				c.Name, c.Description, c.Declare, c.Score = "execplan", execPlanDescription, "format: execplan", scoreFormat
+				c.Why = "the sections of a Codex ExecPlan (Progress, Decision Log, Surprises & Discoveries, Outcomes & Retrospective)"
+			}
+			cfg := shapeConfig{items: &box, under: sec.text, phaseLevel: -1, name: c.Description}
+			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+			add(c)
+		}
+		if sec.ordered >= 2 && workSection(sec.text) {
+			num := itemPattern{ordered: true}
+			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the numbered items under %q", sec.text),
+				Units: sec.ordered, First: []int{sec.firstOrdered}, Score: scoreWorkList,
+				Declare: fmt.Sprintf("units: %q", "{n}. {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
+				Why:     "the numbered list of a section about the work"}
+			if pick != nil && pick.Name == "phases" {
+				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
+			}
+			cfg := shapeConfig{items: &num, under: sec.text, phaseLevel: -1, name: c.Description}
+			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+			add(c)
+		}
+	}
+	for _, sec := range secs {
+		if sec.head.Level == 1 && sec.boxes > total {
+			total, first = sec.boxes, sec.firstBox
+		}
+	}
+	if total == 0 {
+		// No title heading: the items of the sections, counted once each.
+		total = b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0].n
+		if total > 0 {
+			first = b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0].first[0]
+		}
+	}
+	if total >= 2 {
+		box := itemPattern{checkbox: true, noID: true}
+		add(&Candidate{Name: "items", Description: "units are the plan's checkbox items", Units: total, First: []int{first},
+			Score: scoreBoxes, Declare: `units: "- [ ] {title}"`, Why: "the checkbox items of the whole plan",
+			read: itemsReader(box, nil, "units are the plan's checkbox items")})
+	}
 }

@@ -813,7 +813,8 @@ func (r *sectionReader) setPriority(_ string, f field, _ []listItem) {
 	if pr, ok := normalPriority(f.value); ok {
 		r.s.Priority = Field{Value: pr, Pos: f.pos}
 	} else {
-		r.b.p.errorf(f.pos, "priority %q of sprint %s: want P0-P4 or 0-4", f.value, r.s.ID)
+		// One value that does not read is not the refusal of the plan.
+		r.b.p.warnf(f.pos, "priority %q of sprint %s is not read (want P0-P4 or 0-4): the sprint keeps the plan's priority", f.value, r.s.ID)
 	}
 }
 

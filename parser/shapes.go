@@ -101,6 +101,9 @@ type shapeConfig struct {
 	// name is what the preview calls the reading; "" lets the walker
 	// describe it.
 	name string
+	// under, when set, keeps the list units to the section of the heading
+	// with this text (a plan with no phases).
+	under string
 }
 
 // runShapes reads a plan written in one of the other shapes: units named by
@@ -144,7 +147,12 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	switch {
 	case mode == modeTopList:
 		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
-		w.listUnits(w.implicit, w.outside, len(b.src))
+		blocks := w.outside
+		if cfg.under != "" {
+			in := sectionBlocks(doc, b.src, cfg.under)
+			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return !in[n] })
+		}
+		w.listUnits(w.implicit, blocks, len(b.src))
 	case mode == modeTable && sc.phaseLevel == 0:
 		w.implicit = &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
 		w.tableUnits(w.implicit, w.outside, true)
@@ -156,7 +164,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	if cfg.name != "" {
 		b.p.Shape = cfg.name
 	}
-	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: b.p.Shape + "; they run one after another in the order the plan lists them"})
+	b.p.Readings = append(b.p.Readings, Reading{Pos: w.firstPos, Text: "the units run one after another in the order the plan lists them (" + b.p.Shape + ")"})
 	w.parallelItems()
 	b.resolve()
 	b.finishPreamble()
@@ -826,80 +834,113 @@ func (w *shapeWalk) phaseIntro(ph *Phase, blocks []ast.Node) {
 
 // listUnits reads the units of a phase written as list items.
 func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
-	b := w.b
 	for i, n := range blocks {
 		l, ok := n.(*ast.List)
 		if !ok {
 			continue
 		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			sh, progress, par, ok := w.listItem(it)
-			if !ok {
+		// What follows the list: the end of its last item.
+		listEnd, next := end, ast.Node(nil)
+		if i+1 < len(blocks) {
+			next = blocks[i+1]
+			listEnd = w.b.blockStart(next)
+		}
+		w.listItems(ph, l, listEnd, next)
+	}
+}
+
+// listItems reads the unit items of list l, which ends at end (where the
+// block next starts, nil at the end of the section). With a leaf item
+// pattern, an item whose sub-items are units is not one: its sub-items
+// are (Kiro's "- [ ] 2. Group" over "  - [ ] 2.1 Task").
+func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
+	b := w.b
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		itemEnd := end
+		if n := it.NextSibling(); n != nil {
+			itemEnd = b.blockStart(n)
+		}
+		if w.items != nil && w.items.leaf {
+			if sub := w.leafList(it); sub != nil {
+				// The sub-tasks "2.1", "2.2" are the units, read as leaves.
+				saved := w.items
+				leaf := *saved
+				leaf.parts, leaf.leaf = 2, false
+				w.items = &leaf
+				w.listItems(ph, sub, itemEnd, nil)
+				w.items = saved
 				continue
 			}
-			start := b.blockStart(it)
-			line := lineEnd(b.src, start)
-			itemEnd := end
-			if next := it.NextSibling(); next != nil {
-				itemEnd = b.blockStart(next)
-			} else if i+1 < len(blocks) {
-				itemEnd = b.blockStart(blocks[i+1])
-			}
-			// The unit's "heading" is the whole item: its annotation goes
-			// after it, where it splits no item from its sub-items.
-			extent := itemEnd
-			for extent > line && blankLineBefore(b.src, extent) {
-				extent = lineStart(b.src, extent-1)
-			}
-			extent = max(extent, line)
-			head := Heading{Level: 0, Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: extent}
-			if k := markerEnd(head.Text); k <= len(head.Text) {
-				head.Text = stripCheckbox(head.Text[k:])
-			}
-			r := &shapeHead{head: head, sh: sh}
-			if sh.prefix != "" {
-				b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
-			}
-			s := w.newUnit(r, ph, sh.id, sh.title)
-			if it.NextSibling() == nil && i+1 < len(blocks) {
-				// An annotation line after the item ends its list.
-				if html, ok := blocks[i+1].(*ast.HTMLBlock); ok {
-					st := b.blockStart(html)
-					if st >= extent && blankBytes(b.src[extent:st]) {
-						s.Annotation = b.annotation(st)
-					}
-				}
-			}
-			var body []ast.Node
-			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
-				if c != it.FirstChild() {
-					body = append(body, c)
-				}
-			}
-			checked, has := itemChecked(it)
-			w.finish(s, r, body, itemEnd)
-			w.markParallel(s, par)
-			if progress && !s.Skipped && !s.Status.Set() {
-				s.Status = Field{Value: StatusInProgress, Pos: head.Pos}
-			}
-			if has && checked && !s.Skipped && s.Status.Set() && s.Status.Pos != s.Heading.Pos && s.Status.Value != StatusClosed {
-				b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.word, sh.id, s.ID,
-					strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line, strings.ReplaceAll(s.Status.Value, "_", " "))
-			}
-			if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
-				v := StatusOpen
-				if checked {
-					v = StatusClosed
-					if open := b.openBox(body); open.IsValid() {
-						// Checked, with work under it still open: when in
-						// doubt, the work is not done.
-						v = StatusOpen
-						b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but an item under it is not (line %d): read as open", sh.word, sh.id, s.ID, open.Line)
-					}
-				}
-				s.Status = Field{Value: v, Pos: head.Pos}
+		}
+		sh, progress, par, ok := w.listItem(it, ph)
+		if !ok {
+			continue
+		}
+		var after ast.Node
+		if it.NextSibling() == nil {
+			after = next
+		}
+		w.itemUnit(ph, it, itemEnd, after, sh, progress, par)
+	}
+}
+
+// itemUnit reads list item it, which ends at itemEnd, as a unit of phase
+// ph; after is the block after its list when it is the list's last item.
+func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node, sh shape, progress, par bool) {
+	b := w.b
+	start := b.blockStart(it)
+	line := lineEnd(b.src, start)
+	// The unit's "heading" is the whole item: its annotation goes
+	// after it, where it splits no item from its sub-items.
+	extent := itemEnd
+	for extent > line && blankLineBefore(b.src, extent) {
+		extent = lineStart(b.src, extent-1)
+	}
+	extent = max(extent, line)
+	head := Heading{Level: 0, Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: extent}
+	if k := markerEnd(head.Text); k <= len(head.Text) {
+		head.Text = stripCheckbox(head.Text[k:])
+	}
+	r := &shapeHead{head: head, sh: sh}
+	if sh.prefix != "" {
+		b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
+	}
+	s := w.newUnit(r, ph, sh.id, sh.title)
+	if html, ok := after.(*ast.HTMLBlock); ok {
+		// An annotation line after the item ends its list.
+		st := b.blockStart(html)
+		if st >= extent && blankBytes(b.src[extent:st]) {
+			s.Annotation = b.annotation(st)
+		}
+	}
+	var body []ast.Node
+	for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+		if c != it.FirstChild() {
+			body = append(body, c)
+		}
+	}
+	checked, has := itemChecked(it)
+	w.finish(s, r, body, itemEnd)
+	w.markParallel(s, par)
+	if progress && !s.Skipped && !s.Status.Set() {
+		s.Status = Field{Value: StatusInProgress, Pos: head.Pos}
+	}
+	if has && checked && !s.Skipped && s.Status.Set() && s.Status.Pos != s.Heading.Pos && s.Status.Value != StatusClosed {
+		b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.word, sh.id, s.ID,
+			strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line, strings.ReplaceAll(s.Status.Value, "_", " "))
+	}
+	if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
+		v := StatusOpen
+		if checked {
+			v = StatusClosed
+			if open := b.openBox(body); open.IsValid() {
+				// Checked, with work under it still open: when in
+				// doubt, the work is not done.
+				v = StatusOpen
+				b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but an item under it is not (line %d): read as open", sh.word, sh.id, s.ID, open.Line)
 			}
 		}
+		s.Status = Field{Value: v, Pos: head.Pos}
 	}
 }
 

@@ -77,7 +77,7 @@ func TestTableUnitsUnderPhases(t *testing.T) {
 1.2 "Embedding jobs" phase=1 status= skip="Status: Deferred" deps=[] at=8:3 head="Vec-02" row=true`, unitLines(p))
 	assert.Equal(t, `5:1 units are rows of the table at line 5 (id column "ID"): 3
 18:1 units are rows of the table at line 18 (id column "#"): 2
-7:3 units are rows of tables under phases: table row (5); they run one after another in the order the plan lists them`, readingLines(p))
+7:3 the units run one after another in the order the plan lists them (units are rows of tables under phases: table row (5))`, readingLines(p))
 	assert.Equal(t, `p.md:7:3: warning: 4 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.3, 2.1, 2.2
 p.md:9:23: info: stated dependencies read here: 1.3 waits on 1.1
 p.md:20:18: info: stated dependencies read here: 2.1 waits on 1.3
@@ -103,7 +103,7 @@ func TestTableUnitsNoPhases(t *testing.T) {
 1.3 "Retry" phase=1 status= skip="" deps=[1.1@7:32 1.2@7:32] at=7:3 head="bd-4uv.3" row=true bead=bd-4uv.3 priority=2`, unitLines(p))
 	assert.Empty(t, p.Phases, "the implicit phase has no heading")
 	assert.Equal(t, `3:1 units are rows of the table at line 3 (id column "Bead"): 3
-5:3 units are rows of a table, with no phase headings: table row (3); they run one after another in the order the plan lists them`, readingLines(p))
+5:3 the units run one after another in the order the plan lists them (units are rows of a table, with no phase headings: table row (3))`, readingLines(p))
 	assert.Equal(t, `p.md:6:26: warning: priority "high" of unit 1.2 is not P0-P4 or 0-4; it is kept in the description, and the unit gets the plan's priority
 p.md:5:3: warning: 3 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.2, 1.3`, p.Diags.Warnings().String())
 }
@@ -205,7 +205,7 @@ func TestTableUnitsOtherShapesWin(t *testing.T) {
 2.1 "One" phase=2 status=closed skip="" deps=[] at=16:3 head="S1" row=true
 2.2 "Two" phase=2 status= skip="" deps=[] at=17:3 head="S2" row=true`, unitLines(p))
 	assert.Equal(t, `14:1 units are rows of the table at line 14 (id column "ID"): 2
-5:1 units are level-3 headings under phases: step (1), table row (2); they run one after another in the order the plan lists them`, readingLines(p))
+5:1 the units run one after another in the order the plan lists them (units are level-3 headings under phases: step (1), table row (2))`, readingLines(p))
 
 	// A list of units in a plan without phases wins over a table.
 	p = Parse("p.md", []byte("# L\n\n- [x] **Step 1:** One\n- [ ] **Step 2:** Two\n\n| ID | Title | Status |\n|---|---|---|\n| S1 | A | |\n| S2 | B | |\n"))

@@ -35,19 +35,40 @@ type Input struct {
 	// created date is used, else the Unix epoch, so that output never
 	// depends on the clock.
 	Now time.Time
+	// Applied are the beads already applied from this plan, as a database
+	// holds them: each one's sprint id and its metadata.source_branch.
+	// When no setting names a source branch, the one they record is used
+	// (see resolve). Nil when the caller read no database.
+	Applied []AppliedBead
 	// AgentExists reports whether an agent's file, given by its path from
 	// the repository root, is in the repository; nil skips the check.
 	AgentExists func(path string) bool
 }
 
-// Repo holds the facts about the plan's repository.
+// Repo holds the facts about the plan's repository. None of them depends
+// on the branch checked out or on which of the repository's worktrees the
+// plan is read in, so neither does a compile.
 type Repo struct {
-	Root   string // absolute, symlinks resolved
-	Name   string // the checkout's name, the beads' rig unless a setting names one
-	Branch string // git's current branch, "" when unknown
+	// Root is the repository's main worktree, absolute with symlinks
+	// resolved: the same from every linked worktree (git worktree add).
+	// The beads' worktrees are beside it.
+	Root string
+	Name string // Root's name, the beads' rig unless a setting names one
 	// Branches are the repository's branches (refs/heads), nil outside a
 	// repository.
 	Branches []string
+	// OriginHead is the branch refs/remotes/origin/HEAD points at ("main"
+	// for origin/main), "" when there is none.
+	OriginHead string
+	// InitDefault is git's init.defaultBranch, "" when unset.
+	InitDefault string
+}
+
+// AppliedBead is what a compile reads of a bead already applied from the
+// plan.
+type AppliedBead struct {
+	Sprint       string // metadata.plan_sprint_id
+	SourceBranch string // metadata.source_branch
 }
 
 // File is a config file's path (for diagnostics) and contents.
@@ -61,6 +82,9 @@ type Flags struct {
 	Prefix         string // --prefix
 	SourceBranch   string // --source-branch
 	BranchTemplate string // --branch-template
+	// Reading is --reading: a declared reading of the plan, the line a
+	// preview's candidate gives (`units: "#### Week {n}: {title}"`).
+	Reading string
 }
 
 // Result is a plan carried through the pipeline.
@@ -88,8 +112,8 @@ func (r *Result) Failed() bool { return r.Diags.HasErrors() || r.Graph == nil }
 // against the schema (emittest, the golden files, FuzzCompile), as
 // `architect validate` does for any file.
 func Run(in Input) (*Result, error) {
-	r := &Result{Plan: parser.Parse(in.File, in.Src)}
-	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo.Branch)
+	r := &Result{Plan: parser.ParseWith(in.File, in.Src, parser.Options{Reading: declaredReading(in)})}
+	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo, Recorded(r.Plan, in.Applied), in.File)
 	r.Diags = append(r.Diags, r.Plan.Diags...)
 	if len(r.Plan.Sprints) == 0 {
 		r.Diags.Sort()
@@ -118,6 +142,28 @@ func Run(in Input) (*Result, error) {
 	}
 	r.Diags.Sort()
 	return r, nil
+}
+
+// Recorded are the plan-wide source branches the applied beads record, one
+// a bead: of each bead whose sprint does not set a **Source Branch**: of its
+// own.
+func Recorded(p *parser.Plan, applied []AppliedBead) []string {
+	if len(applied) == 0 {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, s := range p.Sprints {
+		if s.SourceBranch.Set() {
+			own[s.ID] = true
+		}
+	}
+	var out []string
+	for _, b := range applied {
+		if b.SourceBranch != "" && !own[b.Sprint] {
+			out = append(out, b.SourceBranch)
+		}
+	}
+	return out
 }
 
 // stamp is now, or else the plan's created date (RFC 3339 or a plain

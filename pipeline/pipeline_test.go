@@ -45,34 +45,37 @@ func TestLayers(t *testing.T) {
 		allowed                                        []string
 	}
 	flags := Flags{Prefix: "fl", SourceBranch: "next", BranchTemplate: "work/{id}"}
+	// A repository that states a default branch, which every layer above
+	// the repository's own wins over.
+	repo := Repo{OriginHead: "trunk", Branches: []string{"main", "feature"}}
 	cases := []struct {
 		name          string
 		config, ralph *File
 		plan          string
 		flags         Flags
-		gitBranch     string
+		repo          Repo
 		want          want
 	}{
-		{"every layer", configFile(), ralphFile(), layered, flags, "feature",
+		{"every layer", configFile(), ralphFile(), layered, flags, repo,
 			want{"fl", "plan-repo", "next", "--source-branch", "opus", "work/{id}", []string{"cfg/", "plan/"}}},
-		{"no flags", configFile(), ralphFile(), layered, Flags{}, "feature",
+		{"no flags", configFile(), ralphFile(), layered, Flags{}, repo,
 			want{"pl", "plan-repo", "trunk", "the plan", "opus", "", []string{"cfg/", "plan/"}}},
-		{"no plan settings", configFile(), ralphFile(), onePlan, Flags{}, "feature",
+		{"no plan settings", configFile(), ralphFile(), onePlan, Flags{}, repo,
 			want{"cfg", "cfg-repo", "release", ".architect.yaml", "opus", "", []string{"cfg/"}}},
-		{"beads-ralph.yaml only", nil, ralphFile(), onePlan, Flags{}, "feature",
+		{"beads-ralph.yaml only", nil, ralphFile(), onePlan, Flags{}, repo,
 			want{"bd", "ralph-repo", "develop", "beads-ralph.yaml", "sonnet", "", nil}},
-		{"git's branch", nil, nil, onePlan, Flags{}, "feature",
-			want{"bd", "", "feature", "git's current branch", "sonnet", "", nil}},
-		{"built-ins", nil, nil, onePlan, Flags{}, "",
+		{"the repository's default branch", nil, nil, onePlan, Flags{}, repo,
+			want{"bd", "", "trunk", "origin/HEAD", "sonnet", "", nil}},
+		{"built-ins", nil, nil, onePlan, Flags{}, Repo{},
 			want{"bd", "", "main", "the built-in default", "sonnet", "", nil}},
 		// A flag alone wins over the config files, and the plan's branch over
 		// beads-ralph.yaml's, with the other settings left to the layers below.
-		{"only --source-branch", configFile(), ralphFile(), layered, Flags{SourceBranch: "next"}, "",
+		{"only --source-branch", configFile(), ralphFile(), layered, Flags{SourceBranch: "next"}, Repo{},
 			want{"pl", "plan-repo", "next", "--source-branch", "opus", "", []string{"cfg/", "plan/"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := run(t, Input{Src: []byte(c.plan), Config: c.config, RalphConfig: c.ralph, Flags: c.flags, Repo: Repo{Branch: c.gitBranch}})
+			r := run(t, Input{Src: []byte(c.plan), Config: c.config, RalphConfig: c.ralph, Flags: c.flags, Repo: c.repo})
 			require.False(t, r.Diags.HasErrors(), "%v", r.Diags)
 			s := r.Settings.Merged
 			require.Equal(t, c.want, want{s.Prefix, s.Repo, s.SourceBranch, r.Settings.SourceBranchFrom, s.DevModel, s.BranchTemplate, s.AllowedPaths})
@@ -172,4 +175,21 @@ func TestLettersFromConfig(t *testing.T) {
 	require.Equal(t, map[string][]string{"1.2a": {"1.1"}, "1.2b": {"1.2a"}}, deps(run(t, Input{Src: []byte(plan), Config: config})))
 	require.Equal(t, map[string][]string{"1.2a": {"1.1"}, "1.2b": {"1.1"}},
 		deps(run(t, Input{Src: []byte("---\nletters: parallel\n---\n" + plan), Config: config})))
+}
+
+// TestAppliedSourceBranch: the beads applied from the plan keep their
+// source branch when no setting names one; a bead whose sprint sets its own
+// **Source Branch**: says nothing about the plan's.
+func TestAppliedSourceBranch(t *testing.T) {
+	src := onePlan + "### Sprint 1.2: Hotfix\n**Source Branch**: `hotfix`\n- Patch\n"
+	repo := Repo{OriginHead: "main", Branches: []string{"main", "release", "hotfix"}}
+	r := run(t, Input{Src: []byte(src), Repo: repo, Applied: []AppliedBead{{"1.1", "release"}, {"1.2", "hotfix"}}})
+	require.False(t, r.Failed(), "%v", r.Diags)
+	require.Equal(t, "the beads applied from this plan", r.Settings.SourceBranchFrom)
+	require.Equal(t, []string{"release", "hotfix"}, []string{r.Beads[0].Metadata.SourceBranch, r.Beads[1].Metadata.SourceBranch})
+
+	// Without a database read, the repository's default branch.
+	r = run(t, Input{Src: []byte(src), Repo: repo})
+	require.Equal(t, "origin/HEAD", r.Settings.SourceBranchFrom)
+	require.Equal(t, []string{"main", "hotfix"}, []string{r.Beads[0].Metadata.SourceBranch, r.Beads[1].Metadata.SourceBranch})
 }

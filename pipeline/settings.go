@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,10 +24,35 @@ const RalphConfigFile = "beads-ralph.yaml"
 type Settings struct {
 	Merged parser.Defaults
 	// SourceBranchFrom says which layer gave Merged.SourceBranch, for
-	// messages: "beads-ralph.yaml", ".architect.yaml", "the plan",
-	// "--source-branch", "git's current branch" or "the built-in default".
+	// messages and the preview: one of the From* strings.
 	SourceBranchFrom string
 }
+
+// SourceBranchStated reports whether a setting named the source branch: a
+// config file, the plan or --source-branch, not the beads applied from the
+// plan or the repository.
+func (s Settings) SourceBranchStated() bool {
+	switch s.SourceBranchFrom {
+	case FromRalphConfig, FromConfig, FromPlan, FromFlag:
+		return true
+	}
+	return false
+}
+
+// Where a source branch can come from, as messages and the preview name
+// it: the settings' layers, then what the repository states.
+const (
+	FromRalphConfig  = RalphConfigFile
+	FromConfig       = ConfigFile
+	FromPlan         = "the plan"
+	FromFlag         = "--source-branch"
+	FromApplied      = "the beads applied from this plan"
+	FromOriginHead   = "origin/HEAD"
+	FromInitDefault  = "init.defaultBranch"
+	FromMainBranch   = "the repository's main branch"
+	FromMasterBranch = "the repository's master branch"
+	FromBuiltin      = "the built-in default"
+)
 
 // resolve merges the plan's settings. This is the one place the layers are
 // stacked; how one layer meets another is the settings table's
@@ -40,10 +67,15 @@ type Settings struct {
 //     parser merged them);
 //  5. the flags: --prefix, --source-branch, --branch-template.
 //
-// When no layer sets a source branch it is git's current branch (branch),
-// else main. The config files' problems are returned as diagnostics, ralph
-// before config; a file that does not parse adds nothing.
-func resolve(config, ralph *File, plan parser.Defaults, f Flags, branch string) (Settings, parser.Diagnostics) {
+// When no layer sets a source branch, it is one that every clone and every
+// branch of the repository agrees on, never the branch checked out: the one
+// the beads already applied from this plan record (applied, one entry a
+// bead, when the caller read a database and they all agree), else the
+// repository's default branch (see defaultBranch), else main. The config
+// files' problems are returned as diagnostics, ralph before config; a file
+// that does not parse adds nothing; applied beads that disagree are a
+// warning on file.
+func resolve(config, ralph *File, plan parser.Defaults, f Flags, repo Repo, applied []string, file string) (Settings, parser.Diagnostics) {
 	s := Settings{Merged: emit.Builtin()}
 	var diags parser.Diagnostics
 	layer := func(d parser.Defaults, from string) {
@@ -55,14 +87,14 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, branch string) 
 	if ralph != nil {
 		d, ds := parseRalphConfig(ralph.Path, ralph.Data)
 		diags = append(diags, ds...)
-		layer(d, RalphConfigFile)
+		layer(d, FromRalphConfig)
 	}
 	if config != nil {
 		d, ds := parser.ParseConfig(config.Path, config.Data, parser.Pos{Line: 1, Col: 1})
 		diags = append(diags, ds...)
-		layer(d, ConfigFile)
+		layer(d, FromConfig)
 	}
-	layer(plan, "the plan")
+	layer(plan, FromPlan)
 	flags := parser.Defaults{Prefix: f.Prefix, SourceBranch: f.SourceBranch, BranchTemplate: f.BranchTemplate, At: map[string]parser.Origin{}}
 	for name, v := range map[string]string{"prefix": f.Prefix, "source branch": f.SourceBranch, "branch template": f.BranchTemplate} {
 		if v != "" {
@@ -72,17 +104,62 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, branch string) 
 	if f.BranchTemplate != "" {
 		flags.BranchTemplateAt = flags.At["branch template"]
 	}
-	layer(flags, "--source-branch")
-	switch {
-	case s.Merged.SourceBranch != "":
-	case branch != "":
-		s.Merged.SourceBranch, s.SourceBranchFrom = branch, "git's current branch"
-	default:
-		s.Merged.SourceBranch, s.SourceBranchFrom = "main", "the built-in default"
+	layer(flags, FromFlag)
+	if s.Merged.SourceBranch == "" {
+		branch, from := defaultBranch(repo)
+		recorded := distinct(applied)
+		switch {
+		case len(recorded) == 1:
+			branch, from = recorded[0], FromApplied
+		case len(recorded) > 1:
+			diags = append(diags, parser.Diagnostic{File: file, Severity: parser.Warning,
+				Msg: fmt.Sprintf("the beads applied from this plan record %d source branches (%s); using %s from %s: set source_branch in the plan to keep another", len(recorded), counts(applied), branch, from)})
+		}
+		s.Merged.SourceBranch, s.SourceBranchFrom = branch, from
 	}
 	// Merged.At says where each setting the files and flags set came
-	// from (parser.Defaults.At); a built-in or git's branch has no entry.
+	// from (parser.Defaults.At); the ones from the repository have no entry.
 	return s, diags
+}
+
+// defaultBranch is the repository's default branch and where it came from:
+// the branch origin/HEAD names; else init.defaultBranch when the repository
+// has that branch or no branch yet (a fresh repository, whose first branch
+// it names); else main or master, when the repository has it; else main,
+// built in. Each is the same in every clone's checkouts, whatever branch
+// is checked out.
+func defaultBranch(repo Repo) (branch, from string) {
+	switch {
+	case repo.OriginHead != "":
+		return repo.OriginHead, FromOriginHead
+	case repo.InitDefault != "" && (len(repo.Branches) == 0 || slices.Contains(repo.Branches, repo.InitDefault)):
+		return repo.InitDefault, FromInitDefault
+	case slices.Contains(repo.Branches, "main"):
+		return "main", FromMainBranch
+	case slices.Contains(repo.Branches, "master"):
+		return "master", FromMasterBranch
+	}
+	return "main", FromBuiltin
+}
+
+// distinct returns the different values of vs, sorted.
+func distinct(vs []string) []string {
+	out := slices.Clone(vs)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// counts says how many times each value is in vs: "develop: 2, main: 3".
+func counts(vs []string) string {
+	n := map[string]int{}
+	for _, v := range vs {
+		n[v]++
+	}
+	var parts []string
+	for _, v := range distinct(vs) {
+		parts = append(parts, fmt.Sprintf("%s: %d", v, n[v]))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ralphConfig is what architect reads of beads-ralph.yaml; its other keys

@@ -67,10 +67,11 @@ FILE:LINE:COL: error: MESSAGE. Nothing is written when there is an error.`,
 func addPlanFlags(c *cobra.Command, f *planFlags) {
 	fl := c.Flags()
 	fl.StringVar(&f.prefix, "prefix", "", "bead id `PREFIX` (default: settings, else bd)")
-	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the settings', else the current branch, else main)")
+	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the settings', else the repository's default branch, never the one checked out)")
 	fl.StringVar(&f.branchTemplate, "branch-template", "", "sprint branch `TEMPLATE` with {plan}, {id}, {slug} and {source} (default: the settings', else beads/{plan}/{id}-{slug})")
 	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
 	fl.StringVar(&f.now, "now", "", "`TIME` (RFC 3339) stamped on the beads (default: SOURCE_DATE_EPOCH, the plan's Created date, else 1970-01-01)")
+	fl.StringVar(&f.reading, "reading", "", "read the plan this way and no other: a `LINE` the preview's readings give, such as 'units: \"#### Week {n}: {title}\"' or 'format: spec-kit'")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also report informational notes, such as sprint headings outside any phase")
 }
 
@@ -87,7 +88,7 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		c.diags.Sort()
 	}
 	if opts.dryRun {
-		preview := review.NewPreview(c.graph, c.beads, c.diags.Warnings())
+		preview := newPreview(c)
 		if opts.json {
 			data, err := review.PreviewJSON(preview)
 			if err != nil {
@@ -110,6 +111,14 @@ func runCompile(opts *compileOptions, io streams, getenv env) error {
 		write = emit.WriteJSONL
 	}
 	return writeBeads(opts.output, io.out, write, c.beads)
+}
+
+// newPreview is the dry-run preview of a compiled plan, with its source
+// branch and where it came from.
+func newPreview(c *compiled) review.Preview {
+	p := review.NewPreview(c.graph, c.beads, c.diags.Warnings())
+	p.SourceBranch, p.SourceBranchFrom = c.settings.SourceBranch, c.sourceFrom
+	return p
 }
 
 // asDiagnostics reports whether err is a list of plan diagnostics.

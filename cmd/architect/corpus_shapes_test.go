@@ -129,7 +129,7 @@ func TestCorpusShapes(t *testing.T) {
 				beads, err := emit.JSON(c.beads)
 				require.NoError(t, err)
 				golden(t, stem+".beads.json", anon(beads))
-				preview, err := review.PreviewJSON(review.NewPreview(c.graph, c.beads, c.diags.Warnings()))
+				preview, err := review.PreviewJSON(newPreview(c))
 				require.NoError(t, err)
 				golden(t, stem+".dryrun.json", anon(preview))
 			})

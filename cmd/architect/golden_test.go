@@ -88,7 +88,7 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err)
 			golden(t, filepath.Join("..", "..", "testdata", "golden", name+".beads.json"), anon(beads))
 
-			preview, err := review.PreviewJSON(review.NewPreview(c.graph, c.beads, c.diags.Warnings()))
+			preview, err := review.PreviewJSON(newPreview(c))
 			require.NoError(t, err)
 			golden(t, filepath.Join("..", "..", "testdata", "golden", name+".dryrun.json"), anon(preview))
 

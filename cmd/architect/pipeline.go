@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/pipeline"
 	"github.com/beads-architect/architect/planner"
@@ -32,8 +34,10 @@ type planFlags struct {
 	sourceBranch string
 	// branchTemplate is --branch-template, "" when not given.
 	branchTemplate string
-	now            string
-	verbose        bool
+	// reading is --reading: a declared reading of the plan.
+	reading string
+	now     string
+	verbose bool
 }
 
 // compiled is a plan carried through the pipeline.
@@ -45,8 +49,14 @@ type compiled struct {
 	repo  repoInfo
 	// abs is the plan's absolute path ("" for stdin).
 	abs string
-	// settings are the merged settings the beads were built with.
-	settings parser.Defaults
+	// settings are the merged settings the beads were built with, and
+	// sourceFrom where the source branch came from.
+	settings   parser.Defaults
+	sourceFrom string
+	// input is what the pipeline compiled, and verbose whether info is
+	// kept: withApplied compiles it again.
+	input   pipeline.Input
+	verbose bool
 	// stalls are the warnings about in_progress beads nobody holds in the
 	// database (status fills them in).
 	stalls parser.Diagnostics
@@ -85,14 +95,23 @@ func readPlan(path string, stdin io.Reader) (name string, src []byte, err error)
 	return path, src, nil
 }
 
-// repoInfo is where the plan's repository is.
+// repoInfo is where the plan's repository is, and what it states about
+// its branches.
 type repoInfo struct {
-	root   string // absolute, symlinks resolved
-	name   string
-	branch string // current branch, "" when unknown
+	// root is the checkout the plan is in (a linked worktree's own folder
+	// when the plan is read there): its files are read, and git runs, there.
+	root string // absolute, symlinks resolved
+	// home is the repository's main worktree, the same from every linked
+	// worktree (see mainWorktree): the beads' worktrees go beside it, and
+	// it names the rig. It is root outside git and in the main worktree.
+	home string
+	name string // home's name
 	// branches are the repository's branches (refs/heads), nil outside
 	// a repository.
 	branches []string
+	// originHead is the branch origin/HEAD names, initDefault git's
+	// init.defaultBranch; "" when there is none.
+	originHead, initDefault string
 }
 
 func git(dir string, gitArgs ...string) (string, bool) {
@@ -116,12 +135,14 @@ func gitOut(dir string, gitArgs ...string) (string, error) {
 }
 
 // findRepo finds the repository holding dir, or uses override as its root.
-// Outside git, the directory itself is the root.
+// Outside git, the directory itself is the root. Nothing it finds depends on
+// the branch checked out, and only root on which worktree dir is in.
 func findRepo(dir, override string) (repoInfo, error) {
 	root, inGit := override, false
+	var common string
 	if root == "" {
-		if top, ok := git(dir, "rev-parse", "--show-toplevel"); ok {
-			root, inGit = top, true
+		if out, ok := git(dir, "rev-parse", "--show-toplevel", "--git-common-dir"); ok {
+			root, common, inGit = firstLine(out), under(dir, lastLine(out)), true
 		} else {
 			root = dir
 		}
@@ -136,40 +157,87 @@ func findRepo(dir, override string) (repoInfo, error) {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	r := repoInfo{root: abs, name: filepath.Base(abs)}
-	// The current branch only of this repository: a --repo folder that is
-	// no repository must not borrow the branch of one it sits in.
+	r := repoInfo{root: abs, home: abs}
+	// The facts only of this repository: a --repo folder that is no
+	// repository must not borrow the branches of one it sits in.
 	if !inGit {
-		top, ok := git(abs, "rev-parse", "--show-toplevel")
-		inGit = ok && sameDir(top, abs)
-	}
-	if inGit {
-		r.branches, r.branch = repoBranches(abs)
-		if r.branch == "" { // no commit yet, or a detached HEAD
-			r.branch, _ = git(abs, "symbolic-ref", "--quiet", "--short", "HEAD")
+		out, ok := git(abs, "rev-parse", "--show-toplevel", "--git-common-dir")
+		if inGit = ok && sameDir(firstLine(out), abs); inGit {
+			common = under(abs, lastLine(out))
 		}
 	}
+	if inGit {
+		// The two git runs side by side: a compile waits for the slower.
+		done := make(chan struct{})
+		go func() {
+			r.initDefault, _ = git(abs, "config", "--get", "init.defaultBranch")
+			close(done)
+		}()
+		r.home = mainWorktree(abs, common)
+		r.branches, r.originHead = repoBranches(abs)
+		<-done
+	}
+	r.name = filepath.Base(r.home)
 	return r, nil
 }
 
+// firstLine and lastLine are the first and the last line of git's output,
+// trimmed.
+func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return strings.TrimSpace(l) }
+
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	return strings.TrimSpace(s[strings.LastIndex(s, "\n")+1:])
+}
+
+// under is path, which git gave relative to dir unless it is absolute.
+func under(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	abs, _ := filepath.Abs(filepath.Join(dir, path))
+	return abs
+}
+
+// mainWorktree is the folder the beads' worktrees go beside, given a
+// checkout's root and git's common directory, the same from each of the
+// repository's worktrees where git can tell: the folder holding the common
+// directory when that is a .git folder (a linked worktree's common
+// directory is its main worktree's); for a bare repository, whose
+// checkouts are all linked worktrees, the bare folder without its .git
+// ending. A repository whose git folder is elsewhere (git init
+// --separate-git-dir) does not record its main worktree, so there each
+// checkout is its own.
+func mainWorktree(root, common string) string {
+	dir := root
+	if filepath.Base(common) == ".git" {
+		dir = filepath.Dir(common)
+	} else if bare, _ := git(root, "config", "--bool", "core.bare"); bare == "true" {
+		dir = strings.TrimSuffix(common, ".git")
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return dir
+}
+
 // repoBranches lists the branches of the repository at root and names the
-// one checked out, in one git run; nil when git cannot say.
-func repoBranches(root string) (branches []string, current string) {
-	out, err := gitOut(root, "for-each-ref", "--format=%(HEAD)%(refname)", "refs/heads")
+// branch origin/HEAD points at, in one git run; nil when git cannot say.
+func repoBranches(root string) (branches []string, originHead string) {
+	out, err := gitOut(root, "for-each-ref", "--format=%(refname) %(symref)", "refs/heads", "refs/remotes/origin/HEAD")
 	if err != nil {
 		return nil, ""
 	}
 	branches = []string{}
 	for _, l := range strings.Split(out, "\n") {
-		l, head := strings.CutPrefix(strings.TrimSpace(l), "*")
-		if b, ok := strings.CutPrefix(strings.TrimSpace(l), "refs/heads/"); ok && b != "" {
+		ref, target, _ := strings.Cut(strings.TrimSpace(l), " ")
+		if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok && b != "" {
 			branches = append(branches, b)
-			if head {
-				current = b
-			}
+		} else if ref == "refs/remotes/origin/HEAD" {
+			originHead, _ = strings.CutPrefix(target, "refs/remotes/origin/")
 		}
 	}
-	return branches, current
+	return branches, originHead
 }
 
 // sameDir reports whether two paths name one directory.
@@ -253,25 +321,81 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 			return nil, err
 		}
 	}
-	r, err := pipeline.Run(pipeline.Input{
-		File:        name,
-		Src:         src,
-		PlanFile:    planFile,
-		Repo:        pipeline.Repo{Root: repo.root, Name: repo.name, Branch: repo.branch, Branches: repo.branches},
+	err = c.run(pipeline.Input{
+		File:     name,
+		Src:      src,
+		PlanFile: planFile,
+		Repo: pipeline.Repo{Root: repo.home, Name: repo.name, Branches: repo.branches,
+			OriginHead: repo.originHead, InitDefault: repo.initDefault},
 		Config:      readConfig(repo.root, configFile),
 		RalphConfig: readConfig(repo.root, ralphConfigFile),
-		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate},
+		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading},
 		Now:         now,
 		AgentExists: fileIn(repo.root),
-	})
+	}, f.verbose)
 	if err != nil {
 		return nil, err
 	}
-	c.plan, c.graph, c.beads, c.settings, c.diags = r.Plan, r.Graph, r.Beads, r.Settings.Merged, r.Diags
-	if !f.verbose {
+	return c, nil
+}
+
+// run runs the pipeline on in and keeps its result in c.
+func (c *compiled) run(in pipeline.Input, verbose bool) error {
+	r, err := pipeline.Run(in)
+	if err != nil {
+		return err
+	}
+	c.input, c.verbose = in, verbose
+	c.plan, c.graph, c.beads, c.diags = r.Plan, r.Graph, r.Beads, r.Diags
+	c.settings, c.sourceFrom = r.Settings.Merged, r.Settings.SourceBranchFrom
+	if !verbose {
 		c.diags = dropInfo(c.diags)
 	}
-	return c, nil
+	return nil
+}
+
+// withApplied compiles the plan again with the beads a database holds of
+// it (issues, as bd export reads them), so that a source branch no setting
+// names is the one those beads record (pipeline's resolve), and reports
+// whether that changed anything. It changes nothing when a setting names
+// the source branch, when the database has no bead of the plan, or when
+// they record the branch the compile chose already (then only the origin
+// would differ, and the compile is not run again).
+func (c *compiled) withApplied(issues []bdsync.Issue) (bool, error) {
+	if c.settingsStated() {
+		return false, nil
+	}
+	applied := appliedBeads(issues, c.input.PlanFile)
+	same := true
+	for _, b := range pipeline.Recorded(c.plan, applied) {
+		same = same && b == c.settings.SourceBranch
+	}
+	if same {
+		return false, nil
+	}
+	in := c.input
+	in.Applied = applied
+	return true, c.run(in, c.verbose)
+}
+
+// settingsStated reports whether a setting named the source branch.
+func (c *compiled) settingsStated() bool {
+	return pipeline.Settings{Merged: c.settings, SourceBranchFrom: c.sourceFrom}.SourceBranchStated()
+}
+
+// appliedBeads are the beads of planFile in issues, each with its sprint
+// and the source branch it records.
+func appliedBeads(issues []bdsync.Issue, planFile string) []pipeline.AppliedBead {
+	var out []pipeline.AppliedBead
+	for i := range issues {
+		is := &issues[i]
+		var src string
+		if is.PlanFile() != planFile || json.Unmarshal(is.Metadata["source_branch"], &src) != nil {
+			continue
+		}
+		out = append(out, pipeline.AppliedBead{Sprint: is.Sprint(), SourceBranch: src})
+	}
+	return out
 }
 
 // dropInfo returns diags without the info entries, which only -v shows.

@@ -108,9 +108,18 @@ func TestRalphConfigErrors(t *testing.T) {
 	require.Equal(t, []string{"/BASE/shop/beads-ralph.yaml:4:1: error: beads-ralph settings: cannot unmarshal !!seq into string"}, diags)
 }
 
-// TestSourceBranchFromGit: git's current branch, when nothing configures
-// one, starts the sprint branches in its branch-safe form; source_branch
-// keeps the real name, and -v says so without blaming a plan line.
+// gitIn runs git in dir and fails the test on an error.
+func gitIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput()
+	require.NoError(t, err, string(out))
+}
+
+// TestSourceBranchFromGit: with nothing configuring a source branch, it is
+// the one the repository states, never the branch checked out: here a
+// fresh repository's init.defaultBranch. It starts the sprint branches in
+// its branch-safe form; source_branch keeps the real name, and -v says so
+// without blaming a plan line.
 func TestSourceBranchFromGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -118,15 +127,14 @@ func TestSourceBranchFromGit(t *testing.T) {
 	base := tempBase(t)
 	root := filepath.Join(base, "shop")
 	readyRepo(t, root)
-	out, err := exec.Command("git", "init", "-q", root).CombinedOutput()
-	require.NoError(t, err, string(out))
-	out, err = exec.Command("git", "-C", root, "symbolic-ref", "HEAD", "refs/heads/release/2.4.0").CombinedOutput()
-	require.NoError(t, err, string(out))
+	gitIn(t, base, "init", "-q", root)
+	gitIn(t, root, "config", "init.defaultBranch", "release/2.4.0")
+	gitIn(t, root, "symbolic-ref", "HEAD", "refs/heads/feature/x")
 	plan := filepath.Join(root, "plan.md")
 	writeTestFile(t, plan, onePlan)
 
 	c, diags := compileIn(t, base, plan, planFlags{verbose: true, branchTemplate: "{source}-work/{id}-{slug}"})
-	require.Equal(t, []string{"/BASE/shop/plan.md: info: {source} in sprint branches is release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from git's current branch)"}, diags)
+	require.Equal(t, []string{"/BASE/shop/plan.md: info: {source} in sprint branches is release/2-4-0, the branch-safe form of the source branch release/2.4.0 (from init.defaultBranch)"}, diags)
 	m := c.beads[0].Metadata
 	require.Equal(t, []string{"release/2.4.0", "release/2-4-0-work/1-1-setup", filepath.Join(base, "shop-worktrees", "release", "2-4-0-work", "1-1-setup")},
 		[]string{m.SourceBranch, m.Branch, m.WorktreePath})
@@ -135,6 +143,64 @@ func TestSourceBranchFromGit(t *testing.T) {
 	c, diags = compileIn(t, base, plan, planFlags{sourceBranch: "main", verbose: true, branchTemplate: "{source}-work/{id}-{slug}"})
 	require.Empty(t, diags)
 	require.Equal(t, "main-work/1-1-setup", c.beads[0].Metadata.Branch)
+
+	// Once the repository has branches, init.defaultBranch counts only
+	// when it is one of them; then main, master, or main built in.
+	gitIn(t, root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "--allow-empty", "-m", "first")
+	for _, c := range []struct{ branch, want, from string }{
+		{"", "main", "the built-in default"}, // only feature/x
+		{"master", "master", "the repository's master branch"},
+		{"main", "main", "the repository's main branch"},
+		{"release/2.4.0", "release/2.4.0", "init.defaultBranch"},
+	} {
+		if c.branch != "" {
+			gitIn(t, root, "branch", c.branch)
+		}
+		got, _ := compileIn(t, base, plan, planFlags{})
+		require.Equal(t, []string{c.want, c.from}, []string{got.settings.SourceBranch, got.sourceFrom})
+	}
+}
+
+// TestLinkedWorktree: in a linked worktree of the repository, a compile
+// finds the main worktree for the beads' worktrees and rig, and reads the
+// plan, the settings and the agents where it stands.
+func TestLinkedWorktree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	writeTestFile(t, filepath.Join(root, "plans", "p.md"), onePlan)
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	gitIn(t, root, "add", "-A")
+	gitIn(t, root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "-m", "plan")
+	wt := filepath.Join(base, "elsewhere", "wt")
+	gitIn(t, root, "worktree", "add", "-q", "-b", "beads/p/1-1-setup", wt)
+	// The worktree's own settings are what it reads.
+	writeTestFile(t, filepath.Join(wt, configFile), "qa_agents:\n  - name: qa-reviewer\n    model: haiku\nteam: wheels\n")
+
+	c, diags := compileIn(t, base, filepath.Join(wt, "plans", "p.md"), planFlags{})
+	require.Empty(t, diags)
+	m := c.beads[0].Metadata
+	require.Equal(t, []string{wt, root, "shop", "plans/p.md", "main", filepath.Join(base, "shop-worktrees", "beads", "p", "1-1-setup"), "wheels"},
+		[]string{c.repo.root, c.repo.home, m.Rig, m.PlanFile, m.SourceBranch, m.WorktreePath, m.TeamName})
+
+	// A bare repository's checkouts are all linked worktrees: the beads'
+	// worktrees go beside the bare folder, named without its .git.
+	bare := filepath.Join(base, "bare", "store.git")
+	gitIn(t, base, "clone", "-q", "--bare", root, bare)
+	for _, w := range []string{"main", "second"} {
+		gitIn(t, bare, "worktree", "add", "-q", filepath.Join(base, "bare", w), map[string]string{"main": "main", "second": "beads/p/1-1-setup"}[w])
+	}
+	for _, w := range []string{"main", "second"} {
+		dir := filepath.Join(base, "bare", w)
+		writeTestFile(t, filepath.Join(dir, configFile), "qa_agents:\n  - name: qa-reviewer\n")
+		c, diags = compileIn(t, base, filepath.Join(dir, "plans", "p.md"), planFlags{})
+		require.Empty(t, diags)
+		require.Equal(t, []string{filepath.Join(base, "bare", "store"), filepath.Join(base, "bare", "store-worktrees", "beads", "p", "1-1-setup")},
+			[]string{c.repo.home, c.beads[0].Metadata.WorktreePath}, dir)
+	}
 }
 
 // TestAgentFiles: an agent whose file is not in the repository's agents

@@ -37,7 +37,7 @@ func (f *liveFlags) add(c *cobra.Command) {
 	fl := c.Flags()
 	fl.StringVar(&f.bd, "bd", "", "the bd binary to run (default: bd on PATH)")
 	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
-	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from, as for apply (default: the plan's, else the current branch, else main)")
+	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from, as for apply (default: the plan's, else the settings', else the one its beads record, else the repository's default branch)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "report each bd call and its time, architect's own time, and the plan's warnings and notes")
 }
 
@@ -143,17 +143,19 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	tr := &timedRunner{r: ae.bd(bdPath, repo.root)}
+	// bd runs in the main worktree, where the database is, also when the
+	// plan is read in a linked worktree (an agent's).
+	tr := &timedRunner{r: ae.bd(bdPath, repo.home)}
 	if f.verbose {
 		tr.trace = stdio.err
 	}
 	bd := bdsync.NewClient(tr)
 	db, err := bd.Open()
 	if errors.Is(err, bdsync.ErrNoDatabase) {
-		return nil, nil, tr, fmt.Errorf("no beads database in %s: run \"bd init\" there, then architect apply %s", repo.root, plan)
+		return nil, nil, tr, fmt.Errorf("no beads database in %s: run \"bd init\" there, then architect apply %s", repo.home, plan)
 	}
 	if err != nil {
-		return nil, nil, tr, fmt.Errorf("cannot open the beads database of %s: %w", repo.root, err)
+		return nil, nil, tr, fmt.Errorf("cannot open the beads database of %s: %w", repo.home, err)
 	}
 	if db.Prefix == "" {
 		// bd init always sets one: bd made this database up, or lost it.
@@ -189,6 +191,12 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 		return nil, nil, tr, fmt.Errorf("cannot read the beads database %s: %w", db.Path, ex.err)
 	}
 	issues := ex.issues
+	// A source branch no setting names is the one the plan's beads record.
+	if changed, err := c.withApplied(issues); err != nil {
+		return nil, nil, tr, err
+	} else if changed && c.failed() {
+		return nil, nil, tr, c.diags
+	}
 	planFile := c.beads[0].Metadata.PlanFile
 	if err := otherDatabase(db, issues, planFile, c.plan); err != nil {
 		return nil, nil, tr, err

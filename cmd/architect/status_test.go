@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -309,4 +310,61 @@ func TestGraphLiveFake(t *testing.T) {
 	assert.Equal(t, []string{"1.2a", "1.3"}, doc.Live.RemainingCriticalPath)
 	assert.Contains(t, run("dot"), `subgraph "cluster_legend"`)
 	assert.Contains(t, run("mermaid"), "  class s1_2a,live_in_progress in_progress\n")
+}
+
+// TestStatusAppliedSourceBranch: with no setting naming the source branch,
+// status holds the plan to the branch its applied beads record, not to the
+// repository's default, so a database applied from develop shows no drift;
+// a setting still wins, and shows as drift for apply to write.
+func TestStatusAppliedSourceBranch(t *testing.T) {
+	f := newStatusFixture(t, statusFakePlan)
+	c, err := compilePlan(f.plan, planFlags{repo: f.dir, prefix: "tp", sourceBranch: "develop"}, nil, noEnv)
+	require.NoError(t, err)
+	f.beads = c.beads
+	f.setDB(t, map[string]string{"1.1": "open", "1.2a": "open", "1.2b": "open", "1.3": "open"})
+	_, stderr, code := f.run(t, statusOptions{check: true})
+	assert.Equal(t, 0, code, stderr)
+	assert.Empty(t, stderr)
+
+	out, stderr, code := f.run(t, statusOptions{check: true, liveFlags: liveFlags{sourceBranch: "main"}})
+	assert.Equal(t, 1, code)
+	assert.Equal(t, f.plan+": drift: 4 differences between the plan and the beads database\n", stderr)
+	assert.Contains(t, out, "source_branch", out)
+}
+
+// TestStatusInLinkedWorktree: status from a sprint's linked worktree, with
+// the plan's path relative to it, runs bd in the main worktree, where the
+// database is, and holds the plan to the same beads: no drift.
+func TestStatusInLinkedWorktree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	writeTestFile(t, filepath.Join(root, "plans", "p.md"), statusFakePlan)
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	gitIn(t, root, "add", "-A")
+	gitIn(t, root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "-m", "plan")
+	c, err := compilePlan(filepath.Join(root, "plans", "p.md"), planFlags{prefix: "tp"}, nil, noEnv)
+	require.NoError(t, err)
+	wt := filepath.Join(base, "shop-worktrees", "beads", "p", "1-1-one")
+	gitIn(t, root, "worktree", "add", "-q", "-b", "beads/p/1-1-one", wt)
+
+	f := &statusFixture{dir: wt, plan: filepath.Join(wt, "plans", "p.md"), exe: filepath.Join(base, "bd"), beads: c.beads}
+	require.NoError(t, os.WriteFile(f.exe, []byte("#!/bin/sh\n"), 0o755))
+	f.fake = &bdtest.Fake{Replies: map[string]string{
+		"version --json": `{"version":"1.3.0","build":"dev"}`,
+		"where --json":   `{"path":"` + root + `/.beads","prefix":"tp"}`,
+	}}
+	f.setDB(t, map[string]string{"1.1": "in_progress", "1.2a": "open", "1.2b": "open", "1.3": "open"})
+	var dirs []string
+	var out, errb bytes.Buffer
+	ae := applyEnv{now: func() time.Time { return statusClock }, bd: func(_, dir string) bdsync.Runner { dirs = append(dirs, dir); return f.fake }}
+	t.Chdir(wt)
+	opts := statusOptions{plan: "plans/p.md", check: true, liveFlags: liveFlags{bd: f.exe}}
+	err = runStatus(&opts, streams{out: &out, err: &errb}, noEnv, ae)
+	require.NoError(t, err, errb.String())
+	require.Equal(t, []string{root}, dirs)
+	require.NotContains(t, out.String(), "Drift")
 }

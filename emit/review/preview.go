@@ -31,10 +31,54 @@ type Preview struct {
 	// have any, in execution order.
 	Pins     []PreviewPins `json:"pins"`
 	Warnings []PreviewDiag `json:"warnings"`
-	// Readings say how the plan was read where that was a choice: its
-	// shape, and what its letters mean. A plan in the beads-ralph dialect
-	// with no such choice has none.
-	Readings []PreviewDiag `json:"readings,omitempty"`
+	// Readings say how the plan was read: the candidate readings the
+	// parser considered, best first, and the choices made in reading it.
+	Readings PreviewReadings `json:"readings"`
+	// SourceBranch is the branch the plan's sprints start from unless one
+	// sets its own, and SourceBranchFrom where it came from (a setting,
+	// the beads applied from the plan, or what the repository states).
+	// The caller sets them; the text shows them when set.
+	SourceBranch     string `json:"source_branch,omitempty"`
+	SourceBranchFrom string `json:"source_branch_from,omitempty"`
+}
+
+// PreviewReadings are the readings of a plan the parser considered.
+type PreviewReadings struct {
+	// Candidates are every reading considered, best first; the one read
+	// has Chosen set.
+	Candidates []PreviewCandidate `json:"candidates"`
+	// Notes are the choices made in reading the plan: its shape, what its
+	// letters mean, statements of parallel work applied.
+	Notes []PreviewDiag `json:"notes"`
+}
+
+// PreviewCandidate is one reading of the plan.
+type PreviewCandidate struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// Units is how many units the reading finds; -1 when it counts them
+	// only by reading.
+	Units  int  `json:"units"`
+	Chosen bool `json:"chosen"`
+	// Declare is the front-matter line that selects this reading.
+	Declare string `json:"declare"`
+	Score   int    `json:"score"`
+	Why     string `json:"why"`
+	// Lines are the lines of its first units.
+	Lines []int `json:"lines"`
+}
+
+// NewReadings lists plan's candidate readings and reading notes.
+func NewReadings(plan *parser.Plan, notes []parser.Reading) PreviewReadings {
+	r := PreviewReadings{Candidates: []PreviewCandidate{}, Notes: []PreviewDiag{}}
+	for _, c := range plan.Candidates {
+		r.Candidates = append(r.Candidates, PreviewCandidate{Name: c.Name, Description: c.Description, Units: c.Units,
+			Chosen: c.Chosen, Declare: c.Declare, Score: c.Score, Why: c.Why, Lines: append([]int{}, c.First...)})
+	}
+	for _, n := range notes {
+		r.Notes = append(r.Notes, PreviewDiag{File: plan.File, Line: n.Pos.Line, Col: n.Pos.Col, Message: n.Text})
+	}
+	return r
 }
 
 // PreviewPins are one sprint's pins, tests and time budget.
@@ -134,9 +178,7 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 	for i, w := range g.Waves {
 		p.Waves[i] = ids(w)
 	}
-	for _, r := range append(slices.Clone(g.Plan.Readings), g.Readings...) {
-		p.Readings = append(p.Readings, PreviewDiag{File: g.Plan.File, Line: r.Pos.Line, Col: r.Pos.Col, Message: r.Text})
-	}
+	p.Readings = NewReadings(g.Plan, append(slices.Clone(g.Plan.Readings), g.Readings...))
 	for _, s := range g.Plan.Skipped {
 		p.Skipped = append(p.Skipped, PreviewSkipped{ID: s.ID, Title: s.Title, Line: s.Heading.Pos.Line, Reason: s.SkipReason})
 	}
@@ -231,15 +273,13 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 		facts = append(facts, emit.Plural(len(p.Warnings), "warning", "warnings"))
 	}
 	fmt.Fprintf(&b, "%s; nothing written (dry run)\n", strings.Join(facts, ", "))
+	if p.SourceBranch != "" {
+		fmt.Fprintf(&b, "Source branch: %s %s\n", st.Cyan(p.SourceBranch), st.Dim("(from "+p.SourceBranchFrom+")"))
+	}
 
 	section := func(name string) { fmt.Fprintf(&b, "\n%s\n", st.Bold(name)) }
 
-	if len(p.Readings) > 0 {
-		section("Read as")
-		for _, r := range p.Readings {
-			fmt.Fprintf(&b, "  %s %s\n", r.Message, st.Dim(fmt.Sprintf("(%s:%d)", r.File, r.Line)))
-		}
-	}
+	p.Readings.write(&b, st, section)
 
 	section("Phases")
 	var phases []tableRow
@@ -486,4 +526,57 @@ func writeTable(b *strings.Builder, rows []tableRow) {
 		b.WriteString(r.tail)
 		b.WriteString("\n")
 	}
+}
+
+// maxOthers is how many readings besides the chosen one the preview lists.
+const maxOthers = 5
+
+// write prints the "Read as" section: the reading chosen, with the line
+// that declares it, the others considered, and the notes.
+func (r PreviewReadings) write(b *strings.Builder, st emit.Style, section func(string)) {
+	var chosen *PreviewCandidate
+	var others []PreviewCandidate
+	for i, c := range r.Candidates {
+		switch {
+		case c.Chosen:
+			chosen = &r.Candidates[i]
+		case c.Name != "none":
+			others = append(others, c)
+		}
+	}
+	if chosen == nil && len(r.Notes) == 0 {
+		return
+	}
+	section("Read as")
+	if chosen != nil {
+		fmt.Fprintf(b, "  %s: %s\n", chosen.Description, units(chosen.Units, chosen.Lines))
+		fmt.Fprintf(b, "    %s %s\n", st.Dim("why:"), chosen.Why)
+		fmt.Fprintf(b, "    %s %s\n", st.Dim("declare:"), chosen.Declare)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "  %s %s\n", n.Message, st.Dim(fmt.Sprintf("(%s:%d)", n.File, n.Line)))
+	}
+	if len(others) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "  %s\n", st.Dim("Other readings (put the line in the front matter, or pass it to --reading):"))
+	for i, c := range others {
+		if i == maxOthers {
+			fmt.Fprintf(b, "    and %d more (--json lists them)\n", len(others)-maxOthers)
+			break
+		}
+		fmt.Fprintf(b, "    %s: %s\n      %s\n", c.Description, units(c.Units, c.Lines), st.Dim(c.Declare))
+	}
+}
+
+// units says how many units a reading finds and where the first is.
+func units(n int, lines []int) string {
+	s := emit.Plural(n, "unit", "units")
+	if n < 0 {
+		s = "units counted when read"
+	}
+	if len(lines) > 0 {
+		s += fmt.Sprintf(", from line %d", lines[0])
+	}
+	return s
 }

@@ -103,3 +103,26 @@ func TestPreviewWideWave(t *testing.T) {
 		}
 	}
 }
+
+// TestPreviewSourceBranch: the source branch the caller sets, and where it
+// came from, is one line under the counts, in the text and in the JSON.
+func TestPreviewSourceBranch(t *testing.T) {
+	c := emittest.Compile(t, "plans/p.md", []byte("## Phase 1: A\n### Sprint 1.1: One\n- a\n"))
+	p := NewPreview(c.Graph, c.Beads, nil)
+	p.SourceBranch, p.SourceBranchFrom = "develop", "origin/HEAD"
+	var buf bytes.Buffer
+	if err := p.WriteText(&buf, c.Graph, emit.Style{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(buf.String(), "\n", 4)
+	if lines[2] != "Source branch: develop (from origin/HEAD)" {
+		t.Errorf("line 3 is %q", lines[2])
+	}
+	data, err := PreviewJSON(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\n  \"source_branch\": \"develop\",\n  \"source_branch_from\": \"origin/HEAD\"\n}") {
+		t.Errorf("the JSON lacks the source branch:\n%s", data)
+	}
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// ownExpect is one file's entry in testdata/corpus/*/expected.json, written
+// by reading the file before any compiler ran (testdata/corpus/README.md).
+type ownExpect struct {
+	Plan    bool   `json:"plan"`
+	Units   int    `json:"units"`
+	UnitsOK []int  `json:"units_ok"`
+	Done    int    `json:"done"`
+	Format  string `json:"format"`
+}
+
+// ownResult is how one file of the corpus reads.
+type ownResult struct {
+	units, done int
+	refused     bool // "is not a plan"
+	failed      bool // any error
+	first       string
+	declares    []string // the first five readings' lines, best first
+}
+
+// readOwn compiles one corpus file, with a declared reading or none.
+func readOwn(t *testing.T, name string, src []byte, reading string) ownResult {
+	t.Helper()
+	plan, base := inRepo(t, name, src)
+	c, err := compilePlan(plan, planFlags{repo: filepath.Join(base, "demo"), reading: reading}, nil, noEnv)
+	require.NoError(t, err)
+	var r ownResult
+	for _, d := range c.diags.Errors() {
+		r.failed = true
+		if strings.Contains(d.Msg, "is not a plan") {
+			r.refused = true
+		}
+		if r.first == "" {
+			r.first = d.Msg
+		}
+	}
+	if c.graph != nil && !r.failed {
+		r.units = len(c.graph.Nodes) + len(c.plan.Skipped)
+		for _, n := range c.graph.Nodes {
+			if n.Sprint.Status.Value == "closed" {
+				r.done++
+			}
+		}
+	}
+	for _, cand := range c.plan.Candidates {
+		if len(r.declares) < 5 && !cand.Chosen {
+			r.declares = append(r.declares, cand.Declare)
+		}
+	}
+	return r
+}
+
+// meant reports whether r reads the file as its expectation says.
+func (r ownResult) meant(want ownExpect) bool {
+	if !want.Plan {
+		return r.refused
+	}
+	return !r.failed && (r.units == want.Units || slices.Contains(want.UnitsOK, r.units)) && r.done == want.Done
+}
+
+func (r ownResult) String() string {
+	switch {
+	case r.refused:
+		return "refused"
+	case r.failed:
+		msg := r.first
+		if len(msg) > 90 {
+			msg = msg[:90] + "…"
+		}
+		return "error: " + msg
+	}
+	return fmt.Sprintf("%d units, %d done", r.units, r.done)
+}
+
+// TestOwnCorpus reads the project's own corpus of public plans and
+// non-plans (testdata/corpus/dev; the held-out set is measured with
+// ARCHITECT_HELDOUT=1) and records, in a golden file, how each reads: as
+// meant with no help ("zero lines"), or with one of the first five
+// readings its own preview lists ("one line"), and the rates. A change in
+// how any file reads shows up as a diff of that file.
+func TestOwnCorpus(t *testing.T) {
+	sets := []string{"dev"}
+	if os.Getenv("ARCHITECT_HELDOUT") == "1" {
+		sets = append(sets, "heldout")
+	}
+	for _, set := range sets {
+		t.Run(set, func(t *testing.T) { ownCorpus(t, set) })
+	}
+}
+
+func ownCorpus(t *testing.T, set string) {
+	dir := filepath.Join("..", "..", "testdata", "corpus", set)
+	data, err := os.ReadFile(filepath.Join(dir, "expected.json"))
+	require.NoError(t, err)
+	var expected map[string]ownExpect
+	require.NoError(t, json.Unmarshal(data, &expected))
+	names := make([]string, 0, len(expected))
+	for k := range expected {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	var out strings.Builder
+	var plans, zero, one, nonPlans, refused int
+	for _, name := range names {
+		want := expected[name]
+		src, err := os.ReadFile(filepath.Join(dir, "plans", name))
+		require.NoError(t, err)
+		got := readOwn(t, name, src, "")
+		kind := "plan"
+		if !want.Plan {
+			kind = "not a plan"
+			nonPlans++
+		} else {
+			plans++
+		}
+		wantText := fmt.Sprintf("%d units, %d done", want.Units, want.Done)
+		if !want.Plan {
+			wantText = "refused"
+		}
+		line := fmt.Sprintf("%s (%s): want %s; got %s", name, kind, wantText, got)
+		switch {
+		case got.meant(want) && want.Plan:
+			zero++
+			one++
+			line += ": as meant"
+		case got.meant(want):
+			refused++
+			line += ": as meant"
+		case want.Plan:
+			by := ""
+			for _, d := range got.declares {
+				if d == "format: none" {
+					continue
+				}
+				if readOwn(t, name, src, d).meant(want) {
+					by = d
+					break
+				}
+			}
+			if by != "" {
+				one++
+				line += "; as meant with " + by
+			} else {
+				line += "; MISSED, also with " + strings.Join(got.declares, " | ")
+			}
+		default:
+			line += "; MISSED"
+		}
+		out.WriteString(line + "\n")
+	}
+	fmt.Fprintf(&out, "\nplans read as meant with no help: %d of %d\n", zero, plans)
+	fmt.Fprintf(&out, "plans read as meant with one of the first five readings their preview lists: %d of %d\n", one, plans)
+	fmt.Fprintf(&out, "non-plans refused: %d of %d\n", refused, nonPlans)
+	golden(t, filepath.Join(dir, "results.txt"), []byte(out.String()))
+}

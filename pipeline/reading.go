@@ -1,0 +1,65 @@
+package pipeline
+
+import (
+	"strings"
+
+	"github.com/beads-architect/architect/parser"
+	"go.yaml.in/yaml/v3"
+)
+
+// declaredReading is the reading declared outside the plan: --reading,
+// else the plan's entry under `plans:` in .architect.yaml
+//
+//	plans:
+//	  plans/roadmap.md:
+//	    units: "#### Week {n}: {title}"
+//
+// nil when neither declares one; the plan's own front matter is read by
+// the parser, and these win over it.
+func declaredReading(in Input) *parser.Declared {
+	if in.Flags.Reading != "" {
+		return &parser.Declared{Line: in.Flags.Reading, From: "--reading"}
+	}
+	if in.Config == nil || in.PlanFile == "" || in.PlanFile == "-" {
+		return nil
+	}
+	var doc yaml.Node
+	if yaml.Unmarshal(in.Config.Data, &doc) != nil || len(doc.Content) == 0 {
+		return nil // ParseConfig reports it
+	}
+	plans := mapValue(doc.Content[0], "plans")
+	if plans == nil || plans.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(plans.Content); i += 2 {
+		if strings.TrimPrefix(plans.Content[i].Value, "./") != in.PlanFile {
+			continue
+		}
+		entry := plans.Content[i+1]
+		for _, key := range []string{"units", "format"} {
+			if v := mapValue(entry, key); v != nil && v.Kind == yaml.ScalarNode {
+				line := key + ": " + v.Value
+				if key == "units" {
+					line = key + ": " + quote(v.Value)
+				}
+				return &parser.Declared{Line: line, File: in.Config.Path, Pos: parser.Pos{Line: v.Line, Col: v.Column}, From: ConfigFile}
+			}
+		}
+	}
+	return nil
+}
+
+// mapValue is the value of key in mapping n, nil when there is none.
+func mapValue(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if strings.EqualFold(n.Content[i].Value, key) {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
