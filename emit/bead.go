@@ -1,14 +1,15 @@
-// Package emit turns a compiled plan into beads: beads-ralph's bead, checked
-// against the bead JSON Schema, written as JSON or as bd's JSONL.
+// Package emit turns a compiled plan into beads: beads-ralph's bead, whose
+// contract is the bead JSON Schema, written as JSON or as bd's JSONL.
 package emit
 
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math/big"
+	"math/bits"
 	"slices"
 	"strings"
 	"time"
@@ -299,6 +300,8 @@ type emitter struct {
 	defaultQA []*parser.Sprint
 	// used holds the sprints' ids, which an epic's derived id must miss.
 	used map[string]*planner.Node
+	// agents holds the paths of each agent named so far (agent).
+	agents map[string]agentPaths
 }
 
 func (e *emitter) diag(sev parser.Severity, pos parser.Pos, format string, args ...any) {
@@ -366,11 +369,45 @@ func model(m string) (string, bool) {
 // long after the dash (zeros in front when the hash has fewer digits).
 func DeriveID(prefix, planFile, sprintID string, length int) string {
 	sum := sha256.Sum256([]byte(planFile + "\x00" + sprintID))
-	digits := new(big.Int).SetBytes(sum[:]).Text(36)
+	digits := base36(sum)
 	if len(digits) < length {
 		digits = strings.Repeat("0", length-len(digits)) + digits
 	}
 	return prefix + "-" + digits[:length]
+}
+
+// base36 is the 256-bit big-endian number sum in base 36, lower case, as
+// new(big.Int).SetBytes(sum[:]).Text(36) writes it (TestBase36IsBigText
+// holds the two equal), without math/big's allocations: it divides by
+// 36^12, the largest power of 36 a uint64 holds, and writes twelve digits
+// a division.
+func base36(sum [32]byte) string {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+	const chunk = 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 * 36 // 36^12
+	var w [4]uint64
+	for i := range w {
+		w[i] = binary.BigEndian.Uint64(sum[8*i:])
+	}
+	var buf [60]byte // 256 bits are 50 digits at most, written from the end
+	i := len(buf)
+	for w != [4]uint64{} {
+		var rem uint64
+		for k := range w {
+			w[k], rem = bits.Div64(rem, w[k], chunk)
+		}
+		for range 12 {
+			i--
+			buf[i] = digits[rem%36]
+			rem /= 36
+		}
+	}
+	for i < len(buf)-1 && buf[i] == '0' {
+		i++ // the last chunk's zeros in front
+	}
+	if i == len(buf) {
+		return "0"
+	}
+	return string(buf[i:])
 }
 
 // idLen is the hash length of derived ids, as in bd's own short ids.
@@ -380,7 +417,7 @@ const idLen = 6
 // is lengthened, with a warning, until it collides with no other.
 func (e *emitter) ids() []string {
 	ids := make([]string, len(e.g.Nodes))
-	used := map[string]*planner.Node{}
+	used := make(map[string]*planner.Node, len(e.g.Nodes))
 	e.used = used
 	for _, n := range e.g.Nodes {
 		if a := n.Sprint.Annotation; a != nil && a.ID != "" {
@@ -508,10 +545,28 @@ func (e *emitter) branch(n *planner.Node) string {
 
 // agentPath is the legacy form of an agent's path, without ".md"
 // (dev_agent_path, qa_agents[].agent_path).
-func (e *emitter) agentPath(name string) string { return e.set.AgentsDir + "/" + name }
+func (e *emitter) agentPath(name string) string { return e.agent(name).path }
 
 // agentFile is the agent's Markdown file (AgentSpec's agent).
-func (e *emitter) agentFile(name string) string { return e.agentPath(name) + ".md" }
+func (e *emitter) agentFile(name string) string { return e.agent(name).file }
+
+// agentPaths are an agent's path and file.
+type agentPaths struct{ path, file string }
+
+// agent returns the paths of agent name, built once a plan: every bead
+// names three agents or more, most often the same ones.
+func (e *emitter) agent(name string) agentPaths {
+	a, ok := e.agents[name]
+	if !ok {
+		a.path = e.set.AgentsDir + "/" + name
+		a.file = a.path + ".md"
+		if e.agents == nil {
+			e.agents = map[string]agentPaths{}
+		}
+		e.agents[name] = a
+	}
+	return a
+}
 
 // use records a use of agent name at pos, keeping the first.
 func (e *emitter) use(name string, pos parser.Pos) {
@@ -838,8 +893,8 @@ func (e *emitter) fileOrder() []*planner.Node {
 // Sprints that share a branch share its worktree too; checkBranches says
 // so.
 func (e *emitter) checkShared(beads []Bead) {
-	branchSeen := map[string]bool{}
-	worktreeOf := map[string]claim{}
+	branchSeen := make(map[string]bool, len(beads))
+	worktreeOf := make(map[string]claim, len(beads))
 	for _, n := range e.fileOrder() {
 		s, m := n.Sprint, &beads[n.Order].Metadata
 		if m.Branch == "" || branchSeen[m.Branch] {

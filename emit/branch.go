@@ -3,7 +3,6 @@ package emit
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -260,16 +259,25 @@ func folderRelation(a, b string) string {
 	switch {
 	case a == b:
 		return "equal to"
-	case strings.HasPrefix(b, a+"/"):
+	case branchUnder(a, b):
 		return "a folder of"
-	case strings.HasPrefix(a, b+"/"):
+	case branchUnder(b, a):
 		return "under"
 	}
 	return ""
 }
 
-// branchChars is the contract's character rule for branches.
-var branchChars = regexp.MustCompile(`^[a-zA-Z0-9/_-]+$`)
+// branchUnder reports whether branch b lies under branch a: it starts with a and
+// a '/'.
+func branchUnder(a, b string) bool {
+	return len(b) > len(a) && b[len(a)] == '/' && strings.HasPrefix(b, a)
+}
+
+// branchChar is the contract's character rule for branches: letters,
+// digits, '/', '_' and '-'.
+func branchChar(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '/' || r == '_' || r == '-'
+}
 
 // CheckBranch returns an error when name is not a safe branch name for a
 // sprint: it must pass git's ref-name rules (git check-ref-format
@@ -292,7 +300,7 @@ func checkBranch(name string, safe bool) error {
 		return fmt.Errorf("branch %q contains a space", name)
 	case strings.Contains(name, ".."):
 		return fmt.Errorf("branch %q contains \"..\"", name)
-	case safe && !branchChars.MatchString(name):
+	case safe && strings.ContainsFunc(name, func(r rune) bool { return !branchChar(r) }):
 		return fmt.Errorf("branch %q may hold only letters, digits, '/', '_' and '-'", name)
 	case strings.ContainsFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f || strings.ContainsRune("~^:?*[\\", r) }):
 		return fmt.Errorf("branch %q contains a control character or one of ~^:?*[\\, which git refuses", name)
@@ -309,7 +317,7 @@ func checkBranch(name string, safe bool) error {
 	case name == "HEAD":
 		return fmt.Errorf("branch may not be named HEAD")
 	}
-	for _, part := range strings.Split(name, "/") {
+	for part := range strings.SplitSeq(name, "/") {
 		if strings.HasPrefix(part, ".") || strings.HasSuffix(part, ".lock") {
 			return fmt.Errorf("branch %q has a part that starts with '.' or ends with \".lock\"", name)
 		}

@@ -75,14 +75,14 @@ type branchUse struct {
 // warning. Problems that many generated branches share (every branch
 // under an existing "beads") are reported once, at the first sprint.
 func (e *emitter) checkBranches(beads []Bead) {
-	var uses []branchUse
+	uses := make([]branchUse, 0, len(beads))
 	for _, n := range e.fileOrder() {
 		s := n.Sprint
 		if b := beads[n.Order].Metadata.Branch; b != "" {
 			uses = append(uses, branchUse{claim: at(s, s.Branch), branch: b, written: s.Branch.Set()})
 		}
 	}
-	first := map[string]branchUse{}
+	first := make(map[string]branchUse, len(uses))
 	for _, u := range uses {
 		f, ok := first[u.branch]
 		if !ok {

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,7 +114,7 @@ var kvKeys = map[string]string{
 	"status": "status",
 }
 
-var kvLineRE = regexp.MustCompile(`^([A-Za-z][A-Za-z_ -]{0,30}?)[ \t]*:[ \t]*(.*)$`)
+var kvLineRE = lazyMustCompile(`^([A-Za-z][A-Za-z_ -]{0,30}?)[ \t]*:[ \t]*(.*)$`)
 
 // bdUnit is one issue being read, before its dependencies are resolved.
 type bdUnit struct {

@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -16,9 +15,9 @@ import (
 var (
 	// headBeadRE is a bead id at the start of a heading, before a
 	// separator: a prefix, a dash, a hash, dotted children.
-	headBeadRE = regexp.MustCompile(`^(([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)-([a-z0-9]{3,12})((?:\.[0-9]+)*))(?:\s*(?:[:—–]|\s-\s)|$)`)
+	headBeadRE = lazyMustCompile(`^(([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)-([a-z0-9]{3,12})((?:\.[0-9]+)*))(?:\s*(?:[:—–]|\s-\s)|$)`)
 	// fieldBeadRE is an "Issue:" (or "Bead:", "Bead ID:") line.
-	fieldBeadRE = regexp.MustCompile(`^\s*(?i:issue|bead|bead id|beads id|bd id|bd)\s*:\s*` + "`?" + `([A-Za-z][A-Za-z0-9_.-]*)` + "`?" + `\s*$`)
+	fieldBeadRE = lazyMustCompile(`^\s*(?i:issue|bead|bead id|beads id|bd id|bd)\s*:\s*` + "`?" + `([A-Za-z][A-Za-z0-9_.-]*)` + "`?" + `\s*$`)
 )
 
 // looksLikeBead tells a bead id at the start of a heading from words such as

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -396,14 +395,14 @@ func readDate(s string) (string, bool) {
 	return "", false
 }
 
-var ordinalRE = regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)\b`)
+var ordinalRE = lazyMustCompile(`\b(\d{1,2})(?:st|nd|rd|th)\b`)
 
 type yamlMsg struct {
 	line int
 	text string
 }
 
-var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+var yamlLineRE = lazyMustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // yamlMessages splits a yaml.v3 error into its messages and their lines.
 func yamlMessages(err error) []yamlMsg {

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -32,9 +31,9 @@ import (
 // line, saying that the stated order is followed.
 
 var (
-	arrowRE  = regexp.MustCompile(`\s*(?:→|->|⟶|=>)\s*`)
-	itemSep  = regexp.MustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
-	unitIDRE = regexp.MustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:)—–-]|\.(?:\s|$)|$)`)
+	arrowRE  = lazyMustCompile(`\s*(?:→|->|⟶|=>)\s*`)
+	itemSep  = lazyMustCompile(`\s*(?:,|;|&|\+|\band\b)\s*`)
+	unitIDRE = lazyMustCompile(`^(?:([A-Za-z][A-Za-z-]*)\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\s*(?:[:)—–-]|\.(?:\s|$)|$)`)
 )
 
 // mayHold reports, from a block's source lines alone, whether it may hold
@@ -335,7 +334,7 @@ func numberedBefore(a, b *Sprint) bool {
 	return a.Letters < b.Letters
 }
 
-var blocksRE = regexp.MustCompile(`^\s*(?i:blocks)\s*:\s*(.+)$`)
+var blocksRE = lazyMustCompile(`^\s*(?i:blocks)\s*:\s*(.+)$`)
 
 // blocksField reads a "Blocks: X, Y" line in a unit's section: X and Y
 // wait on the unit.
@@ -513,7 +512,7 @@ type sequenceSentence struct {
 
 // sequencePhrase finds the phrases that say the unit before them runs after
 // the unit after them.
-var sequencePhrase = regexp.MustCompile(`(?i)\b(?:builds?\s+on|depends?\s+on|must\s+wait\s+(?:for|on)|waits?\s+(?:for|on)|comes?\s+after|needs?\s+to\s+wait\s+for|requires)\b`)
+var sequencePhrase = lazyMustCompile(`(?i)\b(?:builds?\s+on|depends?\s+on|must\s+wait\s+(?:for|on)|waits?\s+(?:for|on)|comes?\s+after|needs?\s+to\s+wait\s+for|requires)\b`)
 
 // sequenceSentences reads the sentences of a block that say one unit runs
 // after another: each names one unit before the phrase and one after it.

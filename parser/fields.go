@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -110,7 +109,7 @@ func workLabel(label string) bool {
 
 // qualifierRE matches a note in parentheses between a bold label and its
 // colon: " (all must pass):".
-var qualifierRE = regexp.MustCompile(`^[ \t]*\([^()\n]*\)[ \t]*:`)
+var qualifierRE = lazyMustCompile(`^[ \t]*\([^()\n]*\)[ \t]*:`)
 
 // paragraphLines splits a paragraph's inline nodes at line breaks.
 func paragraphLines(p ast.Node) [][]ast.Node {

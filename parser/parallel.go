@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -26,11 +25,11 @@ import (
 // vocabulary (docs/plan-shapes.md lists it). "in parallel" counts only at
 // the end of a clause or before "with", so "the machine stays in parallel
 // state" is not one.
-var parallelWords = regexp.MustCompile(`(?i)\bparallel(?:ized|ised|izable|isable)\b|\bin\s+parallel(?:\s*(?:[.,;:!?)]|$)|\s+with\b)|\bconcurrently\b|\bindependent(?:ly)?\s+of\s+(?:each\s+other|one\s+another)\b|\bside\s+by\s+side\b`)
+var parallelWords = lazyMustCompile(`(?i)\bparallel(?:ized|ised|izable|isable)\b|\bin\s+parallel(?:\s*(?:[.,;:!?)]|$)|\s+with\b)|\bconcurrently\b|\bindependent(?:ly)?\s+of\s+(?:each\s+other|one\s+another)\b|\bside\s+by\s+side\b`)
 
 // parallelWith matches the phrases that name the unit the sentence stands
 // in as one side: "Sprint 2.1 ... can run in parallel with Sprint 2.2".
-var parallelWith = regexp.MustCompile(`(?i)(?:\bparallel|\bconcurrently|\bside\s+by\s+side)\s+with\b|\balongside\b`)
+var parallelWith = lazyMustCompile(`(?i)(?:\bparallel|\bconcurrently|\bside\s+by\s+side)\s+with\b|\balongside\b`)
 
 // parallelCheap lists lower-case fragments one of which every phrase of
 // parallelWords holds: the test that spares most paragraphs the regexp.
@@ -82,8 +81,8 @@ func mayParallel(n ast.Node, src []byte) bool {
 // "Sprints 2.1"), or an id alone ("2", "T3", "2.1"); sepRE is what may
 // stand between two names of one list (", ", " and ").
 var (
-	nameRE = regexp.MustCompile(`(?i)\b(?:(` + strings.Join(append(append([]string{}, unitWords...), phaseWords...), "|") + `)s?\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\b`)
-	sepRE  = regexp.MustCompile(`(?i)^\s*(?:,|&|\+|\band\b|,\s*and\b)?\s*$`)
+	nameRE = lazyMustCompile(`(?i)\b(?:(` + strings.Join(append(append([]string{}, unitWords...), phaseWords...), "|") + `)s?\s+)?([A-Za-z]{0,4}-?[0-9]+(?:\.[0-9]+)*[a-z]?)\b`)
+	sepRE  = lazyMustCompile(`(?i)^\s*(?:,|&|\+|\band\b|,\s*and\b)?\s*$`)
 )
 
 // parallelSentences reads the sentences of a paragraph or list item that

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -21,8 +20,8 @@ import (
 const MaxSize = 32 << 20
 
 var (
-	agentRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-	annotRE = regexp.MustCompile(`^<!--[ \t]*beads-ralph:[ \t]*(\S*)[ \t]*-->[ \t]*\r?\n?$`)
+	agentRE = lazyMustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	annotRE = lazyMustCompile(`^<!--[ \t]*beads-ralph:[ \t]*(\S*)[ \t]*-->[ \t]*\r?\n?$`)
 )
 
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Strikethrough, extension.TaskList, extension.Table))
@@ -216,7 +215,7 @@ func mdHeading(text []byte) bool {
 	return false
 }
 
-var yamlKeyRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*:(\s|$)`)
+var yamlKeyRE = lazyMustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*:(\s|$)`)
 
 // splitSprintID splits a sprint id, <phase>.<number>[letters] as in
 // "3a.2b", into "3a", "2" and "b". ok is false when id is not of that form

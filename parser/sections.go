@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
@@ -9,7 +8,7 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 )
 
-var beadIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+(?:\.[0-9]+)*$`)
+var beadIDRE = lazyMustCompile(`^[A-Za-z0-9][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*-[A-Za-z0-9]+(?:\.[0-9]+)*$`)
 
 // ValidBeadID reports whether id looks like a beads issue id ("bd-a3f8",
 // "proj-x9k2q1", a child "bd-a3f8.1"). Ids that could break out of an HTML
@@ -478,7 +477,7 @@ func (r *sectionReader) fieldLines(lines [][]ast.Node, start, stop int) {
 
 // itemLineRE matches a line that is a list item to its author: a bullet
 // or a number, then a blank.
-var itemLineRE = regexp.MustCompile(`^\s*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+(\S.*)$`)
+var itemLineRE = lazyMustCompile(`^\s*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+(\S.*)$`)
 
 // paragraphItems reads paragraph lines that are all list items to their
 // author ("3. Minimum length 12") as items; nil when one is not.
@@ -1129,7 +1128,7 @@ func (r *sectionReader) setTexts(name string, f field, items []listItem) {
 }
 
 // placeholderRE matches a value that stands in for work not named yet.
-var placeholderRE = regexp.MustCompile(`(?i)^(?:tbd|tbc|tba|n/a|na|none|nothing|pending|\?+|to be (?:decided|defined|determined|confirmed|written))(?:\s+yet)?(?:$|[\s.,;:(—–-])`)
+var placeholderRE = lazyMustCompile(`(?i)^(?:tbd|tbc|tba|n/a|na|none|nothing|pending|\?+|to be (?:decided|defined|determined|confirmed|written))(?:\s+yet)?(?:$|[\s.,;:(—–-])`)
 
 // placeholder reports whether a Tasks or Acceptance Criteria value only
 // says that no work is named yet: "TBD", "none yet — waiting for ...".
@@ -1301,7 +1300,7 @@ func (b *builder) itemAgent(s *Sprint, kind string, it listItem) (Agent, bool) {
 // agentEntry is the shape of an agent entry: a name in backticks or one
 // bare word, an optional (model), then an optional note or prompt after a
 // dash or colon.
-var agentEntry = regexp.MustCompile("^(?:`([^`]*)`|([^\\s`(]+))\\s*(?:\\(([^)]*)\\))?\\s*(?:[-–—:]\\s*(.*))?$")
+var agentEntry = lazyMustCompile("^(?:`([^`]*)`|([^\\s`(]+))\\s*(?:\\(([^)]*)\\))?\\s*(?:[-–—:]\\s*(.*))?$")
 
 // agent reads one agent entry. A bare name must be one word: "Repository
 // layer" is prose, not an agent.
@@ -1634,7 +1633,7 @@ func firstWordOrCode(md string) string {
 
 // refLabelRE finds the labels a text's reference links use: [text][label],
 // [label][] and [label].
-var refLabelRE = regexp.MustCompile(`\[([^\[\]]+)\](?:\[([^\[\]]*)\])?`)
+var refLabelRE = lazyMustCompile(`\[([^\[\]]+)\](?:\[([^\[\]]*)\])?`)
 
 // refKey normalises a link label as CommonMark matches them.
 func refKey(label string) string { return strings.ToLower(strings.Join(strings.Fields(label), " ")) }

@@ -3,7 +3,6 @@ package parser
 import (
 	"fmt"
 	"iter"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -39,7 +38,7 @@ var (
 // tableIDRE is an id a row of units carries: a word or prefix and a number
 // ("T4", "WU-1", "Vec-01", "S1", "Step 3"), or a number with dots and a
 // letter ("1.2", "3a.1"). Group 1 is the prefix, group 2 the number.
-var tableIDRE = regexp.MustCompile(`^([A-Za-z][A-Za-z]{0,11}[ _-]?)?([0-9]{1,6}[a-z]?(?:\.[0-9]{1,6}[a-z]?)*)$`)
+var tableIDRE = lazyMustCompile(`^([A-Za-z][A-Za-z]{0,11}[ _-]?)?([0-9]{1,6}[a-z]?(?:\.[0-9]{1,6}[a-z]?)*)$`)
 
 // unitTable is a table read as a list of units.
 type unitTable struct {

@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkRun is the whole compile in memory, no file or git: parse,
-// settings, graph, beads and the schema check, on the generated plans every
+// settings, graph and beads, on the generated plans every
 // stage's benchmark uses.
 func BenchmarkRun(b *testing.B) {
 	for _, sz := range plangen.Sizes {

@@ -4,6 +4,7 @@ package emittest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -55,8 +56,9 @@ func Compile(t testing.TB, planFile string, src []byte) Plan {
 	return p
 }
 
-// Try compiles src as Compile does, through the CLI's pipeline. When there
-// are errors, it returns every diagnostic as the error.
+// Try compiles src as Compile does, through the CLI's pipeline, and checks
+// every bead against the bead schema. When there are errors, it returns
+// every diagnostic as the error.
 func Try(planFile string, src []byte) (Plan, error) {
 	name := path.Base(planFile)
 	r, err := pipeline.Run(pipeline.Input{
@@ -71,6 +73,11 @@ func Try(planFile string, src []byte) (Plan, error) {
 	}
 	if r.Failed() || r.Beads == nil {
 		return Plan{}, r.Diags
+	}
+	// The run does not check the beads against the bead schema; every
+	// test compile does.
+	if err := emit.Validate(r.Beads); err != nil {
+		return Plan{}, fmt.Errorf("a bead breaks the bead schema:\n%v", err)
 	}
 	return Plan{Name: strings.TrimSuffix(name, ".md"), Graph: r.Graph, Beads: r.Beads, Diags: r.Diags, Settings: r.Settings.Merged}, nil
 }
