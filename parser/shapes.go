@@ -567,8 +567,8 @@ type shapeWalk struct {
 	last        map[*Phase]int     // the number of each phase's last unit
 	count       map[*Phase]int     // the units of each phase
 	asUnit      bool               // the phase being made a unit has units beside it
-	implicitNum int // the number of the implicit phase
-	nested      bool // reading the sub-items of a list item
+	implicitNum int                // the number of the implicit phase
+	nested      bool               // reading the sub-items of a list item
 	// unitHook reads what a reading knows of a unit beyond the plan
 	// language, after its section's fields (shapeConfig.unit).
 	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)

@@ -17,6 +17,16 @@ import (
 // nil when neither declares one; the plan's own front matter is read by
 // the parser, and these win over it.
 func declaredReading(in Input) *parser.Declared {
+	return DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile)
+}
+
+// DeclaredReading is the reading declared for the plan at planFile (its
+// path from the repository root) outside the plan: reading (--reading),
+// else its entry in config (.architect.yaml, nil when there is none).
+// Commands that parse a plan without compiling it (annotate) read it the
+// way compile does with it.
+func DeclaredReading(reading string, config *File, planFile string) *parser.Declared {
+	in := Input{Flags: Flags{Reading: reading}, Config: config, PlanFile: planFile}
 	if in.Flags.Reading != "" {
 		return &parser.Declared{Line: in.Flags.Reading, From: "--reading"}
 	}

@@ -26,6 +26,8 @@ type annotateOptions struct {
 	check  bool
 	dryRun bool
 	strip  bool
+	// reading is --reading: a declared reading of the plan, as compile's.
+	reading string
 }
 
 func newCmdAnnotate(stdio streams) *cobra.Command {
@@ -88,6 +90,7 @@ annotation after a sprint heading, and nothing else.`,
 	fl.BoolVar(&opts.force, "force", false, "replace annotations that name another bead")
 	fl.BoolVar(&opts.check, "check", false, "write nothing; exit 1 when the plan is not up to date")
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "write nothing; print the change as a unified diff")
+	fl.StringVar(&opts.reading, "reading", "", "read the plan this way, as compile --reading does (`LINE`); .architect.yaml's entry for the plan counts too")
 	fl.BoolVar(&opts.strip, "strip", false, "remove every annotation instead")
 	return c
 }
@@ -112,7 +115,7 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 	if err != nil {
 		return err
 	}
-	p := parser.Parse(name, src)
+	p := parsePlan(opts.plan, name, src, opts.reading)
 	if ds := annotate.Blocking(p); len(ds) > 0 {
 		ds.Sort()
 		return ds

@@ -447,3 +447,20 @@ func writeBeads(path string, out io.Writer, write func(io.Writer, []emit.Bead) e
 	}
 	return nil
 }
+
+// parsePlan parses the plan at path (src, named name in diagnostics) as
+// compile reads it: with the reading --reading or .architect.yaml declares
+// for it. Commands that edit a plan without compiling it (annotate) use it.
+func parsePlan(path, name string, src []byte, reading string) *parser.Plan {
+	var decl *parser.Declared
+	if path != "-" {
+		if repo, err := findRepo(filepath.Dir(path), ""); err == nil {
+			if planFile, _, err := planFileIn(repo.root, path); err == nil {
+				decl = pipeline.DeclaredReading(reading, readConfig(repo.root, configFile), planFile)
+			}
+		}
+	} else if reading != "" {
+		decl = &parser.Declared{Line: reading, From: "--reading"}
+	}
+	return parser.ParseWith(name, src, parser.Options{Reading: decl})
+}

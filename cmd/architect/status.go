@@ -30,6 +30,7 @@ type liveFlags struct {
 	bd           string
 	repo         string
 	sourceBranch string
+	reading      string
 	verbose      bool
 }
 
@@ -38,6 +39,7 @@ func (f *liveFlags) add(c *cobra.Command) {
 	fl.StringVar(&f.bd, "bd", "", "the bd binary to run (default: bd on PATH)")
 	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
 	fl.StringVar(&f.sourceBranch, "source-branch", "", "`BRANCH` sprints start from, as for apply (default: the plan's, else the settings', else the one its beads record, else the repository's default branch)")
+	fl.StringVar(&f.reading, "reading", "", "read the plan this way, as compile --reading does (`LINE`)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "report each bd call and its time, architect's own time, and the plan's warnings and notes")
 }
 
@@ -174,7 +176,7 @@ func readLive(plan string, f liveFlags, stdio streams, getenv env, ae applyEnv) 
 		issues, err := bd.Export()
 		done <- export{issues, err}
 	}()
-	c, err := compilePlan(plan, planFlags{repo: f.repo, prefix: db.Prefix, sourceBranch: f.sourceBranch, verbose: f.verbose}, stdio.in, getenv)
+	c, err := compilePlan(plan, planFlags{repo: f.repo, prefix: db.Prefix, sourceBranch: f.sourceBranch, reading: f.reading, verbose: f.verbose}, stdio.in, getenv)
 	ex := <-done
 	if err != nil {
 		return nil, nil, tr, err
