@@ -40,7 +40,8 @@ type itemPattern struct {
 type itemText struct {
 	text     string // the first line, checkbox and progress marker dropped
 	box      bool   // a task checkbox (or a progress marker in its place)
-	progress bool   // "[-]", "[~]" or "[/]": in progress
+	progress bool   // "[-]" or "[/]": in progress
+	done     bool   // "[v]", "[✓]": ticked, in a mark goldmark leaves as text
 }
 
 // readItemText reads the first line of list item it.
@@ -62,6 +63,12 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 		}
 	}
 	t.text = strings.TrimSpace(string(buf))
+	for _, mark := range []string{"[v]", "[V]", "[✓]", "[✔]"} {
+		if !t.box && strings.HasPrefix(t.text, mark+" ") {
+			t.box, t.done = true, true
+			t.text = strings.TrimSpace(t.text[len(mark):])
+		}
+	}
 	if !t.box && len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' && strings.IndexByte("-~/ ", t.text[1]) >= 0 {
 		// Kiro's "[-]" (in progress), "[~]" (queued: still open), and
 		// "[ ]*" (an optional task), which goldmark leaves as text.
@@ -236,6 +243,9 @@ func (w *shapeWalk) listItem(it ast.Node, ph *Phase) (sh shape, progress, parall
 	sh, t, ok := w.b.itemUnit(it, p)
 	if !ok {
 		return shape{}, false, false, false
+	}
+	if t.done {
+		sh.lead = "✅" // "[v] Title": done, as a done mark says
 	}
 	if sh.id == "" || w.items.leaf {
 		// An item with no id is numbered by its place in the phase; so

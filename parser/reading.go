@@ -345,6 +345,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.headingGroups(sc, pick, add)
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
+	b.numberedHeadings(sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
 		for _, r := range sc.heads {
@@ -523,7 +524,8 @@ func (b *builder) sectionOf(sc *shapeScan, r *shapeHead) string {
 // Words of section headings that hold a plan's work, and of sections that
 // describe a design or its background.
 var (
-	workWords   = []string{"implementation", "tasks", "task list", "work breakdown", "plan", "roadmap", "steps", "execution", "milestones", "deliverables", "schedule", "timeline", "todo", "to do", "backlog", "sprints", "work items", "implementation order"}
+	workWords = []string{"implementation", "tasks", "task list", "work breakdown", "plan", "roadmap", "steps", "execution", "milestones", "deliverables", "schedule", "timeline", "todo", "to do", "backlog", "sprints", "work items", "implementation order",
+		"aufgaben", "tareas", "tâches", "tarefas", "任务", "待办", "计划", "タスク"}
 	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
 
@@ -685,13 +687,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		pat := d.pat
 		cfg := shapeConfig{units: pat.headings}
 		if pat.word == "" {
-			cfg.retag = func(r *shapeHead) {
-				if r.node.Level == pat.level && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
-					t := strings.TrimLeftFunc(r.head.Text, decoration)
-					id, rest, _ := itemPattern{}.match(itemText{text: t})
-					r.sh = shape{kind: shapeBare, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
-				}
-			}
+			cfg.retag = bareRetag(pat.level)
 		}
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	case d.pat.kind == "item":
@@ -837,7 +833,21 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	has := func(name string) bool {
 		return slices.ContainsFunc(secs, func(x sectionItems) bool { return strings.EqualFold(x.text, name) })
 	}
-	execPlan := has("Progress") && has("Decision Log") && (has("Surprises & Discoveries") || has("Outcomes & Retrospective"))
+	execPlan := false
+	if has("Progress") {
+		// An ExecPlan's living sections (PLANS.md): Progress and two more.
+		n := 0
+		for _, sec := range secs {
+			t := strings.ToLower(sec.text)
+			for _, w := range []string{"decision log", "surprises", "suprises", "outcomes & retrospective", "plan of work", "concrete steps", "purpose / big picture", "context and orientation", "validation and acceptance"} {
+				if strings.HasPrefix(t, w) {
+					n++
+					break
+				}
+			}
+		}
+		execPlan = n >= 2
+	}
 	total, first := 0, 0
 	for _, sec := range secs {
 		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) {
@@ -890,8 +900,69 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	}
 	if total >= 2 {
 		box := itemPattern{checkbox: true, noID: true}
-		add(&Candidate{Name: "items", Description: "units are the plan's checkbox items", Units: total, First: []int{first},
+		c := &Candidate{Name: "items", Description: "units are the plan's checkbox items", Units: total, First: []int{first},
 			Score: scoreBoxes, Declare: `units: "- [ ] {title}"`, Why: "the checkbox items of the whole plan",
-			read: itemsReader(box, nil, "units are the plan's checkbox items")})
+			read: itemsReader(box, nil, "units are the plan's checkbox items")}
+		add(c)
+	}
+}
+
+// numberedHeadings proposes, for a level whose headings are whole numbers
+// in sequence ("### 1. Unify runtime", "### 2. Generate clients", ...), the
+// reading whose units they are, when the plan says it is about work: its
+// title names a plan, backlog or tasks, or each such heading sits in a
+// section about the work. Numbered sections of a document ("## 1.
+// Overview", "## 2. Goals") are not units.
+func (b *builder) numberedHeadings(sc *shapeScan, add func(*Candidate)) {
+	byLevel := map[int][]*shapeHead{}
+	for _, r := range sc.heads {
+		if r.node.Level >= 2 && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
+			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
+		}
+	}
+	title := ""
+	if len(sc.heads) > 0 && sc.heads[0].node.Level == 1 {
+		title = sc.heads[0].head.Text
+	}
+	for level := 2; level <= 6; level++ {
+		heads := byLevel[level]
+		if len(heads) < 3 {
+			continue
+		}
+		inWork := true
+		for i, r := range heads {
+			id, _, _ := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(r.head.Text, decoration)})
+			if id != strconv.Itoa(i+1) {
+				heads = nil // not one sequence: sections, or two lists
+				break
+			}
+			inWork = inWork && workSection(b.sectionOf(sc, r))
+		}
+		if heads == nil || !(inWork || hasAnyWord(title, planWords)) {
+			continue
+		}
+		var lines []int
+		for _, r := range heads {
+			lines = append(lines, r.head.Pos.Line)
+		}
+		pat := strings.Repeat("#", level) + " {n}. {title}"
+		up, _ := readUnitPattern(pat)
+		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
+			Units: len(heads), First: firstOf(lines), Declare: fmt.Sprintf("units: %q", pat), Score: scoreSection, level: level,
+			Why: "headings numbered 1, 2, 3, ... in a plan about work",
+			read: func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
+			}})
+	}
+}
+
+// bareRetag reads "N. Title" headings of level as bare numbered units.
+func bareRetag(level int) func(*shapeHead) {
+	return func(r *shapeHead) {
+		if r.node.Level == level && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
+			t := strings.TrimLeftFunc(r.head.Text, decoration)
+			id, rest, _ := itemPattern{}.match(itemText{text: t})
+			r.sh = shape{kind: shapeBare, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
+		}
 	}
 }
