@@ -42,7 +42,7 @@ var titleKinds = []struct {
 var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "backlog", "milestones", "milestone", "sprints", "sprint plan", "implementation", "deliverables", "timeline", "schedule", "work breakdown", "progress", "execution", "checklist", "runbook", "steps", "phases", "migration"}
 
 // workHeadings name a section that holds a plan's work.
-var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation plan", "implementation steps",
+var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation", "implementation plan", "implementation steps", "steps",
 	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
 	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan"}
 

@@ -87,6 +87,9 @@ type unitPattern struct {
 	word  string // the unit word ("Week"), "" for a bare id
 	item  itemPattern
 	under string // only units under the heading with this text
+	// label is a heading pattern's text before its title when it has no
+	// id ("Milestone:" of "### Milestone: {title}").
+	label string
 }
 
 // readDeclaration parses a declaration line: `format: NAME` or
@@ -163,8 +166,21 @@ func readUnitPattern(v string) (unitPattern, error) {
 		p.kind, p.item.checkbox, p.item.noID = "item", true, true
 		return p, nil
 	}
-	if !strings.Contains(v, "{n}") {
+	if !strings.Contains(v, "{n}") && !(strings.HasPrefix(v, "#") && strings.Contains(v, "{title}")) {
 		return bad()
+	}
+	if strings.HasPrefix(v, "#") && !strings.Contains(v, "{n}") {
+		// "### Milestone: {title}": a label and a title, no id.
+		level := 0
+		for level < len(v) && v[level] == '#' {
+			level++
+		}
+		label, _, _ := strings.Cut(strings.TrimSpace(v[level:]), "{title}")
+		p.kind, p.level, p.label = "heading", level, strings.TrimSpace(label)
+		if level > 6 || p.label == "" {
+			return bad()
+		}
+		return p, nil
 	}
 	if strings.HasPrefix(v, "#") {
 		level := 0
@@ -202,6 +218,12 @@ func readUnitPattern(v string) (unitPattern, error) {
 // matches reports whether heading r is a unit of a heading pattern.
 func (p unitPattern) matches(r *shapeHead, under func(*shapeHead) bool) bool {
 	if r.node.Level != p.level || !under(r) {
+		return false
+	}
+	if _, _, ok := p.headingUnit(r.head.Text); ok && (p.label != "" || strings.HasSuffix(p.word, "-")) {
+		return true
+	}
+	if p.label != "" || strings.HasSuffix(p.word, "-") {
 		return false
 	}
 	if p.word == "" {
@@ -289,6 +311,7 @@ const (
 	scoreShapes   = 600 // the shapes walker's own pick
 	scoreItems    = 500
 	scoreHeadings = 400
+	scoreFewItems = 350 // two checkbox items with ids
 	scorePhases   = 300
 	scoreNone     = 100
 )
@@ -346,6 +369,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
 	b.numberedHeadings(sc, add)
+	b.labelGroups(sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
 		for _, r := range sc.heads {
@@ -524,12 +548,26 @@ func (b *builder) sectionOf(sc *shapeScan, r *shapeHead) string {
 // Words of section headings that hold a plan's work, and of sections that
 // describe a design or its background.
 var (
-	workWords = []string{"implementation", "tasks", "task list", "work breakdown", "plan", "roadmap", "steps", "execution", "milestones", "deliverables", "schedule", "timeline", "todo", "to do", "backlog", "sprints", "work items", "implementation order",
-		"aufgaben", "tareas", "tâches", "tarefas", "任务", "待办", "计划", "タスク"}
+	// foreignWorkWords name work in the languages plans are written in
+	// beside English; a heading that holds one is about work.
+	foreignWorkWords = []string{"aufgaben", "tareas", "tâches", "tarefas", "任务", "待办", "计划", "タスク"}
 	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
 
-func workSection(text string) bool   { return hasAnyWord(text, workWords) }
+// workSection reports a heading that names a section of the plan's work
+// ("Implementation Plan", "Tasks", "Progress", "KRITISCHE Aufgaben").
+func workSection(text string) bool {
+	return workHeading(text) || hasAnyWord(text, foreignWorkWords) || containsAny(text, foreignWorkWords)
+}
+
+func containsAny(text string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
 func designSection(text string) bool { return hasAnyWord(text, designWords) }
 
 func hasAnyWord(text string, words []string) bool {
@@ -591,6 +629,9 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 				cand.Description += " under \"## {n}. Group\" sections"
 				cand.Why = "\"## N. Group\" sections of \"- [ ] N.M Task\" items: OpenSpec's tasks.md"
 			}
+		}
+		if cand.Why == "" && c.n < 3 {
+			cand.Score, cand.Why = scoreFewItems, "two checkbox items that open with an id"
 		}
 		if cand.Why == "" {
 			cand.Why = "checkbox items that open with an id"
@@ -686,7 +727,10 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "headings", fmt.Sprintf("units are the level-%d headings %q", d.pat.level, d.value)
 		pat := d.pat
 		cfg := shapeConfig{units: pat.headings}
-		if pat.word == "" {
+		switch {
+		case pat.label != "" || strings.HasSuffix(pat.word, "-"):
+			cfg.retag = labelRetag(pat)
+		case pat.word == "":
 			cfg.retag = bareRetag(pat.level)
 		}
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
@@ -965,4 +1009,136 @@ func bareRetag(level int) func(*shapeHead) {
 			r.sh = shape{kind: shapeBare, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
 		}
 	}
+}
+
+// headingUnit reads a heading's text as a unit of a labelled pattern
+// ("Milestone: Title") or of an id prefix glued to its number ("US-001:
+// Title"): its id ("" for a label) and title.
+func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
+	t := strings.TrimLeftFunc(text, decoration)
+	switch {
+	case p.label != "":
+		if len(t) <= len(p.label) || !strings.EqualFold(t[:len(p.label)], p.label) {
+			return "", "", false
+		}
+		return "", strings.TrimSpace(t[len(p.label):]), strings.TrimSpace(t[len(p.label):]) != ""
+	case strings.HasSuffix(p.word, "-"):
+		if len(t) <= len(p.word) || !strings.EqualFold(t[:len(p.word)], p.word) {
+			return "", "", false
+		}
+		num, rest, ok := itemPattern{parts: 1}.match(itemText{text: strings.Replace(t[len(p.word):], ":", ".", 1)})
+		return num, rest, ok
+	}
+	return "", "", false
+}
+
+// labelRetag reads the headings of a labelled or prefixed pattern as units,
+// numbered by their place when they carry no id.
+func labelRetag(p unitPattern) func(*shapeHead) {
+	place := 0
+	return func(r *shapeHead) {
+		if r.node.Level != p.level {
+			return
+		}
+		id, title, ok := p.headingUnit(r.head.Text)
+		if !ok {
+			return
+		}
+		place++
+		if id == "" {
+			id = strconv.Itoa(place)
+		}
+		word := strings.TrimSuffix(strings.TrimSuffix(p.label, ":"), "-")
+		if word == "" {
+			word = strings.TrimSuffix(p.word, "-")
+		}
+		r.sh = shape{kind: shapeUnit, word: word, id: id, sep: true, rest: title, title: cleanTitle(title)}
+	}
+}
+
+// labelGroups proposes the headings of one level that open with a unit
+// word and a colon and no id ("### Milestone: Title"), or with an id of
+// capitals glued to a number ("#### US-001: Title").
+func (b *builder) labelGroups(sc *shapeScan, add func(*Candidate)) {
+	type group struct {
+		pat   string
+		lines []int
+		level int
+	}
+	var groups []*group
+	find := func(pat string, level int) *group {
+		for _, g := range groups {
+			if g.pat == pat {
+				return g
+			}
+		}
+		g := &group{pat: pat, level: level}
+		groups = append(groups, g)
+		return g
+	}
+	for _, r := range sc.heads {
+		if r.sh.kind != shapeOther || r.node.Level < 2 {
+			continue
+		}
+		t := strings.TrimLeftFunc(r.head.Text, decoration)
+		hashes := strings.Repeat("#", r.node.Level)
+		if w, ok := labelWord(t); ok {
+			g := find(hashes+" "+w+": {title}", r.node.Level)
+			g.lines = append(g.lines, r.head.Pos.Line)
+			continue
+		}
+		i := 0
+		for i < len(t) && i < 6 && t[i] >= 'A' && t[i] <= 'Z' {
+			i++
+		}
+		if i > 0 && i+1 < len(t) && t[i] == '-' && t[i+1] >= '0' && t[i+1] <= '9' {
+			up := unitPattern{word: t[:i+1]}
+			if _, _, ok := up.headingUnit(t); ok {
+				g := find(hashes+" "+t[:i+1]+"{n}: {title}", r.node.Level)
+				g.lines = append(g.lines, r.head.Pos.Line)
+			}
+		}
+	}
+	for _, g := range groups {
+		if len(g.lines) < 2 {
+			continue
+		}
+		up, err := readUnitPattern(g.pat)
+		if err != nil {
+			continue
+		}
+		if up.label == "" {
+			up.word = strings.TrimSpace(strings.TrimSuffix(g.pat[g.level+1:], "{n}: {title}"))
+		}
+		score, why := scoreHeadings, "headings of one level that open with an id of capitals and a number"
+		if up.label != "" {
+			// "### Milestone: Title": a unit word says what they are, over
+			// loose checkboxes across the plan.
+			score, why = scoreSection, "headings of one level that open with a unit word and a colon"
+		}
+		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d headings %q", g.level, g.pat[g.level+1:]),
+			Units: len(g.lines), First: firstOf(g.lines), Declare: fmt.Sprintf("units: %q", g.pat), Score: score, level: g.level,
+			Why: why,
+			read: func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up)})
+			}})
+	}
+}
+
+// labelWord reads a heading that opens with a unit word and a colon, no
+// id: "Milestone: Title" gives "Milestone".
+func labelWord(t string) (string, bool) {
+	for _, w := range unitWords {
+		if len(t) <= len(w) || !strings.EqualFold(t[:len(w)], w) {
+			continue
+		}
+		rest := t[len(w):]
+		if rest[0] == 's' || rest[0] == 'S' {
+			rest = rest[1:]
+		}
+		if r := strings.TrimLeft(rest, " "); strings.HasPrefix(r, ":") && len(strings.TrimSpace(r[1:])) > 0 {
+			return t[:len(w)], true
+		}
+	}
+	return "", false
 }
