@@ -90,6 +90,8 @@ type unitPattern struct {
 	// label is a heading pattern's text before its title when it has no
 	// id ("Milestone:" of "### Milestone: {title}").
 	label string
+	// any: every heading of the level is a unit ("## {title}").
+	any bool
 }
 
 // readDeclaration parses a declaration line: `format: NAME` or
@@ -170,15 +172,19 @@ func readUnitPattern(v string) (unitPattern, error) {
 		return bad()
 	}
 	if strings.HasPrefix(v, "#") && !strings.Contains(v, "{n}") {
-		// "### Milestone: {title}": a label and a title, no id.
+		// "### Milestone: {title}": a label and a title, no id; "##
+		// {title}": every heading of the level.
 		level := 0
 		for level < len(v) && v[level] == '#' {
 			level++
 		}
 		label, _, _ := strings.Cut(strings.TrimSpace(v[level:]), "{title}")
 		p.kind, p.level, p.label = "heading", level, strings.TrimSpace(label)
-		if level > 6 || p.label == "" {
+		if level > 6 {
 			return bad()
+		}
+		if p.label == "" {
+			p.any = true
 		}
 		return p, nil
 	}
@@ -220,10 +226,10 @@ func (p unitPattern) matches(r *shapeHead, under func(*shapeHead) bool) bool {
 	if r.node.Level != p.level || !under(r) {
 		return false
 	}
-	if _, _, ok := p.headingUnit(r.head.Text); ok && (p.label != "" || strings.HasSuffix(p.word, "-")) {
+	if _, _, ok := p.headingUnit(r.head.Text); ok && (p.any || p.label != "" || strings.HasSuffix(p.word, "-")) {
 		return true
 	}
-	if p.label != "" || strings.HasSuffix(p.word, "-") {
+	if p.any || p.label != "" || strings.HasSuffix(p.word, "-") {
 		return false
 	}
 	if p.word == "" {
@@ -312,6 +318,7 @@ const (
 	scoreItems    = 500
 	scoreHeadings = 400
 	scoreFewItems = 350 // two checkbox items with ids
+	scoreSections = 330 // the level-2 sections of a checklist
 	scorePhases   = 300
 	scoreNone     = 100
 )
@@ -370,6 +377,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.sectionCandidates(doc, pick, add)
 	b.numberedHeadings(sc, add)
 	b.labelGroups(sc, add)
+	b.sectionUnits(doc, sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
 		for _, r := range sc.heads {
@@ -1017,6 +1025,8 @@ func bareRetag(level int) func(*shapeHead) {
 func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 	t := strings.TrimLeftFunc(text, decoration)
 	switch {
+	case p.any:
+		return "", t, t != ""
 	case p.label != "":
 		if len(t) <= len(p.label) || !strings.EqualFold(t[:len(p.label)], p.label) {
 			return "", "", false
@@ -1051,6 +1061,9 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 		word := strings.TrimSuffix(strings.TrimSuffix(p.label, ":"), "-")
 		if word == "" {
 			word = strings.TrimSuffix(p.word, "-")
+		}
+		if p.any {
+			word = "section"
 		}
 		r.sh = shape{kind: shapeUnit, word: word, id: id, sep: true, rest: title, title: cleanTitle(title)}
 	}
@@ -1141,4 +1154,54 @@ func labelWord(t string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sectionUnits proposes, for a checklist or runbook whose title names
+// one, the reading whose units are its level-2 sections, when every one
+// of them holds a list and none is a README's or a design's section
+// ("## Rotate first" / "1. Provider keys", "## After force push" / ...).
+func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)) {
+	if len(sc.heads) == 0 || sc.heads[0].node.Level != 1 || !hasAnyWord(sc.heads[0].head.Text, planWords) {
+		return
+	}
+	var lines []int
+	for _, sec := range b.sectionItems(doc) {
+		if sec.head.Level != 2 {
+			continue
+		}
+		h := normalHeading(sec.text)
+		for _, k := range docKinds {
+			if slices.Contains(k.heads, h) {
+				return
+			}
+		}
+		if sec.boxes+sec.ordered == 0 && !b.sectionHasList(doc, sec.head) {
+			return
+		}
+		lines = append(lines, b.p.Position(b.blockStart(sec.head)).Line)
+	}
+	if len(lines) < 2 {
+		return
+	}
+	up := unitPattern{kind: "heading", level: 2, any: true}
+	add(&Candidate{Name: "headings", Description: "units are the level-2 sections of the checklist", Units: len(lines), First: firstOf(lines),
+		Declare: `units: "## {title}"`, Score: scoreSections, level: 2,
+		Why: "a checklist or runbook whose every level-2 section holds a list of its steps",
+		read: func(b *builder, doc ast.Node) bool {
+			return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up), phaseLevel: -1})
+		}})
+}
+
+// sectionHasList reports whether a list or a fenced block of commands
+// stands in the section of h.
+func (b *builder) sectionHasList(doc ast.Node, h *ast.Heading) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		if x, ok := n.(*ast.Heading); ok && x.Level <= h.Level {
+			return false
+		}
+		if n.Kind() == ast.KindList || n.Kind() == ast.KindFencedCodeBlock {
+			return true // a list of steps, or the commands to run
+		}
+	}
+	return false
 }
