@@ -158,6 +158,8 @@ var documentKeys = map[string]bool{
 	"title": true, "author": true, "authors": true, "date": true, "description": true,
 	"version": true, "status": true, "tags": true, "summary": true, "owner": true, "owners": true,
 	"updated": true, "last_updated": true, "reviewers": true, "type": true, "draft": true,
+	// A Cursor plan's (its todos are read by parser/cursor.go).
+	"name": true, "overview": true, "todos": true, "isproject": true,
 }
 
 // readingKeys declare how to read the plan (parser/reading.go); "plans"

@@ -80,6 +80,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	// The reading of the plan: every candidate reading, one arbiter, one
 	// build (reading.go).
+	b.fmBase = fmBase
 	decl := b.declaration(yml, fmBase, opts)
 	b.declared = decl
 	b.readPlan(doc, yml, decl)

@@ -95,7 +95,7 @@ func TestReadingDeclarationErrors(t *testing.T) {
 	assert.Equal(t, []string{`2:1: the declared reading units: "### Sprint {n}: {title}" (the front matter at p.md:2) finds no unit in the plan`}, msgs(p, Error))
 
 	p = ParseWith("p.md", []byte(weeks), Options{Reading: &Declared{Line: "format: trello", From: "--reading"}})
-	assert.Equal(t, []string{`1:1: --reading: format "trello" is not one architect reads: want one of bd, plan, beads-ralph, spec-kit, kiro, openspec, execplan, taskmaster, none`}, msgs(p, Error))
+	assert.Equal(t, []string{`1:1: --reading: format "trello" is not one architect reads: want one of bd, plan, beads-ralph, spec-kit, kiro, openspec, execplan, taskmaster, cursor, none`}, msgs(p, Error))
 
 	p = ParseWith("p.md", []byte(weeks), Options{Reading: &Declared{Line: "format: none", From: "--reading"}})
 	assert.Equal(t, []string{"1:1: p.md is not a plan: declared by --reading (declare another reading to compile it)"}, msgs(p, Error))
@@ -154,6 +154,14 @@ func TestReadingFormats(t *testing.T) {
 		p := Parse("p.md", []byte("# Implementation Plan\n\n- [x] 1. Set up\n  - _Requirements: 1.1_\n\n- [-] 2. Models\n  - [x] 2.1 Interfaces\n  - [-] 2.2 Validation\n  - [~] 2.3 Queued\n\n- [ ] 3. Checkpoint - tests pass\n"))
 		assert.Equal(t, []string{"1.1 Set up closed", "1.2 Interfaces closed", "1.3 Validation in_progress", "1.4 Queued open"}, units(p))
 		assert.Contains(t, msgs(p, Warning), `11:1: "Checkpoint - tests pass" is a checkpoint, not a unit of work: it is left out (the units before and after it stay in sequence)`)
+	})
+	t.Run("cursor todos", func(t *testing.T) {
+		p := Parse("p.md", []byte("---\nname: Dark mode\ntodos:\n  - id: tokens\n    content: Define tokens\n    status: completed\n  - id: store\n    content: Add the store\n    status: in_progress\n    dependencies:\n      - tokens\n  - id: toggle\n    content: Add the toggle\n    status: pending\n    dependencies: [tokens, nope]\n  - id: sys\n    content: Follow the system\n    status: cancelled\nisProject: false\n---\n\n# Dark mode\n\n## Implementation\n\n1. tokens\n2. store\n"))
+		assert.Equal(t, "cursor | format: cursor", chosen(p))
+		assert.Equal(t, []string{"1.1 Define tokens closed", "1.2 Add the store in_progress", "1.3 Add the toggle open", "1.4 Follow the system skipped"}, units(p))
+		assert.Equal(t, map[string][]string{"1.1": nil, "1.2": {"1.1"}, "1.3": {"1.1"}}, deps(p))
+		assert.Contains(t, msgs(p, Warning), `15:28: todo "toggle" depends on "nope", which is no todo of this plan: the dependency is left out`)
+		assert.Equal(t, "Dark mode", p.Title)
 	})
 	t.Run("taskmaster dependencies", func(t *testing.T) {
 		p := Parse("p.md", []byte("# Task ID: 7\n# Title: Export PDF\n# Status: pending\n# Subtasks:\n## 1. Stylesheet [done]\n### Dependencies: None\n## 2. Render [in-progress]\n### Dependencies: 7.1\n## 3. Button [pending]\n### Dependencies: 7.1\n## 4. Old timer [cancelled]\n### Dependencies: None\n"))
