@@ -160,6 +160,8 @@ var documentKeys = map[string]bool{
 	"updated": true, "last_updated": true, "reviewers": true, "type": true, "draft": true,
 	// A Cursor plan's (its todos are read by parser/cursor.go).
 	"name": true, "overview": true, "todos": true, "isproject": true,
+	// A GSD phase plan's.
+	"phase": true, "plan": true, "wave": true, "depends_on": true, "files_modified": true, "autonomous": true, "must_haves": true, "requirements": true, "gap_closure": true, "user_setup": true,
 }
 
 // readingKeys declare how to read the plan (parser/reading.go); "plans"

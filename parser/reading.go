@@ -65,7 +65,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "gsd-plan", "none"}
 
 const (
 	kiroDescription     = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
@@ -343,6 +343,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		add(c)
 	}
 	if c := b.cursorCandidate(yml); c != nil {
+		add(c)
+	}
+	if c := b.gsdCandidate(); c != nil {
 		add(c)
 	}
 
@@ -724,6 +727,9 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.key == "format" && d.value == "cursor":
 		c.Name, c.Description = "cursor", cursorDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readCursor(doc, yml) }
+	case d.key == "format" && d.value == "gsd-plan":
+		c.Name, c.Description = "gsd-plan", gsdDescription
+		c.read = func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }
 	case d.key == "format" && d.value == "execplan":
 		c.Name, c.Description = "execplan", execPlanDescription
 		cfg := shapeConfig{items: &itemPattern{checkbox: true, noID: true}, under: "Progress", phaseLevel: -1, name: c.Description}

@@ -930,9 +930,8 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		}
 		if w.items != nil && w.items.leaf && checkpoint(sh.title) {
 			// Kiro's "3. Checkpoint - Tests pass" is a review between
-			// units, not work of its own.
-			w.b.p.warnf(w.b.p.Position(w.b.blockStart(it)), "%q is a checkpoint, not a unit of work: it is left out (the units before and after it stay in sequence)", sh.title)
-			continue
+			// units: kept as a unit, so the units after it wait on it.
+			w.b.p.warnf(w.b.p.Position(w.b.blockStart(it)), "%q is a checkpoint for a person, not code: it is kept as a unit of its own, which the units after it wait on", sh.title)
 		}
 		var after ast.Node
 		if it.NextSibling() == nil {
