@@ -64,7 +64,7 @@ type Options struct {
 	// own, then flags.
 	Settings parser.Defaults
 	// SourceBranchFrom says where Settings.SourceBranch came from ("the
-	// plan", "--source-branch", "git's current branch"), for messages.
+	// plan", "--source-branch", "origin/HEAD"), for messages.
 	SourceBranchFrom string
 	// RepoRoot is the repository's absolute root directory.
 	RepoRoot string
