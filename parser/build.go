@@ -341,6 +341,13 @@ func (b *builder) otherHeading(n ast.Node, h *ast.Heading, head Heading) {
 		return
 	}
 	b.closeSprint(head.Start)
+	if b.phase != nil && h.Level > b.level {
+		// "### Step 5.X: Odd one" among a phase's sprints: a unit of
+		// another shape that this dialect does not compile.
+		if sh := readShape(head.Text); sh.kind == shapeUnit && sh.sep && !sh.short && !strings.EqualFold(sh.word, "sprint") {
+			b.p.warnf(head.Pos, "%q is not read as a unit: this plan's units are \"Sprint N.M: Title\" headings (the beads-ralph dialect), so it and its text are left out; write it as a sprint, or declare another reading (the preview's Read as lists them)", head.Text)
+		}
+	}
 	if b.entry != nil && h.Level > b.entryLevel {
 		b.entryBlock = append(b.entryBlock, n)
 		return

@@ -303,7 +303,12 @@ func cleanTitle(t string) string {
 		if strings.HasSuffix(t, ")") {
 			if k := strings.LastIndex(t, "("); k >= 0 {
 				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
-				if _, ok := titleMarkers[inner]; ok || durationRE.MatchString(inner) {
+				// "(COMPLETE ✅)", "(✅ Done)": the word, its emoji aside.
+				bare := strings.TrimSpace(strings.TrimFunc(inner, func(r rune) bool {
+					return r == ' ' || strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜\ufe0f\u200d", r)
+				}))
+				_, okBare := titleMarkers[bare]
+				if _, ok := titleMarkers[inner]; ok || okBare && bare != "" || durationRE.MatchString(inner) {
 					t = t[:k]
 				}
 			}

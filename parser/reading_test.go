@@ -177,3 +177,9 @@ func TestReadingPluralRange(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, "1.1 Kickoff open|1.2 Engine open", strings.Join(units(p), "|"))
 }
+
+func TestReadingTitleMarkersAndStrayUnits(t *testing.T) {
+	p := Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Sprint 1.1: Database Foundation (COMPLETE ✅)\n- build db\n\n### Sprint 1.2: API\n- api\n\n### Step 5.X: Odd one\n- x\n"))
+	assert.Equal(t, []string{"1.1 Database Foundation closed", "1.2 API open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `11:1: "Step 5.X: Odd one" is not read as a unit: this plan's units are "Sprint N.M: Title" headings (the beads-ralph dialect), so it and its text are left out; write it as a sprint, or declare another reading (the preview's Read as lists them)`)
+}
