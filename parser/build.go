@@ -29,7 +29,7 @@ type builder struct {
 	declared *declaration
 	// fmBase is the position of the front matter's first line of YAML.
 	fmBase Pos
-	level    int // the level of phase headings; 0 when the plan has none
+	level  int // the level of phase headings; 0 when the plan has none
 
 	heads map[*ast.Heading]*headRec
 

@@ -565,7 +565,7 @@ var (
 	// foreignWorkWords name work in the languages plans are written in
 	// beside English; a heading that holds one is about work.
 	foreignWorkWords = []string{"aufgaben", "tareas", "tâches", "tarefas", "任务", "待办", "计划", "タスク"}
-	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
+	designWords      = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
 
 // workSection reports a heading that names a section of the plan's work
