@@ -426,6 +426,8 @@ func (sc *shapeScan) reportHeadings(w *shapeWalk) {
 		case r.phase || r.unit || (r.sh.kind != shapePhase && r.sh.kind != shapeUnit):
 		case r.sh.kind == shapePhase && phaseIDs[strconv.Itoa(leadingNum(r.sh.id))]:
 			b.p.diag(Info, r.head.Pos, "%q is a heading about phase %d, not a phase heading", r.head.Text, leadingNum(r.sh.id))
+		case r.sh.kind == shapePhase && sc.phaseLevel == 0 && sc.cfg.phaseLevel < 0:
+			b.p.diag(Info, r.head.Pos, "%q is read as text: the units of this reading stand outside the phase headings", r.head.Text)
 		case r.sh.kind == shapePhase:
 			b.p.warnf(r.head.Pos, "%q is not read as a phase heading: a phase heading is \"%s %s: Title\" (a colon or dash after the id), at level %d", r.head.Text, r.sh.word, r.sh.id, sc.phaseLevel)
 		case w.mode == modeList && r.sh.sep:
