@@ -30,7 +30,7 @@ var (
 	idHeaders = map[string]bool{"id": true, "#": true, "key": true, "task": true, "step": true, "sprint": true,
 		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true}
 	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
-		"work": true, "deliverable": true}
+		"work": true, "deliverable": true, "backlog item": true, "work item": true, "story": true, "user story": true}
 	statusHeaders   = map[string]bool{"status": true, "state": true, "done": true, "progress": true}
 	priorityHeaders = map[string]bool{"priority": true, "prio": true}
 )
