@@ -307,13 +307,13 @@ func TestApplySplitsOnTimeout(t *testing.T) {
 	r.holdsPlan(n)
 }
 
-// TestApplyBesideAgents is issue 27 against the fake bd: a 45-sprint plan
+// TestApplyBesideAgentsMemory is issue 27 against the fake bd: a 45-sprint plan
 // is edited (every sprint renamed, so every bead's title, description,
 // branch and worktree change) and applied while agents comment on and
 // close 20 of its beads, one bd command before each of apply's, without
 // pause. apply exits 0 in one run; every close, reason and comment is
 // there, every plan edit is written, and a second apply has nothing to do.
-func TestApplyBesideAgents(t *testing.T) {
+func TestApplyBesideAgentsMemory(t *testing.T) {
 	const n = 45
 	r := newMemRepo(t, chainPlan(n))
 	_, _, err := r.apply()
