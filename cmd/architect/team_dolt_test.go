@@ -541,6 +541,8 @@ func TestTeamScale(t *testing.T) {
 				assert.True(t, strings.HasSuffix(out, fmt.Sprintf("No changes: %d beads match plan.md.\n", len(c.beads))), out)
 				r.holds(c.beads)
 				t.Logf("%s %s: first apply %.1fs, no-op re-apply %.1fs", mode, p.name, first.Seconds(), again.Seconds())
+				edit, calls := applyEdit(t, r, plan, p.src)
+				t.Logf("%s %s: every sprint renamed, apply %.1fs (%d bd calls)", mode, p.name, edit.Seconds(), calls)
 			})
 		}
 	}
