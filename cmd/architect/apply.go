@@ -143,10 +143,13 @@ func findBD(flag string, getenv env) (string, error) {
 }
 
 // timedRunner counts a runner's calls and the time they take, and traces
-// each call to trace when it is set.
+// each call to trace when it is set. Calls may run side by side (apply
+// runs several bd update at once against a server); spent adds up their
+// times.
 type timedRunner struct {
 	r     bdsync.Runner
 	trace io.Writer
+	mu    sync.Mutex
 	calls int
 	spent time.Duration
 }
@@ -155,6 +158,8 @@ func (t *timedRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
 	start := time.Now()
 	out, err := t.r.Run(stdin, argv...)
 	took := time.Since(start)
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.calls++
 	t.spent += took
 	if t.trace != nil {

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -166,11 +167,14 @@ func (c *compiled) ids() map[string]string {
 // recorder is a bd runner that remembers the commands it ran.
 type recorder struct {
 	r     bdsync.Runner
+	mu    sync.Mutex
 	calls [][]string
 }
 
 func (rec *recorder) Run(stdin []byte, argv ...string) ([]byte, error) {
+	rec.mu.Lock()
 	rec.calls = append(rec.calls, argv)
+	rec.mu.Unlock()
 	return rec.r.Run(stdin, argv...)
 }
 

@@ -2,6 +2,9 @@ package bdsync
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,4 +58,33 @@ func TestUpdateCalls(t *testing.T) {
 	assert.Equal(t, []string{"update", "g-1", `--metadata={"source_branch":"dev"}`, "--if-status=open"}, calls[2].argv())
 	assert.True(t, calls[2].guarded)
 	assert.Equal(t, []string{"update", "t-1", "--title=T"}, calls[3].argv())
+}
+
+// TestWritersSideBySide: against a server, the field writes go to bd
+// ServerWriters at a time; each bead gets its write, a guard that fails
+// names its bead, and progress counts every bead once.
+func TestWritersSideBySide(t *testing.T) {
+	clock, m, c, beads := syncedMemory(t)
+	m.Mode = "server"
+	clock.now = clock.at(10)
+	renamed := syncBeads(t, strings.NewReplacer("1.1: Start", "1.1: S", "1.2a: Left", "1.2a: L", "1.2b: Right", "1.2b: R", "1.3: Join", "1.3: J").Replace(syncPlan))
+	p, err := c.Plan(renamed, clock.syncOpts())
+	require.NoError(t, err)
+	require.Len(t, p.Writes, 4)
+	require.NoError(t, m.Change(beads[2].ID, clock.now, map[string]any{"status": "blocked"}))
+	var mu sync.Mutex
+	var done []int
+	stale, err := c.writeFields(p.Writes, ServerWriters, func(d, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		assert.Equal(t, 4, total)
+		done = append(done, d)
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{beads[2].ID}, stale)
+	assert.Equal(t, []int{1, 2, 3, 4}, done)
+	got := byID(memIssues(t, m))
+	for i, title := range []string{"S", "L", "Right", "J"} {
+		assert.JSONEq(t, fmt.Sprintf("%q", title), string(got[beads[i].ID].Fields["title"]), beads[i].Metadata.Sprint)
+	}
 }
