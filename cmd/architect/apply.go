@@ -144,24 +144,36 @@ func findBD(flag string, getenv env) (string, error) {
 
 // timedRunner counts a runner's calls and the time they take, and traces
 // each call to trace when it is set. Calls may run side by side (apply
-// runs several bd update at once against a server); spent adds up their
-// times.
+// runs several bd update at once against a server): spent is the wall
+// time during which at least one ran, sum the calls' times added up.
 type timedRunner struct {
-	r     bdsync.Runner
-	trace io.Writer
-	mu    sync.Mutex
-	calls int
-	spent time.Duration
+	r      bdsync.Runner
+	trace  io.Writer
+	mu     sync.Mutex
+	calls  int
+	spent  time.Duration
+	sum    time.Duration
+	active int
+	since  time.Time // when active last went from 0 to 1
 }
 
 func (t *timedRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
+	t.mu.Lock()
 	start := time.Now()
+	if t.active++; t.active == 1 {
+		t.since = start
+	}
+	t.mu.Unlock()
 	out, err := t.r.Run(stdin, argv...)
-	took := time.Since(start)
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	end := time.Now()
+	took := end.Sub(start)
+	if t.active--; t.active == 0 {
+		t.spent += end.Sub(t.since)
+	}
 	t.calls++
-	t.spent += took
+	t.sum += took
 	if t.trace != nil {
 		fmt.Fprintf(t.trace, "bd %s (%.2fs)\n", strings.Join(argv, " "), took.Seconds())
 	}
@@ -191,8 +203,12 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		}
 		defer func() {
 			total := time.Since(start)
-			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs; architect's own work took %.2fs\n",
-				tr.calls, tr.spent.Seconds(), (total - tr.spent).Seconds())
+			side := ""
+			if tr.sum > tr.spent+tr.spent/100 {
+				side = fmt.Sprintf(" (%.2fs in all, side by side)", tr.sum.Seconds())
+			}
+			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs%s; architect's own work took %.2fs\n",
+				tr.calls, tr.spent.Seconds(), side, (total - tr.spent).Seconds())
 		}()
 	}
 	bd := bdsync.NewClient(tr)
