@@ -77,18 +77,23 @@ compiles the plan with the database's issue prefix. It makes sure bd's
 types.custom allows architect's issue types, reads the database with
 bd export, and prints a plan: + beads to create, ~ beads to update (with
 the plan-owned fields that change), and orphans, the open beads of this plan
-file whose sprint is gone. Then it imports the new and changed beads (one
-bd import per 250 beads, 125 when bd keeps the database on a Dolt server,
-each bead with its dependencies; an import bd's connection times out on is
-split in halves), and writes the bead ids into the plan. On a terminal,
+file whose sprint is gone. Then it imports the new beads (one bd import per
+250 beads, 125 when bd keeps the database on a Dolt server, each bead with
+its dependencies; an import bd's connection times out on is split in
+halves), writes the changes to beads that exist field by field (one
+bd update per bead, naming only the plan's fields that change; one bd batch
+for the dependencies), and writes the bead ids into the plan. On a terminal,
 standard error shows how far the writes have come. An apply that stops
 halfway leaves whole beads only: apply again to finish.
 
 Others may work on the beads while apply runs (agents, other clones on the
-same Dolt server). bd keeps a bead that changed after apply read it; apply
-then reads it again and writes the plan's fields over the new state, at most
-5 times in all, and says which beads it retried. If a bead keeps changing,
-apply gives up on it, names it, and exits 1. See docs/team-mode.md.
+same Dolt server). apply never rewrites a whole bead that exists, so their
+status, assignee, notes, comments and close reasons stay, whenever they
+write them. A write that moves the branch of a bead not yet started is made
+only while the bead has the status apply read; when someone took or closed
+it meanwhile, apply reads it again and keeps its branch, at most 5 times in
+all, and says which beads it retried. If a bead keeps changing, apply gives
+up on it, names it, and exits 1. See docs/team-mode.md.
 
 The plan owns titles, descriptions, priority, type, acceptance criteria,
 metadata other than the runtime's, generated labels, and the dependencies
@@ -138,20 +143,37 @@ func findBD(flag string, getenv env) (string, error) {
 }
 
 // timedRunner counts a runner's calls and the time they take, and traces
-// each call to trace when it is set.
+// each call to trace when it is set. Calls may run side by side (apply
+// runs several bd update at once against a server): spent is the wall
+// time during which at least one ran, sum the calls' times added up.
 type timedRunner struct {
-	r     bdsync.Runner
-	trace io.Writer
-	calls int
-	spent time.Duration
+	r      bdsync.Runner
+	trace  io.Writer
+	mu     sync.Mutex
+	calls  int
+	spent  time.Duration
+	sum    time.Duration
+	active int
+	since  time.Time // when active last went from 0 to 1
 }
 
 func (t *timedRunner) Run(stdin []byte, argv ...string) ([]byte, error) {
+	t.mu.Lock()
 	start := time.Now()
+	if t.active++; t.active == 1 {
+		t.since = start
+	}
+	t.mu.Unlock()
 	out, err := t.r.Run(stdin, argv...)
-	took := time.Since(start)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	end := time.Now()
+	took := end.Sub(start)
+	if t.active--; t.active == 0 {
+		t.spent += end.Sub(t.since)
+	}
 	t.calls++
-	t.spent += took
+	t.sum += took
 	if t.trace != nil {
 		fmt.Fprintf(t.trace, "bd %s (%.2fs)\n", strings.Join(argv, " "), took.Seconds())
 	}
@@ -181,8 +203,12 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 		}
 		defer func() {
 			total := time.Since(start)
-			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs; architect's own work took %.2fs\n",
-				tr.calls, tr.spent.Seconds(), (total - tr.spent).Seconds())
+			side := ""
+			if tr.sum > tr.spent+tr.spent/100 {
+				side = fmt.Sprintf(" (%.2fs in all, side by side)", tr.sum.Seconds())
+			}
+			fmt.Fprintf(stdio.err, "architect: %d bd calls took %.2fs%s; architect's own work took %.2fs\n",
+				tr.calls, tr.spent.Seconds(), side, (total - tr.spent).Seconds())
 		}()
 	}
 	bd := bdsync.NewClient(tr)

@@ -12,9 +12,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,11 +167,14 @@ func (c *compiled) ids() map[string]string {
 // recorder is a bd runner that remembers the commands it ran.
 type recorder struct {
 	r     bdsync.Runner
+	mu    sync.Mutex
 	calls [][]string
 }
 
 func (rec *recorder) Run(stdin []byte, argv ...string) ([]byte, error) {
+	rec.mu.Lock()
 	rec.calls = append(rec.calls, argv)
+	rec.mu.Unlock()
 	return rec.r.Run(stdin, argv...)
 }
 
@@ -602,8 +607,35 @@ func TestApplyScale(t *testing.T) {
 				edges += len(b.Dependencies)
 			}
 			t.Logf("%d sprints, %d edges: first apply %.1fs, again %.1fs", n, edges, first.Seconds(), again.Seconds())
+			if os.Getenv("ARCHITECT_BD_SCALE") == "1" {
+				edit, calls := applyEdit(t, r, plan, p.src())
+				t.Logf("%d sprints: every sprint renamed, apply %.1fs (%d bd calls)", n, edit.Seconds(), calls)
+			}
 		})
 	}
+}
+
+// sprintHeading is a sprint heading of chainPlan and plangen's plans.
+var sprintHeading = regexp.MustCompile(`(?m)^(### Sprint [^:\n]+: .*)$`)
+
+// applyEdit renames every sprint of the plan src that r holds (so every
+// bead's title, description or prompts, plan section, branch and worktree
+// change), applies it, checks that the database holds the edited plan,
+// and returns how long apply took and how many bd calls it made.
+func applyEdit(t *testing.T, r *bdRepo, plan, src string) (time.Duration, int) {
+	t.Helper()
+	r.write("plan.md", sprintHeading.ReplaceAllString(src, "${1} v2"))
+	c := r.compiled(plan)
+	start := time.Now()
+	out, calls := r.applyRecorded(applyOptions{plan: plan})
+	took := time.Since(start)
+	assert.Contains(t, out, fmt.Sprintf("\nPlan: 0 to create, %d to update, 0 unchanged.\nApplied: 0 created, %d updated, 0 closed.\n", len(c.beads), len(c.beads)))
+	var ids []string
+	for _, b := range c.beads {
+		ids = append(ids, b.ID)
+	}
+	r.holds(c.beads, ids...) // updated after they were created
+	return took, len(calls)
 }
 
 // readmeBlock returns the first fenced block of docs/apply.md that holds

@@ -33,6 +33,7 @@ type memRepo struct {
 
 func newMemRepo(t *testing.T, plan string) *memRepo {
 	r := &memRepo{t: t, db: bdtest.NewMemory("tm"), dir: t.TempDir(), now: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	r.db.Clock = func() time.Time { return r.now }
 	r.plan = filepath.Join(r.dir, "plan.md")
 	r.exe = filepath.Join(r.dir, "bd")
 	require.NoError(t, os.WriteFile(r.exe, []byte("#!/bin/sh\n"), 0o755))
@@ -123,14 +124,17 @@ func retitledAfterApply(t *testing.T) (*memRepo, map[string]string) {
 	return r, ids
 }
 
-// TestApplyRetriesChangedBead: an agent works on a bead after apply read
-// the database and before it writes: bd keeps the agent's row, apply reads
-// it again and writes the plan's change over the agent's, which stays.
+// TestApplyRetriesChangedBead: an agent takes a bead after apply read
+// the database and before it writes it, and the plan renames the sprint,
+// so its branch too. The write that moves the branch is guarded by the
+// status apply read: bd refuses it, apply reads the bead again and writes
+// the plan's title over the agent's work, which stays, with the branch the
+// agent may have pushed.
 func TestApplyRetriesChangedBead(t *testing.T) {
 	r, ids := retitledAfterApply(t)
 	agent := r.now.Add(2 * time.Second)
 	r.db.Before = func(argv []string, _ []byte) error {
-		if argv[0] == "import" && r.db.Before != nil {
+		if argv[0] == "update" && r.db.Before != nil {
 			r.db.Before = nil
 			r.now = agent.Add(time.Second)
 			return r.db.Change(ids["1.2"], agent, map[string]any{"status": "in_progress", "assignee": "dev-7", "notes": "halfway"})
@@ -147,34 +151,37 @@ func TestApplyRetriesChangedBead(t *testing.T) {
 	assert.Equal(t, "in_progress", is.Status)
 	assert.JSONEq(t, `"dev-7"`, string(is.Fields["assignee"]))
 	assert.JSONEq(t, `"halfway"`, string(is.Fields["notes"]))
+	assert.Contains(t, string(is.Metadata["branch"]), "-two\"", "the branch it had when the agent took it")
 
 	out, _, err = r.apply()
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out, "No changes: 3 beads match plan.md.\n"), out)
 }
 
-// TestApplyGivesUpOnBusyBead: a bead that changes before every write is
-// given up on after five attempts: apply fails and names it, and the
-// agent's last change is what the database holds.
+// TestApplyGivesUpOnBusyBead: a bead whose status changes before every
+// guarded write (someone toggles it between open and blocked, never
+// starting it) is given up on after five attempts: apply fails and names
+// it, and the last status is what the database holds.
 func TestApplyGivesUpOnBusyBead(t *testing.T) {
 	r, ids := retitledAfterApply(t)
 	n := 0
 	r.db.Before = func(argv []string, _ []byte) error {
-		if argv[0] == "import" {
+		if argv[0] == "update" {
 			n++
 			r.now = r.now.Add(3 * time.Second)
-			return r.db.Change(ids["1.2"], r.now.Add(-time.Second), map[string]any{"notes": fmt.Sprint("change ", n)})
+			return r.db.Change(ids["1.2"], r.now.Add(-time.Second), map[string]any{"status": []string{"open", "blocked"}[n%2], "notes": fmt.Sprint("change ", n)})
 		}
 		return nil
 	}
 	out, _, err := r.apply()
 	require.EqualError(t, err, "gave up after 5 attempts: "+ids["1.2"]+" changed in the database while apply ran, each time; "+
-		"their changes are kept and the plan's changes to them are not written, nor the closes, reopens and removals that come after the imports: run apply again")
+		"their changes are kept and the plan's changes to them are not written (every other write is made): run apply again")
 	assert.Equal(t, 4, strings.Count(out, "Retried "+ids["1.2"]+": "))
 	assert.NotContains(t, out, "Applied:")
 	is := r.issues()[ids["1.2"]]
 	assert.JSONEq(t, `"Two"`, string(is.Fields["title"]))
 	assert.JSONEq(t, `"change 5"`, string(is.Fields["notes"]))
+	assert.Equal(t, "blocked", is.Status)
 	assert.Equal(t, 1, exitCode(&bytes.Buffer{}, err), "a give-up exits non-zero")
 }
 
@@ -298,4 +305,82 @@ func TestApplySplitsOnTimeout(t *testing.T) {
 	assert.Equal(t, want, sizes)
 	assert.Contains(t, stderr, fmt.Sprintf("architect: note: bd's connection timed out on an import of %d beads (nothing of it was written); apply imported them in two halves\n", bdsync.ImportSize))
 	r.holdsPlan(n)
+}
+
+// TestApplyBesideAgentsMemory is issue 27 against the fake bd: a 45-sprint plan
+// is edited (every sprint renamed, so every bead's title, description,
+// branch and worktree change) and applied while agents comment on and
+// close 20 of its beads, one bd command before each of apply's, without
+// pause. apply exits 0 in one run; every close, reason and comment is
+// there, every plan edit is written, and a second apply has nothing to do.
+func TestApplyBesideAgentsMemory(t *testing.T) {
+	const n = 45
+	r := newMemRepo(t, chainPlan(n))
+	_, _, err := r.apply()
+	require.NoError(t, err)
+	ids := r.compiledIDs()
+	r.now = r.now.Add(time.Minute)
+	r.write(strings.NewReplacer("Step ", "Stage ", "Do step", "Do stage").Replace(chainPlan(n)))
+
+	// The agents' work: a comment on each of 20 beads, then their close,
+	// one command at a time, then more comments, for as long as apply runs.
+	var work [][]string
+	closed := map[string]string{}
+	comments := map[string][]string{}
+	for k := 0; k < 20; k++ {
+		id := ids[fmt.Sprintf("1.%d", 2*k+3)]
+		work = append(work, []string{"comments", "add", id, fmt.Sprintf("agent note %d", k)})
+		comments[id] = append(comments[id], fmt.Sprintf("agent note %d", k))
+	}
+	for k := 0; k < 20; k++ {
+		id := ids[fmt.Sprintf("1.%d", 2*k+3)]
+		work = append(work, []string{"close", id, "--force", "--reason", fmt.Sprintf("done by agent %d", k)})
+		closed[id] = fmt.Sprintf("done by agent %d", k)
+	}
+	done, busy := 0, false
+	r.db.Before = func([]string, []byte) error {
+		if busy { // the agent's own command
+			return nil
+		}
+		busy = true
+		defer func() { busy = false }()
+		r.now = r.now.Add(300 * time.Millisecond)
+		cmd := []string{"comments", "add", ids["1.1"], fmt.Sprintf("late %d", done)}
+		if done < len(work) {
+			cmd = work[done]
+		} else {
+			comments[ids["1.1"]] = append(comments[ids["1.1"]], cmd[3])
+		}
+		done++
+		_, err := r.db.Run(nil, cmd...)
+		return err
+	}
+	out, stderr, err := r.apply()
+	require.NoError(t, err, "%s\n%s", out, stderr)
+	require.Greater(t, done, len(work), "the agents worked through the whole apply")
+	assert.Contains(t, out, fmt.Sprintf("Plan: 0 to create, %d to update, 0 unchanged.\n", n))
+	assert.Contains(t, out, fmt.Sprintf("Applied: 0 created, %d updated, 0 closed.\n", n))
+	t.Logf("%s", out)
+
+	r.db.Before = nil
+	db := r.issues()
+	c, err := compilePlan(r.plan, planFlags{prefix: "tm"}, nil, func(string) string { return "" })
+	require.NoError(t, err)
+	for _, b := range c.beads {
+		is := db[b.ID]
+		assert.JSONEq(t, fmt.Sprintf("%q", b.Title), string(is.Fields["title"]), b.ID)
+		assert.JSONEq(t, fmt.Sprintf("%q", b.Description), string(is.Fields["description"]), b.ID)
+		assert.ElementsMatch(t, b.Dependencies, targets(is), b.ID)
+		if reason, ok := closed[b.ID]; ok {
+			assert.Equal(t, "closed", is.Status, b.ID)
+			assert.JSONEq(t, fmt.Sprintf("%q", reason), string(is.Fields["close_reason"]), b.ID)
+		} else {
+			assert.Equal(t, "open", is.Status, b.ID)
+			assert.Contains(t, string(is.Metadata["branch"]), "-stage-", "%s: the plan's branch", b.ID)
+		}
+		assert.Equal(t, sortedCopy(comments[b.ID]), commentTexts(t, is), b.ID)
+	}
+	out, _, err = r.apply()
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(out, fmt.Sprintf("No changes: %d beads match plan.md.\n", n)), out)
 }

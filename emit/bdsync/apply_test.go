@@ -16,13 +16,15 @@ import (
 
 // TestApplyImportsInRuns: a plan of more than ImportSize records is
 // imported in runs counted from the end, the last run first, with a
-// report before each run and after the last;
-// then the other writes, each reported before it runs.
+// report before each run and after the last; then the field writes, the
+// dependency edits in one batch (removals first, additions last first),
+// and the closes, each reported.
 func TestApplyImportsInRuns(t *testing.T) {
 	p := &SyncPlan{
-		RemoveDeps:   []emit.Dep{{IssueID: "x-2", DependsOnID: "x-1", Type: "blocks"}},
-		RemoveLabels: []LabelRemoval{{Label: "merge", IDs: []string{"x-3"}}},
-		Close:        []Closing{{ID: "x-4", Reason: "done"}},
+		Writes:     []FieldWrite{{ID: "x-3", RemoveLabels: []string{"merge"}}},
+		RemoveDeps: []emit.Dep{{IssueID: "x-2", DependsOnID: "x-1", Type: "blocks"}},
+		AddDeps:    []emit.Dep{{IssueID: "x-5", DependsOnID: "x-4", Type: "blocks"}, {IssueID: "x-6", DependsOnID: "x-0", Type: emit.DepParentChild}},
+		Close:      []Closing{{ID: "x-4", Reason: "done"}},
 	}
 	for i := range ImportSize + 1 {
 		p.addRecord(fmt.Sprintf("x-%d", i), json.RawMessage(fmt.Sprintf(`{"id":"x-%d"}`, i)), nil, "")
@@ -30,16 +32,18 @@ func TestApplyImportsInRuns(t *testing.T) {
 	f := &bdtest.Fake{Replies: map[string]string{"import --json -": `{}`, "context --json": `{"dolt_mode":"embedded"}`}}
 	var got []Progress
 	require.NoError(t, NewClient(f).Apply(p, func(pr Progress) { got = append(got, pr) }))
-	assert.Equal(t, []string{"context --json", "import --json -", "import --json -", "batch", "label remove x-3 merge", "close x-4 --force --reason done"}, f.Calls)
+	assert.Equal(t, []string{"context --json", "import --json -", "import --json -", "update x-3 --remove-label=merge", "batch", "close x-4 --force --reason done"}, f.Calls)
 	assert.Equal(t, []Progress{
 		{"importing beads", 0, ImportSize + 1},
 		{"importing beads", ImportSize, ImportSize + 1},
 		{"importing beads", ImportSize + 1, ImportSize + 1},
-		{"removing dependencies", 0, 1},
-		{"removing labels", 0, 1},
+		{"updating beads", 0, 1},
+		{"updating beads", 1, 1},
+		{"writing dependencies", 0, 3},
 		{"closing beads", 0, 1},
 	}, got)
 	assert.Equal(t, `{"id":"x-0"}`+"\n", string(f.Stdin["import --json -"]), "the first run alone, imported last")
+	assert.Equal(t, "dep remove x-2 x-1\ndep add x-6 x-0 parent-child\ndep add x-5 x-4\n", string(f.Stdin["batch"]))
 
 	// Without a callback, nothing is reported.
 	require.NoError(t, NewClient(&bdtest.Fake{Replies: f.Replies}).Apply(p, nil))

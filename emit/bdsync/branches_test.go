@@ -63,8 +63,12 @@ func TestOldSchemeBranchesShowAsChanges(t *testing.T) {
 		"1.3 metadata.branch", "1.3 metadata.branches_to_merge", "1.3 metadata.worktree_path",
 	}, changed)
 	// The merge takes the started bead's branch as the database has it.
-	rec := record(t, p, beads[3].ID)
-	assert.Equal(t, []any{"main/1-2a-left", "beads/p/1-2b-right"}, rec["metadata"].(map[string]any)["branches_to_merge"])
+	w := writeOf(t, p, beads[3].ID)
+	assert.JSONEq(t, `["main/1-2a-left", "beads/p/1-2b-right"]`, string(w.Metadata["branches_to_merge"]))
+	// A write that moves a branch is made only while the bead's status is
+	// the one apply read: an agent that took it meanwhile keeps its branch.
+	assert.Equal(t, "open", w.IfStatus)
+	assert.Equal(t, "open", writeOf(t, p, beads[0].ID).IfStatus)
 }
 
 func TestHeld(t *testing.T) {

@@ -266,10 +266,11 @@ func (c *Client) importJSONL(data []byte) error {
 	return nil
 }
 
-// KeptError is bd keeping its own copy of beads that changed in the
-// database after apply read them: bd import replaces a row only with a
-// newer one, and someone (an agent, another clone) wrote a newer one.
-// Their changes are kept, and the plan's changes to them are not written.
+// KeptError names beads that changed in the database after apply read
+// them, so that the plan's changes to them were not written: bd import
+// keeping its own copy of a bead to create (it replaces a row only with a
+// newer one, and someone wrote a newer one), or a guarded field write of a
+// bead whose status changed (FieldWrite.IfStatus). Their changes are kept.
 type KeptError struct {
 	IDs []string
 }
@@ -309,12 +310,6 @@ func (c *Client) close(cl []Closing) error {
 // reopen reopens closed issues, with one reason for all.
 func (c *Client) reopen(ids []string, reason string) error {
 	_, err := c.r.Run(nil, append(append([]string{"reopen"}, ids...), "--reason", reason)...)
-	return err
-}
-
-// removeLabel takes one label off some issues.
-func (c *Client) removeLabel(label string, ids []string) error {
-	_, err := c.r.Run(nil, append(append([]string{"label", "remove"}, ids...), label)...)
 	return err
 }
 

@@ -90,8 +90,11 @@ type SyncPlan struct {
 	// Notes are what people should know about the sync.
 	Notes []string
 
-	// Records are the `bd import` lines, new beads and rewritten beads, in
-	// execution order; Imports lays them out for bd.
+	// Records are the `bd import` lines of the beads to create (new beads,
+	// and beads a stopped apply wrote ahead), in execution order; Imports
+	// lays them out for bd. A bead that exists is never imported: its
+	// changes are Writes and dependency edits, which touch only the fields
+	// the plan owns.
 	Records []json.RawMessage
 	// ids and waits are, record by record, its bead's id and the ids of
 	// the beads it comes to wait on (new blocks dependencies and a new
@@ -100,12 +103,15 @@ type SyncPlan struct {
 	ids     []string
 	waits   [][]string
 	pending map[string]json.RawMessage
-	// RemoveDeps are plan dependencies the plan no longer has. bd import
-	// only ever adds dependencies.
+	// Writes are the field-level writes to beads that exist: for each, the
+	// plan-owned fields, metadata keys and labels that change (see
+	// FieldWrite), in execution order.
+	Writes []FieldWrite
+	// AddDeps are the dependencies beads that exist gain (blocks, and
+	// parent-child on an epic), in execution order; RemoveDeps the plan's
+	// dependencies the plan no longer has.
+	AddDeps    []emit.Dep
 	RemoveDeps []emit.Dep
-	// RemoveLabels are generated labels the plan no longer gives, by label.
-	// bd import only ever adds labels.
-	RemoveLabels []LabelRemoval
 	// Close are existing beads to close: those the plan marks completed and,
 	// with Prune, the orphans. They go through bd close, not bd import: an
 	// imported status change does not unblock the bead's dependents.
@@ -125,13 +131,14 @@ type SyncPlan struct {
 	// read them (Diff leaves it nil): for BranchClashes and Issue.Held.
 	Database []Issue
 
-	// Now is the stamp of what the sync writes (SyncOptions.Now, to the
-	// second). Rewrites are the existing beads whose rows Records rewrite,
-	// and Fresh those of them changed in Now's second or later, with
-	// FreshUntil their latest stored stamp: their rewrite must be stamped
-	// after the stored row, so after Now, and a change an agent makes in
-	// that second after the read would lose to it. Client.Sync reads them
-	// again once the second is over.
+	// Now is the stamp of what the sync imports (SyncOptions.Now, to the
+	// second). Rewrites are the beads in the database whose rows Records
+	// rewrite whole (only beads a stopped apply wrote ahead, see
+	// Issue.Pending), and Fresh those of them changed in Now's second or
+	// later, with FreshUntil their latest stored stamp: their rewrite must
+	// be stamped after the stored row, so after Now, and a change an agent
+	// makes in that second after the read would lose to it. Client.Sync
+	// reads them again once the second is over.
 	Now        time.Time
 	Rewrites   []string
 	Fresh      []string
@@ -142,10 +149,31 @@ type SyncPlan struct {
 	Splits []int
 }
 
-// LabelRemoval is one label to take off some beads.
-type LabelRemoval struct {
-	Label string
-	IDs   []string
+// FieldWrite is the plan's change to one bead that exists, field by
+// field: what one `bd update` writes, and nothing else. bd writes each
+// named field and merges Metadata into the stored metadata key by key,
+// inside its own transaction, so status, assignee, notes, comments, close
+// reason and every other field stay as the database has them at the
+// moment of the write, whoever changed them after apply read them.
+type FieldWrite struct {
+	ID string
+	// Fields are the PlanFields that change, with the plan's values.
+	Fields map[string]json.RawMessage
+	// Metadata are the metadata keys that change, with the plan's values.
+	Metadata map[string]json.RawMessage
+	// AddLabels and RemoveLabels are the labels the bead gains and loses.
+	AddLabels, RemoveLabels []string
+	// IfStatus, when set, is the bead's status as apply read it: the
+	// write is made only while the bead still has it. It guards a write
+	// of metadata.branch or metadata.worktree_path, which follow the plan
+	// only until work on the bead starts (Issue.Started): an agent that
+	// claimed the bead meanwhile keeps the branch it may have pushed.
+	IfStatus string
+}
+
+// Empty reports whether the write changes nothing.
+func (w *FieldWrite) Empty() bool {
+	return len(w.Fields) == 0 && len(w.Metadata) == 0 && len(w.AddLabels) == 0 && len(w.RemoveLabels) == 0
 }
 
 // Change is one bead in a sync plan.
@@ -172,13 +200,14 @@ type FieldChange struct {
 
 // Empty reports whether the sync changes nothing.
 func (p *SyncPlan) Empty() bool {
-	return len(p.Records) == 0 && len(p.RemoveDeps) == 0 && len(p.RemoveLabels) == 0 && len(p.Close) == 0 && len(p.Reopen) == 0
+	return len(p.Records) == 0 && len(p.Writes) == 0 && len(p.AddDeps) == 0 && len(p.RemoveDeps) == 0 && len(p.Close) == 0 && len(p.Reopen) == 0
 }
 
 // Diff compares the beads a plan compiles to with the issues in a beads
 // database and plans the sync. desired is in execution order, current is
-// the whole database. Only plan-owned fields are compared; every runtime
-// field of an existing bead is carried over into its rewrite.
+// the whole database. Only plan-owned fields are compared, and only those
+// that differ are written to a bead that exists; every runtime field is
+// left to bd as it is.
 func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error) {
 	now := o.Now.UTC().Truncate(time.Second)
 	p := &SyncPlan{PlanFile: o.PlanFile, Prune: o.Prune, Now: now}
@@ -223,22 +252,19 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 		}
 	}
 	desired = epicsFirst(keepStartedBranches(desired, byID))
-	removeLabels, err := p.diffDesired(desired, byID, planBead, o)
-	if err != nil {
+	if err := p.diffDesired(desired, byID, planBead, o); err != nil {
 		return nil, err
 	}
 	if err := p.orphans(current, ours, want, o); err != nil {
 		return nil, err
 	}
-	p.labelRemovals(removeLabels)
 	return p, nil
 }
 
 // diffDesired plans the creation or update of each bead the plan compiles
-// to, and returns the labels to take off, with the beads to take each off.
-func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, planBead map[string]bool, o SyncOptions) (map[string][]string, error) {
+// to.
+func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, planBead map[string]bool, o SyncOptions) error {
 	now := p.Now
-	removeLabels := map[string][]string{}
 	p.pending = map[string]json.RawMessage{}
 	unfinished := 0
 	for _, b := range desired {
@@ -247,10 +273,10 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 		if !ok {
 			rec, err := createRecord(b, now, o.PlanFile)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if p.pending[b.ID], err = pendingRecord(b, now.Add(-time.Second), o.PlanFile); err != nil {
-				return nil, err
+				return err
 			}
 			p.Create = append(p.Create, ch)
 			p.addRecord(b.ID, rec, b.Dependencies, b.Parent)
@@ -258,7 +284,7 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 		}
 		u, err := diffBead(b, cur, planBead)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		ch.Fields, ch.Closes, ch.Reopens = u.fields, u.closes, u.reopens
 		switch {
@@ -273,13 +299,25 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 		default:
 			p.Update = append(p.Update, ch)
 		}
-		if u.rowChanged() {
+		if cur.Pending() {
+			// Written ahead, so nobody works on it: its row is written
+			// whole, with its dependencies, as a new bead's is.
 			rec, err := u.record(cur, now)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			p.addRecord(cur.ID, rec, u.addDeps, u.addParent)
 			p.rewrite(cur)
+		} else {
+			if w := u.write(cur); !w.Empty() {
+				p.Writes = append(p.Writes, w)
+			}
+			for _, d := range u.addDeps {
+				p.AddDeps = append(p.AddDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: depBlocks})
+			}
+			if u.addParent != "" {
+				p.AddDeps = append(p.AddDeps, emit.Dep{IssueID: b.ID, DependsOnID: u.addParent, Type: emit.DepParentChild})
+			}
 		}
 		if u.closes {
 			p.Close = append(p.Close, Closing{ID: b.ID, Reason: "completed in " + o.PlanFile})
@@ -293,21 +331,17 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 		for _, d := range u.removeParents {
 			p.RemoveDeps = append(p.RemoveDeps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: emit.DepParentChild})
 		}
-		for _, l := range u.removeLabels {
-			removeLabels[l] = append(removeLabels[l], b.ID)
-		}
 	}
 	if unfinished > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%d of the beads to create are in the database already, written ahead (deferred, without dependencies) by an apply that stopped; this apply writes them whole", unfinished))
 	}
-	return removeLabels, nil
+	return nil
 }
 
 // orphans lists the plan's beads in the database that it no longer
 // compiles to and that are not closed; a moved plan's move with it, and
 // --prune closes them.
 func (p *SyncPlan) orphans(current []Issue, ours func(*Issue) bool, want map[string]bool, o SyncOptions) error {
-	now := p.Now
 	var orphans []*Issue
 	for i := range current {
 		is := &current[i]
@@ -320,12 +354,11 @@ func (p *SyncPlan) orphans(current []Issue, ours func(*Issue) bool, want map[str
 		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
 		if is.PlanFile() != o.PlanFile {
 			// It moves with the plan, to stay one of its orphans.
-			rec, err := movedRecord(is, o.PlanFile, stampAfter(is.UpdatedAt, now))
+			planFile, err := json.Marshal(o.PlanFile)
 			if err != nil {
 				return err
 			}
-			p.addRecord(is.ID, rec, nil, "")
-			p.rewrite(is)
+			p.Writes = append(p.Writes, FieldWrite{ID: is.ID, Metadata: map[string]json.RawMessage{"plan_file": planFile}})
 		}
 		if o.Prune {
 			reason := fmt.Sprintf("sprint %s is no longer in %s%s", is.Sprint(), o.PlanFile, pruneMark)
@@ -348,19 +381,6 @@ func (p *SyncPlan) addRecord(id string, rec json.RawMessage, deps []string, pare
 	p.Records = append(p.Records, rec)
 	p.ids = append(p.ids, id)
 	p.waits = append(p.waits, waits)
-}
-
-// labelRemovals turns the labels to take off into one removal a label,
-// labels in order.
-func (p *SyncPlan) labelRemovals(removeLabels map[string][]string) {
-	labels := make([]string, 0, len(removeLabels))
-	for l := range removeLabels {
-		labels = append(labels, l)
-	}
-	sort.Strings(labels)
-	for _, l := range labels {
-		p.RemoveLabels = append(p.RemoveLabels, LabelRemoval{Label: l, IDs: removeLabels[l]})
-	}
 }
 
 // rewrite notes that the sync rewrites the row of cur, stamped with
@@ -492,7 +512,8 @@ type beadUpdate struct {
 	want         map[string]json.RawMessage // the desired record, field by field
 	wantMeta     map[string]json.RawMessage
 	fields       []FieldChange
-	rowFields    bool // a plan field or metadata key differs
+	setFields    []string // the PlanFields that differ
+	setMeta      []string // the metadata keys that differ
 	closes       bool
 	reopens      bool
 	addLabels    []string
@@ -503,12 +524,6 @@ type beadUpdate struct {
 	// are the plan's epics it is a child of no longer.
 	addParent     string
 	removeParents []string
-}
-
-// rowChanged reports whether the bead's row must be rewritten; removals
-// and closing go through other bd commands.
-func (u *beadUpdate) rowChanged() bool {
-	return u.rowFields || len(u.addLabels) > 0 || len(u.addDeps) > 0 || u.addParent != ""
 }
 
 func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, error) {
@@ -523,7 +538,7 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 	for _, f := range PlanFields {
 		if !sameJSON(cur.Fields[f], u.want[f]) {
 			u.fields = append(u.fields, fieldChange(f, cur.Fields[f], u.want[f]))
-			u.rowFields = true
+			u.setFields = append(u.setFields, f)
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(u.wantMeta)) {
@@ -532,7 +547,7 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		}
 		if !sameJSON(cur.Metadata[k], u.wantMeta[k]) {
 			u.fields = append(u.fields, fieldChange("metadata."+k, cur.Metadata[k], u.wantMeta[k]))
-			u.rowFields = true
+			u.setMeta = append(u.setMeta, k)
 		}
 	}
 
@@ -603,10 +618,6 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		u.fields = append(u.fields, FieldChange{Field: "parent", New: setChange(add, u.removeParents)})
 	}
 
-	if cur.Pending() {
-		// The row loses its mark, and gets its dependencies and status.
-		u.rowFields = true
-	}
 	switch {
 	case b.Status == "closed" && cur.Status != "closed":
 		u.closes = true
@@ -620,9 +631,34 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 	return u, nil
 }
 
-// record builds the rewrite of an existing bead: the stored issue with the
-// plan's fields on top. Comments and existing dependencies are left out:
-// bd import only adds them, so they stay as they are.
+// write is the field-level write of an existing bead's changes: the
+// plan's fields and metadata keys that differ, and the labels it gains and
+// loses. A write that moves the bead's branch or worktree is made only
+// while the bead has the status apply read (see FieldWrite.IfStatus).
+func (u *beadUpdate) write(cur *Issue) FieldWrite {
+	w := FieldWrite{ID: cur.ID, AddLabels: u.addLabels, RemoveLabels: u.removeLabels}
+	for _, f := range u.setFields {
+		if w.Fields == nil {
+			w.Fields = map[string]json.RawMessage{}
+		}
+		w.Fields[f] = u.want[f]
+	}
+	for _, k := range u.setMeta {
+		if w.Metadata == nil {
+			w.Metadata = map[string]json.RawMessage{}
+		}
+		w.Metadata[k] = u.wantMeta[k]
+		if k == "branch" || k == "worktree_path" {
+			w.IfStatus = cur.Status
+		}
+	}
+	return w
+}
+
+// record builds the rewrite of a bead a stopped apply wrote ahead (see
+// Issue.Pending): the stored issue with the plan's fields on top. Comments
+// and existing dependencies are left out: bd import only adds them, so
+// they stay as they are.
 func (u *beadUpdate) record(cur *Issue, now time.Time) (json.RawMessage, error) {
 	rec := carry(cur)
 	for _, f := range PlanFields {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -84,6 +85,23 @@ func record(t *testing.T, p *SyncPlan, id string) map[string]any {
 	}
 	t.Fatalf("no record for %s", id)
 	return nil
+}
+
+// writeOf is the field write p makes to bead id.
+func writeOf(t *testing.T, p *SyncPlan, id string) FieldWrite {
+	t.Helper()
+	for _, w := range p.Writes {
+		if w.ID == id {
+			return w
+		}
+	}
+	t.Fatalf("no write of %s", id)
+	return FieldWrite{}
+}
+
+// keys are the keys of a map, sorted.
+func keys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // set changes one field of a stored issue, as the runtime would.
@@ -264,9 +282,10 @@ func TestResyncIsNoop(t *testing.T) {
 	assert.Equal(t, "No changes: 4 beads match p.md.\n", out.String())
 }
 
-// TestUpdateCarriesRuntimeFields: a renamed sprint rewrites its bead with
-// the plan's fields and every runtime field as the database has it.
-func TestUpdateCarriesRuntimeFields(t *testing.T) {
+// TestUpdateWritesPlanFieldsOnly: a renamed sprint's bead gets a field
+// write of the plan's fields and metadata keys that changed, and of
+// nothing else: every runtime field is left to bd as it is.
+func TestUpdateWritesPlanFieldsOnly(t *testing.T) {
 	beads := syncBeads(t, syncPlan)
 	db := importAll(t, beads)
 	start := byID(db)[beads[0].ID]
@@ -296,26 +315,28 @@ func TestUpdateCarriesRuntimeFields(t *testing.T) {
 		{Field: "metadata.qa_agents"}, // the default QA agent's prompt names the title
 	}, p.Update[0].Fields, "the branch of a closed bead stays")
 
-	require.Len(t, p.Records, 1)
-	rec := record(t, p, start.ID)
-	assert.Equal(t, "Begin", rec["title"])
-	assert.Equal(t, "closed", rec["status"])
-	assert.Equal(t, "2026-03-05T00:00:00Z", rec["closed_at"])
-	assert.Equal(t, "done", rec["close_reason"])
-	assert.Equal(t, "someone-else", rec["assignee"])
-	assert.Equal(t, "work notes", rec["notes"])
-	assert.Equal(t, "2026-03-05T00:00:01Z", rec["updated_at"], "one second past the stored stamp")
-	assert.Equal(t, "2026-03-04T05:06:07Z", rec["created_at"])
-	assert.NotContains(t, rec, "comments", "bd keeps comments; import only adds them")
-	assert.Equal(t, []any{}, rec["dependencies"])
-	assert.Equal(t, []any{"phase-01", "sprint-1-1", "needs-review"}, rec["labels"])
-	meta := rec["metadata"].(map[string]any)
-	assert.Equal(t, float64(2), meta["attempt_count"])
-	assert.Equal(t, "sess-1", meta["dev_agent_session_id"])
-	assert.Equal(t, float64(12), meta["pr_number"])
-	assert.Equal(t, "kept", meta["runtime_extra"])
-	assert.Equal(t, "beads/p/1-1-start", meta["branch"])
-	assert.Nil(t, meta["pr_url"])
+	assert.Empty(t, p.Records, "a bead that exists is never imported")
+	assert.Empty(t, p.Rewrites)
+	w := writeOf(t, p, start.ID)
+	require.Len(t, p.Writes, 1)
+	assert.Equal(t, []string{"description", "title"}, keys(w.Fields))
+	assert.JSONEq(t, `"Begin"`, string(w.Fields["title"]))
+	assert.JSONEq(t, `"Begin"`, string(w.Fields["description"]))
+	assert.Equal(t, []string{"plan_section", "qa_agents"}, keys(w.Metadata))
+	assert.JSONEq(t, `"## Phase 1: Build > ### Sprint 1.1: Begin"`, string(w.Metadata["plan_section"]))
+	assert.Empty(t, w.AddLabels)
+	assert.Empty(t, w.RemoveLabels)
+	assert.Empty(t, w.IfStatus, "the branch stays: nothing to guard")
+	assert.Empty(t, p.AddDeps)
+	assert.Empty(t, p.RemoveDeps)
+	flags, stdin, err := w.flags()
+	require.NoError(t, err)
+	require.Len(t, flags, 3)
+	assert.Equal(t, []string{"--title=Begin", "--body-file=-"}, flags[:2])
+	meta, ok := strings.CutPrefix(flags[2], "--metadata=")
+	require.True(t, ok, flags[2])
+	assert.JSONEq(t, `{"plan_section":"## Phase 1: Build > ### Sprint 1.1: Begin","qa_agents":`+string(w.Metadata["qa_agents"])+`}`, meta)
+	assert.Equal(t, "Begin", string(stdin))
 }
 
 // TestAdoptByPlanAndSprint: a database filled under another prefix is
@@ -386,11 +407,12 @@ func TestRemovedSprint(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []Change{{ID: right.ID, Sprint: "1.2b", Title: "Right"}}, p.Orphans)
 	assert.Equal(t, []emit.Dep{{IssueID: join.ID, DependsOnID: right.ID, Type: "blocks"}}, p.RemoveDeps)
-	assert.Equal(t, []LabelRemoval{{Label: "merge", IDs: []string{join.ID}}}, p.RemoveLabels)
-	require.Len(t, p.Records, 1, "only the join's row changes; the orphan stays as it is")
-	rec := record(t, p, join.ID)
-	assert.Equal(t, emit.TypeWork, rec["issue_type"])
-	assert.NotContains(t, rec["labels"], "merge")
+	assert.Empty(t, p.Records)
+	require.Len(t, p.Writes, 1, "only the join changes; the orphan stays as it is")
+	w := writeOf(t, p, join.ID)
+	assert.JSONEq(t, `"`+emit.TypeWork+`"`, string(w.Fields["issue_type"]))
+	assert.Equal(t, []string{"merge"}, w.RemoveLabels)
+	assert.Empty(t, w.AddLabels)
 
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, emit.Style{}))
@@ -400,7 +422,7 @@ func TestRemovedSprint(t *testing.T) {
 	p, err = Diff(edited, db, SyncOptions{PlanFile: "p.md", Now: syncNow.Add(time.Hour), Prune: true})
 	require.NoError(t, err)
 	assert.Equal(t, []Closing{{ID: right.ID, Reason: "sprint 1.2b is no longer in p.md (architect apply --prune)"}}, p.Close)
-	require.Len(t, p.Records, 1)
+	require.Len(t, p.Writes, 1)
 	out.Reset()
 	require.NoError(t, p.WriteText(&out, emit.Style{}))
 	emittest.Golden(t, *update, "testdata/sync/pruned.txt", out.Bytes())
@@ -430,6 +452,7 @@ func TestPrunedSprintComesBack(t *testing.T) {
 		Fields: []FieldChange{{Field: "status", Old: "closed", New: "open"}}}, p.Update[0])
 	assert.Equal(t, []string{right.ID}, p.Reopen)
 	assert.Empty(t, p.Records, "bd reopen does it; the row stays")
+	assert.Empty(t, p.Writes)
 	assert.False(t, p.Empty())
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, emit.Style{}))
@@ -478,6 +501,7 @@ func TestPlanCompletedClosesBead(t *testing.T) {
 	assert.True(t, p.Update[0].Closes)
 	assert.Equal(t, []FieldChange{{Field: "status", Old: "open", New: "closed"}}, p.Update[0].Fields)
 	assert.Empty(t, p.Records, "closing alone rewrites no row: bd close unblocks the dependents, import would not")
+	assert.Empty(t, p.Writes)
 	assert.Equal(t, []Closing{{ID: beads[0].ID, Reason: "completed in p.md"}}, p.Close)
 	assert.False(t, p.Empty())
 
@@ -540,8 +564,8 @@ func TestFieldOwnership(t *testing.T) {
 	set(t, byID(db)[beads[0].ID], "labels", []string{"phase-01", "sprint-1-1", "merge", "sprint-review", "phase-1"})
 	p, err := Diff(beads, db, SyncOptions{PlanFile: "p.md", Now: syncNow})
 	require.NoError(t, err)
-	assert.Equal(t, []LabelRemoval{{Label: "merge", IDs: []string{beads[0].ID}}}, p.RemoveLabels)
-	assert.Empty(t, p.Records, "a removal alone rewrites no row")
+	assert.Equal(t, []FieldWrite{{ID: beads[0].ID, RemoveLabels: []string{"merge"}}}, p.Writes)
+	assert.Empty(t, p.Records)
 }
 
 // TestOtherPlansUntouched: beads of another plan file are neither orphans

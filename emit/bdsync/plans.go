@@ -1,7 +1,6 @@
 package bdsync
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -147,24 +146,4 @@ func owned(desired []emit.Bead, current []Issue, byID map[string]*Issue, o SyncO
 			"apply takes none of them over: name the beads to keep in the plan (architect annotate --map SPRINT=ID %s)", strings.Join(moved, " and "), o.PlanFile))
 	}
 	return old, notes, nil
-}
-
-// movedRecord is the rewrite of a bead that moves with its plan and that
-// the plan does not otherwise rewrite: the stored row with the new
-// metadata.plan_file.
-func movedRecord(cur *Issue, planFile string, now json.RawMessage) (json.RawMessage, error) {
-	rec := carry(cur)
-	meta := make(map[string]json.RawMessage, len(cur.Metadata))
-	for k, v := range cur.Metadata {
-		meta[k] = v
-	}
-	var err error
-	if meta["plan_file"], err = json.Marshal(planFile); err != nil {
-		return nil, err
-	}
-	if rec["metadata"], err = json.Marshal(meta); err != nil {
-		return nil, err
-	}
-	rec["updated_at"] = now
-	return marshalLine(rec)
 }

@@ -2,6 +2,7 @@ package bdsync
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -82,8 +83,9 @@ func TestAnnotatedMove(t *testing.T) {
 	}
 	assert.Equal(t, []string{"p.md"}, p.MovedFrom)
 	assert.Equal(t, []Change{{ID: beads[3].ID, Sprint: "1.3", Title: "Join"}}, p.Orphans)
-	require.Len(t, p.Records, 4, "the orphan moves with the plan")
-	assert.Equal(t, "docs/p.md", record(t, p, beads[3].ID)["metadata"].(map[string]any)["plan_file"])
+	assert.Empty(t, p.Records)
+	require.Len(t, p.Writes, 4, "the orphan moves with the plan")
+	assert.Equal(t, FieldWrite{ID: beads[3].ID, Metadata: map[string]json.RawMessage{"plan_file": json.RawMessage(`"docs/p.md"`)}}, writeOf(t, p, beads[3].ID))
 	var out bytes.Buffer
 	require.NoError(t, p.WriteText(&out, emit.Style{}))
 	assert.Contains(t, out.String(), "\nMoved from p.md, which is gone: its beads follow the plan.\nPlan: 0 to create, 3 to update, 0 unchanged, 1 orphan left open.\n")
