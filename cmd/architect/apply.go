@@ -27,6 +27,7 @@ type applyOptions struct {
 	noAnnotate   bool
 	repo         string
 	sourceBranch string
+	reading      string
 	verbose      bool
 }
 
@@ -120,7 +121,8 @@ plan reopens the bead that --prune (and nothing else) closed.`,
 	fl.BoolVar(&opts.dryRun, "dry-run", false, "print the plan and change nothing")
 	fl.BoolVar(&opts.prune, "prune", false, "close orphans (open beads of this plan whose sprint is gone), with a reason")
 	fl.BoolVar(&opts.noAnnotate, "no-annotate", false, "do not write the bead ids into the plan")
-	fl.StringVar(&opts.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the current branch, else main)")
+	fl.StringVar(&opts.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the settings', else the one its beads record, else the repository's default branch)")
+	fl.StringVar(&opts.reading, "reading", "", "read the plan this way, as compile --reading does (`LINE`)")
 	fl.StringVar(&opts.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
 	fl.BoolVarP(&opts.verbose, "verbose", "v", false, "report each bd call and its time, and informational notes")
 	return c
@@ -250,7 +252,7 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 	if opts.noAnnotate {
 		return nil
 	}
-	n, err := annotatePlan(c.abs, c.plan.Src, written.IDs)
+	n, err := annotatePlan(c.abs, c.plan.Src, written.IDs, opts.reading)
 	if err != nil {
 		return fmt.Errorf("the beads database is in sync, but the bead ids were not written into %s: %w", opts.plan, err)
 	}
@@ -265,14 +267,13 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 // of changes; with --dry-run that is all.
 func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *bdsync.Client, db bdsync.Database, repo repoInfo) (*compiled, *bdsync.SyncPlan, bdsync.SyncOptions, error) {
 	var syncOpts bdsync.SyncOptions
-	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, verbose: opts.verbose}, stdio.in, getenv)
+	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, reading: opts.reading, verbose: opts.verbose}, stdio.in, getenv)
 	if err != nil {
 		return nil, nil, syncOpts, err
 	}
 	if c.failed() {
 		return nil, nil, syncOpts, c.diags
 	}
-	report(stdio.err, c.diags)
 
 	syncOpts = bdsync.SyncOptions{
 		PlanFile: c.beads[0].Metadata.PlanFile,
@@ -282,6 +283,18 @@ func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *b
 		Plans:    &repoPlans{root: repo.root},
 	}
 	sync, err := bd.Plan(c.beads, syncOpts)
+	// A source branch no setting names is the one the plan's beads record
+	// (pipeline's resolve): compile again with them, and plan again, only
+	// when they record another branch than the compile chose.
+	if err == nil {
+		var changed bool
+		if changed, err = c.withApplied(sync.Database); err == nil && changed {
+			if c.failed() {
+				return nil, nil, syncOpts, c.diags
+			}
+			sync, err = bd.Plan(c.beads, syncOpts)
+		}
+	}
 	var ce *bdsync.CopyError
 	if errors.As(err, &ce) {
 		return nil, nil, syncOpts, copyDiagnostics(c.plan, ce)
@@ -289,6 +302,7 @@ func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *b
 	if err != nil {
 		return nil, nil, syncOpts, err
 	}
+	report(stdio.err, c.diags)
 	if err := applyBranchChecks(c, sync, stdio.err); err != nil {
 		return nil, nil, syncOpts, err
 	}
@@ -443,7 +457,7 @@ func (r *repoPlans) Names(planFile, id string) bool {
 	ids, ok := r.names[planFile]
 	if !ok {
 		if _, src, err := readPlan(r.path(planFile), nil); err == nil {
-			ids = annotated(parser.Parse(planFile, src))
+			ids = annotated(parsePlan(r.path(planFile), planFile, src, ""))
 		}
 		r.names[planFile] = ids
 	}
@@ -482,7 +496,7 @@ func annotated(p *parser.Plan) map[string]bool {
 // <!-- beads-ralph: ID --> line after its heading, and returns how many
 // annotations it wrote. src is the plan as apply compiled it: a plan that
 // changed since is left alone. ids maps sprint ids to bead ids.
-func annotatePlan(path string, src []byte, ids map[string]string) (int, error) {
+func annotatePlan(path string, src []byte, ids map[string]string, reading string) (int, error) {
 	now, err := os.ReadFile(path)
 	if err != nil {
 		return 0, err
@@ -490,7 +504,7 @@ func annotatePlan(path string, src []byte, ids map[string]string) (int, error) {
 	if !bytes.Equal(now, src) {
 		return 0, errChanged
 	}
-	out, res, err := annotate.Apply(parser.Parse(path, src), ids, annotate.Options{})
+	out, res, err := annotate.Apply(parsePlan(path, path, src, reading), ids, annotate.Options{})
 	if err != nil {
 		return 0, err
 	}
