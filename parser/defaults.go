@@ -372,7 +372,7 @@ func (c *configReader) qaAgents(d *Defaults, v *yaml.Node) {
 
 // dateLayouts are the ways people write a plan's date.
 var dateLayouts = []string{
-	"2006-01-02", time.RFC3339, "2006-01-02 15:04", "2006-01-02 15:04:05", "2006/01/02",
+	"2006-01-02", time.RFC3339, "2006-01-02 15:04", "2006-01-02 15:04:05", "2006-01-02 15:04 MST", "2006-01-02 15:04:05 MST", "2006/01/02",
 	"January 2, 2006", "January 2 2006", "Jan 2, 2006", "Jan 2 2006", "2 January 2006",
 	"2 Jan 2006", "January 2nd, 2006", "Monday, January 2, 2006",
 }

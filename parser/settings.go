@@ -216,7 +216,7 @@ var Settings = []Setting{
 		Where: yamlWhere | FromPreamble | FromSprint, Kind: List, Combine: AddToList,
 		field: func(d *Defaults) any { return &d.Labels }},
 	{Name: "created", Keys: []string{"created"}, Labels: []string{"created"},
-		Where: yamlWhere | FromPreamble, Kind: Value, Want: "want a date like 2026-03-03 or March 3, 2026",
+		Where: yamlWhere | FromPreamble, Kind: Value, Want: "want a date like 2026-03-03 or March 3, 2026", prose: true,
 		read:  func(s string) (string, error) { day, ok := readDate(s); return day, check(ok) },
 		field: func(d *Defaults) any { return &d.Created }},
 	{Name: "letters", Keys: []string{"letters"}, Labels: []string{"letters"},
