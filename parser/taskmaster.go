@@ -96,6 +96,7 @@ func (b *builder) readTaskmaster(doc ast.Node, task int, title string) bool {
 			}
 		}
 	}
+	b.taskmasterTaskDeps(doc, task)
 	cfg := shapeConfig{phaseLevel: -1, implicit: task, name: taskmasterDescription}
 	if subtasks == 0 {
 		// The task is its own one unit.
@@ -172,5 +173,37 @@ func taskmasterOrder(b *builder) {
 	if len(b.defs) > 1 {
 		b.p.Readings = append(b.p.Readings, Reading{Pos: b.defs[0].Heading.Pos,
 			Text: "no subtask names a dependency (each says None): they run one after another in the order of the file"})
+	}
+}
+
+// taskmasterTaskDeps says that the task's own dependencies ("# Dependencies:
+// 13" or "**Dependencies:** 2 ✓, 3") name other tasks, kept in other files:
+// this plan's units do not wait on them.
+func (b *builder) taskmasterTaskDeps(doc ast.Node, task int) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		var text string
+		switch n := n.(type) {
+		case *ast.Heading:
+			text = b.trimmedText(n)
+			if strings.HasPrefix(text, "Subtasks") {
+				return // the subtasks' own dependencies follow
+			}
+			if n.Level != 1 {
+				continue
+			}
+		case *ast.Paragraph:
+			text = b.trimmedText(n)
+		default:
+			continue
+		}
+		v, ok := strings.CutPrefix(text, "Dependencies:")
+		if !ok {
+			continue
+		}
+		if v = strings.TrimSpace(v); v == "" || strings.EqualFold(v, "none") {
+			return
+		}
+		b.p.warnf(b.p.Position(b.blockStart(n)), "task %d depends on %s, tasks that other task files hold: this plan's units do not wait on them", task, v)
+		return
 	}
 }
