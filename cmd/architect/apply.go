@@ -295,6 +295,9 @@ func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *b
 			sync, err = bd.Plan(c.beads, syncOpts)
 		}
 	}
+	// The plan's warnings, once its source branch is settled, before
+	// anything the database says about it.
+	report(stdio.err, c.diags)
 	var ce *bdsync.CopyError
 	if errors.As(err, &ce) {
 		return nil, nil, syncOpts, copyDiagnostics(c.plan, ce)
@@ -302,7 +305,6 @@ func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *b
 	if err != nil {
 		return nil, nil, syncOpts, err
 	}
-	report(stdio.err, c.diags)
 	if err := applyBranchChecks(c, sync, stdio.err); err != nil {
 		return nil, nil, syncOpts, err
 	}
