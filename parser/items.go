@@ -153,9 +153,9 @@ func itemTags(rest string) (title string, parallel bool) {
 	return rest, parallel
 }
 
-// itemUnit reads list item it as a unit under pattern p: a shape that
+// readItemUnit reads list item it as a unit under pattern p: a shape that
 // names it (word "task", its id, its title).
-func (b *builder) itemUnit(it ast.Node, p itemPattern) (shape, itemText, bool) {
+func (b *builder) readItemUnit(it ast.Node, p itemPattern) (shape, itemText, bool) {
 	t, ok := b.readItemText(it)
 	if !ok {
 		return shape{}, t, false
@@ -240,7 +240,7 @@ func (w *shapeWalk) listItem(it ast.Node, ph *Phase) (sh shape, progress, parall
 	if p.leaf {
 		p.parts = 0 // "1." and the flush-left "2.1" alike
 	}
-	sh, t, ok := w.b.itemUnit(it, p)
+	sh, t, ok := w.b.readItemUnit(it, p)
 	if !ok {
 		return shape{}, false, false, false
 	}

@@ -405,7 +405,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 
 func firstOf(lines []int) []int { return slices.Clone(lines[:min(len(lines), 3)]) }
 
-// headingText is a heading pattern for the units of r: "#### Week {n}:
+// headingPattern is the heading pattern for the units of r: "#### Week {n}:
 // {title}", "### {n} {title}".
 func headingPattern(r *shapeHead) string {
 	hashes := strings.Repeat("#", r.node.Level)
