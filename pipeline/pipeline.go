@@ -112,7 +112,7 @@ func (r *Result) Failed() bool { return r.Diags.HasErrors() || r.Graph == nil }
 // against the schema (emittest, the golden files, FuzzCompile), as
 // `architect validate` does for any file.
 func Run(in Input) (*Result, error) {
-	r := &Result{Plan: parser.ParseWith(in.File, in.Src, parser.Options{Reading: declaredReading(in)})}
+	r := &Result{Plan: parser.ParseWith(in.File, in.Src, parser.Options{Reading: DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile)})}
 	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo, Recorded(r.Plan, in.Applied), in.File)
 	r.Diags = append(r.Diags, r.Plan.Diags...)
 	if len(r.Plan.Sprints) == 0 {

@@ -7,34 +7,27 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// declaredReading is the reading declared outside the plan: --reading,
-// else the plan's entry under `plans:` in .architect.yaml
+// DeclaredReading is the reading declared for the plan at planFile (its
+// path from the repository root) outside the plan: reading (--reading),
+// else the plan's entry under `plans:` in config (.architect.yaml, nil when
+// there is none):
 //
 //	plans:
 //	  plans/roadmap.md:
 //	    units: "#### Week {n}: {title}"
 //
-// nil when neither declares one; the plan's own front matter is read by
-// the parser, and these win over it.
-func declaredReading(in Input) *parser.Declared {
-	return DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile)
-}
-
-// DeclaredReading is the reading declared for the plan at planFile (its
-// path from the repository root) outside the plan: reading (--reading),
-// else its entry in config (.architect.yaml, nil when there is none).
-// Commands that parse a plan without compiling it (annotate) read it the
-// way compile does with it.
+// It is nil when neither declares one; the plan's own front matter is read
+// by the parser, and these win over it. Run compiles with it, and commands
+// that parse a plan without compiling it (annotate) read it the same way.
 func DeclaredReading(reading string, config *File, planFile string) *parser.Declared {
-	in := Input{Flags: Flags{Reading: reading}, Config: config, PlanFile: planFile}
-	if in.Flags.Reading != "" {
-		return &parser.Declared{Line: in.Flags.Reading, From: "--reading"}
+	if reading != "" {
+		return &parser.Declared{Line: reading, From: "--reading"}
 	}
-	if in.Config == nil || in.PlanFile == "" || in.PlanFile == "-" {
+	if config == nil || planFile == "" || planFile == "-" {
 		return nil
 	}
 	var doc yaml.Node
-	if yaml.Unmarshal(in.Config.Data, &doc) != nil || len(doc.Content) == 0 {
+	if yaml.Unmarshal(config.Data, &doc) != nil || len(doc.Content) == 0 {
 		return nil // ParseConfig reports it
 	}
 	plans := mapValue(doc.Content[0], "plans")
@@ -42,7 +35,7 @@ func DeclaredReading(reading string, config *File, planFile string) *parser.Decl
 		return nil
 	}
 	for i := 0; i+1 < len(plans.Content); i += 2 {
-		if strings.TrimPrefix(plans.Content[i].Value, "./") != in.PlanFile {
+		if strings.TrimPrefix(plans.Content[i].Value, "./") != planFile {
 			continue
 		}
 		entry := plans.Content[i+1]
@@ -52,7 +45,7 @@ func DeclaredReading(reading string, config *File, planFile string) *parser.Decl
 				if key == "units" {
 					line = key + ": " + quote(v.Value)
 				}
-				return &parser.Declared{Line: line, File: in.Config.Path, Pos: parser.Pos{Line: v.Line, Col: v.Column}, From: ConfigFile}
+				return &parser.Declared{Line: line, File: config.Path, Pos: parser.Pos{Line: v.Line, Col: v.Column}, From: ConfigFile}
 			}
 		}
 	}

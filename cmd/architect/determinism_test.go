@@ -11,10 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestDeterminism compiles the same plans again and again, under different
-// GOMAXPROCS settings (validation runs on a pool of workers), and requires
-// byte-identical output every time: beads as JSON and JSONL, the dry-run
-// preview, the graph exports, and the diagnostics.
+// TestDeterminism compiles the same plans twice, under GOMAXPROCS 1 and 8,
+// and requires byte-identical output: beads as JSON and JSONL, the dry-run
+// preview, the graph exports, and the diagnostics. A compile runs nothing
+// side by side today (the schema check left the run time); the second
+// setting holds any map order or future worker pool to the same output.
 func TestDeterminism(t *testing.T) {
 	dir := t.TempDir()
 	plans := map[string][]byte{"gen-1000.md": plangen.Plan(1000), "gen-7.md": plangen.Plan(7)}
@@ -46,7 +47,7 @@ func TestDeterminism(t *testing.T) {
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	first := map[string]string{}
-	for round, procs := range []int{1, 2, 8} {
+	for round, procs := range []int{1, 8} {
 		runtime.GOMAXPROCS(procs)
 		for name := range plans {
 			for _, cmd := range commands {
