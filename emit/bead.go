@@ -76,6 +76,10 @@ type Options struct {
 	PlanFile string
 	// Now stamps created_at, updated_at and closed_at.
 	Now time.Time
+	// Epics makes each phase an epic whose children are its units (see
+	// phaseEpic): `bd swarm validate EPIC` then checks a phase, and `bd
+	// epic status` follows it.
+	Epics bool
 	// AgentExists reports whether an agent's Markdown file, given by its
 	// path from the repository root (".claude/agents/NAME.md"), is in the
 	// repository. Nil skips the check.
@@ -116,8 +120,14 @@ type Bead struct {
 	EstimatedMinutes *int   `json:"estimated_minutes,omitempty"`
 	// Parent is the epic the bead is a child of (a parent-child
 	// dependency in bd), "" when it is under none.
-	Parent   string   `json:"parent,omitempty"`
-	Metadata Metadata `json:"metadata"`
+	Parent string `json:"parent,omitempty"`
+	// AwaitType, AwaitID and Timeout are a gate's (IsGate): bd's await
+	// type, what it awaits (a pull request's number, a run's id) and a
+	// timer's duration in nanoseconds, as bd stores them.
+	AwaitType string   `json:"await_type,omitempty"`
+	AwaitID   string   `json:"await_id,omitempty"`
+	Timeout   int64    `json:"timeout,omitempty"`
+	Metadata  Metadata `json:"metadata"`
 }
 
 // Metadata holds beads-ralph's fields.
@@ -159,6 +169,9 @@ type Metadata struct {
 	// phase, plan_file and plan_section only (an epic has no branch,
 	// worktree or agents: it is no work a scrum master runs).
 	Epic bool `json:"-"`
+	// GateFor is set on a gate's bead: what it holds ("sprint 1.2",
+	// "phase 2"). Its metadata is written short too, with this key.
+	GateFor string `json:"-"`
 }
 
 // epicMetadata is an epic bead's metadata.
@@ -167,10 +180,11 @@ type epicMetadata struct {
 	Phase       string `json:"phase"`
 	PlanFile    string `json:"plan_file"`
 	PlanSection string `json:"plan_section"`
+	GateFor     string `json:"gate_for,omitempty"`
 }
 
 func (m *Metadata) short() epicMetadata {
-	return epicMetadata{Rig: m.Rig, Phase: m.Phase, PlanFile: m.PlanFile, PlanSection: m.PlanSection}
+	return epicMetadata{Rig: m.Rig, Phase: m.Phase, PlanFile: m.PlanFile, PlanSection: m.PlanSection, GateFor: m.GateFor}
 }
 
 // plainBead is Bead without its MarshalJSON: how WriteJSON and Validate
@@ -197,7 +211,7 @@ func encodable(b *Bead) any { return epicOr(&b.Metadata, b, (*plainBead)(b)) }
 
 // epicForm returns epic() for an epic's metadata m, else plain.
 func epicForm(m *Metadata, plain any, epic func() any) any {
-	if m.Epic {
+	if m.Epic || m.GateFor != "" {
 		return epic()
 	}
 	return plain
@@ -206,7 +220,7 @@ func epicForm(m *Metadata, plain any, epic func() any) any {
 // epicOr returns v, which encodes through its MarshalJSON, for an epic's
 // metadata m, else plain, which skips it.
 func epicOr(m *Metadata, v, plain any) any {
-	if m.Epic {
+	if m.Epic || m.GateFor != "" {
 		return v
 	}
 	return plain
@@ -267,6 +281,8 @@ func Beads(g *planner.Graph, o Options) ([]Bead, parser.Diagnostics) {
 		e.bead(&beads[n.Order], n, ids, branches)
 	}
 	beads = e.epics(beads)
+	beads = e.gates(beads)
+	e.stampReadyOrder(beads)
 	e.checkShared(beads)
 	e.checkBranches(beads)
 	e.reportDefaultQA()
@@ -1007,8 +1023,18 @@ func planSection(s *parser.Sprint) string {
 // indexed by planner.Node.Order; the epics come after them.
 func (e *emitter) epics(beads []Bead) []Bead {
 	var phases []*parser.Phase
+	epicOf := map[*parser.Phase]*parser.Epic{}
 	for _, ph := range e.g.Plan.Phases {
-		if ph.Epic != nil && !ph.Skipped {
+		switch {
+		case ph.Skipped:
+		case ph.Epic != nil:
+			epicOf[ph] = ph.Epic
+		case e.o.Epics:
+			if ep, ok := e.phaseEpic(ph); ok {
+				epicOf[ph] = ep
+			}
+		}
+		if epicOf[ph] != nil {
 			phases = append(phases, ph)
 		}
 	}
@@ -1017,7 +1043,7 @@ func (e *emitter) epics(beads []Bead) []Bead {
 	}
 	id := map[*parser.Phase]string{}
 	for _, ph := range phases {
-		ep := ph.Epic
+		ep := epicOf[ph]
 		if a := ep.Annotation; a != nil && a.ID != "" {
 			if _, taken := e.used[a.ID]; taken {
 				e.diag(parser.Error, a.Pos, "epic %q names bead %s, which a sprint has too", ep.Title, a.ID)
@@ -1048,7 +1074,7 @@ func (e *emitter) epics(beads []Bead) []Bead {
 		if id[ph] == "" {
 			continue
 		}
-		ep := ph.Epic
+		ep := epicOf[ph]
 		status := "open"
 		if ep.Status.Set() {
 			status = ep.Status.Value

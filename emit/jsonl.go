@@ -26,6 +26,9 @@ type Record struct {
 	CreatedAt          string   `json:"created_at"`
 	UpdatedAt          string   `json:"updated_at"`
 	ClosedAt           *string  `json:"closed_at,omitempty"`
+	AwaitType          string   `json:"await_type,omitempty"`
+	AwaitID            string   `json:"await_id,omitempty"`
+	Timeout            int64    `json:"timeout,omitempty"`
 	Dependencies       []Dep    `json:"dependencies"`
 }
 
@@ -47,8 +50,11 @@ func (r Record) MarshalJSON() ([]byte, error) {
 			CreatedAt    string       `json:"created_at"`
 			UpdatedAt    string       `json:"updated_at"`
 			ClosedAt     *string      `json:"closed_at,omitempty"`
+			AwaitType    string       `json:"await_type,omitempty"`
+			AwaitID      string       `json:"await_id,omitempty"`
+			Timeout      int64        `json:"timeout,omitempty"`
 			Dependencies []Dep        `json:"dependencies"`
-		}{(*plainRecord)(&r), r.Metadata.short(), r.CreatedAt, r.UpdatedAt, r.ClosedAt, r.Dependencies}
+		}{(*plainRecord)(&r), r.Metadata.short(), r.CreatedAt, r.UpdatedAt, r.ClosedAt, r.AwaitType, r.AwaitID, r.Timeout, r.Dependencies}
 	}))
 }
 
@@ -73,6 +79,9 @@ func ToRecord(b Bead) Record {
 		CreatedAt:          b.CreatedAt,
 		UpdatedAt:          b.UpdatedAt,
 		ClosedAt:           b.ClosedAt,
+		AwaitType:          b.AwaitType,
+		AwaitID:            b.AwaitID,
+		Timeout:            b.Timeout,
 		Dependencies:       deps,
 	}
 }

@@ -495,6 +495,7 @@ func (b *builder) readPhaseStatus(ph *Phase, blocks []ast.Node) (skipped bool) {
 		if !ok {
 			continue
 		}
+		gateLine := false
 		for _, line := range paragraphLines(par) {
 			f, ok := b.lineField(line)
 			if !ok {
@@ -517,7 +518,13 @@ func (b *builder) readPhaseStatus(ph *Phase, blocks []ast.Node) (skipped bool) {
 				b.fieldsOf(ph).team = Field{Value: v, Pos: f.pos}
 			case "labels":
 				b.fieldsOf(ph).labels = append(b.fieldsOf(ph).labels, splitList(f.value)...)
+			case "gate":
+				gateLine = true
+				b.addPhaseGate(ph, f)
 			}
+		}
+		if !gateLine {
+			b.proseGates(&ph.Gates, b.blockStart(par), lineEnd(b.src, blockEnd(par, b.src)), "the first units of phase "+ph.ID)
 		}
 	}
 	return skipped

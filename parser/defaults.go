@@ -34,6 +34,9 @@ type Defaults struct {
 	// sequence), "parallel" (every letter is a parallel track) or
 	// "sequence" (every letter is a step after the one before).
 	Letters string `yaml:"letters"`
+	// Epics says whether each phase becomes an epic whose children are its
+	// units: "phases", or "none" (the default).
+	Epics string `yaml:"epics"`
 
 	// Pins and proofs (contract §6). Lists add up across layers and to a
 	// sprint's own.

@@ -51,6 +51,8 @@ var sprintLabels = map[string]string{
 	"timeout":             "timeout",
 	"time budget":         "timeout",
 	"role":                "role",
+	"gate":                "gate",
+	"gates":               "gate",
 
 	// The common names of a unit's work and of its acceptance criteria.
 	"steps":                "tasks",

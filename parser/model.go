@@ -103,6 +103,10 @@ type Phase struct {
 	// (bdfile.go): its issues are the epic's children. Nil for the phases
 	// of other plans.
 	Epic *Epic
+	// Gates are the waits the phase states (**Gate**: lines of its own
+	// text): each holds the phase's first units, those that wait on no
+	// other unit of the phase.
+	Gates []Gate
 }
 
 // Sprint is a "Sprint N.M: Title" heading and the fields of its section.
@@ -168,6 +172,8 @@ type Sprint struct {
 	Tests          []Pin
 	// TimeoutMinutes is 0 when the sprint gives no Timeout.
 	TimeoutMinutes int
+	// Gates are the waits before the unit may start (gate.go).
+	Gates []Gate
 	Timeout        Field
 	Role           Field
 

@@ -210,6 +210,7 @@ func (r *sectionReader) addDesc(from, to int) {
 	}
 	if t := strings.TrimSpace(string(r.b.src[from:to])); t != "" {
 		r.desc = append(r.desc, t)
+		r.b.proseGates(&r.s.Gates, from, to, "sprint "+r.s.ID)
 	}
 }
 
@@ -644,7 +645,7 @@ func (r *sectionReader) itemField(it ast.Node) (field, string, bool) {
 // makes the list a list of fields: a unit's metadata, not its work.
 func metaField(name string) bool {
 	switch name {
-	case "status", "branch", "worktree", "source branch", "priority", "team", "depends on", "labels", "dev agents", "qa agents", "timeout", "role":
+	case "status", "branch", "worktree", "source branch", "priority", "team", "depends on", "labels", "dev agents", "qa agents", "timeout", "role", "gate":
 		return true
 	}
 	return false
@@ -898,7 +899,7 @@ func texts(items []listItem) []string {
 func listField(name string) bool {
 	switch name {
 	case "dev agents", "qa agents", "tasks", "acceptance criteria", "labels", "depends on",
-		"allowed paths", "forbidden paths", "files", "tests":
+		"allowed paths", "forbidden paths", "files", "tests", "gate":
 		return true
 	}
 	return false
@@ -935,6 +936,7 @@ var sprintFields = map[string]func(r *sectionReader, name string, f field, items
 	"tests":               (*sectionReader).setTests,
 	"timeout":             (*sectionReader).setTimeout,
 	"role":                (*sectionReader).setRole,
+	"gate":                (*sectionReader).setGate,
 	"tasks":               (*sectionReader).setTexts,
 	"acceptance criteria": (*sectionReader).setTexts,
 }

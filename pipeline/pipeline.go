@@ -85,6 +85,8 @@ type Flags struct {
 	// Reading is --reading: a declared reading of the plan, the line a
 	// preview's candidate gives (`units: "#### Week {n}: {title}"`).
 	Reading string
+	// Epics is --epics: "phases", or "" when not given.
+	Epics string
 }
 
 // Result is a plan carried through the pipeline.
@@ -134,6 +136,7 @@ func Run(in Input) (*Result, error) {
 			Now:              stamp(in.Now, r.Settings.Merged.Created),
 			AgentExists:      in.AgentExists,
 			ExistingBranches: in.Repo.Branches,
+			Epics:            r.Settings.Merged.Epics == "phases",
 		})
 		r.Diags = append(r.Diags, diags...)
 		if !r.Diags.HasErrors() {

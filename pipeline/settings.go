@@ -95,8 +95,8 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, repo Repo, appl
 		layer(d, FromConfig)
 	}
 	layer(plan, FromPlan)
-	flags := parser.Defaults{Prefix: f.Prefix, SourceBranch: f.SourceBranch, BranchTemplate: f.BranchTemplate, At: map[string]parser.Origin{}}
-	for name, v := range map[string]string{"prefix": f.Prefix, "source branch": f.SourceBranch, "branch template": f.BranchTemplate} {
+	flags := parser.Defaults{Prefix: f.Prefix, SourceBranch: f.SourceBranch, BranchTemplate: f.BranchTemplate, Epics: f.Epics, At: map[string]parser.Origin{}}
+	for name, v := range map[string]string{"prefix": f.Prefix, "source branch": f.SourceBranch, "branch template": f.BranchTemplate, "epics": f.Epics} {
 		if v != "" {
 			flags.At[name] = parser.Origin{File: "--" + strings.ReplaceAll(name, " ", "-")}
 		}

@@ -643,3 +643,38 @@ func (b *build) documentOrder() {
 		b.g.byID[s.ID] = n
 	}
 }
+
+// ReadyOrder returns the sprints in the order an agent loop should take
+// them when several are ready at once: wave by wave, and in a wave the
+// sprint with the longest chain still behind it first (the critical path
+// leads), then execution order. Nil when the graph has a cycle.
+func (g *Graph) ReadyOrder() []*Node {
+	if g.Waves == nil {
+		return nil
+	}
+	// height is the number of sprints on the longest chain that starts
+	// at the sprint; Nodes are in execution order, so every successor of
+	// a sprint comes after it there.
+	height := make([]int, len(g.Nodes))
+	for i := len(g.Nodes) - 1; i >= 0; i-- {
+		n := g.Nodes[i]
+		h := 0
+		for _, s := range n.Succs {
+			h = max(h, height[s.Order])
+		}
+		height[n.Order] = h + 1
+	}
+	out := make([]*Node, 0, len(g.Nodes))
+	for _, w := range g.Waves {
+		from := len(out)
+		out = append(out, w...)
+		sort.SliceStable(out[from:], func(i, j int) bool {
+			a, b := out[from+i], out[from+j]
+			if height[a.Order] != height[b.Order] {
+				return height[a.Order] > height[b.Order]
+			}
+			return a.Order < b.Order
+		})
+	}
+	return out
+}

@@ -72,6 +72,7 @@ func addPlanFlags(c *cobra.Command, f *planFlags) {
 	fl.StringVar(&f.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
 	fl.StringVar(&f.now, "now", "", "`TIME` (RFC 3339) stamped on the beads (default: SOURCE_DATE_EPOCH, the plan's Created date, else 1970-01-01)")
 	fl.StringVar(&f.reading, "reading", "", "read the plan this way and no other: a `LINE` the preview's readings give, such as 'units: \"#### Week {n}: {title}\"' or 'format: spec-kit'")
+	fl.BoolVar(&f.epics, "epics", false, "make each phase an epic whose children are its units, so that bd swarm validate checks a phase (the setting: epics: phases)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "also report informational notes, such as sprint headings outside any phase")
 }
 

@@ -38,6 +38,8 @@ type planFlags struct {
 	reading string
 	now     string
 	verbose bool
+	// epics is --epics: each phase an epic.
+	epics bool
 }
 
 // compiled is a plan carried through the pipeline.
@@ -329,7 +331,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 			OriginHead: repo.originHead, InitDefault: repo.initDefault},
 		Config:      readConfig(repo.root, configFile),
 		RalphConfig: readConfig(repo.root, ralphConfigFile),
-		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading},
+		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading, Epics: epicsFlag(f.epics)},
 		Now:         now,
 		AgentExists: fileIn(repo.root),
 	}, f.verbose)
@@ -463,4 +465,13 @@ func parsePlan(path, name string, src []byte, reading string) *parser.Plan {
 		decl = &parser.Declared{Line: reading, From: "--reading"}
 	}
 	return parser.ParseWith(name, src, parser.Options{Reading: decl})
+}
+
+// epicsFlag is the epics setting --epics gives: "phases", or "" when the
+// flag is not given (the settings decide).
+func epicsFlag(on bool) string {
+	if on {
+		return "phases"
+	}
+	return ""
 }

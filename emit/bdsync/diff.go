@@ -84,6 +84,9 @@ type SyncPlan struct {
 	Unchanged []Change
 	// Orphans are open beads of this plan file whose sprint is gone.
 	Orphans []Change
+	// GoneGates are open gates of this plan file that it no longer
+	// states: the sync closes them (Close), never deletes them.
+	GoneGates []Change
 	// MovedFrom are the gone plan files whose beads are this plan's now:
 	// the plan moved, and its beads follow it.
 	MovedFrom []string
@@ -235,7 +238,7 @@ func Diff(desired []emit.Bead, current []Issue, o SyncOptions) (*SyncPlan, error
 	p.IDs = make(map[string]string, len(desired))
 	want := make(map[string]bool, len(desired))
 	for _, b := range desired {
-		if !b.IsEpic() {
+		if b.IsWork() {
 			p.IDs[b.Metadata.PlanSprintID] = b.ID
 		}
 		want[b.ID] = true
@@ -267,15 +270,26 @@ func (p *SyncPlan) diffDesired(desired []emit.Bead, byID map[string]*Issue, plan
 	now := p.Now
 	p.pending = map[string]json.RawMessage{}
 	unfinished := 0
+	created, crowded := readyStamps(desired, byID, now)
+	if crowded != "" {
+		p.Notes = append(p.Notes, crowded)
+	}
 	for _, b := range desired {
 		ch := Change{ID: b.ID, Sprint: b.Metadata.Sprint, Title: b.Title}
+		if b.IsGate() {
+			ch.Sprint = "gate"
+		}
 		cur, ok := byID[b.ID]
 		if !ok {
-			rec, err := createRecord(b, now, o.PlanFile)
+			at, ok := created[b.ID]
+			if !ok {
+				at = now
+			}
+			rec, err := createRecord(b, now, at, o.PlanFile)
 			if err != nil {
 				return err
 			}
-			if p.pending[b.ID], err = pendingRecord(b, now.Add(-time.Second), o.PlanFile); err != nil {
+			if p.pending[b.ID], err = pendingRecord(b, now.Add(-time.Second), at, o.PlanFile); err != nil {
 				return err
 			}
 			p.Create = append(p.Create, ch)
@@ -351,6 +365,14 @@ func (p *SyncPlan) orphans(current []Issue, ours func(*Issue) bool, want map[str
 	}
 	sort.Slice(orphans, func(i, j int) bool { return orphans[i].ID < orphans[j].ID })
 	for _, is := range orphans {
+		if is.IsGate() {
+			// A gate the plan no longer states holds nothing the plan
+			// wants held: it is closed, never deleted, with or without
+			// --prune (a gate someone resolved is closed already).
+			p.GoneGates = append(p.GoneGates, Change{ID: is.ID, Sprint: "gate", Title: is.Title})
+			p.Close = append(p.Close, Closing{ID: is.ID, Reason: fmt.Sprintf("gate %q is no longer in %s", is.Title, o.PlanFile)})
+			continue
+		}
 		p.Orphans = append(p.Orphans, Change{ID: is.ID, Sprint: is.Sprint(), Title: is.Title})
 		if is.PlanFile() != o.PlanFile {
 			// It moves with the plan, to stay one of its orphans.
@@ -415,7 +437,7 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours fu
 	}
 	remap := map[string]string{}
 	for _, b := range desired {
-		if _, ok := byID[b.ID]; ok || o.Pinned[b.ID] || b.IsEpic() {
+		if _, ok := byID[b.ID]; ok || o.Pinned[b.ID] || !b.IsWork() {
 			continue
 		}
 		if ids := free[b.Metadata.PlanSprintID]; len(ids) == 1 {
@@ -443,13 +465,13 @@ func adopt(desired []emit.Bead, current []Issue, byID map[string]*Issue, ours fu
 	return out
 }
 
-// epicsFirst returns desired with its epics first, so that bd imports an
-// epic before its children (it takes them in either order; measured with bd
-// v1.3.0), the rest in execution order.
+// epicsFirst returns desired with its epics and gates first, so that bd
+// imports them before the beads that name them (it takes them in either
+// order; measured with bd v1.3.0), the rest in execution order.
 func epicsFirst(desired []emit.Bead) []emit.Bead {
 	n := 0
 	for i := range desired {
-		if desired[i].IsEpic() {
+		if !desired[i].IsWork() {
 			n++
 		}
 	}
@@ -458,12 +480,12 @@ func epicsFirst(desired []emit.Bead) []emit.Bead {
 	}
 	out := make([]emit.Bead, 0, len(desired))
 	for _, b := range desired {
-		if b.IsEpic() {
+		if !b.IsWork() {
 			out = append(out, b)
 		}
 	}
 	for _, b := range desired {
-		if !b.IsEpic() {
+		if b.IsWork() {
 			out = append(out, b)
 		}
 	}
@@ -723,13 +745,14 @@ func closeFields(rec map[string]json.RawMessage, now time.Time, reason string) {
 	rec["close_reason"], _ = json.Marshal(reason)
 }
 
-// createRecord is the import line of a new bead, stamped now.
-func createRecord(b emit.Bead, now time.Time, planFile string) (json.RawMessage, error) {
+// createRecord is the import line of a new bead, stamped now and created
+// at created (its place in ready order, see readyStamps).
+func createRecord(b emit.Bead, now, created time.Time, planFile string) (json.RawMessage, error) {
 	var rec map[string]json.RawMessage
 	if err := remarshal(emit.ToRecord(b), &rec); err != nil {
 		return nil, err
 	}
-	rec["created_at"] = timeJSON(now)
+	rec["created_at"] = timeJSON(created)
 	rec["updated_at"] = timeJSON(now)
 	if b.Status == "closed" {
 		closeFields(rec, now, "completed in "+planFile)
@@ -739,12 +762,12 @@ func createRecord(b emit.Bead, now time.Time, planFile string) (json.RawMessage,
 
 // pendingRecord is the line that writes a new bead ahead of its run (see
 // Imports), stamped at.
-func pendingRecord(b emit.Bead, at time.Time, planFile string) (json.RawMessage, error) {
+func pendingRecord(b emit.Bead, at, created time.Time, planFile string) (json.RawMessage, error) {
 	var rec map[string]json.RawMessage
 	if err := remarshal(emit.ToRecord(b), &rec); err != nil {
 		return nil, err
 	}
-	rec["created_at"], rec["updated_at"] = timeJSON(at), timeJSON(at)
+	rec["created_at"], rec["updated_at"] = timeJSON(created), timeJSON(at)
 	if b.Status == "closed" {
 		closeFields(rec, at, "completed in "+planFile)
 	} else {

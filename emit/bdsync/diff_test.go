@@ -139,7 +139,8 @@ func issueFrom(t *testing.T, fields map[string]json.RawMessage) Issue {
 	return is
 }
 
-// TestFirstSync: every bead is new, and its record is stamped now.
+// TestFirstSync: every bead is new, and its record is stamped now,
+// created ReadySpacing apart in ready order up to one step before now.
 func TestFirstSync(t *testing.T) {
 	beads := syncBeads(t, syncPlan)
 	p, err := Diff(beads, nil, SyncOptions{PlanFile: "p.md", Now: syncNow})
@@ -147,16 +148,17 @@ func TestFirstSync(t *testing.T) {
 	require.Len(t, p.Create, 4)
 	assert.Empty(t, p.Update)
 	assert.Empty(t, p.Orphans)
-	var order []string
+	var order, created []string
 	for _, r := range p.Records {
 		var m map[string]any
 		require.NoError(t, json.Unmarshal(r, &m))
 		order = append(order, m["metadata"].(map[string]any)["sprint"].(string))
-		assert.Equal(t, "2026-03-04T05:06:07Z", m["created_at"])
+		created = append(created, m["created_at"].(string))
 		assert.Equal(t, "2026-03-04T05:06:07Z", m["updated_at"])
 		assert.NotContains(t, m, "closed_at")
 	}
 	assert.Equal(t, []string{"1.1", "1.2a", "1.2b", "1.3"}, order, "execution order")
+	assert.Equal(t, []string{"2026-03-04T05:05:27Z", "2026-03-04T05:05:37Z", "2026-03-04T05:05:47Z", "2026-03-04T05:05:57Z"}, created, "ready order")
 	assert.False(t, p.Empty())
 }
 

@@ -33,6 +33,9 @@ type Issue struct {
 // list --json, bd show --json); no bead of architect's has them.
 var bdComputed = []string{"_type", "dependency_count", "dependent_count", "comment_count"}
 
+// IsGate reports whether the issue is a bd gate.
+func (is *Issue) IsGate() bool { return string(is.Fields["issue_type"]) == `"gate"` }
+
 // fromBD reports whether bd wrote the issue: it has a key bd computes.
 func (is *Issue) fromBD() bool {
 	for _, k := range bdComputed {

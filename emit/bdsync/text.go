@@ -13,7 +13,7 @@ import (
 func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 	var b strings.Builder
 	idW, spW := 0, 0
-	for _, list := range [][]Change{p.Create, p.Update, p.Orphans} {
+	for _, list := range [][]Change{p.Create, p.Update, p.Orphans, p.GoneGates} {
 		for _, c := range list {
 			idW, spW = max(idW, len(c.ID)), max(spW, len(c.Sprint))
 		}
@@ -53,7 +53,10 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 			line(st.Red("!"), c, "orphan: its "+what+" is gone from the plan; --prune closes it")
 		}
 	}
-	if len(p.Create)+len(p.Update)+len(p.Orphans) > 0 {
+	for _, c := range p.GoneGates {
+		line(st.Red("-"), c, "its gate is gone from the plan; closing it")
+	}
+	if len(p.Create)+len(p.Update)+len(p.Orphans)+len(p.GoneGates) > 0 {
 		b.WriteByte('\n')
 	}
 	for _, f := range p.MovedFrom {
@@ -80,6 +83,9 @@ func (p *SyncPlan) WriteText(w io.Writer, st emit.Style) error {
 		}
 		if reopens > 0 {
 			fmt.Fprintf(&b, ", %d reopened (back in the plan)", reopens)
+		}
+		if len(p.GoneGates) > 0 {
+			fmt.Fprintf(&b, ", %s to close", emit.Plural(len(p.GoneGates), "gate", "gates"))
 		}
 		switch {
 		case len(p.Orphans) > 0 && p.Prune:
