@@ -123,7 +123,7 @@ func GateTitle(g parser.Gate, of string) string {
 	}
 	switch g.Type {
 	case parser.GateTimer:
-		return fmt.Sprintf("Gate: %s before %s", shortDuration(time.Duration(g.Timeout)), of)
+		return fmt.Sprintf("Gate: %s before %s", ShortDuration(time.Duration(g.Timeout)), of)
 	case parser.GatePR:
 		return fmt.Sprintf("Gate: pull request #%s merged before %s", g.Await, of)
 	case parser.GateRun:
@@ -141,7 +141,7 @@ func gateDescription(g parser.Gate, id string, sprints []string, planFile string
 	fmt.Fprintf(&b, "Holds %s %s of %s until ", noun, strings.Join(sprints, ", "), planFile)
 	switch g.Type {
 	case parser.GateTimer:
-		fmt.Fprintf(&b, "%s after the gate is created, or bd gate resolve %s.", shortDuration(g.Timeout), id)
+		fmt.Fprintf(&b, "%s after the gate is created, or bd gate resolve %s.", ShortDuration(g.Timeout), id)
 	case parser.GatePR:
 		fmt.Fprintf(&b, "pull request #%s merges (bd gate check), or bd gate resolve %s.", g.Await, id)
 	case parser.GateRun:
@@ -152,12 +152,11 @@ func gateDescription(g parser.Gate, id string, sprints []string, planFile string
 	if g.Reason != "" {
 		b.WriteString("\n\nReason: " + g.Reason)
 	}
-	fmt.Fprintf(&b, "\n\nFrom line %d of the plan.", g.Pos.Line)
 	return b.String()
 }
 
-// shortDuration writes d as people do: 2h, 90m, 1d.
-func shortDuration(d time.Duration) string {
+// ShortDuration writes d as people do: 2h, 90m, 1d.
+func ShortDuration(d time.Duration) string {
 	switch {
 	case d%(24*time.Hour) == 0:
 		return fmt.Sprintf("%dd", d/(24*time.Hour))

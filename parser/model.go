@@ -173,9 +173,9 @@ type Sprint struct {
 	// TimeoutMinutes is 0 when the sprint gives no Timeout.
 	TimeoutMinutes int
 	// Gates are the waits before the unit may start (gate.go).
-	Gates []Gate
-	Timeout        Field
-	Role           Field
+	Gates   []Gate
+	Timeout Field
+	Role    Field
 
 	// DepsStated is set when the plan states this sprint's dependencies:
 	// DependsOn replaces what the numbering would give it (see deps.go).

@@ -28,6 +28,7 @@ type applyOptions struct {
 	repo         string
 	sourceBranch string
 	reading      string
+	epics        bool
 	verbose      bool
 }
 
@@ -123,6 +124,7 @@ plan reopens the bead that --prune (and nothing else) closed.`,
 	fl.BoolVar(&opts.noAnnotate, "no-annotate", false, "do not write the bead ids into the plan")
 	fl.StringVar(&opts.sourceBranch, "source-branch", "", "`BRANCH` sprints start from (default: the plan's, else the settings', else the one its beads record, else the repository's default branch)")
 	fl.StringVar(&opts.reading, "reading", "", "read the plan this way, as compile --reading does (`LINE`)")
+	fl.BoolVar(&opts.epics, "epics", false, "make each phase an epic whose children are its units, so that bd swarm validate checks a phase (the setting: epics: phases)")
 	fl.StringVar(&opts.repo, "repo", "", "repository root `DIR` (default: found with git from the plan's directory)")
 	fl.BoolVarP(&opts.verbose, "verbose", "v", false, "report each bd call and its time, and informational notes")
 	return c
@@ -267,7 +269,7 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 // of changes; with --dry-run that is all.
 func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *bdsync.Client, db bdsync.Database, repo repoInfo) (*compiled, *bdsync.SyncPlan, bdsync.SyncOptions, error) {
 	var syncOpts bdsync.SyncOptions
-	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, reading: opts.reading, verbose: opts.verbose}, stdio.in, getenv)
+	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, reading: opts.reading, verbose: opts.verbose, epics: opts.epics}, stdio.in, getenv)
 	if err != nil {
 		return nil, nil, syncOpts, err
 	}

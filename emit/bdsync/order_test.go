@@ -50,4 +50,3 @@ func TestReadyStampsInsert(t *testing.T) {
 	assert.Equal(t, "1 new bead (1.5) could not be stamped in plan order among the beads that exist (no second free between their neighbours' created_at): among beads of one priority, bd ready lists it by id", note)
 	assert.NotContains(t, stamps, "gate")
 }
-

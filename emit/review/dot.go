@@ -270,7 +270,7 @@ func (d *dotNode) DOTID() string { return dotQuote(d.n.sprint.ID) }
 
 func (d *dotNode) Attributes() []encoding.Attribute {
 	n := d.n
-	label := dotLines(n.sprint.ID, n.sprint.Title)
+	label := dotLines(append([]string{n.sprint.ID, n.sprint.Title}, n.gateLines()...)...)
 	if n.skipped() {
 		return at("label", dotLines(n.sprint.ID, n.sprint.Title, "(skipped)"), "style", `"rounded,dashed"`, "color", dotSkipped, "fontcolor", dotSkipped, "tooltip", dotQuote("skipped: not compiled"))
 	}

@@ -4,6 +4,7 @@
 package review
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/beads-architect/architect/emit"
@@ -189,6 +190,46 @@ func (n *gnode) isMerge() bool { return n.node != nil && n.node.IsMerge() }
 
 // isClosed reports whether the sprint is done already.
 func (n *gnode) isClosed() bool { return n.sprint.Status.Value == "closed" }
+
+// gateLines are the gates that hold a compiled sprint, one line each
+// ("⏸ human: Design review"): its own, and its phase's when it waits on
+// no other sprint of the phase. A closed sprint is held by none.
+func (n *gnode) gateLines() []string {
+	if n.node == nil || n.isClosed() {
+		return nil
+	}
+	gates := n.sprint.Gates
+	first := true
+	for _, d := range n.node.Deps {
+		first = first && d.Sprint.Phase != n.sprint.Phase
+	}
+	if first {
+		gates = append(slices.Clone(gates), n.sprint.Phase.Gates...)
+	}
+	var out []string
+	for _, g := range gates {
+		out = append(out, "⏸ "+GateLabel(g))
+	}
+	return out
+}
+
+// GateLabel names a gate in a few words: "human: Design review", "timer
+// 2h", "pr #42: the fix".
+func GateLabel(g parser.Gate) string {
+	s := "human"
+	switch g.Type {
+	case parser.GateTimer:
+		s = "timer " + emit.ShortDuration(g.Timeout)
+	case parser.GatePR:
+		s = "pr #" + g.Await
+	case parser.GateRun:
+		s = "run " + g.Await
+	}
+	if g.Reason != "" {
+		s += ": " + g.Reason
+	}
+	return s
+}
 
 // phaseLabel is "Phase 3a: Title" ("Phase 3a" when untitled).
 func phaseLabel(ph *parser.Phase) string {

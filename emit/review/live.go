@@ -1,6 +1,7 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -158,6 +159,11 @@ type LiveBlocker struct {
 	Sprint string `json:"sprint,omitempty"`
 	Bead   string `json:"bead"`
 	State  string `json:"state"`
+	// Gate is a gate's await type (human, timer, gh:pr, gh:run), Title
+	// its title and Resolve the command that resolves it by hand.
+	Gate    string `json:"gate,omitempty"`
+	Title   string `json:"title,omitempty"`
+	Resolve string `json:"resolve,omitempty"`
 }
 
 // LiveMerge is a merge point that still waits for some of its branches.
@@ -310,6 +316,10 @@ func (l *Live) blockers(g *planner.Graph, issue []*bdsync.Issue, byID map[string
 		lb := LiveBlocked{Sprint: s.ID, Bead: s.Bead, By: []LiveBlocker{}}
 		for _, id := range is.Blockers(byID) {
 			b := LiveBlocker{Bead: id, State: byID[id].State()}
+			if g := byID[id]; g.IsGate() {
+				_ = json.Unmarshal(g.Fields["await_type"], &b.Gate)
+				b.Title, b.Resolve = g.Title, "bd gate resolve "+id
+			}
 			if m := sprintOf[id]; m != nil {
 				b.Sprint, b.State = m.ID(), l.Sprints[m.Order].State
 			}

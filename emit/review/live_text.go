@@ -155,9 +155,12 @@ func (l *Live) WriteText(w io.Writer, st emit.Style) error {
 func (l *Live) blockedNote(bl LiveBlocked, st emit.Style) string {
 	var parts []string
 	for _, by := range bl.By {
-		if by.Sprint != "" {
+		switch {
+		case by.Sprint != "":
 			parts = append(parts, liveColor(st, by.State, by.Sprint)+" ("+liveLabel[by.State]+")")
-		} else {
+		case by.Resolve != "":
+			parts = append(parts, fmt.Sprintf("%s gate %s (%s; %s)", by.Gate, by.Bead, strings.TrimPrefix(by.Title, "Gate: "), by.Resolve))
+		default:
 			parts = append(parts, "bead "+by.Bead+" ("+by.State+", not in this plan)")
 		}
 	}

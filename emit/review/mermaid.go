@@ -70,6 +70,10 @@ func mermaidNodes(b *bytes.Buffer, v *view) {
 			b.WriteString(mermaidText(n.sprint.ID))
 			b.WriteString("<br/>")
 			b.WriteString(mermaidText(n.sprint.Title))
+			for _, l := range n.gateLines() {
+				b.WriteString("<br/>")
+				b.WriteString(mermaidText(l))
+			}
 			if n.skipped() {
 				b.WriteString("<br/>(skipped)")
 			}

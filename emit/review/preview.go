@@ -34,6 +34,10 @@ type Preview struct {
 	// Readings say how the plan was read: the candidate readings the
 	// parser considered, best first, and the choices made in reading it.
 	Readings PreviewReadings `json:"readings"`
+	// Gates are the waits the plan states, as gate beads; Epics the
+	// phases' epics (compile --epics) as bd swarm validate sees them.
+	Gates []PreviewGate `json:"gates"`
+	Epics []PreviewEpic `json:"epics,omitempty"`
 	// SourceBranch is the branch the plan's sprints start from unless one
 	// sets its own, and SourceBranchFrom where it came from (a setting,
 	// the beads applied from the plan, or what the repository states).
@@ -203,6 +207,7 @@ func NewPreview(g *planner.Graph, beads []emit.Bead, warnings parser.Diagnostics
 				Files: sc.Files, Tests: m.Tests, TimeoutMinutes: m.TimeoutMinutes})
 		}
 	}
+	p.gatesAndEpics(g, beads)
 	for _, w := range warnings {
 		p.Warnings = append(p.Warnings, PreviewDiag{File: w.File, Line: w.Pos.Line, Col: w.Pos.Col, Message: w.Msg})
 	}
@@ -295,6 +300,12 @@ func (p Preview) WriteText(w io.Writer, g *planner.Graph, st emit.Style) error {
 
 	if len(p.Merges) > 0 {
 		p.writeMerges(&b, st, section)
+	}
+	if len(p.Gates) > 0 {
+		p.writeGates(&b, st, section)
+	}
+	if len(p.Epics) > 0 {
+		p.writeEpics(&b, st, section)
 	}
 	if len(p.Pins) > 0 {
 		p.writePins(&b, st, section)
