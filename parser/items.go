@@ -402,6 +402,58 @@ func (w *shapeWalk) leafGroup(it ast.Node) bool {
 	return ok && strings.HasPrefix(sub, id+".")
 }
 
+// ownWork reports whether list item it (a Kiro task whose sub-tasks
+// follow it flush left) has instructions of its own: a bullet under it
+// that is not a traceability line ("_Requirements: 1.1_", "**Validates:
+// ...**", "**Property 3: ...**"). Such a task is work itself, not only
+// the group of its sub-tasks.
+func (b *builder) ownWork(it ast.Node) bool {
+	for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok {
+			if at, _ := b.ownBullet(l); at.IsValid() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownBullet is the position and text of the first item of list l that is
+// neither a numbered sub-task ("- [ ] 2.1 Title") nor a traceability line;
+// an invalid Pos when there is none.
+func (b *builder) ownBullet(l *ast.List) (Pos, string) {
+	for x := l.FirstChild(); x != nil; x = x.NextSibling() {
+		t, ok := b.readItemText(x)
+		if !ok || t.text == "" {
+			continue
+		}
+		if _, _, sub := (itemPattern{checkbox: true, parts: 2}).match(t); sub || traceLine(x, t.text) {
+			continue
+		}
+		return b.p.Position(b.blockStart(x)), t.text
+	}
+	return Pos{}, ""
+}
+
+// traceLine reports a Kiro traceability bullet: one that opens with
+// emphasis naming requirements, a property or what it validates.
+func traceLine(it ast.Node, text string) bool {
+	blk := it.FirstChild()
+	if blk == nil {
+		return false
+	}
+	if _, ok := blk.FirstChild().(*ast.Emphasis); !ok {
+		return false
+	}
+	t := strings.ToLower(text)
+	for _, w := range []string{"requirements", "requirement", "validates", "property", "depends", "boundary"} {
+		if strings.HasPrefix(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // itemStruck reports whether the first line of list item it is struck
 // through, past its id ("- [X] T009 ~~Export types~~ (skipped)"): at least
 // half of its text.

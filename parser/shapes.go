@@ -913,6 +913,9 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		if w.items != nil && w.items.leaf {
 			if sub := w.leafList(it); sub != nil {
 				// The sub-tasks "2.1", "2.2" are the units, read as leaves.
+				if at, text := w.b.ownBullet(sub); at.IsValid() {
+					w.b.p.warnf(at, "%q stands among the sub-tasks of a task that is only their group, so it is read in no unit: make it a sub-task, or put it under one", text)
+				}
 				saved := w.items
 				leaf := *saved
 				leaf.parts = 2
@@ -922,7 +925,7 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 				w.items, w.nested = saved, false
 				continue
 			}
-			if w.leafGroup(it) {
+			if w.leafGroup(it) && !w.b.ownWork(it) {
 				continue // "- [ ] 2. Group" with "- [ ] 2.1" beside it, flush left
 			}
 		}

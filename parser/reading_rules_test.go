@@ -1,0 +1,32 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// These tests pin the rules issue 25 added to the readings, each on a
+// small plan with its exact units.
+
+// A Kiro task with bullets of its own and its sub-tasks flush left after
+// it is work itself: a unit, then its sub-tasks. A task whose only body is
+// its sub-tasks (or a traceability line) stays their group.
+func TestKiroTaskWithOwnWork(t *testing.T) {
+	src := "# Implementation Plan\n\n## Tasks\n\n" +
+		"- [x] 1. Create the picker\n  - Build the component\n  - _Requirements: 1.1_\n\n" +
+		"- [ ]* 1.1 Write a property test\n  - **Property 1: Dates**\n\n" +
+		"- [x] 2. Group only\n- [x] 2.1 First part\n  - _Requirements: 2.1_\n\n" +
+		"- [x] 3. Checkpoint - all tests pass\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "kiro | format: kiro", chosen(p))
+	assert.Equal(t, []string{"1.1 Create the picker closed", "1.2 Write a property test open", "1.3 First part closed", "1.4 Checkpoint - all tests pass closed"}, units(p))
+
+	// Nested sub-tasks: the parent is their group; a bullet of its own
+	// among them is said, not dropped in silence.
+	p = Parse("p.md", []byte("# Implementation Plan\n\n- [ ] 1. Models\n  - Keep them small\n  - [x] 1.1 Interfaces\n  - [ ] 1.2 Validation\n- [ ] 2. Ship it\n"))
+	assert.Equal(t, []string{"1.1 Interfaces closed", "1.2 Validation open", "1.3 Ship it open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `4:1: "Keep them small" stands among the sub-tasks of a task that is only their group, so it is read in no unit: make it a sub-task, or put it under one`)
+}
