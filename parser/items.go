@@ -119,6 +119,11 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 	if p.parts != 0 && parts != p.parts {
 		return "", "", false
 	}
+	if (p.prefix != "" || parts >= 2) && i+1 < len(s) && s[i] >= 'a' && s[i] <= 'z' && (s[i+1] == ' ' || s[i+1] == '\t') {
+		// "T012a", "2.1b": a task inserted after another, its id and a
+		// letter (a bare "3x faster" is no id).
+		i++
+	}
 	id = s[:i]
 	rest = s[i:]
 	// "3." / "3:" / "3 -": a separator, then the title.

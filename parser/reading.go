@@ -631,7 +631,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			if c.nested > 0 || counts[2].nested > 0 || counts[2].n > 0 {
 				kiro := &Candidate{Name: "kiro", Description: kiroDescription, Declare: "format: kiro", Score: scoreFormat,
 					Units: -1, First: c.first, Why: "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md",
-					read: itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
+					read: formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
 				add(kiro)
 			}
 		case 2:
@@ -655,6 +655,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			}
 		}
 		cfg.name = cand.Description
+		cfg.groups = cand.Score == scoreFormat
 		cand.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 		add(cand)
 	}
@@ -714,10 +715,10 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "none", "not a plan"
 	case d.key == "format" && d.value == "spec-kit":
 		c.Name, c.Description = "spec-kit", "spec-kit's tasks.md: checkbox items \"- [ ] T{n} Title\", [P] runs in parallel"
-		c.read = itemsReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
 	case d.key == "format" && d.value == "kiro":
 		c.Name, c.Description = "kiro", kiroDescription
-		c.read = itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
 	case d.key == "format" && d.value == "taskmaster":
 		c.Name, c.Description = "taskmaster", taskmasterDescription
 		c.read = func(b *builder, doc ast.Node) bool {
@@ -736,7 +737,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	case d.key == "format" && d.value == "openspec":
 		c.Name, c.Description = "openspec", "OpenSpec's tasks.md: \"## {n}. Group\" sections of \"- [ ] {n}.{m} Title\" items"
-		c.read = itemsReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
 	case d.pat.kind == "heading" && phaseWord(d.pat.word):
 		c.Name, c.Description = "phases", fmt.Sprintf("each level-%d %q heading is one unit of work", d.pat.level, d.pat.word)
 		level := d.pat.level
@@ -788,6 +789,14 @@ func phaseWord(w string) bool {
 func itemsReader(p itemPattern, retag func(*shapeHead), name string) func(*builder, ast.Node) bool {
 	return func(b *builder, doc ast.Node) bool {
 		return b.runShapesWith(doc, shapeConfig{items: &p, retag: retag, name: name})
+	}
+}
+
+// formatReader reads a planning tool's task file, whose units are its task
+// items and whose phases only group them.
+func formatReader(p itemPattern, retag func(*shapeHead), name string) func(*builder, ast.Node) bool {
+	return func(b *builder, doc ast.Node) bool {
+		return b.runShapesWith(doc, shapeConfig{items: &p, retag: retag, name: name, groups: true})
 	}
 }
 

@@ -30,3 +30,19 @@ func TestKiroTaskWithOwnWork(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Interfaces closed", "1.2 Validation open", "1.3 Ship it open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `4:1: "Keep them small" stands among the sub-tasks of a task that is only their group, so it is read in no unit: make it a sub-task, or put it under one`)
 }
+
+// spec-kit: an inserted task keeps its letter ("T012a" after "T012"), and
+// a phase that holds no task ("No setup tasks required") is a heading,
+// not a unit: the tasks are the units, the phases only group them.
+func TestSpecKitInsertedTaskAndEmptyPhase(t *testing.T) {
+	src := "# Tasks: Worktrees\n\n## Phase 1: Setup\n\nNo setup tasks required.\n\n## Phase 2: Core\n\n" +
+		"- [X] T001 [P] Detect worktrees\n- [X] T002 Resolve the main repository\n- [X] T002a [US1] Check isolation\n- [ ] T003 Document it\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "spec-kit | format: spec-kit", chosen(p))
+	assert.Equal(t, []string{"2.1 Detect worktrees closed", "2.2 Resolve the main repository closed", "2.2a Check isolation closed", "2.3 Document it open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "3:1: phase 1 has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit")
+	// "3x faster" is no id of an item numbered by whole numbers.
+	_, _, ok := itemPattern{checkbox: true, parts: 1}.match(itemText{text: "3x faster builds", box: true})
+	assert.False(t, ok)
+}

@@ -113,6 +113,9 @@ type shapeConfig struct {
 	unit func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
 	// units, when set, sees every unit read, before they are resolved.
 	all func(b *builder)
+	// groups: the phases only group the units (a planning tool's task
+	// items): a phase with no unit under it is text, not a unit.
+	groups bool
 }
 
 // runShapes reads a plan written in one of the other shapes: units named by
@@ -159,7 +162,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -574,6 +577,7 @@ type shapeWalk struct {
 	// unitHook reads what a reading knows of a unit beyond the plan
 	// language, after its section's fields (shapeConfig.unit).
 	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
+	groups   bool // the phases only group the units (shapeConfig.groups)
 	// items, when set, says which list items are units (items.go),
 	// instead of items with a bold label.
 	items *itemPattern
@@ -841,7 +845,11 @@ func (w *shapeWalk) closePhase(end int) {
 		// the phase-only shape no table is; near misses are said).
 		w.tableUnits(ph, blocks, w.mode != modePhaseOnly)
 	}
-	if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
+	if w.groups && w.count[ph] == 0 && !ph.Skipped {
+		// A tool's task file whose phase holds no task ("No setup tasks
+		// required"): the phase is a heading with nothing under it.
+		w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
+	} else if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
 		// A phase with no units under it is one unit: it is never lost.
 		w.asUnit = true
 		s := w.newUnit(r, ph, ph.ID, r.sh.title)
