@@ -334,6 +334,28 @@ func sectionBlocks(doc ast.Node, src []byte, section string) map[ast.Node]bool {
 	return in
 }
 
+// exceptBlocks are the top-level blocks, headings aside, in the sections
+// whose heading except reports (their subsections included).
+func exceptBlocks(doc ast.Node, src []byte, except func(string) bool) map[ast.Node]bool {
+	out := map[ast.Node]bool{}
+	level := 0 // the open section's level, 0 for none
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if level > 0 && h.Level <= level {
+				level = 0
+			}
+			if level == 0 && except(plainText(h, src)) {
+				level = h.Level
+			}
+			continue
+		}
+		if level > 0 {
+			out[n] = true
+		}
+	}
+	return out
+}
+
 // sectionItems counts, for each heading, the checkbox items and the items
 // of numbered lists at the top of the lists in its section (subsections
 // included), with the line of the first.

@@ -68,8 +68,9 @@ type Options struct {
 var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "gsd-plan", "none"}
 
 const (
-	kiroDescription     = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
-	execPlanDescription = "a Codex ExecPlan: the checkbox items of its \"## Progress\" section"
+	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
+	kiroDescription        = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
+	execPlanDescription    = "a Codex ExecPlan: the checkbox items of its \"## Progress\" section"
 )
 
 // declaration is a declared reading, parsed.
@@ -733,8 +734,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }
 	case d.key == "format" && d.value == "execplan":
 		c.Name, c.Description = "execplan", execPlanDescription
-		cfg := shapeConfig{items: &itemPattern{checkbox: true, noID: true}, under: "Progress", phaseLevel: -1, name: c.Description}
-		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+		c.read = func(b *builder, doc ast.Node) bool { return b.readExecPlan(doc) }
 	case d.key == "format" && d.value == "openspec":
 		c.Name, c.Description = "openspec", "OpenSpec's tasks.md: \"## {n}. Group\" sections of \"- [ ] {n}.{m} Title\" items"
 		c.read = formatReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
@@ -897,6 +897,58 @@ const (
 	scoreOverPhases = 620 // a work section's numbered list, over phases with no units
 )
 
+// execPlanLogs are the sections of an ExecPlan whose checkboxes are no work
+// to do: its living logs, and the checks of Validation and Acceptance.
+var execPlanLogs = []string{"progress", "surprises", "suprises", "decision log", "outcomes", "validation"}
+
+func execPlanLog(heading string) bool {
+	t := normalHeading(heading)
+	return slices.ContainsFunc(execPlanLogs, func(w string) bool { return strings.HasPrefix(t, w) })
+}
+
+// readExecPlan reads a Codex ExecPlan: the checkbox items of its Progress;
+// when Progress is a log with no checkbox, the checkbox items of its other
+// sections, outside its logs and its Validation and Acceptance.
+func (b *builder) readExecPlan(doc ast.Node) bool {
+	box := itemPattern{checkbox: true, noID: true}
+	for _, sec := range b.sectionItems(doc) {
+		if strings.EqualFold(sec.text, "Progress") && sec.boxes > 0 {
+			return b.runShapesWith(doc, shapeConfig{items: &box, under: "Progress", phaseLevel: -1, name: execPlanDescription})
+		}
+	}
+	return b.runShapesWith(doc, shapeConfig{items: &box, except: execPlanLog, phaseLevel: -1, name: execPlanLogDescription})
+}
+
+// execPlanWork counts the checkbox items of top-level lists outside an
+// ExecPlan's logs and checks, with the line of the first.
+func (b *builder) execPlanWork(doc ast.Node) (n, first int) {
+	out := 0 // the level of the log section open, 0 for none
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if out > 0 && h.Level <= out {
+				out = 0
+			}
+			if out == 0 && execPlanLog(plainText(h, b.src)) {
+				out = h.Level
+			}
+			continue
+		}
+		l, ok := c.(*ast.List)
+		if !ok || out > 0 {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && t.box && t.text != "" {
+				if n == 0 {
+					first = b.p.Position(b.blockStart(it)).Line
+				}
+				n++
+			}
+		}
+	}
+	return n, first
+}
+
 // sectionCandidates proposes the readings whose units are the checkbox
 // items of the whole plan, or the checkbox items or numbered items of one
 // section, where such a section holds two or more; and names a Codex
@@ -920,6 +972,16 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			}
 		}
 		execPlan = n >= 2
+	}
+	if i := slices.IndexFunc(secs, func(x sectionItems) bool { return strings.EqualFold(x.text, "Progress") }); execPlan && secs[i].boxes == 0 {
+		// Progress is a log of what was done, with no checkbox: the work
+		// is the checkboxes of the plan's other sections.
+		if n, first := b.execPlanWork(doc); n >= 2 {
+			add(&Candidate{Name: "execplan", Description: execPlanLogDescription, Units: n, First: []int{first},
+				Declare: "format: execplan", Score: scoreFormat,
+				Why:  "the sections of a Codex ExecPlan whose Progress is a log with no checkbox",
+				read: func(b *builder, doc ast.Node) bool { return b.readExecPlan(doc) }})
+		}
 	}
 	total, first := 0, 0
 	for _, sec := range secs {

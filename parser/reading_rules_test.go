@@ -46,3 +46,21 @@ func TestSpecKitInsertedTaskAndEmptyPhase(t *testing.T) {
 	_, _, ok := itemPattern{checkbox: true, parts: 1}.match(itemText{text: "3x faster builds", box: true})
 	assert.False(t, ok)
 }
+
+// An ExecPlan whose Progress is a log with no checkbox: its work is the
+// checkbox items of its other sections, not those of its logs or of its
+// Validation and Acceptance (commands that check the work).
+func TestExecPlanProgressLog(t *testing.T) {
+	src := "# Hardening ExecPlan\n\n## To-do\n### Policy\n- [ ] Document the upgrade path\n- [ ] Expand policy coverage\n\n" +
+		"## Progress\n- [2025-10-23 02:30 UTC] Hardened typing\n- [2025-10-21 07:40 UTC] Refactored the plan\n\n" +
+		"## Surprises & Discoveries\n- [2025-10-20] Packaging gaps\n\n## Decision Log\n- [2025-10-20] Skeleton first\n\n" +
+		"## Validation and Acceptance\n- [ ] `uv run pytest`\n- [ ] `uv build`\n\n" +
+		"## Roadmap\n### Completed (v0.1.0)\n- [x] Agent runner\n### Next\n- [ ] Tracing\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "execplan | format: execplan", chosen(p))
+	assert.Equal(t, []string{"1.1 Document the upgrade path open", "1.2 Expand policy coverage open", "1.3 Agent runner closed", "1.4 Tracing open"}, units(p))
+	// Declared, it reads the same.
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: execplan", From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
+}

@@ -113,6 +113,9 @@ type shapeConfig struct {
 	unit func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
 	// units, when set, sees every unit read, before they are resolved.
 	all func(b *builder)
+	// except, when set, leaves out the list units in the sections whose
+	// heading it reports (a plan with no phases).
+	except func(heading string) bool
 	// groups: the phases only group the units (a planning tool's task
 	// items): a phase with no unit under it is text, not a unit.
 	groups bool
@@ -172,6 +175,10 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		if cfg.under != "" {
 			in := sectionBlocks(doc, b.src, cfg.under)
 			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return !in[n] })
+		}
+		if cfg.except != nil {
+			out := exceptBlocks(doc, b.src, cfg.except)
+			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return out[n] })
 		}
 		w.listUnits(w.implicit, blocks, len(b.src))
 	case mode == modeTable && sc.phaseLevel == 0:
