@@ -382,7 +382,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.headingGroups(sc, pick, add)
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
-	b.numberedHeadings(sc, add)
+	b.numberedHeadings(sc, pick, add)
 	b.labelGroups(sc, add)
 	b.sectionUnits(doc, sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
@@ -1048,7 +1048,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 // title names a plan, backlog or tasks, or each such heading sits in a
 // section about the work. Numbered sections of a document ("## 1.
 // Overview", "## 2. Goals") are not units.
-func (b *builder) numberedHeadings(sc *shapeScan, add func(*Candidate)) {
+func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	byLevel := map[int][]*shapeHead{}
 	for _, r := range sc.heads {
 		if r.node.Level >= 2 && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
@@ -1082,13 +1082,45 @@ func (b *builder) numberedHeadings(sc *shapeScan, add func(*Candidate)) {
 		}
 		pat := strings.Repeat("#", level) + " {n}. {title}"
 		up, _ := readUnitPattern(pat)
-		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
+		c := &Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
 			Units: len(heads), First: firstOf(lines), Declare: fmt.Sprintf("units: %q", pat), Score: scoreSection, level: level,
 			Why: "headings numbered 1, 2, 3, ... in a plan about work",
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
-			}})
+			}}
+		if pick != nil && pick.Name == "phases" && sc.spreadOverPhases(heads) {
+			// "## Fase 2" over "### 7. Title": steps numbered across the
+			// whole plan, each phase holding some: the phases' units.
+			c.Score, c.Why = scoreItemsIn, "headings numbered 1, 2, 3, ... across the plan, under every phase: finer units than the phases"
+			c.Description += " under the phases"
+			c.read = func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level)})
+			}
+		}
+		add(c)
 	}
+}
+
+// spreadOverPhases reports whether every one of heads stands in a phase
+// section, below the phase level, and every phase holds one of them.
+func (sc *shapeScan) spreadOverPhases(heads []*shapeHead) bool {
+	if sc.phaseLevel == 0 {
+		return false
+	}
+	held := map[*shapeHead]bool{}
+	for _, r := range heads {
+		ph := sc.in[r]
+		if ph == nil || r.node.Level <= sc.phaseLevel {
+			return false
+		}
+		held[ph] = true
+	}
+	for _, r := range sc.heads {
+		if r.phase && !held[r] {
+			return false
+		}
+	}
+	return true
 }
 
 // bareRetag reads "N. Title" headings of level as bare numbered units.

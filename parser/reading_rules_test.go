@@ -64,3 +64,20 @@ func TestExecPlanProgressLog(t *testing.T) {
 	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: execplan", From: "--reading"}})
 	assert.Equal(t, units(p), units(q))
 }
+
+// Steps numbered 1, 2, 3, ... across the whole plan, one level under the
+// phases and some under every phase, are the phases' units (not the
+// phases themselves).
+func TestNumberedStepsAcrossPhases(t *testing.T) {
+	src := "# Plan de desarrollo\n\n## Fase 1: Base\n\n### 1. ✅ Inicialización\n- crear repo\n\n### 2. Testing\n- jest\n\n" +
+		"## Estructura\n\nUn árbol.\n\n## Fase 2: Datos\n\n### 3. Interfaces\n- definir\n\n### 4. Factory\n- implementar\n\n## Principios\n\n- TDD\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Inicialización closed", "1.2 Testing open", "2.3 Interfaces open", "2.4 Factory open"}, units(p))
+
+	// Numbering that restarts in each phase is each phase's own
+	// sections, not one list of steps: the phases stay the units.
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: A\n\n### 1. Goals\nx\n\n### 2. Notes\ny\n\n## Phase 2: B\n\n### 1. Goals\nz\n\n### 2. Notes\nw\n"))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+}
