@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -50,6 +51,9 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 // ("## Tasks", "## Implementation Plan"), not only mentions work.
 func workHeading(text string) bool {
 	h := normalHeading(text)
+	if f := strings.Fields(h); len(f) > 1 && slices.Contains(remarkWords, f[len(f)-1]) {
+		return false // "Implementation Notes": remarks on the work, not the work
+	}
 	for _, w := range workHeadings {
 		if h == w || strings.HasPrefix(h, w+" ") || strings.HasPrefix(h, w+":") {
 			return true
@@ -57,6 +61,10 @@ func workHeading(text string) bool {
 	}
 	return false
 }
+
+// remarkWords, ending a heading, say its section remarks on the work
+// ("Implementation Notes", "Migration Guidelines") rather than lists it.
+var remarkWords = []string{"notes", "note", "details", "guidelines", "considerations", "principles", "tips", "questions", "rationale", "references"}
 
 // docSignals are what a document's headings say about it.
 type docSignals struct {

@@ -81,3 +81,18 @@ func TestNumberedStepsAcrossPhases(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: A\n\n### 1. Goals\nx\n\n### 2. Notes\ny\n\n## Phase 2: B\n\n### 1. Goals\nz\n\n### 2. Notes\nw\n"))
 	assert.Equal(t, "phases | units: phases", chosen(p))
 }
+
+// A section whose heading ends in a word of remarks ("Implementation
+// Notes") comments on the work; its numbered lists are no units, so the
+// phases above stay the reading.
+func TestRemarksAreNoWorkSection(t *testing.T) {
+	src := "# Implementation Order\n\n## Required Sequence\n\n### Phase 1: Foundation\n**1. add-validation** (No dependencies)\n- Creates schemas\n\n" +
+		"### Phase 2: Commands\n**2. add-commands** (Depends on: add-validation)\n- Imports schemas\n\n" +
+		"## Implementation Notes\n\n### For Developers\n1. Complete each phase first\n2. Run tests after each phase\n\n### For CI\n1. Validate each change\n2. Run integration tests\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+	assert.Equal(t, []string{"1.1 Foundation open", "2.1 Commands open"}, units(p))
+	assert.False(t, workHeading("Implementation Notes"))
+	assert.True(t, workHeading("Implementation Plan"))
+}
