@@ -62,6 +62,13 @@ func workHeading(text string) bool {
 	return false
 }
 
+// criteriaHeading reports a heading that names criteria the work must
+// meet ("Success Criteria", "Definition of Done", "Acceptance"), not work.
+func criteriaHeading(text string) bool {
+	h := normalHeading(text)
+	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria"
+}
+
 // remarkWords, ending a heading, say its section remarks on the work
 // ("Implementation Notes", "Migration Guidelines") rather than lists it.
 var remarkWords = []string{"notes", "note", "details", "guidelines", "considerations", "principles", "tips", "questions", "rationale", "references"}
@@ -179,6 +186,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	sig := b.signals(doc, best.level)
 	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
 		return ""
+	}
+	if best.criteria {
+		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
 	}
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)

@@ -41,6 +41,9 @@ type Candidate struct {
 
 	read  func(b *builder, doc ast.Node) bool
 	level int // the units' heading level, 0 when they are not headings
+	// criteria: the units are checkbox items that all stand under
+	// criteria headings ("## Success Criteria"): checks, not work.
+	criteria bool
 }
 
 // Declared is a reading the user declared: the value of a front-matter
@@ -321,6 +324,7 @@ const (
 	scoreFewItems = 350 // two checkbox items with ids
 	scoreSections = 330 // the level-2 sections of a checklist
 	scorePhases   = 300
+	scoreCriteria = 200 // checkbox items that are all criteria
 	scoreNone     = 100
 )
 
@@ -919,16 +923,17 @@ func (b *builder) readExecPlan(doc ast.Node) bool {
 	return b.runShapesWith(doc, shapeConfig{items: &box, except: execPlanLog, phaseLevel: -1, name: execPlanLogDescription})
 }
 
-// execPlanWork counts the checkbox items of top-level lists outside an
-// ExecPlan's logs and checks, with the line of the first.
-func (b *builder) execPlanWork(doc ast.Node) (n, first int) {
+// boxesOutside counts the checkbox items of top-level lists outside the
+// sections whose heading except reports (an ExecPlan's logs and checks),
+// with the line of the first.
+func (b *builder) boxesOutside(doc ast.Node, except func(string) bool) (n, first int) {
 	out := 0 // the level of the log section open, 0 for none
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
 			if out > 0 && h.Level <= out {
 				out = 0
 			}
-			if out == 0 && execPlanLog(plainText(h, b.src)) {
+			if out == 0 && except(plainText(h, b.src)) {
 				out = h.Level
 			}
 			continue
@@ -976,7 +981,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	if i := slices.IndexFunc(secs, func(x sectionItems) bool { return strings.EqualFold(x.text, "Progress") }); execPlan && secs[i].boxes == 0 {
 		// Progress is a log of what was done, with no checkbox: the work
 		// is the checkboxes of the plan's other sections.
-		if n, first := b.execPlanWork(doc); n >= 2 {
+		if n, first := b.boxesOutside(doc, execPlanLog); n >= 2 {
 			add(&Candidate{Name: "execplan", Description: execPlanLogDescription, Units: n, First: []int{first},
 				Declare: "format: execplan", Score: scoreFormat,
 				Why:  "the sections of a Codex ExecPlan whose Progress is a log with no checkbox",
@@ -1038,6 +1043,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		c := &Candidate{Name: "items", Description: "units are the plan's checkbox items", Units: total, First: []int{first},
 			Score: scoreBoxes, Declare: `units: "- [ ] {title}"`, Why: "the checkbox items of the whole plan",
 			read: itemsReader(box, nil, "units are the plan's checkbox items")}
+		if n, _ := b.boxesOutside(doc, criteriaHeading); n == 0 {
+			// Every box says what must hold, none what to do: the
+			// weakest evidence of a plan.
+			c.criteria, c.Score = true, scoreCriteria
+			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		}
 		add(c)
 	}
 }

@@ -96,3 +96,17 @@ func TestRemarksAreNoWorkSection(t *testing.T) {
 	assert.False(t, workHeading("Implementation Notes"))
 	assert.True(t, workHeading("Implementation Plan"))
 }
+
+// A report whose only checkboxes are its success criteria is not a plan:
+// criteria say what must hold, not what to do.
+func TestCriteriaChecklistIsNoPlan(t *testing.T) {
+	src := "# ✅ Codespace issue - RESOLVED\n\n## Root Cause\n\nTimeouts.\n\n## Implemented Solutions\n\n### 1. Timeouts\nAdded.\n\n### 2. Monitoring\nAdded.\n\n" +
+		"## 🎉 Success Criteria\n\n- [x] Starts reliably\n- [x] Never hangs\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its only checkboxes (from line 17) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do; the closest reading, units are the plan's checkbox items (2 units, first at line 17), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+	// With work beside them, the criteria are the work's, and it is a plan.
+	p = Parse("p.md", []byte("# Fix\n\n## Tasks\n\n- [ ] Add timeouts\n- [ ] Add monitoring\n\n## Success Criteria\n\n- [ ] Starts reliably\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.NotEmpty(t, p.Sprints)
+}
