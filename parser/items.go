@@ -429,6 +429,16 @@ func (w *shapeWalk) leafGroup(it ast.Node) bool {
 	return ok && strings.HasPrefix(sub, id+".")
 }
 
+// partlyDone reports an item's note of what of it is done and what remains:
+// "(completed: argument parsing; remaining: duplicate detection)", the
+// ExecPlan's way to record a task stopped half way.
+func partlyDone(text string) bool {
+	t := strings.ToLower(text)
+	i := max(strings.Index(t, "completed:"), strings.Index(t, "done:"))
+	j := max(strings.Index(t, "remaining:"), strings.Index(t, "left:"), strings.Index(t, "todo:"))
+	return i >= 0 && j > i
+}
+
 // ownWork reports whether list item it (a Kiro task whose sub-tasks
 // follow it flush left) has instructions of its own: a bullet under it
 // that is not a traceability line ("_Requirements: 1.1_", "**Validates:

@@ -110,3 +110,21 @@ func TestCriteriaChecklistIsNoPlan(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.NotEmpty(t, p.Sprints)
 }
+
+// Partly done work: an open item that notes what of it is done and what
+// remains is in progress; in a superpowers plan, whose one executor ticks
+// steps as it goes, a task with some steps ticked is in progress (in other
+// plans some boxes ticked leave a unit open).
+func TestPartlyDoneIsInProgress(t *testing.T) {
+	src := "# Import\n\n## Progress\n\n- [x] (2026-11-20 09:10Z) Add a CSV reader\n- [ ] Wire the import command (completed: parsing; remaining: dedup)\n- [ ] Report skipped rows\n\n## Surprises & Discoveries\n\nNone.\n\n## Decision Log\n\nNone.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 (2026-11-20 09:10Z) Add a CSV reader closed", "1.2 Wire the import command (completed: parsing; remaining: dedup) in_progress", "1.3 Report skipped rows open"}, units(p))
+
+	steps := "### Task 1: Bucket\n\n- [x] **Step 1: Write the failing test**\n- [x] **Step 2: Run it**\n\n### Task 2: Store\n\n- [x] **Step 1: Write the failing test**\n- [ ] **Step 2: Implement**\n\n### Task 3: View\n\n- [ ] **Step 1: Write the failing test**\n"
+	p = Parse("p.md", []byte("# Rate Limit Implementation Plan\n\n> **For agentic workers:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan.\n\n"+steps))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Bucket closed", "1.2 Store in_progress", "1.3 View open"}, units(p))
+	p = Parse("p.md", []byte("# Rate Limit Implementation Plan\n\n"+steps))
+	assert.Equal(t, []string{"1.1 Bucket closed", "1.2 Store open", "1.3 View open"}, units(p))
+}

@@ -1009,6 +1009,10 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	}
 	if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
 		v := StatusOpen
+		if !checked && partlyDone(head.Text) {
+			// "(completed: parsing; remaining: dedup)": under way.
+			v = StatusInProgress
+		}
 		if checked {
 			v = StatusClosed
 			if open := b.openBox(body); open.IsValid() {
