@@ -128,3 +128,18 @@ func TestPartlyDoneIsInProgress(t *testing.T) {
 	p = Parse("p.md", []byte("# Rate Limit Implementation Plan\n\n"+steps))
 	assert.Equal(t, []string{"1.1 Bucket closed", "1.2 Store open", "1.3 View open"}, units(p))
 }
+
+// With no phase headings, unit headings of one word that each hold unit
+// headings of another word group them: "## Chunk N" over "### Task N" are
+// phases of tasks.
+func TestUnitWordsThatGroupOthers(t *testing.T) {
+	src := "# Review Implementation Plan\n\n## Chunk 1: Spec reviewer\n\n### Task 1: Prompt\n- [ ] **Step 1:** Write it\n\n### Task 2: Loop\n- [ ] **Step 1:** Wire it\n\n" +
+		"## Chunk 2: Header\n\n### Task 3: Template\n- [ ] **Step 1:** Edit it\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### Task {n}: {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Prompt open", "1.2 Loop open", "2.3 Template open"}, units(p))
+	// A group with none of the other units under it: not groups.
+	p = Parse("p.md", []byte("# Plan\n\n## Sprint 1: A\n\n### Task 1: X\n- x\n\n## Sprint 2: B\n- y\n"))
+	assert.Equal(t, `headings | units: "## Sprint {n}: {title}"`, chosen(p))
+}

@@ -245,6 +245,60 @@ func (sc *shapeScan) collect(doc ast.Node) {
 			sc.phaseLevel = h.Level
 		}
 	}
+	if sc.cfg.phaseLevel == 0 && (sc.cfg.units == nil || sc.cfg.mode == modePhaseOnly) && sc.cfg.items == nil && sc.phaseLevel == 0 {
+		sc.groupWords()
+	}
+}
+
+// groupWords reads, in a plan with no phase headings, unit headings of one
+// word that each hold unit headings of another word deeper down ("## Chunk
+// 1: Reviewer" over "### Task 1: Prompt", "### Task 2: Loop") as the
+// groups of those units: their phases.
+func (sc *shapeScan) groupWords() {
+	unitAt := func(r *shapeHead) bool {
+		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && !r.sh.short
+	}
+	var outer []*shapeHead
+	for _, r := range sc.heads {
+		if unitAt(r) && (len(outer) == 0 || r.node.Level < outer[0].node.Level) {
+			outer = []*shapeHead{r}
+		} else if unitAt(r) && r.node.Level == outer[0].node.Level {
+			outer = append(outer, r)
+		}
+	}
+	if len(outer) < 2 {
+		return
+	}
+	word := singular(outer[0].sh.word)
+	inner := ""
+	for _, o := range outer {
+		if singular(o.sh.word) != word {
+			return
+		}
+		n := 0
+		for _, r := range sc.heads[slices.Index(sc.heads, o)+1:] {
+			if r.node.Level <= o.node.Level {
+				break
+			}
+			if !unitAt(r) || singular(r.sh.word) == word {
+				continue
+			}
+			if inner == "" {
+				inner = singular(r.sh.word)
+			}
+			if singular(r.sh.word) == inner {
+				n++
+			}
+		}
+		if n == 0 {
+			return // a group with none of the units is not a group
+		}
+	}
+	level := outer[0].node.Level
+	for _, o := range outer {
+		o.sh.kind = shapePhase
+	}
+	sc.phaseLevel = level
 }
 
 func (sc *shapeScan) isPhase(r *shapeHead) bool {
