@@ -143,3 +143,18 @@ func TestUnitWordsThatGroupOthers(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Sprint 1: A\n\n### Task 1: X\n- x\n\n## Sprint 2: B\n- y\n"))
 	assert.Equal(t, `headings | units: "## Sprint {n}: {title}"`, chosen(p))
 }
+
+// Headings at the phase level that interrupt a phase (a pasted guide whose
+// fence closed early) are text of the phase when, before the next phase,
+// a unit goes on with the plan's numbering ("Task 3" after "Task 2").
+func TestNumberingGoesOnInsideAPhase(t *testing.T) {
+	src := "# Plan\n\n## Phase 1: Core\n\n### Task 1: Parse\n- a\n\n## Phase 2: Docs\n\n### Task 2: Guide\n- b\n\n## Usage\n\nRun it.\n\n## Troubleshooting\n\nAsk.\n\n" +
+		"### Task 3: README\n- c\n\n## Phase 3: Verify\n\n### Task 4: Test\n- d\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Parse open", "2.2 Guide open", "2.3 README open", "3.4 Test open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "13:1: the headings at lines 13 and 17 inside phase 2: a unit of phase 2 follows, so they are read as text of the phase, not as sections of their own")
+	// After the last phase, a section of more units is not the phase's.
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Task 1: Parse\n- a\n\n## Future work\n\n### Task 2: Someday\n- b\n"))
+	assert.Equal(t, []string{"1.1 Parse open"}, units(p))
+}

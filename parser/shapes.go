@@ -250,6 +250,14 @@ func (sc *shapeScan) collect(doc ast.Node) {
 	}
 }
 
+// nextNumber reports whether id b is the whole number after id a ("14"
+// after "13").
+func nextNumber(a, b string) bool {
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	return err1 == nil && err2 == nil && y == x+1
+}
+
 // groupWords reads, in a plan with no phase headings, unit headings of one
 // word that each hold unit headings of another word deeper down ("## Chunk
 // 1: Reviewer" over "### Task 1: Prompt", "### Task 2: Loop") as the
@@ -327,13 +335,22 @@ func (sc *shapeScan) placeSections() {
 	// later heading with one of them is its history (a log), not more of
 	// the phase.
 	seenIDs := map[string]bool{}
+	// last is the last unit heading of the open phase: a unit numbered
+	// across the plan that goes on from it ("Task 14" after "Task 13")
+	// continues the phase.
+	var last *shapeHead
 	resumes := func(i int, ph *shapeHead) bool {
-		for _, r := range sc.heads[i+1:] {
+		for j, r := range sc.heads[i+1:] {
 			if sc.isPhase(r) {
 				return false
 			}
 			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
 				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+					return true
+				}
+				if last != nil && r.sh.kind == shapeUnit && r.node.Level == last.node.Level && singular(r.sh.word) == singular(last.sh.word) &&
+					nextNumber(last.sh.id, r.sh.id) && slices.ContainsFunc(sc.heads[i+1+j:], sc.isPhase) {
+					// Between two phases, the plan's numbering goes on.
 					return true
 				}
 			}
@@ -352,6 +369,7 @@ func (sc *shapeScan) placeSections() {
 			}
 			r.phase = true
 			cur = r
+			last = nil
 			clear(seenIDs)
 		case sc.phaseLevel > 0 && r.node.Level <= sc.phaseLevel && cur == nil:
 			lastSection = r
@@ -371,6 +389,9 @@ func (sc *shapeScan) placeSections() {
 			sc.in[r] = cur
 			if cur != nil && (r.sh.kind == shapeBare || r.sh.kind == shapeUnit) {
 				seenIDs[strings.ToLower(r.sh.id)] = true
+				if r.sh.kind == shapeUnit && (last == nil || r.node.Level <= last.node.Level) {
+					last = r
+				}
 			}
 		}
 	}
