@@ -387,7 +387,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
 	b.numberedHeadings(sc, pick, add)
-	b.labelGroups(sc, add)
+	b.labelGroups(sc, pick, add)
 	b.sectionUnits(doc, sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
@@ -1198,7 +1198,7 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 // labelGroups proposes the headings of one level that open with a unit
 // word and a colon and no id ("### Milestone: Title"), or with an id of
 // capitals glued to a number ("#### US-001: Title").
-func (b *builder) labelGroups(sc *shapeScan, add func(*Candidate)) {
+func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	type group struct {
 		pat   string
 		lines []int
@@ -1250,18 +1250,56 @@ func (b *builder) labelGroups(sc *shapeScan, add func(*Candidate)) {
 			up.word = strings.TrimSpace(strings.TrimSuffix(g.pat[g.level+1:], "{n}: {title}"))
 		}
 		score, why := scoreHeadings, "headings of one level that open with an id of capitals and a number"
+		desc := fmt.Sprintf("units are the level-%d headings %q", g.level, g.pat[g.level+1:])
+		if up.label == "" && pick != nil && pick.Name == "headings" && sc.underEveryUnit(g.lines, g.level) {
+			// "## Sprint 1" over "#### US-001: Login": each unit of the
+			// pick holds stories with ids of their own.
+			score, why = scoreItemsIn, "headings with ids of their own under every unit of the other reading: finer units"
+		}
 		if up.label != "" {
 			// "### Milestone: Title": a unit word says what they are, over
 			// loose checkboxes across the plan.
 			score, why = scoreSection, "headings of one level that open with a unit word and a colon"
 		}
-		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d headings %q", g.level, g.pat[g.level+1:]),
+		add(&Candidate{Name: "headings", Description: desc,
 			Units: len(g.lines), First: firstOf(g.lines), Declare: fmt.Sprintf("units: %q", g.pat), Score: score, level: g.level,
 			Why: why,
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up)})
 			}})
 	}
+}
+
+// underEveryUnit reports whether the headings at lines, of level, stand
+// deeper than the units the scan picked, each in one of them, and every
+// unit holds at least one.
+func (sc *shapeScan) underEveryUnit(lines []int, level int) bool {
+	at := map[int]bool{}
+	for _, l := range lines {
+		at[l] = true
+	}
+	var cur *shapeHead
+	held := map[*shapeHead]bool{}
+	units := 0
+	for _, r := range sc.heads {
+		switch {
+		case r.unit:
+			if r.node.Level >= level {
+				return false
+			}
+			cur = r
+			units++
+		case cur != nil && r.node.Level <= cur.node.Level:
+			cur = nil
+		}
+		if at[r.head.Pos.Line] {
+			if cur == nil {
+				return false
+			}
+			held[cur] = true
+		}
+	}
+	return units >= 2 && len(held) == units
 }
 
 // labelWord reads a heading that opens with a unit word and a colon, no

@@ -158,3 +158,18 @@ func TestNumberingGoesOnInsideAPhase(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Task 1: Parse\n- a\n\n## Future work\n\n### Task 2: Someday\n- b\n"))
 	assert.Equal(t, []string{"1.1 Parse open"}, units(p))
 }
+
+// Headings with ids of their own ("#### US-001: Title") under every unit
+// heading of the shapes reader's pick ("## Sprint 0: Setup") are the finer
+// units the author tracks.
+func TestStoriesUnderEverySprint(t *testing.T) {
+	src := "# Master Plan\n\n## Sprint 0: Setup\n\n### User Stories\n\n#### US-001: Backend setup ⏳\n- [ ] init\n\n#### US-002: Frontend setup ✅\n- [x] init\n\n" +
+		"## Sprint 1: Auth\n\n#### US-003: Login\n- [ ] form\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "#### US-{n}: {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Backend setup open", "1.2 Frontend setup closed", "1.3 Login open"}, units(p))
+	// A sprint with no story: the sprints stay the units.
+	p = Parse("p.md", []byte(src+"\n## Sprint 2: Launch\n- ship\n"))
+	assert.Equal(t, `headings | units: "## Sprint {n}: {title}"`, chosen(p))
+}
