@@ -89,11 +89,27 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 		return StatusClosed, donePos, true
 	case checked > 0 && unchecked == 0:
 		return StatusClosed, firstBox, true
+	case b.tickedSteps && checked > 0:
+		// A superpowers plan's steps are ticked by its one executor as
+		// it works: some ticked is a task under way.
+		return StatusInProgress, firstBox, true
 	}
 	// Some boxes checked is not read as in progress: bd ready never
 	// releases an in-progress bead, and a ticked box is no statement that
 	// someone is on it. The unit stays open.
 	return "", Pos{}, false
+}
+
+// superpowersPlan reports a plan written by superpowers' writing-plans
+// skill: its header block quote names a superpowers skill to execute it
+// ("REQUIRED SUB-SKILL: Use superpowers:executing-plans").
+func (b *builder) superpowersPlan(doc ast.Node) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if q, ok := n.(*ast.Blockquote); ok && strings.Contains(strings.ToLower(plainText(q, b.src)), "superpowers:") {
+			return true
+		}
+	}
+	return false
 }
 
 // cutLabel returns the value of a plain "Label: value" line.

@@ -62,6 +62,9 @@ type builder struct {
 	// other than the unit's work ("**Prerequisites**:"): their boxes say
 	// nothing about how the unit stands.
 	notWork map[ast.Node]bool
+	// tickedSteps: one executor ticks the plan's steps as it goes (a
+	// superpowers plan), so some steps of a unit ticked is work under way.
+	tickedSteps bool
 	// tables are the tables outside the sprints: a progress table
 	// ("| Sprint | Title | Status |") may say how sprints stand.
 	tables []*east.Table

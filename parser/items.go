@@ -119,6 +119,11 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 	if p.parts != 0 && parts != p.parts {
 		return "", "", false
 	}
+	if (p.prefix != "" || parts >= 2) && i+1 < len(s) && s[i] >= 'a' && s[i] <= 'z' && (s[i+1] == ' ' || s[i+1] == '\t') {
+		// "T012a", "2.1b": a task inserted after another, its id and a
+		// letter (a bare "3x faster" is no id).
+		i++
+	}
 	id = s[:i]
 	rest = s[i:]
 	// "3." / "3:" / "3 -": a separator, then the title.
@@ -329,6 +334,28 @@ func sectionBlocks(doc ast.Node, src []byte, section string) map[ast.Node]bool {
 	return in
 }
 
+// exceptBlocks are the top-level blocks, headings aside, in the sections
+// whose heading except reports (their subsections included).
+func exceptBlocks(doc ast.Node, src []byte, except func(string) bool) map[ast.Node]bool {
+	out := map[ast.Node]bool{}
+	level := 0 // the open section's level, 0 for none
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if level > 0 && h.Level <= level {
+				level = 0
+			}
+			if level == 0 && except(plainText(h, src)) {
+				level = h.Level
+			}
+			continue
+		}
+		if level > 0 {
+			out[n] = true
+		}
+	}
+	return out
+}
+
 // sectionItems counts, for each heading, the checkbox items and the items
 // of numbered lists at the top of the lists in its section (subsections
 // included), with the line of the first.
@@ -400,6 +427,68 @@ func (w *shapeWalk) leafGroup(it ast.Node) bool {
 	}
 	sub, _, ok := itemPattern{parts: 2}.match(nt)
 	return ok && strings.HasPrefix(sub, id+".")
+}
+
+// partlyDone reports an item's note of what of it is done and what remains:
+// "(completed: argument parsing; remaining: duplicate detection)", the
+// ExecPlan's way to record a task stopped half way.
+func partlyDone(text string) bool {
+	t := strings.ToLower(text)
+	i := max(strings.Index(t, "completed:"), strings.Index(t, "done:"))
+	j := max(strings.Index(t, "remaining:"), strings.Index(t, "left:"), strings.Index(t, "todo:"))
+	return i >= 0 && j > i
+}
+
+// ownWork reports whether list item it (a Kiro task whose sub-tasks
+// follow it flush left) has instructions of its own: a bullet under it
+// that is not a traceability line ("_Requirements: 1.1_", "**Validates:
+// ...**", "**Property 3: ...**"). Such a task is work itself, not only
+// the group of its sub-tasks.
+func (b *builder) ownWork(it ast.Node) bool {
+	for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok {
+			if at, _ := b.ownBullet(l); at.IsValid() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownBullet is the position and text of the first item of list l that is
+// neither a numbered sub-task ("- [ ] 2.1 Title") nor a traceability line;
+// an invalid Pos when there is none.
+func (b *builder) ownBullet(l *ast.List) (Pos, string) {
+	for x := l.FirstChild(); x != nil; x = x.NextSibling() {
+		t, ok := b.readItemText(x)
+		if !ok || t.text == "" {
+			continue
+		}
+		if _, _, sub := (itemPattern{checkbox: true, parts: 2}).match(t); sub || traceLine(x, t.text) {
+			continue
+		}
+		return b.p.Position(b.blockStart(x)), t.text
+	}
+	return Pos{}, ""
+}
+
+// traceLine reports a Kiro traceability bullet: one that opens with
+// emphasis naming requirements, a property or what it validates.
+func traceLine(it ast.Node, text string) bool {
+	blk := it.FirstChild()
+	if blk == nil {
+		return false
+	}
+	if _, ok := blk.FirstChild().(*ast.Emphasis); !ok {
+		return false
+	}
+	t := strings.ToLower(text)
+	for _, w := range []string{"requirements", "requirement", "validates", "property", "depends", "boundary"} {
+		if strings.HasPrefix(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // itemStruck reports whether the first line of list item it is struck

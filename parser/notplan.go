@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -50,6 +51,9 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 // ("## Tasks", "## Implementation Plan"), not only mentions work.
 func workHeading(text string) bool {
 	h := normalHeading(text)
+	if f := strings.Fields(h); len(f) > 1 && slices.Contains(remarkWords, f[len(f)-1]) {
+		return false // "Implementation Notes": remarks on the work, not the work
+	}
 	for _, w := range workHeadings {
 		if h == w || strings.HasPrefix(h, w+" ") || strings.HasPrefix(h, w+":") {
 			return true
@@ -57,6 +61,17 @@ func workHeading(text string) bool {
 	}
 	return false
 }
+
+// criteriaHeading reports a heading that names criteria the work must
+// meet ("Success Criteria", "Definition of Done", "Acceptance"), not work.
+func criteriaHeading(text string) bool {
+	h := normalHeading(text)
+	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria"
+}
+
+// remarkWords, ending a heading, say its section remarks on the work
+// ("Implementation Notes", "Migration Guidelines") rather than lists it.
+var remarkWords = []string{"notes", "note", "details", "guidelines", "considerations", "principles", "tips", "questions", "rationale", "references"}
 
 // docSignals are what a document's headings say about it.
 type docSignals struct {
@@ -171,6 +186,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	sig := b.signals(doc, best.level)
 	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
 		return ""
+	}
+	if best.criteria {
+		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
 	}
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)

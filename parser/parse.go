@@ -83,6 +83,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	b.fmBase = fmBase
 	decl := b.declaration(yml, fmBase, opts)
 	b.declared = decl
+	b.tickedSteps = b.superpowersPlan(doc)
 	b.readPlan(doc, yml, decl)
 	// Units that name their beads (beadref.go), and dependencies the plan
 	// states outside the units' fields (deps.go).

@@ -41,6 +41,9 @@ type Candidate struct {
 
 	read  func(b *builder, doc ast.Node) bool
 	level int // the units' heading level, 0 when they are not headings
+	// criteria: the units are checkbox items that all stand under
+	// criteria headings ("## Success Criteria"): checks, not work.
+	criteria bool
 }
 
 // Declared is a reading the user declared: the value of a front-matter
@@ -68,8 +71,9 @@ type Options struct {
 var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "gsd-plan", "none"}
 
 const (
-	kiroDescription     = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
-	execPlanDescription = "a Codex ExecPlan: the checkbox items of its \"## Progress\" section"
+	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
+	kiroDescription        = "Kiro's tasks.md: checkbox tasks \"- [ ] {n}. Title\"; a task's numbered sub-tasks (\"- [ ] {n}.{m} Title\") are the units in its place"
+	execPlanDescription    = "a Codex ExecPlan: the checkbox items of its \"## Progress\" section"
 )
 
 // declaration is a declared reading, parsed.
@@ -320,6 +324,7 @@ const (
 	scoreFewItems = 350 // two checkbox items with ids
 	scoreSections = 330 // the level-2 sections of a checklist
 	scorePhases   = 300
+	scoreCriteria = 200 // checkbox items that are all criteria
 	scoreNone     = 100
 )
 
@@ -381,8 +386,8 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.headingGroups(sc, pick, add)
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
-	b.numberedHeadings(sc, add)
-	b.labelGroups(sc, add)
+	b.numberedHeadings(sc, pick, add)
+	b.labelGroups(sc, pick, add)
 	b.sectionUnits(doc, sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
@@ -631,7 +636,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			if c.nested > 0 || counts[2].nested > 0 || counts[2].n > 0 {
 				kiro := &Candidate{Name: "kiro", Description: kiroDescription, Declare: "format: kiro", Score: scoreFormat,
 					Units: -1, First: c.first, Why: "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md",
-					read: itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
+					read: formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
 				add(kiro)
 			}
 		case 2:
@@ -655,6 +660,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			}
 		}
 		cfg.name = cand.Description
+		cfg.groups = cand.Score == scoreFormat
 		cand.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 		add(cand)
 	}
@@ -714,10 +720,10 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "none", "not a plan"
 	case d.key == "format" && d.value == "spec-kit":
 		c.Name, c.Description = "spec-kit", "spec-kit's tasks.md: checkbox items \"- [ ] T{n} Title\", [P] runs in parallel"
-		c.read = itemsReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
 	case d.key == "format" && d.value == "kiro":
 		c.Name, c.Description = "kiro", kiroDescription
-		c.read = itemsReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
 	case d.key == "format" && d.value == "taskmaster":
 		c.Name, c.Description = "taskmaster", taskmasterDescription
 		c.read = func(b *builder, doc ast.Node) bool {
@@ -732,11 +738,10 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }
 	case d.key == "format" && d.value == "execplan":
 		c.Name, c.Description = "execplan", execPlanDescription
-		cfg := shapeConfig{items: &itemPattern{checkbox: true, noID: true}, under: "Progress", phaseLevel: -1, name: c.Description}
-		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+		c.read = func(b *builder, doc ast.Node) bool { return b.readExecPlan(doc) }
 	case d.key == "format" && d.value == "openspec":
 		c.Name, c.Description = "openspec", "OpenSpec's tasks.md: \"## {n}. Group\" sections of \"- [ ] {n}.{m} Title\" items"
-		c.read = itemsReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, parts: 2}, numberedSectionPhase, c.Description)
 	case d.pat.kind == "heading" && phaseWord(d.pat.word):
 		c.Name, c.Description = "phases", fmt.Sprintf("each level-%d %q heading is one unit of work", d.pat.level, d.pat.word)
 		level := d.pat.level
@@ -788,6 +793,14 @@ func phaseWord(w string) bool {
 func itemsReader(p itemPattern, retag func(*shapeHead), name string) func(*builder, ast.Node) bool {
 	return func(b *builder, doc ast.Node) bool {
 		return b.runShapesWith(doc, shapeConfig{items: &p, retag: retag, name: name})
+	}
+}
+
+// formatReader reads a planning tool's task file, whose units are its task
+// items and whose phases only group them.
+func formatReader(p itemPattern, retag func(*shapeHead), name string) func(*builder, ast.Node) bool {
+	return func(b *builder, doc ast.Node) bool {
+		return b.runShapesWith(doc, shapeConfig{items: &p, retag: retag, name: name, groups: true})
 	}
 }
 
@@ -888,6 +901,59 @@ const (
 	scoreOverPhases = 620 // a work section's numbered list, over phases with no units
 )
 
+// execPlanLogs are the sections of an ExecPlan whose checkboxes are no work
+// to do: its living logs, and the checks of Validation and Acceptance.
+var execPlanLogs = []string{"progress", "surprises", "suprises", "decision log", "outcomes", "validation"}
+
+func execPlanLog(heading string) bool {
+	t := normalHeading(heading)
+	return slices.ContainsFunc(execPlanLogs, func(w string) bool { return strings.HasPrefix(t, w) })
+}
+
+// readExecPlan reads a Codex ExecPlan: the checkbox items of its Progress;
+// when Progress is a log with no checkbox, the checkbox items of its other
+// sections, outside its logs and its Validation and Acceptance.
+func (b *builder) readExecPlan(doc ast.Node) bool {
+	box := itemPattern{checkbox: true, noID: true}
+	for _, sec := range b.sectionItems(doc) {
+		if strings.EqualFold(sec.text, "Progress") && sec.boxes > 0 {
+			return b.runShapesWith(doc, shapeConfig{items: &box, under: "Progress", phaseLevel: -1, name: execPlanDescription})
+		}
+	}
+	return b.runShapesWith(doc, shapeConfig{items: &box, except: execPlanLog, phaseLevel: -1, name: execPlanLogDescription})
+}
+
+// boxesOutside counts the checkbox items of top-level lists outside the
+// sections whose heading except reports (an ExecPlan's logs and checks),
+// with the line of the first.
+func (b *builder) boxesOutside(doc ast.Node, except func(string) bool) (n, first int) {
+	out := 0 // the level of the log section open, 0 for none
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if out > 0 && h.Level <= out {
+				out = 0
+			}
+			if out == 0 && except(plainText(h, b.src)) {
+				out = h.Level
+			}
+			continue
+		}
+		l, ok := c.(*ast.List)
+		if !ok || out > 0 {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && t.box && t.text != "" {
+				if n == 0 {
+					first = b.p.Position(b.blockStart(it)).Line
+				}
+				n++
+			}
+		}
+	}
+	return n, first
+}
+
 // sectionCandidates proposes the readings whose units are the checkbox
 // items of the whole plan, or the checkbox items or numbered items of one
 // section, where such a section holds two or more; and names a Codex
@@ -911,6 +977,16 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			}
 		}
 		execPlan = n >= 2
+	}
+	if i := slices.IndexFunc(secs, func(x sectionItems) bool { return strings.EqualFold(x.text, "Progress") }); execPlan && secs[i].boxes == 0 {
+		// Progress is a log of what was done, with no checkbox: the work
+		// is the checkboxes of the plan's other sections.
+		if n, first := b.boxesOutside(doc, execPlanLog); n >= 2 {
+			add(&Candidate{Name: "execplan", Description: execPlanLogDescription, Units: n, First: []int{first},
+				Declare: "format: execplan", Score: scoreFormat,
+				Why:  "the sections of a Codex ExecPlan whose Progress is a log with no checkbox",
+				read: func(b *builder, doc ast.Node) bool { return b.readExecPlan(doc) }})
+		}
 	}
 	total, first := 0, 0
 	for _, sec := range secs {
@@ -967,6 +1043,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		c := &Candidate{Name: "items", Description: "units are the plan's checkbox items", Units: total, First: []int{first},
 			Score: scoreBoxes, Declare: `units: "- [ ] {title}"`, Why: "the checkbox items of the whole plan",
 			read: itemsReader(box, nil, "units are the plan's checkbox items")}
+		if n, _ := b.boxesOutside(doc, criteriaHeading); n == 0 {
+			// Every box says what must hold, none what to do: the
+			// weakest evidence of a plan.
+			c.criteria, c.Score = true, scoreCriteria
+			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		}
 		add(c)
 	}
 }
@@ -977,7 +1059,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 // title names a plan, backlog or tasks, or each such heading sits in a
 // section about the work. Numbered sections of a document ("## 1.
 // Overview", "## 2. Goals") are not units.
-func (b *builder) numberedHeadings(sc *shapeScan, add func(*Candidate)) {
+func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	byLevel := map[int][]*shapeHead{}
 	for _, r := range sc.heads {
 		if r.node.Level >= 2 && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
@@ -1011,13 +1093,45 @@ func (b *builder) numberedHeadings(sc *shapeScan, add func(*Candidate)) {
 		}
 		pat := strings.Repeat("#", level) + " {n}. {title}"
 		up, _ := readUnitPattern(pat)
-		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
+		c := &Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
 			Units: len(heads), First: firstOf(lines), Declare: fmt.Sprintf("units: %q", pat), Score: scoreSection, level: level,
 			Why: "headings numbered 1, 2, 3, ... in a plan about work",
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
-			}})
+			}}
+		if pick != nil && pick.Name == "phases" && sc.spreadOverPhases(heads) {
+			// "## Fase 2" over "### 7. Title": steps numbered across the
+			// whole plan, each phase holding some: the phases' units.
+			c.Score, c.Why = scoreItemsIn, "headings numbered 1, 2, 3, ... across the plan, under every phase: finer units than the phases"
+			c.Description += " under the phases"
+			c.read = func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level)})
+			}
+		}
+		add(c)
 	}
+}
+
+// spreadOverPhases reports whether every one of heads stands in a phase
+// section, below the phase level, and every phase holds one of them.
+func (sc *shapeScan) spreadOverPhases(heads []*shapeHead) bool {
+	if sc.phaseLevel == 0 {
+		return false
+	}
+	held := map[*shapeHead]bool{}
+	for _, r := range heads {
+		ph := sc.in[r]
+		if ph == nil || r.node.Level <= sc.phaseLevel {
+			return false
+		}
+		held[ph] = true
+	}
+	for _, r := range sc.heads {
+		if r.phase && !held[r] {
+			return false
+		}
+	}
+	return true
 }
 
 // bareRetag reads "N. Title" headings of level as bare numbered units.
@@ -1084,7 +1198,7 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 // labelGroups proposes the headings of one level that open with a unit
 // word and a colon and no id ("### Milestone: Title"), or with an id of
 // capitals glued to a number ("#### US-001: Title").
-func (b *builder) labelGroups(sc *shapeScan, add func(*Candidate)) {
+func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	type group struct {
 		pat   string
 		lines []int
@@ -1136,18 +1250,56 @@ func (b *builder) labelGroups(sc *shapeScan, add func(*Candidate)) {
 			up.word = strings.TrimSpace(strings.TrimSuffix(g.pat[g.level+1:], "{n}: {title}"))
 		}
 		score, why := scoreHeadings, "headings of one level that open with an id of capitals and a number"
+		desc := fmt.Sprintf("units are the level-%d headings %q", g.level, g.pat[g.level+1:])
+		if up.label == "" && pick != nil && pick.Name == "headings" && sc.underEveryUnit(g.lines, g.level) {
+			// "## Sprint 1" over "#### US-001: Login": each unit of the
+			// pick holds stories with ids of their own.
+			score, why = scoreItemsIn, "headings with ids of their own under every unit of the other reading: finer units"
+		}
 		if up.label != "" {
 			// "### Milestone: Title": a unit word says what they are, over
 			// loose checkboxes across the plan.
 			score, why = scoreSection, "headings of one level that open with a unit word and a colon"
 		}
-		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d headings %q", g.level, g.pat[g.level+1:]),
+		add(&Candidate{Name: "headings", Description: desc,
 			Units: len(g.lines), First: firstOf(g.lines), Declare: fmt.Sprintf("units: %q", g.pat), Score: score, level: g.level,
 			Why: why,
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up)})
 			}})
 	}
+}
+
+// underEveryUnit reports whether the headings at lines, of level, stand
+// deeper than the units the scan picked, each in one of them, and every
+// unit holds at least one.
+func (sc *shapeScan) underEveryUnit(lines []int, level int) bool {
+	at := map[int]bool{}
+	for _, l := range lines {
+		at[l] = true
+	}
+	var cur *shapeHead
+	held := map[*shapeHead]bool{}
+	units := 0
+	for _, r := range sc.heads {
+		switch {
+		case r.unit:
+			if r.node.Level >= level {
+				return false
+			}
+			cur = r
+			units++
+		case cur != nil && r.node.Level <= cur.node.Level:
+			cur = nil
+		}
+		if at[r.head.Pos.Line] {
+			if cur == nil {
+				return false
+			}
+			held[cur] = true
+		}
+	}
+	return units >= 2 && len(held) == units
 }
 
 // labelWord reads a heading that opens with a unit word and a colon, no

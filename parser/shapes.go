@@ -113,6 +113,12 @@ type shapeConfig struct {
 	unit func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
 	// units, when set, sees every unit read, before they are resolved.
 	all func(b *builder)
+	// except, when set, leaves out the list units in the sections whose
+	// heading it reports (a plan with no phases).
+	except func(heading string) bool
+	// groups: the phases only group the units (a planning tool's task
+	// items): a phase with no unit under it is text, not a unit.
+	groups bool
 }
 
 // runShapes reads a plan written in one of the other shapes: units named by
@@ -159,7 +165,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -169,6 +175,10 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		if cfg.under != "" {
 			in := sectionBlocks(doc, b.src, cfg.under)
 			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return !in[n] })
+		}
+		if cfg.except != nil {
+			out := exceptBlocks(doc, b.src, cfg.except)
+			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return out[n] })
 		}
 		w.listUnits(w.implicit, blocks, len(b.src))
 	case mode == modeTable && sc.phaseLevel == 0:
@@ -235,6 +245,68 @@ func (sc *shapeScan) collect(doc ast.Node) {
 			sc.phaseLevel = h.Level
 		}
 	}
+	if sc.cfg.phaseLevel == 0 && (sc.cfg.units == nil || sc.cfg.mode == modePhaseOnly) && sc.cfg.items == nil && sc.phaseLevel == 0 {
+		sc.groupWords()
+	}
+}
+
+// nextNumber reports whether id b is the whole number after id a ("14"
+// after "13").
+func nextNumber(a, b string) bool {
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	return err1 == nil && err2 == nil && y == x+1
+}
+
+// groupWords reads, in a plan with no phase headings, unit headings of one
+// word that each hold unit headings of another word deeper down ("## Chunk
+// 1: Reviewer" over "### Task 1: Prompt", "### Task 2: Loop") as the
+// groups of those units: their phases.
+func (sc *shapeScan) groupWords() {
+	unitAt := func(r *shapeHead) bool {
+		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && !r.sh.short
+	}
+	var outer []*shapeHead
+	for _, r := range sc.heads {
+		if unitAt(r) && (len(outer) == 0 || r.node.Level < outer[0].node.Level) {
+			outer = []*shapeHead{r}
+		} else if unitAt(r) && r.node.Level == outer[0].node.Level {
+			outer = append(outer, r)
+		}
+	}
+	if len(outer) < 2 {
+		return
+	}
+	word := singular(outer[0].sh.word)
+	inner := ""
+	for _, o := range outer {
+		if singular(o.sh.word) != word {
+			return
+		}
+		n := 0
+		for _, r := range sc.heads[slices.Index(sc.heads, o)+1:] {
+			if r.node.Level <= o.node.Level {
+				break
+			}
+			if !unitAt(r) || singular(r.sh.word) == word {
+				continue
+			}
+			if inner == "" {
+				inner = singular(r.sh.word)
+			}
+			if singular(r.sh.word) == inner {
+				n++
+			}
+		}
+		if n == 0 {
+			return // a group with none of the units is not a group
+		}
+	}
+	level := outer[0].node.Level
+	for _, o := range outer {
+		o.sh.kind = shapePhase
+	}
+	sc.phaseLevel = level
 }
 
 func (sc *shapeScan) isPhase(r *shapeHead) bool {
@@ -263,13 +335,22 @@ func (sc *shapeScan) placeSections() {
 	// later heading with one of them is its history (a log), not more of
 	// the phase.
 	seenIDs := map[string]bool{}
+	// last is the last unit heading of the open phase: a unit numbered
+	// across the plan that goes on from it ("Task 14" after "Task 13")
+	// continues the phase.
+	var last *shapeHead
 	resumes := func(i int, ph *shapeHead) bool {
-		for _, r := range sc.heads[i+1:] {
+		for j, r := range sc.heads[i+1:] {
 			if sc.isPhase(r) {
 				return false
 			}
 			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
 				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+					return true
+				}
+				if last != nil && r.sh.kind == shapeUnit && r.node.Level == last.node.Level && singular(r.sh.word) == singular(last.sh.word) &&
+					nextNumber(last.sh.id, r.sh.id) && slices.ContainsFunc(sc.heads[i+1+j:], sc.isPhase) {
+					// Between two phases, the plan's numbering goes on.
 					return true
 				}
 			}
@@ -288,6 +369,7 @@ func (sc *shapeScan) placeSections() {
 			}
 			r.phase = true
 			cur = r
+			last = nil
 			clear(seenIDs)
 		case sc.phaseLevel > 0 && r.node.Level <= sc.phaseLevel && cur == nil:
 			lastSection = r
@@ -307,6 +389,9 @@ func (sc *shapeScan) placeSections() {
 			sc.in[r] = cur
 			if cur != nil && (r.sh.kind == shapeBare || r.sh.kind == shapeUnit) {
 				seenIDs[strings.ToLower(r.sh.id)] = true
+				if r.sh.kind == shapeUnit && (last == nil || r.node.Level <= last.node.Level) {
+					last = r
+				}
 			}
 		}
 	}
@@ -574,6 +659,7 @@ type shapeWalk struct {
 	// unitHook reads what a reading knows of a unit beyond the plan
 	// language, after its section's fields (shapeConfig.unit).
 	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
+	groups   bool // the phases only group the units (shapeConfig.groups)
 	// items, when set, says which list items are units (items.go),
 	// instead of items with a bold label.
 	items *itemPattern
@@ -841,7 +927,11 @@ func (w *shapeWalk) closePhase(end int) {
 		// the phase-only shape no table is; near misses are said).
 		w.tableUnits(ph, blocks, w.mode != modePhaseOnly)
 	}
-	if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
+	if w.groups && w.count[ph] == 0 && !ph.Skipped {
+		// A tool's task file whose phase holds no task ("No setup tasks
+		// required"): the phase is a heading with nothing under it.
+		w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
+	} else if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
 		// A phase with no units under it is one unit: it is never lost.
 		w.asUnit = true
 		s := w.newUnit(r, ph, ph.ID, r.sh.title)
@@ -913,6 +1003,9 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		if w.items != nil && w.items.leaf {
 			if sub := w.leafList(it); sub != nil {
 				// The sub-tasks "2.1", "2.2" are the units, read as leaves.
+				if at, text := w.b.ownBullet(sub); at.IsValid() {
+					w.b.p.warnf(at, "%q stands among the sub-tasks of a task that is only their group, so it is read in no unit: make it a sub-task, or put it under one", text)
+				}
 				saved := w.items
 				leaf := *saved
 				leaf.parts = 2
@@ -922,7 +1015,7 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 				w.items, w.nested = saved, false
 				continue
 			}
-			if w.leafGroup(it) {
+			if w.leafGroup(it) && !w.b.ownWork(it) {
 				continue // "- [ ] 2. Group" with "- [ ] 2.1" beside it, flush left
 			}
 		}
@@ -991,6 +1084,10 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	}
 	if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
 		v := StatusOpen
+		if !checked && partlyDone(head.Text) {
+			// "(completed: parsing; remaining: dedup)": under way.
+			v = StatusInProgress
+		}
 		if checked {
 			v = StatusClosed
 			if open := b.openBox(body); open.IsValid() {

@@ -1,0 +1,175 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// These tests pin the rules issue 25 added to the readings, each on a
+// small plan with its exact units.
+
+// A Kiro task with bullets of its own and its sub-tasks flush left after
+// it is work itself: a unit, then its sub-tasks. A task whose only body is
+// its sub-tasks (or a traceability line) stays their group.
+func TestKiroTaskWithOwnWork(t *testing.T) {
+	src := "# Implementation Plan\n\n## Tasks\n\n" +
+		"- [x] 1. Create the picker\n  - Build the component\n  - _Requirements: 1.1_\n\n" +
+		"- [ ]* 1.1 Write a property test\n  - **Property 1: Dates**\n\n" +
+		"- [x] 2. Group only\n- [x] 2.1 First part\n  - _Requirements: 2.1_\n\n" +
+		"- [x] 3. Checkpoint - all tests pass\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "kiro | format: kiro", chosen(p))
+	assert.Equal(t, []string{"1.1 Create the picker closed", "1.2 Write a property test open", "1.3 First part closed", "1.4 Checkpoint - all tests pass closed"}, units(p))
+
+	// Nested sub-tasks: the parent is their group; a bullet of its own
+	// among them is said, not dropped in silence.
+	p = Parse("p.md", []byte("# Implementation Plan\n\n- [ ] 1. Models\n  - Keep them small\n  - [x] 1.1 Interfaces\n  - [ ] 1.2 Validation\n- [ ] 2. Ship it\n"))
+	assert.Equal(t, []string{"1.1 Interfaces closed", "1.2 Validation open", "1.3 Ship it open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `4:1: "Keep them small" stands among the sub-tasks of a task that is only their group, so it is read in no unit: make it a sub-task, or put it under one`)
+}
+
+// spec-kit: an inserted task keeps its letter ("T012a" after "T012"), and
+// a phase that holds no task ("No setup tasks required") is a heading,
+// not a unit: the tasks are the units, the phases only group them.
+func TestSpecKitInsertedTaskAndEmptyPhase(t *testing.T) {
+	src := "# Tasks: Worktrees\n\n## Phase 1: Setup\n\nNo setup tasks required.\n\n## Phase 2: Core\n\n" +
+		"- [X] T001 [P] Detect worktrees\n- [X] T002 Resolve the main repository\n- [X] T002a [US1] Check isolation\n- [ ] T003 Document it\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "spec-kit | format: spec-kit", chosen(p))
+	assert.Equal(t, []string{"2.1 Detect worktrees closed", "2.2 Resolve the main repository closed", "2.2a Check isolation closed", "2.3 Document it open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "3:1: phase 1 has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit")
+	// "3x faster" is no id of an item numbered by whole numbers.
+	_, _, ok := itemPattern{checkbox: true, parts: 1}.match(itemText{text: "3x faster builds", box: true})
+	assert.False(t, ok)
+}
+
+// An ExecPlan whose Progress is a log with no checkbox: its work is the
+// checkbox items of its other sections, not those of its logs or of its
+// Validation and Acceptance (commands that check the work).
+func TestExecPlanProgressLog(t *testing.T) {
+	src := "# Hardening ExecPlan\n\n## To-do\n### Policy\n- [ ] Document the upgrade path\n- [ ] Expand policy coverage\n\n" +
+		"## Progress\n- [2025-10-23 02:30 UTC] Hardened typing\n- [2025-10-21 07:40 UTC] Refactored the plan\n\n" +
+		"## Surprises & Discoveries\n- [2025-10-20] Packaging gaps\n\n## Decision Log\n- [2025-10-20] Skeleton first\n\n" +
+		"## Validation and Acceptance\n- [ ] `uv run pytest`\n- [ ] `uv build`\n\n" +
+		"## Roadmap\n### Completed (v0.1.0)\n- [x] Agent runner\n### Next\n- [ ] Tracing\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "execplan | format: execplan", chosen(p))
+	assert.Equal(t, []string{"1.1 Document the upgrade path open", "1.2 Expand policy coverage open", "1.3 Agent runner closed", "1.4 Tracing open"}, units(p))
+	// Declared, it reads the same.
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: execplan", From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
+}
+
+// Steps numbered 1, 2, 3, ... across the whole plan, one level under the
+// phases and some under every phase, are the phases' units (not the
+// phases themselves).
+func TestNumberedStepsAcrossPhases(t *testing.T) {
+	src := "# Plan de desarrollo\n\n## Fase 1: Base\n\n### 1. ✅ Inicialización\n- crear repo\n\n### 2. Testing\n- jest\n\n" +
+		"## Estructura\n\nUn árbol.\n\n## Fase 2: Datos\n\n### 3. Interfaces\n- definir\n\n### 4. Factory\n- implementar\n\n## Principios\n\n- TDD\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Inicialización closed", "1.2 Testing open", "2.3 Interfaces open", "2.4 Factory open"}, units(p))
+
+	// Numbering that restarts in each phase is each phase's own
+	// sections, not one list of steps: the phases stay the units.
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: A\n\n### 1. Goals\nx\n\n### 2. Notes\ny\n\n## Phase 2: B\n\n### 1. Goals\nz\n\n### 2. Notes\nw\n"))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+}
+
+// A section whose heading ends in a word of remarks ("Implementation
+// Notes") comments on the work; its numbered lists are no units, so the
+// phases above stay the reading.
+func TestRemarksAreNoWorkSection(t *testing.T) {
+	src := "# Implementation Order\n\n## Required Sequence\n\n### Phase 1: Foundation\n**1. add-validation** (No dependencies)\n- Creates schemas\n\n" +
+		"### Phase 2: Commands\n**2. add-commands** (Depends on: add-validation)\n- Imports schemas\n\n" +
+		"## Implementation Notes\n\n### For Developers\n1. Complete each phase first\n2. Run tests after each phase\n\n### For CI\n1. Validate each change\n2. Run integration tests\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+	assert.Equal(t, []string{"1.1 Foundation open", "2.1 Commands open"}, units(p))
+	assert.False(t, workHeading("Implementation Notes"))
+	assert.True(t, workHeading("Implementation Plan"))
+}
+
+// A report whose only checkboxes are its success criteria is not a plan:
+// criteria say what must hold, not what to do.
+func TestCriteriaChecklistIsNoPlan(t *testing.T) {
+	src := "# ✅ Codespace issue - RESOLVED\n\n## Root Cause\n\nTimeouts.\n\n## Implemented Solutions\n\n### 1. Timeouts\nAdded.\n\n### 2. Monitoring\nAdded.\n\n" +
+		"## 🎉 Success Criteria\n\n- [x] Starts reliably\n- [x] Never hangs\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its only checkboxes (from line 17) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do; the closest reading, units are the plan's checkbox items (2 units, first at line 17), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+	// With work beside them, the criteria are the work's, and it is a plan.
+	p = Parse("p.md", []byte("# Fix\n\n## Tasks\n\n- [ ] Add timeouts\n- [ ] Add monitoring\n\n## Success Criteria\n\n- [ ] Starts reliably\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.NotEmpty(t, p.Sprints)
+}
+
+// Partly done work: an open item that notes what of it is done and what
+// remains is in progress; in a superpowers plan, whose one executor ticks
+// steps as it goes, a task with some steps ticked is in progress (in other
+// plans some boxes ticked leave a unit open).
+func TestPartlyDoneIsInProgress(t *testing.T) {
+	src := "# Import\n\n## Progress\n\n- [x] (2026-11-20 09:10Z) Add a CSV reader\n- [ ] Wire the import command (completed: parsing; remaining: dedup)\n- [ ] Report skipped rows\n\n## Surprises & Discoveries\n\nNone.\n\n## Decision Log\n\nNone.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 (2026-11-20 09:10Z) Add a CSV reader closed", "1.2 Wire the import command (completed: parsing; remaining: dedup) in_progress", "1.3 Report skipped rows open"}, units(p))
+
+	steps := "### Task 1: Bucket\n\n- [x] **Step 1: Write the failing test**\n- [x] **Step 2: Run it**\n\n### Task 2: Store\n\n- [x] **Step 1: Write the failing test**\n- [ ] **Step 2: Implement**\n\n### Task 3: View\n\n- [ ] **Step 1: Write the failing test**\n"
+	p = Parse("p.md", []byte("# Rate Limit Implementation Plan\n\n> **For agentic workers:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan.\n\n"+steps))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Bucket closed", "1.2 Store in_progress", "1.3 View open"}, units(p))
+	p = Parse("p.md", []byte("# Rate Limit Implementation Plan\n\n"+steps))
+	assert.Equal(t, []string{"1.1 Bucket closed", "1.2 Store open", "1.3 View open"}, units(p))
+}
+
+// With no phase headings, unit headings of one word that each hold unit
+// headings of another word group them: "## Chunk N" over "### Task N" are
+// phases of tasks.
+func TestUnitWordsThatGroupOthers(t *testing.T) {
+	src := "# Review Implementation Plan\n\n## Chunk 1: Spec reviewer\n\n### Task 1: Prompt\n- [ ] **Step 1:** Write it\n\n### Task 2: Loop\n- [ ] **Step 1:** Wire it\n\n" +
+		"## Chunk 2: Header\n\n### Task 3: Template\n- [ ] **Step 1:** Edit it\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### Task {n}: {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Prompt open", "1.2 Loop open", "2.3 Template open"}, units(p))
+	// A group with none of the other units under it: not groups.
+	p = Parse("p.md", []byte("# Plan\n\n## Sprint 1: A\n\n### Task 1: X\n- x\n\n## Sprint 2: B\n- y\n"))
+	assert.Equal(t, `headings | units: "## Sprint {n}: {title}"`, chosen(p))
+}
+
+// Headings at the phase level that interrupt a phase (a pasted guide whose
+// fence closed early) are text of the phase when, before the next phase,
+// a unit goes on with the plan's numbering ("Task 3" after "Task 2").
+func TestNumberingGoesOnInsideAPhase(t *testing.T) {
+	src := "# Plan\n\n## Phase 1: Core\n\n### Task 1: Parse\n- a\n\n## Phase 2: Docs\n\n### Task 2: Guide\n- b\n\n## Usage\n\nRun it.\n\n## Troubleshooting\n\nAsk.\n\n" +
+		"### Task 3: README\n- c\n\n## Phase 3: Verify\n\n### Task 4: Test\n- d\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Parse open", "2.2 Guide open", "2.3 README open", "3.4 Test open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "13:1: the headings at lines 13 and 17 inside phase 2: a unit of phase 2 follows, so they are read as text of the phase, not as sections of their own")
+	// After the last phase, a section of more units is not the phase's.
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Task 1: Parse\n- a\n\n## Future work\n\n### Task 2: Someday\n- b\n"))
+	assert.Equal(t, []string{"1.1 Parse open"}, units(p))
+}
+
+// Headings with ids of their own ("#### US-001: Title") under every unit
+// heading of the shapes reader's pick ("## Sprint 0: Setup") are the finer
+// units the author tracks.
+func TestStoriesUnderEverySprint(t *testing.T) {
+	src := "# Master Plan\n\n## Sprint 0: Setup\n\n### User Stories\n\n#### US-001: Backend setup ⏳\n- [ ] init\n\n#### US-002: Frontend setup ✅\n- [x] init\n\n" +
+		"## Sprint 1: Auth\n\n#### US-003: Login\n- [ ] form\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "#### US-{n}: {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Backend setup open", "1.2 Frontend setup closed", "1.3 Login open"}, units(p))
+	// A sprint with no story: the sprints stay the units.
+	p = Parse("p.md", []byte(src+"\n## Sprint 2: Launch\n- ship\n"))
+	assert.Equal(t, `headings | units: "## Sprint {n}: {title}"`, chosen(p))
+}
