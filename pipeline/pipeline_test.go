@@ -128,7 +128,8 @@ func TestConfigDiagnostics(t *testing.T) {
 	require.Equal(t, "", r.Settings.Merged.Repo)
 }
 
-// TestStamp: the given time stamps the beads; without one the plan's
+// TestStamp: the given time stamps the beads (updated_at; created_at
+// counts back from it in ready order); without one the plan's
 // created date does, else the Unix epoch.
 func TestStamp(t *testing.T) {
 	dated := "---\ncreated: 2025-03-04\n---\n" + onePlan
@@ -143,7 +144,7 @@ func TestStamp(t *testing.T) {
 		{onePlan, time.Time{}, "1970-01-01T00:00:00Z"},
 	} {
 		r := run(t, Input{Src: []byte(c.src), Now: c.now})
-		require.Equal(t, c.want, r.Beads[0].CreatedAt, c.src)
+		require.Equal(t, c.want, r.Beads[0].UpdatedAt, c.src)
 	}
 }
 
