@@ -32,6 +32,9 @@ type builder struct {
 	level  int // the level of phase headings; 0 when the plan has none
 
 	heads map[*ast.Heading]*headRec
+	// headInfos keep what readHeading read of each heading: proposing the
+	// readings and building the chosen one read the same headings.
+	headInfos map[*ast.Heading]headInfo
 
 	phase      *Phase     // the open phase section
 	intro      []ast.Node // the open phase's blocks before its first sub-heading
@@ -107,8 +110,7 @@ func (b *builder) topHeadings(doc ast.Node) iter.Seq2[*ast.Heading, *headRec] {
 			}
 			rec := b.heads[h]
 			if rec == nil {
-				_, info := readHeading(h, b.src)
-				rec = &headRec{head: b.heading(h), info: info}
+				rec = &headRec{head: b.heading(h), info: b.headInfo(h)}
 				b.heads[h] = rec
 			}
 			if !yield(h, rec) {
@@ -116,6 +118,19 @@ func (b *builder) topHeadings(doc ast.Node) iter.Seq2[*ast.Heading, *headRec] {
 			}
 		}
 	}
+}
+
+// headInfo is readHeading's reading of h, read once a parse.
+func (b *builder) headInfo(h *ast.Heading) headInfo {
+	if info, ok := b.headInfos[h]; ok {
+		return info
+	}
+	if b.headInfos == nil {
+		b.headInfos = map[*ast.Heading]headInfo{}
+	}
+	_, info := readHeading(h, b.src)
+	b.headInfos[h] = info
+	return info
 }
 
 func (b *builder) run(doc ast.Node) {

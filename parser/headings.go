@@ -378,6 +378,9 @@ var markerWords = append(append(append(append([]string{}, skipWords...), doneWor
 // part of the work ("Invoices — dunning DEFERRED"), is returned as loose.
 func headingMarkers(rest string) (skip, done, progress, loose string) {
 	for k, r := range rest {
+		if r < utf8.RuneSelf {
+			continue // every marker emoji is outside ASCII
+		}
 		n := utf8.RuneLen(r)
 		switch {
 		case skip == "" && strings.ContainsRune(skipEmoji, r):

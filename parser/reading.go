@@ -353,8 +353,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	var sprints []int
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
-			if full, info := readHeading(h, b.src); info.kind == headSprint && info.valid {
-				_ = full
+			if info := b.headInfo(h); info.kind == headSprint && info.valid {
 				sprints = append(sprints, b.p.Position(b.blockStart(h)).Line)
 			}
 		}
