@@ -105,8 +105,29 @@ func strikeTag(n *ast.RawHTML, src []byte) int {
 	return 0
 }
 
-// collapse trims s and turns each run of white space into one space.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapse trims s and turns each run of white space into one space. Most
+// texts are that already, and come back as they are, without a copy.
+func collapse(s string) string {
+	after := true // after a space, or at the start
+	for _, r := range s {
+		switch {
+		case r == ' ' && !after:
+			after = true
+			continue
+		case r == ' ', r < utf8.RuneSelf && asciiSpace(byte(r)), r >= utf8.RuneSelf && unicode.IsSpace(r):
+			return strings.Join(strings.Fields(s), " ")
+		}
+		after = false
+	}
+	if after && s != "" {
+		return strings.Join(strings.Fields(s), " ") // a space at the end
+	}
+	return s
+}
+
+// asciiSpace reports whether c is white space other than ' ', as
+// strings.Fields reads it.
+func asciiSpace(c byte) bool { return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
 
 // decoration reports whether r may stand before "Phase" or "Sprint" as
 // decoration: emoji, symbols, punctuation, joiners and variation selectors.
