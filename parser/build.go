@@ -35,6 +35,7 @@ type builder struct {
 	// headInfos keep what readHeading read of each heading: proposing the
 	// readings and building the chosen one read the same headings.
 	headInfos map[*ast.Heading]headInfo
+	topHeads  int // the document's top-level headings, to size the maps by
 
 	phase      *Phase     // the open phase section
 	intro      []ast.Node // the open phase's blocks before its first sub-heading
@@ -126,7 +127,7 @@ func (b *builder) headInfo(h *ast.Heading) headInfo {
 		return info
 	}
 	if b.headInfos == nil {
-		b.headInfos = map[*ast.Heading]headInfo{}
+		b.headInfos = make(map[*ast.Heading]headInfo, b.topHeads)
 	}
 	_, info := readHeading(h, b.src)
 	b.headInfos[h] = info
@@ -134,8 +135,8 @@ func (b *builder) headInfo(h *ast.Heading) headInfo {
 }
 
 func (b *builder) run(doc ast.Node) {
-	b.heads = map[*ast.Heading]*headRec{}
-	b.infos = map[*Sprint]headInfo{}
+	b.heads = make(map[*ast.Heading]*headRec, b.topHeads)
+	b.infos = make(map[*Sprint]headInfo, b.topHeads)
 	// The level of phase headings is the shallowest level of a phase
 	// heading, unless a single heading is shallower than the plan's first
 	// phase heading: one pasted "# Phase 3" after "## Phase 1" and "##
