@@ -90,7 +90,9 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
 	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
-	b.statedDeps(doc)
+	if !opts.Units {
+		b.statedDeps(doc)
+	}
 	switch {
 	case len(p.Sprints) > 0 || p.Diags.HasErrors():
 	case decl != nil && len(p.Skipped) == 0:

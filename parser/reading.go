@@ -62,6 +62,11 @@ type Options struct {
 	// Reading, when set, is the declared reading; it wins over a reading
 	// the plan's own front matter declares.
 	Reading *Declared
+	// Units reads the units alone, as annotate needs them: their ids,
+	// headings, annotations and errors, but not the dependencies a plan
+	// states outside the units' fields (statedDeps), which add edges and
+	// warnings, never errors.
+	Units bool
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.

@@ -471,5 +471,5 @@ func parsePlan(path, name string, src []byte, reading string) *parser.Plan {
 	} else if reading != "" {
 		decl = &parser.Declared{Line: reading, From: "--reading"}
 	}
-	return parser.ParseWith(name, src, parser.Options{Reading: decl})
+	return parser.ParseWith(name, src, parser.Options{Reading: decl, Units: true})
 }
