@@ -4,11 +4,9 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/pprof"
 )
 
 func main() {
@@ -17,26 +15,6 @@ func main() {
 	code := Main(os.Args[1:], streams{in: os.Stdin, out: os.Stdout, err: os.Stderr}, os.Getenv)
 	stop()
 	os.Exit(code)
-}
-
-// profile writes a CPU profile of the whole run to file, for `go tool
-// pprof` (docs/performance.md); "" profiles nothing.
-func profile(file string) (stop func()) {
-	if file == "" {
-		return func() {}
-	}
-	f, err := os.Create(file)
-	if err == nil {
-		err = pprof.StartCPUProfile(f)
-	}
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "architect: ARCHITECT_CPUPROFILE: %v\n", err)
-		return func() {}
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}
 }
 
 // firstGC is how much the heap may grow before the first garbage
