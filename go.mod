@@ -8,7 +8,6 @@ require (
 	github.com/gosimple/slug v1.15.0
 	github.com/mattn/go-runewidth v0.0.23
 	github.com/rogpeppe/go-internal v1.16.0
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/stretchr/testify v1.12.1
 	github.com/yuin/goldmark v1.8.7

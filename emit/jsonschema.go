@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/beads-architect/architect/emit/internal/jsonschema"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )

@@ -32,6 +32,10 @@ type builder struct {
 	level  int // the level of phase headings; 0 when the plan has none
 
 	heads map[*ast.Heading]*headRec
+	// headInfos keep what readHeading read of each heading: proposing the
+	// readings and building the chosen one read the same headings.
+	headInfos map[*ast.Heading]headInfo
+	topHeads  int // the document's top-level headings, to size the maps by
 
 	phase      *Phase     // the open phase section
 	intro      []ast.Node // the open phase's blocks before its first sub-heading
@@ -110,8 +114,7 @@ func (b *builder) topHeadings(doc ast.Node) iter.Seq2[*ast.Heading, *headRec] {
 			}
 			rec := b.heads[h]
 			if rec == nil {
-				_, info := readHeading(h, b.src)
-				rec = &headRec{head: b.heading(h), info: info}
+				rec = &headRec{head: b.heading(h), info: b.headInfo(h)}
 				b.heads[h] = rec
 			}
 			if !yield(h, rec) {
@@ -121,9 +124,22 @@ func (b *builder) topHeadings(doc ast.Node) iter.Seq2[*ast.Heading, *headRec] {
 	}
 }
 
+// headInfo is readHeading's reading of h, read once a parse.
+func (b *builder) headInfo(h *ast.Heading) headInfo {
+	if info, ok := b.headInfos[h]; ok {
+		return info
+	}
+	if b.headInfos == nil {
+		b.headInfos = make(map[*ast.Heading]headInfo, b.topHeads)
+	}
+	_, info := readHeading(h, b.src)
+	b.headInfos[h] = info
+	return info
+}
+
 func (b *builder) run(doc ast.Node) {
-	b.heads = map[*ast.Heading]*headRec{}
-	b.infos = map[*Sprint]headInfo{}
+	b.heads = make(map[*ast.Heading]*headRec, b.topHeads)
+	b.infos = make(map[*Sprint]headInfo, b.topHeads)
 	// The level of phase headings is the shallowest level of a phase
 	// heading, unless a single heading is shallower than the plan's first
 	// phase heading: one pasted "# Phase 3" after "## Phase 1" and "##

@@ -105,8 +105,29 @@ func strikeTag(n *ast.RawHTML, src []byte) int {
 	return 0
 }
 
-// collapse trims s and turns each run of white space into one space.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapse trims s and turns each run of white space into one space. Most
+// texts are that already, and come back as they are, without a copy.
+func collapse(s string) string {
+	after := true // after a space, or at the start
+	for _, r := range s {
+		switch {
+		case r == ' ' && !after:
+			after = true
+			continue
+		case r == ' ', r < utf8.RuneSelf && asciiSpace(byte(r)), r >= utf8.RuneSelf && unicode.IsSpace(r):
+			return strings.Join(strings.Fields(s), " ")
+		}
+		after = false
+	}
+	if after && s != "" {
+		return strings.Join(strings.Fields(s), " ") // a space at the end
+	}
+	return s
+}
+
+// asciiSpace reports whether c is white space other than ' ', as
+// strings.Fields reads it.
+func asciiSpace(c byte) bool { return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
 
 // decoration reports whether r may stand before "Phase" or "Sprint" as
 // decoration: emoji, symbols, punctuation, joiners and variation selectors.
@@ -378,6 +399,9 @@ var markerWords = append(append(append(append([]string{}, skipWords...), doneWor
 // part of the work ("Invoices — dunning DEFERRED"), is returned as loose.
 func headingMarkers(rest string) (skip, done, progress, loose string) {
 	for k, r := range rest {
+		if r < utf8.RuneSelf {
+			continue // every marker emoji is outside ASCII
+		}
 		n := utf8.RuneLen(r)
 		switch {
 		case skip == "" && strings.ContainsRune(skipEmoji, r):

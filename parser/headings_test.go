@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,4 +66,21 @@ func TestCanonicalIDs(t *testing.T) {
 	assert.Equal(t, "0.0", canonicalSprintID("00.0"))
 	assert.Equal(t, "1", canonicalPhaseID("001"))
 	assert.Equal(t, "1.x", canonicalSprintID("1.x"))
+}
+
+func TestCollapseIsFieldsJoined(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2003 b", "Sprint 1.2: ✅ Done", "x\u0085y", "  ", "a b c", "é ü"} {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapse(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzCollapse(f *testing.F) {
+	f.Add("a  b\t c\u00a0")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapse(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

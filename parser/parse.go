@@ -6,9 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
+	"github.com/beads-architect/architect/parser/gfm"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	gparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -24,11 +23,9 @@ var (
 	annotRE = lazyMustCompile(`^<!--[ \t]*beads-ralph:[ \t]*(\S*)[ \t]*-->[ \t]*\r?\n?$`)
 )
 
-var markdown = goldmark.New(goldmark.WithExtensions(extension.Strikethrough, extension.TaskList, extension.Table))
-
 // NewMarkdown returns the goldmark parser the plan parser uses, for
 // benchmarks that measure the parse floor.
-func NewMarkdown() gparser.Parser { return markdown.Parser() }
+func NewMarkdown() gparser.Parser { return gfm.Parser() }
 
 // Parse reads a plan. It never fails outright: every problem is in the
 // returned plan's Diags, and a plan with error diagnostics must not be
@@ -73,8 +70,13 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 		return p
 	}
 	ctx := gparser.NewContext()
-	doc := markdown.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
+	doc := gfm.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
 	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if n.Kind() == ast.KindHeading {
+			b.topHeads++
+		}
+	}
 	for _, r := range ctx.References() {
 		b.linkRefs[refKey(string(r.Label()))] = r
 	}
@@ -89,7 +91,9 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
 	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
-	b.statedDeps(doc)
+	if !opts.Units {
+		b.statedDeps(doc)
+	}
 	switch {
 	case len(p.Sprints) > 0 || p.Diags.HasErrors():
 	case decl != nil && len(p.Skipped) == 0:

@@ -65,6 +65,11 @@ type Options struct {
 	// Reading, when set, is the declared reading; it wins over a reading
 	// the plan's own front matter declares.
 	Reading *Declared
+	// Units reads the units alone, as annotate needs them: their ids,
+	// headings, annotations and errors, but not the dependencies a plan
+	// states outside the units' fields (statedDeps), which add edges and
+	// warnings, never errors.
+	Units bool
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
@@ -358,8 +363,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	var sprints []int
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
-			if full, info := readHeading(h, b.src); info.kind == headSprint && info.valid {
-				_ = full
+			if info := b.headInfo(h); info.kind == headSprint && info.valid {
 				sprints = append(sprints, b.p.Position(b.blockStart(h)).Line)
 			}
 		}

@@ -27,14 +27,45 @@ func IsAnnotationLine(line []byte) (id string, ok bool) {
 	return string(m[1]), true
 }
 
+// seenField is a field a section gave, and where.
+type seenField struct {
+	name string
+	pos  Pos
+}
+
+// seenAt is where the section gave the field name, if it did.
+func (r *sectionReader) seenAt(name string) (Pos, bool) {
+	for _, f := range r.seen {
+		if f.name == name {
+			return f.pos, true
+		}
+	}
+	return Pos{}, false
+}
+
+// seenPos is where the section gave the field name; the zero Pos if not.
+func (r *sectionReader) seenPos(name string) Pos { p, _ := r.seenAt(name); return p }
+
+// see records that the section gave the field name at pos.
+func (r *sectionReader) see(name string, pos Pos) {
+	for i := range r.seen {
+		if r.seen[i].name == name {
+			r.seen[i].pos = pos
+			return
+		}
+	}
+	r.seen = append(r.seen, seenField{name, pos})
+}
+
 // sprintFields reads the blocks of a sprint's section, which ends at offset
 // end.
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	blocks = b.openQuotes(blocks)
-	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, seen: map[string]Pos{}, onlyFields: true}
+	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, onlyFields: true}
+	r.seen = r.seenBuf[:0]
 	r.read()
 	var claimed map[int]bool // desc entries that became tasks; most sections have none
-	if len(s.Tasks) == 0 && r.seen["tasks"] == (Pos{}) && len(r.deliverables) == 0 && r.candidate != nil {
+	if len(s.Tasks) == 0 && r.seenPos("tasks") == (Pos{}) && len(r.deliverables) == 0 && r.candidate != nil {
 		// No Tasks label, and text before the first list, in the unit's
 		// own body: the list is still the work.
 		s.Tasks = texts(r.candidate)
@@ -124,7 +155,9 @@ type sectionReader struct {
 	end    int // the section's end offset
 	i      int // the block being read
 	desc   []string
-	seen   map[string]Pos // fields given, by name
+	seen   []seenField // fields given, by name: a few a section
+	// seenBuf backs seen, so that most sections allocate nothing for it.
+	seenBuf [4]seenField
 	// onlyFields is set while nothing but fields, comments and the
 	// annotation came before: a list then is the task list (the minimal
 	// style).
@@ -164,9 +197,9 @@ func (r *sectionReader) unlabeled(items []listItem, pos Pos, desc string) {
 	if len(items) == 0 {
 		return
 	}
-	if r.onlyFields && r.s.Tasks == nil && r.seen["tasks"] == (Pos{}) {
+	if r.onlyFields && r.s.Tasks == nil && r.seenPos("tasks") == (Pos{}) {
 		r.onlyFields = false
-		r.seen["tasks"] = pos
+		r.see("tasks", pos)
 		r.set("tasks", field{label: "tasks", pos: pos, start: -1, valueStart: -1}, items)
 		return
 	}
@@ -280,9 +313,9 @@ func (r *sectionReader) read() {
 				}
 				continue
 			}
-			if r.onlyFields && s.Tasks == nil && r.seen["tasks"] == (Pos{}) {
+			if r.onlyFields && s.Tasks == nil && r.seenPos("tasks") == (Pos{}) {
 				r.onlyFields = false
-				r.seen["tasks"] = b.p.Position(start)
+				r.see("tasks", b.p.Position(start))
 				r.setList("tasks", field{label: "tasks", pos: b.p.Position(start), start: start, end: start}, n)
 				continue
 			}
@@ -908,10 +941,10 @@ func listField(name string) bool {
 // set records a field of the sprint: f is its label line, items the list
 // under it (nil when there is none).
 func (r *sectionReader) set(name string, f field, items []listItem) {
-	if prev, dup := r.seen[name]; dup && !listField(name) {
+	if prev, dup := r.seenAt(name); dup && !listField(name) {
 		r.b.p.warnf(f.pos, "%s is given twice in sprint %s (first at line %d); the last one counts", f.label, r.s.ID, prev.Line)
 	}
-	r.seen[name] = f.pos
+	r.see(name, f.pos)
 	if read, ok := sprintFields[name]; ok {
 		read(r, name, f, items)
 	}

@@ -138,11 +138,11 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 		}
 		what = fmt.Sprintf("%d %s to remove", stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
-		repo, err := findRepo(filepath.Dir(opts.plan), opts.repo)
+		root, _, _, err := checkoutRoot(filepath.Dir(opts.plan), opts.repo)
 		if err != nil {
 			return err
 		}
-		planFile, _, err := planFileIn(repo.root, opts.plan)
+		planFile, _, err := planFileIn(root, opts.plan)
 		if err != nil {
 			return err
 		}

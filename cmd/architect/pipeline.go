@@ -140,24 +140,9 @@ func gitOut(dir string, gitArgs ...string) (string, error) {
 // Outside git, the directory itself is the root. Nothing it finds depends on
 // the branch checked out, and only root on which worktree dir is in.
 func findRepo(dir, override string) (repoInfo, error) {
-	root, inGit := override, false
-	var common string
-	if root == "" {
-		if out, ok := git(dir, "rev-parse", "--show-toplevel", "--git-common-dir"); ok {
-			root, common, inGit = firstLine(out), under(dir, lastLine(out)), true
-		} else {
-			root = dir
-		}
-	}
-	abs, err := filepath.Abs(root)
+	abs, common, inGit, err := checkoutRoot(dir, override)
 	if err != nil {
 		return repoInfo{}, err
-	}
-	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return repoInfo{}, usagef("--repo %s: not a directory", override)
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
 	}
 	r := repoInfo{root: abs, home: abs}
 	// The facts only of this repository: a --repo folder that is no
@@ -181,6 +166,30 @@ func findRepo(dir, override string) (repoInfo, error) {
 	}
 	r.name = filepath.Base(r.home)
 	return r, nil
+}
+
+// checkoutRoot is findRepo's root alone (repoInfo.root), with git's
+// common directory when git found the root: one git run, for the commands
+// that only read the checkout's files (parsePlan, annotate).
+func checkoutRoot(dir, override string) (abs, common string, inGit bool, err error) {
+	root := override
+	if root == "" {
+		if out, ok := git(dir, "rev-parse", "--show-toplevel", "--git-common-dir"); ok {
+			root, common, inGit = firstLine(out), under(dir, lastLine(out)), true
+		} else {
+			root = dir
+		}
+	}
+	if abs, err = filepath.Abs(root); err != nil {
+		return "", "", false, err
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		return "", "", false, usagef("--repo %s: not a directory", override)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	return abs, common, inGit, nil
 }
 
 // firstLine and lastLine are the first and the last line of git's output,
@@ -456,15 +465,15 @@ func writeBeads(path string, out io.Writer, write func(io.Writer, []emit.Bead) e
 func parsePlan(path, name string, src []byte, reading string) *parser.Plan {
 	var decl *parser.Declared
 	if path != "-" {
-		if repo, err := findRepo(filepath.Dir(path), ""); err == nil {
-			if planFile, _, err := planFileIn(repo.root, path); err == nil {
-				decl = pipeline.DeclaredReading(reading, readConfig(repo.root, configFile), planFile)
+		if root, _, _, err := checkoutRoot(filepath.Dir(path), ""); err == nil {
+			if planFile, _, err := planFileIn(root, path); err == nil {
+				decl = pipeline.DeclaredReading(reading, readConfig(root, configFile), planFile)
 			}
 		}
 	} else if reading != "" {
 		decl = &parser.Declared{Line: reading, From: "--reading"}
 	}
-	return parser.ParseWith(name, src, parser.Options{Reading: decl})
+	return parser.ParseWith(name, src, parser.Options{Reading: decl, Units: true})
 }
 
 // epicsFlag is the epics setting --epics gives: "phases", or "" when the
