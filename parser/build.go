@@ -69,6 +69,10 @@ type builder struct {
 	// tickedSteps: one executor ticks the plan's steps as it goes (a
 	// superpowers plan), so some steps of a unit ticked is work under way.
 	tickedSteps bool
+	// shapes is set while the shapes walker reads the plan (not the
+	// beads-ralph dialect): a field value that breaks the contract there
+	// is a warning, and the value is dropped (see setPins).
+	shapes bool
 	// tables are the tables outside the sprints: a progress table
 	// ("| Sprint | Title | Status |") may say how sprints stand.
 	tables []*east.Table

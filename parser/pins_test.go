@@ -105,3 +105,30 @@ func TestReadTimeout(t *testing.T) {
 		assert.Equal(t, want > 0, ok, in)
 	}
 }
+
+// TestFilesPatternInShapes: a plan of another shape lists the files a
+// task touches, and a pattern there is a warning at its line, the pin
+// dropped; in the beads-ralph dialect it stays an error.
+func TestFilesPatternInShapes(t *testing.T) {
+	src := "# Renames\n\n### Task 1: Rename the widgets\n\n**Files:**\n- Modify: `lib/widgets.dart`\n- Test: `test/*_test.dart`\n\n**Steps:**\n- [ ] Rename\n"
+	p := Parse("p.md", []byte(src))
+	if !assert.Len(t, p.Sprints, 1) {
+		return
+	}
+	assert.Equal(t, []string{"lib/widgets.dart"}, pinValuesOf(p.Sprints[0].Files))
+	var diags []string
+	for _, d := range p.Diags {
+		if d.Severity != Info {
+			diags = append(diags, d.Error())
+		}
+	}
+	assert.Equal(t, []string{`p.md:7:1: warning: files of sprint 1.1: "test/*_test.dart" is a pattern: Files names files, one path each; it is not pinned`}, diags)
+}
+
+func pinValuesOf(pins []Pin) []string {
+	var out []string
+	for _, p := range pins {
+		out = append(out, p.Value)
+	}
+	return out
+}

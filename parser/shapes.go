@@ -152,6 +152,7 @@ func (b *builder) scanShapes(doc ast.Node, cfg shapeConfig) (*shapeScan, shapeMo
 
 // runShapesWith is runShapes under a reading's configuration.
 func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
+	b.shapes = true
 	mark := len(b.p.Diags)
 	sc, mode, ok := b.scanShapes(doc, cfg)
 	if !ok {
