@@ -69,6 +69,9 @@ type builder struct {
 	// tickedSteps: one executor ticks the plan's steps as it goes (a
 	// superpowers plan), so some steps of a unit ticked is work under way.
 	tickedSteps bool
+	// secs are sectionItems(secDoc), kept for the readings' next ask.
+	secs   []sectionItems
+	secDoc ast.Node
 	// shapes is set while the shapes walker reads the plan (not the
 	// beads-ralph dialect): a field value that breaks the contract there
 	// is a warning, and the value is dropped (see setPins).

@@ -368,6 +368,16 @@ type sectionItems struct {
 }
 
 func (b *builder) sectionItems(doc ast.Node) []sectionItems {
+	// The readings ask for them several times a parse, of the same
+	// document: they are worked out once.
+	if b.secDoc == doc {
+		return b.secs
+	}
+	b.secs, b.secDoc = b.sectionItemsOf(doc), doc
+	return b.secs
+}
+
+func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 	var out []sectionItems
 	var open []int // indexes into out of the sections open, outermost first
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {

@@ -1037,9 +1037,9 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	}
 	if total == 0 {
 		// No title heading: the items of the sections, counted once each.
-		total = b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0].n
-		if total > 0 {
-			first = b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0].first[0]
+		c := b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0]
+		if total = c.n; total > 0 {
+			first = c.first[0]
 		}
 	}
 	if total >= 2 {
