@@ -518,15 +518,20 @@ func chainPlan(n int) string {
 
 // holds checks that the database holds exactly the beads: one issue per
 // bead and no other, each with the bead's fields (bd leaves empty ones
-// out and sorts labels) and exactly its dependencies, as blocks edges. A
-// bead is stamped once: created when last updated, or a second before when
-// the apply wrote it ahead of its run; ahead are beads a stopped apply
-// wrote ahead and a later one finished, whose stamps are apart.
+// out and sorts labels) and exactly its dependencies, as blocks edges. No
+// bead is created after it was last updated, and the units' created_at run
+// in the plan's ready order (see emit.ReadySpacing), except for ahead:
+// beads a stopped apply wrote ahead and a later one finished.
 func (r *bdRepo) holds(beads []emit.Bead, ahead ...string) {
 	r.t.Helper()
 	t := r.t
 	db := r.export()
 	require.Len(t, db, len(beads))
+	type stamp struct {
+		b  emit.Bead
+		at time.Time
+	}
+	var stamped []stamp
 	for _, b := range beads {
 		is, ok := db[b.ID]
 		require.True(t, ok, "no issue %s (sprint %s)", b.ID, b.Metadata.Sprint)
@@ -555,12 +560,20 @@ func (r *bdRepo) holds(beads []emit.Bead, ahead ...string) {
 			deps = append(deps, emit.Dep{IssueID: b.ID, DependsOnID: d, Type: "blocks"})
 		}
 		assert.ElementsMatch(t, deps, depsOf(is), "%s dependencies", b.ID)
-		if !slices.Contains(ahead, b.ID) {
-			var created, updated time.Time
-			require.NoError(t, json.Unmarshal(is.Fields["created_at"], &created))
-			require.NoError(t, json.Unmarshal(is.Fields["updated_at"], &updated))
-			assert.Contains(t, []time.Duration{0, time.Second}, updated.Sub(created), "%s: stamped once", b.ID)
+		var created, updated time.Time
+		require.NoError(t, json.Unmarshal(is.Fields["created_at"], &created))
+		require.NoError(t, json.Unmarshal(is.Fields["updated_at"], &updated))
+		assert.False(t, created.After(updated), "%s: created after it was last updated", b.ID)
+		if !slices.Contains(ahead, b.ID) && b.IsWork() {
+			stamped = append(stamped, stamp{b, created})
 		}
+	}
+	// The units' created_at follow the plan's ready order (the emitter's
+	// stamps, by rank), one bead after another: bd ready lists them so.
+	sort.SliceStable(stamped, func(i, j int) bool { return stamped[i].b.CreatedAt < stamped[j].b.CreatedAt })
+	for i := 1; i < len(stamped); i++ {
+		assert.True(t, stamped[i].at.After(stamped[i-1].at), "%s (sprint %s) is created at %s, not after %s (sprint %s) before it in ready order",
+			stamped[i].b.ID, stamped[i].b.Metadata.Sprint, stamped[i].at, stamped[i-1].b.ID, stamped[i-1].b.Metadata.Sprint)
 	}
 }
 
