@@ -131,17 +131,10 @@ func (r *bdRepo) export() map[string]bdsync.Issue {
 	return m
 }
 
-// ready lists the ids bd ready offers.
+// ready lists the ids bd ready offers, sorted.
 func (r *bdRepo) ready() []string {
 	r.t.Helper()
-	var issues []struct {
-		ID string `json:"id"`
-	}
-	require.NoError(r.t, json.Unmarshal([]byte(r.bd("ready", "--json", "--limit", "0")), &issues))
-	ids := make([]string, len(issues))
-	for i, is := range issues {
-		ids[i] = is.ID
-	}
+	ids := r.readyInOrder()
 	sort.Strings(ids)
 	return ids
 }
