@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/yuin/goldmark/ast"
 )
 
 // Gate types, as bd names them (bd gate create --type).
@@ -45,11 +47,8 @@ func (g Gate) Key() string {
 	return g.Type + "-" + g.Await
 }
 
-// gateSpecHelp is the form a **Gate**: value takes.
-const gateSpecHelp = "want human, timer DURATION (2h, 30m, 1d), pr NUMBER or run ID, then an optional reason after a dash or colon"
-
 // gateSpec matches "TYPE [ARG] [— reason]".
-var gateSpec = lazyMustCompile(`(?i)^\s*(human|person|manual|timer|wait|delay|pr|gh:pr|pull request|run|gh:run|workflow run|workflow)\b\s*([^\s—–:-][^\s—–:]*)?\s*(?:(?:—|–|-{1,2}|:)\s*(.*))?$`)
+var gateSpec = lazyMustCompile(`(?i)^\s*(human|person|manual|timer|pr|gh:pr|pull request|run|gh:run|workflow run)\b\s*([^\s—–:-][^\s—–:]*)?\s*(?:(?:—|–|-{1,2}|:)\s*(.*))?$`)
 
 // durationRe is a timer's duration: Go's units plus days and weeks.
 var durationRe = lazyMustCompile(`^(\d+(?:\.\d+)?)\s*(ms|s|m|min|mins|h|hr|hrs|hours?|d|days?|w|weeks?)$`)
@@ -60,7 +59,9 @@ func readGate(value string, pos Pos) (Gate, string) {
 	value = strings.TrimSpace(strings.Trim(strings.TrimSpace(value), "`"))
 	m := gateSpec.FindStringSubmatch(value)
 	if m == nil {
-		return Gate{}, "gate " + strconv.Quote(value) + ": " + gateSpecHelp
+		// No type word ("**Gate**: design review by Ann"): a wait for a
+		// person, as a careful reader takes it; the caller warns.
+		return Gate{Type: GateHuman, Reason: strings.Trim(value, " —–-:"), Pos: pos, Prose: true}, ""
 	}
 	g := Gate{Pos: pos, Reason: strings.TrimSpace(m[3])}
 	arg := strings.TrimSpace(m[2])
@@ -72,35 +73,46 @@ func readGate(value string, pos Pos) (Gate, string) {
 			g.Reason = strings.TrimSpace(strings.TrimPrefix(value[len(m[1]):], " "))
 			g.Reason = strings.TrimLeft(g.Reason, " —–-:")
 		}
-	case "timer", "wait", "delay":
+	case "timer":
 		g.Type = GateTimer
 		d, ok := readDuration(arg)
 		if !ok {
-			return Gate{}, "timer gate " + strconv.Quote(value) + ": want a duration like 2h, 30m or 1d after timer"
+			return Gate{}, "timer gate " + strconv.Quote(value) + " wants a duration after timer, like 2h, 30m or 1d"
 		}
 		g.Timeout, g.Await = d, ""
-	case "pr", "gh:pr", "pull request":
-		g.Type = GatePR
-		n := strings.TrimPrefix(arg, "#")
-		if i := strings.LastIndex(n, "/pull/"); i >= 0 {
-			n = n[i+len("/pull/"):]
-		}
-		if _, err := strconv.Atoi(n); err != nil || n == "" {
-			return Gate{}, "pull request gate " + strconv.Quote(value) + ": want the pull request's number, like pr #42"
-		}
-		g.Await = n
 	default:
-		g.Type = GateRun
-		n := strings.TrimPrefix(arg, "#")
-		if i := strings.LastIndex(n, "/runs/"); i >= 0 {
-			n = n[i+len("/runs/"):]
+		t := strings.ToLower(m[1])
+		pr := t == "pr" || t == "gh:pr" || t == "pull request"
+		g.Type, g.Await = GateRun, awaitID(arg, "/runs/")
+		noun, example := "workflow run", "run 1234567890"
+		if pr {
+			g.Type, g.Await = GatePR, awaitID(arg, "/pull/")
+			noun, example = "pull request", "pr #42"
 		}
-		if _, err := strconv.ParseInt(n, 10, 64); err != nil || n == "" {
-			return Gate{}, "workflow run gate " + strconv.Quote(value) + ": want the run's id, like run 1234567890"
+		switch {
+		case g.Await != "":
+		case arg == "" || arg[0] == '#' || arg[0] >= '0' && arg[0] <= '9' || strings.HasPrefix(arg, "http"):
+			return Gate{}, noun + " gate " + strconv.Quote(value) + " wants its number after the type, like " + example
+		default:
+			// "run the smoke tests first": words, not an id; a wait for a
+			// person, which the caller warns of.
+			return Gate{Type: GateHuman, Reason: value, Pos: pos, Prose: true}, ""
 		}
-		g.Await = n
 	}
 	return g, ""
+}
+
+// awaitID is the number a pull request or workflow run gate awaits: "#42",
+// "42", or the last part of a URL after marker; "" when arg is none.
+func awaitID(arg, marker string) string {
+	n := strings.TrimPrefix(arg, "#")
+	if i := strings.LastIndex(n, marker); i >= 0 {
+		n = strings.TrimRight(n[i+len(marker):], "/")
+	}
+	if _, err := strconv.ParseInt(n, 10, 64); err != nil {
+		return ""
+	}
+	return n
 }
 
 // readDuration reads "2h", "30m", "1d", "1.5h", "2 days", or anything
@@ -141,9 +153,10 @@ func (r *sectionReader) setGate(_ string, f field, items []listItem) {
 func (r *sectionReader) addGate(value string, pos Pos) {
 	g, msg := readGate(value, pos)
 	if msg != "" {
-		r.b.p.errorf(pos, "%s of sprint %s: %s", msg, r.s.ID, "write **Gate**: human — reason, **Gate**: timer 2h, **Gate**: pr #42 or **Gate**: run 1234")
+		r.b.p.errorf(pos, "gate of sprint %s: %s", r.s.ID, msg)
 		return
 	}
+	r.b.untypedGate(g, "sprint "+r.s.ID)
 	r.s.Gates = appendGate(r.s.Gates, g)
 }
 
@@ -151,10 +164,19 @@ func (r *sectionReader) addGate(value string, pos Pos) {
 func (b *builder) addPhaseGate(ph *Phase, f field) {
 	g, msg := readGate(f.value, f.pos)
 	if msg != "" {
-		b.p.errorf(f.pos, "%s of phase %s", msg, ph.ID)
+		b.p.errorf(f.pos, "gate of phase %s: %s", ph.ID, msg)
 		return
 	}
+	b.untypedGate(g, "the first units of phase "+ph.ID)
 	ph.Gates = appendGate(ph.Gates, g)
+}
+
+// untypedGate warns of a gate whose value names no type: it is read as a
+// human gate.
+func (b *builder) untypedGate(g Gate, of string) {
+	if g.Prose {
+		b.p.warnf(g.Pos, "gate %q names no type, so it is read as a human gate on %s (resolved by a person); write **Gate**: %s to say so, or timer DURATION, pr NUMBER or run ID", g.Reason, of, gateField(g))
+	}
 }
 
 // appendGate adds g to gates unless a gate with its key is there: the
@@ -273,4 +295,49 @@ func gateField(g Gate) string {
 		s += " — " + g.Reason
 	}
 	return s
+}
+
+// checkpointHeading names a section of waits outside the units: "## Human
+// Checkpoints", "## Gates", "## Approvals", "### Sign-offs".
+var checkpointHeading = lazyMustCompile(`(?i)^[^\pL]*(?:human\s+|manual\s+|review\s+)?(?:checkpoints?|gates?|approvals?|sign[- ]?offs?)[^\pL]*$`)
+
+// checkpointSections warns of each item of a section of waits that stands
+// outside every unit: a careful reader sees gates there, but not which
+// unit each holds, so none is made; the warning names the field to write.
+func (b *builder) checkpointSections(doc ast.Node) {
+	if len(b.p.Sprints) == 0 {
+		return
+	}
+	inUnit := func(off int) bool {
+		for _, s := range b.p.Sprints {
+			if s.Heading.Start <= off && off < s.End {
+				return true
+			}
+		}
+		return false
+	}
+	level, title := 0, ""
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if level > 0 && h.Level <= level {
+				level = 0
+			}
+			if t := plainText(h, b.src); level == 0 && checkpointHeading.MatchString(t) && !inUnit(b.blockStart(h)) {
+				level, title = h.Level, strings.TrimSpace(t)
+			}
+			continue
+		}
+		l, ok := n.(*ast.List)
+		if level == 0 || !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			start := b.blockStart(it)
+			if start < 0 {
+				continue
+			}
+			line := strings.TrimSpace(string(b.src[start:lineEnd(b.src, start)]))
+			b.p.warnf(b.p.Position(start), "%q under %q reads as a wait, but no unit is held by it: write **Gate**: human — reason (or timer, pr, run) in the unit or phase it holds back", line, title)
+		}
+	}
 }

@@ -60,6 +60,9 @@ phase 2: timer "a day of traffic on the canary" "timer 24h0m0s — a day of traf
 `, gates(Parse("p.md", []byte(src))))
 }
 
+// TestGateErrors: a value with a type and a bad argument is an error at
+// its line; one that names no type, or whose words after pr or run are
+// no number, is a human gate, with a warning.
 func TestGateErrors(t *testing.T) {
 	src := `## Phase 1: Core
 ### Sprint 1.1: Schema
@@ -67,12 +70,16 @@ func TestGateErrors(t *testing.T) {
 - Write the schema
 ### Sprint 1.2: API
 **Gate**: timer soon
-**Gate**: pr forty-two
+**Gate**: pr #forty-two
+**Gate**: run the smoke tests first
 - Build the API
 `
-	assert.Equal(t, `p.md:3:1: error: gate "review by Ann": want human, timer DURATION (2h, 30m, 1d), pr NUMBER or run ID, then an optional reason after a dash or colon of sprint 1.1: write **Gate**: human — reason, **Gate**: timer 2h, **Gate**: pr #42 or **Gate**: run 1234
-p.md:6:1: error: timer gate "timer soon": want a duration like 2h, 30m or 1d after timer of sprint 1.2: write **Gate**: human — reason, **Gate**: timer 2h, **Gate**: pr #42 or **Gate**: run 1234
-p.md:7:1: error: pull request gate "pr forty-two": want the pull request's number, like pr #42 of sprint 1.2: write **Gate**: human — reason, **Gate**: timer 2h, **Gate**: pr #42 or **Gate**: run 1234
+	assert.Equal(t, `1.1: human "review by Ann" "human — review by Ann" 3:1 prose=true
+1.2: human "run the smoke tests first" "human — run the smoke tests first" 8:1 prose=true
+p.md:3:1: warning: gate "review by Ann" names no type, so it is read as a human gate on sprint 1.1 (resolved by a person); write **Gate**: human — review by Ann to say so, or timer DURATION, pr NUMBER or run ID
+p.md:6:1: error: gate of sprint 1.2: timer gate "timer soon" wants a duration after timer, like 2h, 30m or 1d
+p.md:7:1: error: gate of sprint 1.2: pull request gate "pr #forty-two" wants its number after the type, like pr #42
+p.md:8:1: warning: gate "run the smoke tests first" names no type, so it is read as a human gate on sprint 1.2 (resolved by a person); write **Gate**: human — run the smoke tests first to say so, or timer DURATION, pr NUMBER or run ID
 `, gates(Parse("p.md", []byte(src))))
 }
 

@@ -93,6 +93,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
 	if !opts.Units {
 		b.statedDeps(doc)
+		b.checkpointSections(doc)
 	}
 	switch {
 	case len(p.Sprints) > 0 || p.Diags.HasErrors():
