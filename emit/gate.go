@@ -33,7 +33,9 @@ func (e *emitter) gates(beads []Bead) []Bead {
 		of    string // "sprint 1.2", "phase 2"
 		key   string // the gate's identity in the plan: of and the gate's key
 		phase *parser.Phase
-		nodes []*planner.Node
+		// onPhase is set for a phase's gate, which holds its first units.
+		onPhase bool
+		nodes   []*planner.Node
 	}
 	var all []held
 	byPhase := map[*parser.Phase][]*planner.Node{}
@@ -64,7 +66,7 @@ func (e *emitter) gates(beads []Bead) []Bead {
 			continue
 		}
 		for _, g := range ph.Gates {
-			all = append(all, held{gate: g, of: "phase " + ph.ID, key: "phase-" + ph.ID + "-" + g.Key(), phase: ph, nodes: first})
+			all = append(all, held{gate: g, of: "phase " + ph.ID, key: "phase-" + ph.ID + "-" + g.Key(), phase: ph, onPhase: true, nodes: first})
 		}
 	}
 	for _, h := range all {
@@ -86,7 +88,7 @@ func (e *emitter) gates(beads []Bead) []Bead {
 		}
 		g := h.gate
 		section := planSection(h.nodes[0].Sprint)
-		if h.of[0] == 'p' {
+		if h.onPhase {
 			section = h.phase.Heading.Markdown()
 		}
 		var timeout int64

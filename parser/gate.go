@@ -257,7 +257,7 @@ func (b *builder) proseGates(gates *[]Gate, from, to int, of string) {
 
 // mayHoldProseGate is a cheap first look: most text has none of the words.
 func mayHoldProseGate(text []byte) bool {
-	for _, w := range [][]byte{[]byte("⏸"), []byte("🛑"), []byte("✋"), []byte("ait "), []byte("uman "), []byte("anual "), []byte("ign-off"), []byte("ign off"), []byte("pproval"), []byte("oak "), []byte("ake "), []byte(" for ")} {
+	for _, w := range [][]byte{[]byte("⏸"), []byte("🛑"), []byte("✋"), []byte("ait "), []byte("uman "), []byte("anual "), []byte("ign-off"), []byte("ign off"), []byte("pproval"), []byte("oak "), []byte("ake "), []byte("un for")} {
 		if bytes.Contains(text, w) {
 			return true
 		}

@@ -72,7 +72,9 @@ func (p *Preview) gatesAndEpics(g *planner.Graph, beads []emit.Bead) {
 func swarmOf(g *planner.Graph, beads []emit.Bead, ep emit.Bead) PreviewEpic {
 	pe := PreviewEpic{Phase: ep.Metadata.Phase, Bead: ep.ID, Title: ep.Title, Waves: [][]string{}, Warnings: []string{}}
 	child := map[string]*planner.Node{}
+	sprintOf := map[string]string{} // bead id -> sprint id
 	for _, n := range g.Nodes {
+		sprintOf[beads[n.Order].ID] = n.ID()
 		if beads[n.Order].Parent == ep.ID {
 			child[beads[n.Order].ID] = n
 		}
@@ -91,10 +93,8 @@ func swarmOf(g *planner.Graph, beads []emit.Bead, ep emit.Bead) PreviewEpic {
 				}
 			} else {
 				what := "gate " + d
-				for _, o := range g.Nodes {
-					if beads[o.Order].ID == d {
-						what = "sprint " + o.ID()
-					}
+				if s, ok := sprintOf[d]; ok {
+					what = "sprint " + s
 				}
 				pe.Warnings = append(pe.Warnings, fmt.Sprintf("%s depends on %s, outside the epic: bd's waves of the epic leave it out", n.ID(), what))
 			}
