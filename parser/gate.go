@@ -24,11 +24,10 @@ const (
 // condition closes it.
 type Gate struct {
 	Type string // GateHuman, GateTimer, GatePR or GateRun
-	// Await is what the gate waits for: a timer's duration in Go's form
-	// ("2h0m0s" for "2h"), a pull request's number, a run's id; empty for
-	// a human gate.
+	// Await is what a pull request or workflow run gate waits for: the
+	// pull request's number, the run's id; empty for the other types.
 	Await string
-	// Timeout is a timer's duration.
+	// Timeout is a timer's duration; zero for the other types.
 	Timeout time.Duration
 	// Reason says why, in the author's words; it may be empty.
 	Reason string
@@ -39,12 +38,17 @@ type Gate struct {
 }
 
 // Key names the gate among its unit's or phase's gates: its type and what
-// it awaits. A re-apply finds the gate it created by it.
+// it awaits (a timer's duration). A re-apply finds the gate it created by
+// it; a gate whose key changes is another gate (bd cannot change what a
+// gate awaits), and the old one is closed.
 func (g Gate) Key() string {
-	if g.Await == "" {
-		return g.Type
+	switch {
+	case g.Await != "":
+		return g.Type + "-" + g.Await
+	case g.Type == GateTimer:
+		return g.Type + "-" + g.Timeout.String()
 	}
-	return g.Type + "-" + g.Await
+	return g.Type
 }
 
 // gateSpec matches "TYPE [ARG] [— reason]".

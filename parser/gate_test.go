@@ -53,10 +53,10 @@ func TestGateFields(t *testing.T) {
 - Turn it on
 `
 	assert.Equal(t, `1.2: human "Design review of the schema" "human — Design review of the schema" 5:1 prose=false
-1.3: timer "let the canary run" "timer 2h0m0s — let the canary run" 9:1 prose=false
+1.3: timer-2h0m0s "let the canary run" "timer 2h0m0s — let the canary run" 9:1 prose=false
 1.3: gh:pr-42 "" "pr #42" 10:1 prose=false
 1.3: gh:run-1234567890 "nightly build" "run 1234567890 — nightly build" 11:1 prose=false
-phase 2: timer "a day of traffic on the canary" "timer 24h0m0s — a day of traffic on the canary" 17:1 prose=false
+phase 2: timer-24h0m0s "a day of traffic on the canary" "timer 24h0m0s — a day of traffic on the canary" 17:1 prose=false
 `, gates(Parse("p.md", []byte(src))))
 }
 
