@@ -147,7 +147,7 @@ func findRepo(dir, override string) (repoInfo, error) {
 	r := repoInfo{root: abs, home: abs}
 	// The facts only of this repository: a --repo folder that is no
 	// repository must not borrow the branches of one it sits in.
-	if !inGit {
+	if !inGit && maybeTopLevel(abs) {
 		out, ok := git(abs, "rev-parse", "--show-toplevel", "--git-common-dir")
 		if inGit = ok && sameDir(firstLine(out), abs); inGit {
 			common = under(abs, lastLine(out))
@@ -166,6 +166,18 @@ func findRepo(dir, override string) (repoInfo, error) {
 	}
 	r.name = filepath.Base(r.home)
 	return r, nil
+}
+
+// maybeTopLevel reports whether git could call dir a work tree's top
+// level: it holds a .git (a folder, or a file for a linked worktree or a
+// submodule), or GIT_DIR or GIT_WORK_TREE may point git elsewhere. Without
+// one, a --repo folder is no repository, and no git run need say so.
+func maybeTopLevel(dir string) bool {
+	if os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		return true
+	}
+	_, err := os.Lstat(filepath.Join(dir, ".git"))
+	return err == nil
 }
 
 // checkoutRoot is findRepo's root alone (repoInfo.root), with git's

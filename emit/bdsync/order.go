@@ -113,5 +113,10 @@ func readyStamps(desired []emit.Bead, byID map[string]*Issue, now time.Time) (ma
 	if len(crowded) == 0 {
 		return stamps, ""
 	}
-	return stamps, fmt.Sprintf("%s could not be stamped in plan order among the beads that exist (no second free between their neighbours' created_at): among beads of one priority, bd ready lists %s by id", emit.Plural(len(crowded), "new bead", "new beads")+" ("+strings.Join(crowded, ", ")+")", map[bool]string{true: "it", false: "them"}[len(crowded) == 1])
+	them := "them"
+	if len(crowded) == 1 {
+		them = "it"
+	}
+	return stamps, fmt.Sprintf("%s (%s) could not be stamped in plan order among the beads that exist (no second free between their neighbours' created_at): among beads of one priority, bd ready lists %s by id",
+		emit.Plural(len(crowded), "new bead", "new beads"), strings.Join(crowded, ", "), them)
 }
