@@ -313,6 +313,15 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 				blocks = append(blocks, c)
 			}
 		}
+		if unchecked > 0 && checked == 0 {
+			if said := qualifiedDone(strings.TrimSpace(plainText(h, b.src))); said != "" {
+				// "(completed in v3.0.0)" says when, which a box left
+				// as written does not: the steps were done elsewhere.
+				b.p.warnf(s.Heading.Pos, "sprint %s's heading says %q, though none of its %d tasks is ticked (the first at line %d); read as closed (write **Status**: Open if it is not done)",
+					s.ID, said, unchecked, b.openBox(blocks).Line)
+				continue
+			}
+		}
 		if unchecked > 0 {
 			_, mark, _, _ := headingMarkers(strings.TrimSpace(plainText(h, b.src)))
 			if mark == "" {
@@ -323,6 +332,23 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 			s.Status = Field{Value: StatusOpen, Pos: s.Heading.Pos}
 		}
 	}
+}
+
+// qualifiedDone returns a heading's done marker that goes on to say when
+// or where the work was done, "(completed in v3.0.0)", as written inside
+// its brackets; "" when the heading has none.
+func qualifiedDone(text string) string {
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		return ""
+	}
+	for _, w := range doneWords {
+		if k := indexWord(lower, strings.ToLower(w)); k >= 0 && leadsBracket(text, k, len(w)) {
+			end := strings.IndexByte(text[k:], ')')
+			return text[k : k+end]
+		}
+	}
+	return ""
 }
 
 // headingKind is what a heading's words make it, read once where the plan

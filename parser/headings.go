@@ -329,7 +329,12 @@ func cleanTitle(t string) string {
 					return r == ' ' || strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜\ufe0f\u200d", r)
 				}))
 				_, okBare := titleMarkers[bare]
-				if _, ok := titleMarkers[inner]; ok || okBare && bare != "" || durationRE.MatchString(inner) {
+				lead := false // "(completed in v3.0.0)": a marker, then when or why
+				if f := strings.Fields(inner); len(f) > 1 {
+					_, lead = titleMarkers[f[0]]
+					lead = lead && f[0] != "parallel" && reasonWord(strings.Join(f[1:], " "))
+				}
+				if _, ok := titleMarkers[inner]; ok || okBare && bare != "" || lead || durationRE.MatchString(inner) {
 					t = t[:k]
 				}
 			}
@@ -377,7 +382,7 @@ var titleMarkers = map[string]string{
 
 // durationRE matches a duration or schedule written in parentheses after a
 // title: "(2 weeks)", "(Weeks 49-54)", "(3-4 days)", "(Months 1-6)", "(~2h)".
-var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:h|hrs?|hours?|d|days?|w|wks?|weeks?|months?|sprints?|sessions?|pts?|points?|sp)|(?:weeks?|months?|days?|sprints?|days?|q[1-4])\s*\d+(?:\s*[-–]\s*\d+)?)$`)
+var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:h|hrs?|hours?|horas?|stunden|d|days?|dias?|días?|jours?|tage?|giorni|w|wks?|weeks?|semanas?|semaines?|wochen?|settimane|months?|meses|mois|monate?|sprints?|sessions?|pts?|points?|sp)|(?:weeks?|months?|days?|sprints?|days?|q[1-4])\s*\d+(?:\s*[-–]\s*\d+)?)$`)
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
@@ -454,7 +459,7 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			if lower == "" {
 				continue
 			}
-			if k := indexWord(lower, strings.ToLower(w)); k >= 0 && bracketed(rest, k, len(w)) {
+			if k := indexWord(lower, strings.ToLower(w)); k >= 0 && (bracketed(rest, k, len(w)) || leadsBracket(rest, k, len(w))) {
 				return rest[k : k+len(w)]
 			}
 		}
@@ -609,6 +614,16 @@ func bracketed(s string, k, n int) bool {
 	after := strings.TrimLeft(s[k+n:], " ")
 	return (strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")")) ||
 		(strings.HasSuffix(before, "[") && strings.HasPrefix(after, "]"))
+}
+
+// leadsBracket reports whether the marker at s[k:k+n] opens a parenthesised
+// group that goes on to say when or why and closes the title: "(completed
+// in v3.0.0)", "(deferred to v2)", "(done 2025-01-04)".
+func leadsBracket(s string, k, n int) bool {
+	before := strings.TrimRight(s[:k], " ")
+	after := strings.TrimLeft(s[k+n:], " ")
+	end := strings.IndexByte(after, ')')
+	return strings.HasSuffix(before, "(") && end > 0 && strings.Trim(after[end+1:], " *_") == "" && reasonWord(after[:end])
 }
 
 // meaningless reports whether a title holds nothing but markers, emoji and

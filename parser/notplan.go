@@ -81,7 +81,60 @@ type docSignals struct {
 	// titleKind is what the title says the document is, "" when it does
 	// not; title is the title.
 	titleKind, title string
+	// heads are the document's section headings, normalised, with the
+	// line of the first of each name.
+	heads map[string]int
 }
+
+// record says what kind of record the document is, with its evidence, when
+// it is one whose form records what was decided or said rather than plans
+// work, whatever checkboxes or steps it carries: an architecture decision
+// record (its template's Context and Decision sections under an ADR title,
+// or Status, Context, Decision and Consequences) or the minutes of a
+// meeting (a minutes title and one of its sections, or two of them).
+func (s docSignals) record() (kind, evidence string) {
+	has := func(names ...string) (string, bool) {
+		var seen []string
+		for _, n := range names {
+			line, ok := s.heads[n]
+			if !ok {
+				return "", false
+			}
+			seen = append(seen, fmt.Sprintf("%q (line %d)", n, line))
+		}
+		return strings.Join(seen, ", "), true
+	}
+	title := strings.ToLower(s.title)
+	adrTitle := strings.Contains(title, "architecture decision") || adrID.MatchString(s.title)
+	if ev, ok := has("context", "decision"); ok && adrTitle {
+		return "an architecture decision record", fmt.Sprintf("its title %q and its sections %s", s.title, ev)
+	}
+	if ev, ok := has("status", "context", "decision", "consequences"); ok {
+		return "an architecture decision record", "its sections " + ev
+	}
+	var meeting []string
+	for _, n := range meetingHeads {
+		if line, ok := s.heads[n]; ok {
+			meeting = append(meeting, fmt.Sprintf("%q (line %d)", n, line))
+		}
+	}
+	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"})
+	if len(meeting) >= 2 || minutesTitle && len(meeting) == 1 {
+		ev := "its sections " + strings.Join(meeting, ", ")
+		if minutesTitle {
+			ev = fmt.Sprintf("its title %q and ", s.title) + ev
+		}
+		return "the minutes of a meeting", ev
+	}
+	return "", ""
+}
+
+// adrID is an architecture decision record's id in a title: "ADR-001",
+// "ADR 12".
+var adrID = lazyMustCompile(`(?i)\badr[-\s]?\d+\b`)
+
+// meetingHeads are sections only meeting minutes have.
+var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
 
 func normalHeading(t string) string {
 	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
@@ -93,7 +146,7 @@ func normalHeading(t string) string {
 // document is; headings deeper than level (the units' level, when they are
 // headings) are passed over.
 func (b *builder) signals(doc ast.Node, level int) docSignals {
-	var s docSignals
+	s := docSignals{heads: map[string]int{}}
 	counts := make([]int, len(docKinds))
 	found := make([][]string, len(docKinds))
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -108,6 +161,11 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 						s.titleKind = k.kind
 						break
 					}
+				}
+			}
+			if n.Level > 1 {
+				if h := normalHeading(text); s.heads[h] == 0 {
+					s.heads[h] = b.p.Position(b.blockStart(n)).Line
 				}
 			}
 			if level > 0 && n.Level > level {
@@ -186,6 +244,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	sig := b.signals(doc, best.level)
 	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
 		return ""
+	}
+	if kind, ev := sig.record(); kind != "" {
+		return fmt.Sprintf("it is %s (%s): it records what was decided or said, and its %s are not work to compile", kind, ev, unitsWord(best))
 	}
 	if best.criteria {
 		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
@@ -266,6 +327,17 @@ func (b *builder) refuse(none *Candidate, cands []*Candidate) {
 		break
 	}
 	b.p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
+}
+
+// unitsWord names what a reading's units are, for a refusal.
+func unitsWord(c *Candidate) string {
+	switch c.Name {
+	case "items":
+		return "list items"
+	case "headings", "phases":
+		return "headings"
+	}
+	return "items"
 }
 
 func unitCount(n int) string {

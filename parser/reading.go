@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -574,7 +575,12 @@ var (
 	// foreignWorkWords name work in the languages plans are written in
 	// beside English; a heading that holds one is about work.
 	foreignWorkWords = []string{"aufgaben", "tareas", "tâches", "tarefas", "任务", "待办", "计划", "タスク"}
-	designWords      = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
+	// foreignPlanWords in a title say the document is a plan, in those
+	// languages.
+	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",
+		"feuille de route", "planification", "umsetzung", "umsetzungsplan", "fahrplan", "maßnahmenplan", "piano", "roteiro", "cronograma",
+		"план", "дорожная карта", "계획", "로드맵"}
+	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
 
 // workSection reports a heading that names a section of the plan's work
@@ -592,6 +598,13 @@ func containsAny(text string, words []string) bool {
 	return false
 }
 func designSection(text string) bool { return hasAnyWord(text, designWords) }
+
+// planTitle reports a title that says the document is a plan, roadmap,
+// backlog or list of tasks, in English or another language plans are
+// written in.
+func planTitle(title string) bool {
+	return hasAnyWord(title, planWords) || hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "計画", "実装"})
+}
 
 func hasAnyWord(text string, words []string) bool {
 	t := strings.ToLower(text)
@@ -1088,7 +1101,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			}
 			inWork = inWork && workSection(b.sectionOf(sc, r))
 		}
-		if heads == nil || !(inWork || hasAnyWord(title, planWords)) {
+		if heads == nil || !(inWork || planTitle(title)) {
 			continue
 		}
 		var lines []int
@@ -1111,6 +1124,15 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level)})
 			}
+		} else if sec := b.sectionOf(sc, heads[0]); todoSection(sec) && b.groupBoxes(sc, heads) {
+			// "## Todos" over "### 1. Stability" ... each holding its
+			// boxes: the list says what is to do, the headings group it.
+			c.Score, c.Why = scoreBoxes-10, fmt.Sprintf("headings numbered 1, 2, 3, ... under %q, each over checkbox items: they group the todo list's items, which are the work", sec)
+		} else if pick != nil && pick.Name == "phases" && sc.outsidePhases(heads) {
+			// "### 1. Feature" ... "### 29. Feature" through the plan,
+			// and "### Fase 1" ... "### Fase 5" holding none of them at
+			// its end: the phases summarise; the numbered work is the plan.
+			c.Score, c.Why = scoreOverPhases, fmt.Sprintf("headings numbered 1, 2, 3, ... outside the %d phase headings, which hold none of them: more units of work than the phases", pick.Units)
 		}
 		add(c)
 	}
@@ -1132,6 +1154,63 @@ func (sc *shapeScan) spreadOverPhases(heads []*shapeHead) bool {
 	}
 	for _, r := range sc.heads {
 		if r.phase && !held[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// todoSection reports a heading that names a list of things to do:
+// "Todos (priority order)", "To-do", "Open tasks", "Backlog".
+func todoSection(text string) bool {
+	f := strings.FieldsFunc(normalHeading(text), func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+	if len(f) == 0 {
+		return false
+	}
+	if f[0] == "open" && len(f) > 1 {
+		f = f[1:]
+	}
+	switch f[0] {
+	case "todo", "todos", "to-do", "to-dos", "tasks", "backlog":
+		return true
+	case "to":
+		return len(f) > 1 && (f[1] == "do" || f[1] == "dos")
+	}
+	return false
+}
+
+// groupBoxes reports whether every one of heads' sections holds checkbox
+// items, three or more a heading on the whole.
+func (b *builder) groupBoxes(sc *shapeScan, heads []*shapeHead) bool {
+	boxes := map[*ast.Heading]int{}
+	for _, s := range b.sectionItems(sc.doc) {
+		boxes[s.head] = s.boxes
+	}
+	total := 0
+	for _, r := range heads {
+		n := boxes[r.node]
+		if n == 0 {
+			return false
+		}
+		total += n
+	}
+	return total >= 3*len(heads)
+}
+
+// outsidePhases reports whether none of heads stands in a phase section,
+// and they outnumber the phases.
+func (sc *shapeScan) outsidePhases(heads []*shapeHead) bool {
+	phases := 0
+	for _, r := range sc.heads {
+		if r.phase {
+			phases++
+		}
+	}
+	if phases == 0 || len(heads) <= phases {
+		return false
+	}
+	for _, r := range heads {
+		if sc.in[r] != nil {
 			return false
 		}
 	}

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -172,4 +174,60 @@ func TestStoriesUnderEverySprint(t *testing.T) {
 	// A sprint with no story: the sprints stay the units.
 	p = Parse("p.md", []byte(src+"\n## Sprint 2: Launch\n- ship\n"))
 	assert.Equal(t, `headings | units: "## Sprint {n}: {title}"`, chosen(p))
+}
+
+// Records are not plans, whatever boxes or steps they carry: the minutes
+// of a meeting (their action items are follow-ups) and an architecture
+// decision record (its steps describe the design decided).
+func TestRecordsAreNoPlans(t *testing.T) {
+	minutes := "# (28/5/24) Meeting Minutes\n\n## Attendees:\n\n* Ann\n* Bo\n\n## Notes\n\n1. Renamed the group.\n\n## Action\n\n* [ ] Ann: update the docs\n* [ ] Bo: draft the glossary\n"
+	p := Parse("p.md", []byte(minutes))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: it is the minutes of a meeting (its title "(28/5/24) Meeting Minutes" and its sections "attendees" (line 3), "action" (line 12)): it records what was decided or said, and its list items are not work to compile; the closest reading, units are the plan's checkbox items (2 units, first at line 14), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+
+	adr := "# ADR-001: Key derivation\n\n## Status\n\nAccepted\n\n## Context\n\nWallets.\n\n## Decision\n\nDerive keys.\n\n## Implementation\n\n### Step 1: Sign\n\n- request a signature\n\n### Step 2: Verify\n\n- check it\n\n### Step 3: Derive\n\n- HKDF\n"
+	p = Parse("p.md", []byte(adr))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: it is an architecture decision record (its title "ADR-001: Key derivation" and its sections "context" (line 7), "decision" (line 11)): it records what was decided or said, and its headings are not work to compile; the closest reading, units are level-3 "Step {n}: {title}" headings with no phases (3 units, first at line 17), was not taken; if it is a plan, declare that reading in its front matter: units: "### Step {n}: {title}"`}, msgs(p, Error))
+
+	// Declared, it is read.
+	p = Parse("p.md", []byte("---\nunits: \"### Step {n}: {title}\"\n---\n"+adr))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
+
+// A done marker that says when, "(completed in v3.0.0)", comes out of the
+// title, and holds the unit closed over steps never ticked, with a warning;
+// a bare "(COMPLETE)" over open boxes still reads as open.
+func TestQualifiedDoneMarker(t *testing.T) {
+	src := "# Renames Implementation Plan\n\n## Task 1: Rename the binary *(completed in v3.0.0)*\n\n- [ ] **Step 1.1: Rename the file**\n- [ ] **Step 1.2: Update the makefile**\n\n## Task 2: Update the docs\n\n- [ ] **Step 2.1: Edit**\n\n## Task 3: Release (COMPLETE)\n\n- [ ] **Step 3.1: Tag**\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Rename the binary closed", "1.2 Update the docs open", "1.3 Release open"}, units(p))
+	assert.Equal(t, []string{
+		`3:1: sprint 1.1's heading says "completed in v3.0.0", though none of its 2 tasks is ticked (the first at line 5); read as closed (write **Status**: Open if it is not done)`,
+		`12:1: sprint 1.3's heading says "COMPLETE", but 1 of its 1 tasks are not ticked (the first at line 14); read as open: tick them, or write **Status**: Done`,
+	}, msgs(p, Warning))
+}
+
+// Numbered headings through a plan beat phase headings at its end that
+// hold none of them (a summary of the order); and under a todo list's
+// heading, numbered headings that each hold boxes group the boxes, which
+// are the units.
+func TestNumberedHeadingsAndSummaryPhases(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("# Plano de Implementação\n\n## Sprint 10 - Análises\n\n")
+	for i := 1; i <= 4; i++ {
+		fmt.Fprintf(&src, "### %d. Funcionalidade %d (2 dias)\n\n- [ ] Backend %d\n- [ ] Frontend %d\n\n", i, i, i, i)
+	}
+	src.WriteString("## Estratégia\n\n### Fase 1: Validação\n\nSprint 10.\n\n### Fase 2: Automação\n\nSprint 11.\n")
+	p := Parse("p.md", []byte(src.String()))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Funcionalidade 1 open", "1.2 Funcionalidade 2 open", "1.3 Funcionalidade 3 open", "1.4 Funcionalidade 4 open"}, units(p))
+
+	todo := "# Studio Roadmap\n\n## Todos (priority order)\n\n### 1. Stability\n\n- [x] Fix the join\n- [ ] Harden foreach\n- [ ] Save reliably\n\n### 2. Performance\n\n- [ ] Profile the canvas\n- [x] Fewer renders\n- [ ] Fast load\n\n### 3. Docs\n\n- [ ] Guide\n- [ ] Samples\n- [ ] Recipes\n"
+	p = Parse("p.md", []byte(todo))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 9)
 }
