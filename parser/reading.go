@@ -74,7 +74,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "gsd-plan", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "gsd", "gsd-plan", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -357,6 +357,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		add(c)
 	}
 	if c := b.gsdCandidate(); c != nil {
+		add(c)
+	}
+	if c := b.gsdRoadmapCandidate(doc); c != nil {
 		add(c)
 	}
 
@@ -750,6 +753,9 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.key == "format" && d.value == "cursor":
 		c.Name, c.Description = "cursor", cursorDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readCursor(doc, yml) }
+	case d.key == "format" && d.value == "gsd":
+		c.Name, c.Description = "gsd", gsdRoadmapDescription
+		c.read = func(b *builder, doc ast.Node) bool { return b.readGSDRoadmap(doc) }
 	case d.key == "format" && d.value == "gsd-plan":
 		c.Name, c.Description = "gsd-plan", gsdDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }

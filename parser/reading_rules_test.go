@@ -231,3 +231,31 @@ func TestNumberedHeadingsAndSummaryPhases(t *testing.T) {
 	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 9)
 }
+
+// A GSD roadmap: the phases of its checklists are the units, in the order
+// listed (inserted decimal phases included); a phase's details section
+// gives its Depends on line (the whole of its dependencies) and its
+// heading; a phase with no Depends on follows the one listed before it.
+func TestGSDRoadmap(t *testing.T) {
+	src := "# Roadmap: Tides\n\n## Phases\n\n" +
+		"- [x] **Phase 1: Foundation** - scaffold\n" +
+		"- [ ] **Phase 2: Ingest** - readings\n" +
+		"- [ ] **Phase 2.1: Timezones** - UTC (INSERTED)\n" +
+		"- [ ] **Phase 3: Alerts** - thresholds\n\n" +
+		"## Phase Details\n\n" +
+		"### Phase 2: Ingest\n\n**Goal**: readings stored\n**Depends on**: Phase 1\n\nPlans:\n\n- [x] 02-01-PLAN.md — registry\n- [x] 02-02-PLAN.md — ingester\n\n" +
+		"### Phase 3: Alerts\n\n**Goal**: alerts sent\n**Depends on**: Phase 1. Can run in parallel with Phase 2.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "gsd | format: gsd", chosen(p))
+	assert.Equal(t, []string{"1.1 Foundation closed", "1.2 Ingest closed", "1.3 Timezones open", "1.4 Alerts open"}, units(p))
+	deps := map[string][]string{}
+	for _, s := range p.Sprints {
+		for _, d := range s.DependsOn {
+			deps[s.ID] = append(deps[s.ID], d.ID)
+		}
+	}
+	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.4": {"1.1"}}, deps)
+	assert.Equal(t, "Phase 2: Ingest", p.Sprints[1].Heading.Text)
+	assert.Equal(t, []string{"6:1: phase 2 is not ticked, but all 2 plans of its details are: read as closed"}, msgs(p, Warning))
+}

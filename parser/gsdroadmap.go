@@ -1,0 +1,288 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// This file reads a GSD roadmap (.planning/ROADMAP.md): its units are the
+// phases of its checklists, "- [x] **Phase 12.1: Title** - summary", in
+// the order listed, across milestones (a shipped milestone's list folded
+// into <details> included). A phase's "### Phase N: Title" details section
+// gives what it depends on ("**Depends on**: Phase 12, Phase 11.1") and its
+// plan list. The checkbox closes a phase; so does a plan list with every
+// plan ticked. A phase whose details state no dependency follows the phase
+// listed before it: when in doubt, sequence.
+
+const gsdRoadmapDescription = "a GSD roadmap: the phases of its \"- [ ] **Phase N: Title**\" checklists are the units, their **Depends on** lines the graph"
+
+// gsdPhaseLabel matches a roadmap checklist entry's bold label: its phase
+// number and its name.
+var gsdPhaseLabel = lazyMustCompile(`^Phase\s+(\d+(?:\.\d+)*[a-z]?)\s*:\s*(.+)$`)
+
+// gsdPhaseHeading matches a details heading: "Phase 12.1: Title (INSERTED)".
+var gsdPhaseHeading = lazyMustCompile(`^Phase\s+(\d+(?:\.\d+)*[a-z]?)\s*:`)
+
+// gsdPhaseRef finds the phases a Depends on line names.
+var gsdPhaseRef = lazyMustCompile(`\bPhases?\s+(\d+(?:\.\d+)*[a-z]?)`)
+
+// gsdEntry is one phase of a roadmap's checklists.
+type gsdEntry struct {
+	num, name, summary string
+	checked            bool
+	item               ast.Node
+}
+
+// gsdEntries reads the phase checklist entries of doc, in order.
+func (b *builder) gsdEntries(doc ast.Node) []gsdEntry {
+	var out []gsdEntry
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if !ok || !t.box || !strings.HasPrefix(t.text, "Phase") {
+				continue
+			}
+			// The label is bold: "**Phase 12.1: Title** - summary".
+			var label *ast.Emphasis
+			for c := it.FirstChild().FirstChild(); c != nil; c = c.NextSibling() {
+				if _, box := c.(*east.TaskCheckBox); box {
+					continue
+				}
+				if e, ok := c.(*ast.Emphasis); ok && e.Level == 2 {
+					label = e
+				}
+				break
+			}
+			if label == nil {
+				continue
+			}
+			lt := strings.TrimSpace(string(appendPlain(nil, label, b.src)))
+			m := gsdPhaseLabel.FindStringSubmatch(lt)
+			if m == nil {
+				continue
+			}
+			summary := ""
+			if k := strings.Index(t.text, lt); k >= 0 {
+				summary = t.text[k+len(lt):]
+			}
+			checked, _ := itemChecked(it)
+			out = append(out, gsdEntry{num: m[1], name: strings.TrimSpace(m[2]), summary: strings.TrimSpace(strings.TrimLeft(summary, "-–— ")), checked: checked || t.done, item: it})
+		}
+	}
+	return out
+}
+
+// gsdRoadmapCandidate is the reading of a GSD roadmap, nil when doc has no
+// two phase checklist entries under a "Roadmap" title or beside a phase
+// details section with a Depends on line.
+func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
+	if !bytes.Contains(b.src, []byte("**Phase ")) {
+		return nil
+	}
+	entries := b.gsdEntries(doc)
+	if len(entries) < 2 {
+		return nil
+	}
+	roadmap := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
+			roadmap = strings.HasPrefix(strings.ToLower(b.trimmedText(h)), "roadmap")
+			break
+		}
+	}
+	if !roadmap && !bytes.Contains(b.src, []byte("**Depends on**")) {
+		return nil
+	}
+	var lines []int
+	for _, e := range entries {
+		lines = append(lines, b.p.Position(b.blockStart(e.item)).Line)
+	}
+	return &Candidate{Name: "gsd", Description: gsdRoadmapDescription, Declare: "format: gsd", Score: scoreFormat,
+		Units: len(entries), First: firstOf(lines), Why: "\"- [ ] **Phase N: Title**\" checklist entries under a roadmap: a GSD roadmap",
+		read: func(b *builder, doc ast.Node) bool { return b.readGSDRoadmap(doc) }}
+}
+
+// gsdDetails is what a phase's details section says.
+type gsdDetails struct {
+	deps          []string
+	depsAt        Pos
+	plans, ticked int
+	goal          string   // the "**Goal**:" line
+	head          *ast.Heading
+	end           int // the offset its section ends at
+	planTexts     []string // the plan list's items
+}
+
+// gsdDetailsOf reads the "Phase N: Title" sections of doc, by phase number.
+func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
+	out := map[string]*gsdDetails{}
+	var cur *gsdDetails
+	level := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			if cur != nil && h.Level > level {
+				continue
+			}
+			if cur != nil {
+				cur.end = lineStart(b.src, max(b.blockStart(h), 0))
+			}
+			cur = nil
+			if m := gsdPhaseHeading.FindStringSubmatch(b.trimmedText(h)); m != nil && out[m[1]] == nil {
+				cur, level = &gsdDetails{head: h, end: len(b.src)}, h.Level
+				out[m[1]] = cur
+			}
+			continue
+		}
+		if cur == nil {
+			continue
+		}
+		switch n := n.(type) {
+		case *ast.Paragraph:
+			start := b.blockStart(n)
+			end := lineEnd(b.src, blockEnd(n, b.src))
+			for off := start; off < end; off = lineEnd(b.src, off) {
+				line := strings.TrimSpace(string(b.src[off:lineEnd(b.src, off)]))
+				if strings.HasPrefix(line, "**Goal**") && cur.goal == "" {
+					cur.goal = line
+				}
+				if k := strings.Index(line, "**Depends on**"); k >= 0 && cur.deps == nil {
+					rest := line[k+len("**Depends on**"):]
+					if cut, _, ok := strings.Cut(rest, ". "); ok {
+						rest = cut // "Phase 9 (...). Can run in parallel with any M2 phase."
+					}
+					cur.deps = []string{}
+					for _, m := range gsdPhaseRef.FindAllStringSubmatch(rest, -1) {
+						cur.deps = append(cur.deps, m[1])
+					}
+					cur.depsAt = b.p.Position(off + k)
+				}
+			}
+		case *ast.List:
+			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+				if t, ok := b.readItemText(it); ok && t.box && strings.Contains(t.text, "PLAN") {
+					cur.plans++
+					cur.planTexts = append(cur.planTexts, t.text)
+					if c, _ := itemChecked(it); c || t.done {
+						cur.ticked++
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+
+// readGSDRoadmap reads the phases of a GSD roadmap's checklists as its
+// units.
+func (b *builder) readGSDRoadmap(doc ast.Node) bool {
+	entries := b.gsdEntries(doc)
+	if len(entries) == 0 {
+		return false
+	}
+	for n := doc.FirstChild(); n != nil && b.p.Title == ""; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			b.p.Title = b.trimmedText(h)
+		}
+	}
+	details := b.gsdDetailsOf(doc)
+	ph := &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
+	byNum := map[string]*Sprint{}
+	var units []*Sprint
+	var nums []string
+	for _, e := range entries {
+		start := b.blockStart(e.item)
+		at := b.p.Position(start)
+		if byNum[e.num] != nil {
+			b.p.warnf(at, "phase %s is listed again (first at line %d): this entry is left out", e.num, byNum[e.num].Heading.Pos.Line)
+			continue
+		}
+		i := len(units) + 1
+		s := &Sprint{ID: "1." + strconv.Itoa(i), Num: i, Title: cleanTitle(e.name), Phase: ph, Row: true,
+			Heading: Heading{Text: strings.TrimSpace(string(b.src[start:lineEnd(b.src, start)])), Pos: at, Start: start, End: lineEnd(b.src, start)}}
+		s.WrittenID = s.ID
+		s.End = s.Heading.End
+		task := fmt.Sprintf("Phase %s: %s", e.num, s.Title)
+		if e.summary != "" {
+			task += " - " + e.summary
+		}
+		s.Tasks = []string{task}
+		d := details[e.num]
+		if d != nil {
+			// The phase's heading is its details section's: plan_section
+			// links there, and annotate writes under it.
+			s.Heading, s.Row, s.End = b.heading(d.head), false, d.end
+			if s.Heading.End < len(b.src) {
+				s.Annotation = b.annotation(s.Heading.End)
+			}
+			// The details say what the phase is for and how it is cut.
+			s.Description = d.goal
+			if len(d.planTexts) > 0 {
+				s.Tasks = d.planTexts
+			}
+		}
+		var body []ast.Node
+		for c := e.item.FirstChild(); c != nil; c = c.NextSibling() {
+			if c != e.item.FirstChild() {
+				body = append(body, c)
+			}
+		}
+		switch open := b.openBox(body); {
+		case e.checked && open.IsValid():
+			// Checked, with a plan under it still open: when in doubt,
+			// the work is not done.
+			s.Status = Field{Value: StatusOpen, Pos: at}
+			b.p.warnf(at, "phase %s (unit %s) is checked, but an item under it is not (line %d): read as open", e.num, s.ID, open.Line)
+		case e.checked:
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			if d != nil && d.plans > 0 && d.ticked < d.plans {
+				b.p.warnf(at, "phase %s is checked, but %d of the %d plans its details list are not: read as closed, as GSD ticks the phase when it ships", e.num, d.plans-d.ticked, d.plans)
+			}
+		case d != nil && d.plans > 0 && d.ticked == d.plans:
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			b.p.warnf(at, "phase %s is not ticked, but all %d plans of its details are: read as closed", e.num, d.plans)
+		default:
+			s.Status = Field{Value: StatusOpen, Pos: at}
+		}
+		byNum[e.num] = s
+		units = append(units, s)
+		nums = append(nums, e.num)
+	}
+	for i, s := range units {
+		s.DepsStated = true
+		d := details[nums[i]]
+		if d == nil || d.deps == nil {
+			if i > 0 {
+				// No Depends on line: after the phase listed before it.
+				s.DependsOn = append(s.DependsOn, Ref{ID: units[i-1].ID, Pos: s.Heading.Pos})
+			}
+		} else {
+			for _, num := range d.deps {
+				dep := byNum[num]
+				switch {
+				case dep == nil:
+					b.p.warnf(d.depsAt, "phase %s depends on phase %s, which no checklist of the roadmap lists: the dependency is left out", nums[i], num)
+				case dep == s:
+				default:
+					s.DependsOn = append(s.DependsOn, Ref{ID: dep.ID, Pos: d.depsAt})
+				}
+			}
+		}
+		b.defs = append(b.defs, s)
+		b.byID[s.ID] = append(b.byID[s.ID], s)
+	}
+	b.p.Order = OrderDocument
+	b.p.Shape = gsdRoadmapDescription
+	b.resolve()
+	b.checkPins()
+	return true
+}
