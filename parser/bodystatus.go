@@ -151,13 +151,43 @@ func (b *builder) openBox(blocks []ast.Node) Pos {
 			continue
 		}
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() && !b.setAside(c) {
 				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
 			}
 			return ast.WalkContinue, nil
 		})
 	}
 	return at
+}
+
+// setAside reports a checkbox whose item says its work was set aside, not
+// left open: "- [ ] Deferred: wire the target frame", "- [ ] Later: ...",
+// or struck through. Such a box leaves the work above it done.
+func (b *builder) setAside(box ast.Node) bool {
+	blk := box.Parent()
+	if blk == nil || blk.Parent() == nil {
+		return false
+	}
+	it := blk.Parent()
+	if _, ok := it.(*ast.ListItem); !ok {
+		return false
+	}
+	t, ok := b.readItemText(it)
+	if !ok {
+		return false
+	}
+	if b.itemStruck(it) {
+		return true
+	}
+	lead, _, found := strings.Cut(t.text, ":")
+	if !found || len(lead) > 14 {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(lead)) {
+	case "deferred", "defer", "later", "skipped", "skip", "cancelled", "canceled", "dropped", "out of scope", "won't do", "wontfix", "n/a":
+		return true
+	}
+	return false
 }
 
 // countBoxes adds the task checkboxes under n to checked and unchecked,
@@ -167,7 +197,7 @@ func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
 		return
 	}
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if cb, ok := c.(*east.TaskCheckBox); ok && entering {
+		if cb, ok := c.(*east.TaskCheckBox); ok && entering && !(!cb.IsChecked && b.setAside(c)) {
 			if !first.IsValid() {
 				*first = b.p.Position(max(b.blockStart(c.Parent()), 0))
 			}

@@ -15,7 +15,7 @@ import (
 // HTML to Markdown, so they are read from the lines of the file, not from
 // goldmark's blocks; nothing in a plan file says a task is done.
 
-const gsdDescription = "a GSD phase plan: the <task> elements of its <tasks> block are the units, in order"
+const gsdDescription = "a GSD phase plan: the <task> elements of its <tasks> block (a TDD plan's <feature> elements) are the units, in order"
 
 // gsdTask is one <task> element: the lines it spans and what it says.
 type gsdTask struct {
@@ -27,21 +27,32 @@ type gsdTask struct {
 // gsdTasks reads the <task> elements of src, nil when it has no <tasks>
 // block holding one.
 func gsdTasks(src []byte) []gsdTask {
+	if !bytes.Contains(src, []byte("<tasks>")) {
+		return gsdElements(src, "feature")
+	}
+	return gsdElements(src, "task")
+}
+
+// gsdElements reads the <task> elements of a <tasks> block, or a TDD plan's
+// top-level <feature> elements (its template has one feature and no tasks
+// block), with what each says.
+func gsdElements(src []byte, tag string) []gsdTask {
 	var out []gsdTask
-	in := false
+	in := tag == "feature" // features stand at the top level
 	var cur *gsdTask
 	for off := 0; off < len(src); {
 		end := lineEnd(src, off)
 		line := strings.TrimSpace(string(src[off:end]))
+		n := len(tag) + 1
 		switch {
 		case line == "<tasks>":
 			in = true
 		case line == "</tasks>":
 			in = false
-		case in && strings.HasPrefix(line, "<task") && (len(line) == 5 || line[5] == ' ' || line[5] == '>'):
+		case in && cur == nil && strings.HasPrefix(line, "<"+tag) && (len(line) == n || line[n] == ' ' || line[n] == '>'):
 			out = append(out, gsdTask{start: off, typ: xmlAttr(line, "type")})
 			cur = &out[len(out)-1]
-		case cur != nil && line == "</task>":
+		case cur != nil && line == "</"+tag+">":
 			cur.end = end
 			cur = nil
 		case cur != nil:
@@ -83,7 +94,7 @@ func xmlAttr(line, name string) string {
 // gsdCandidate is the reading of a GSD phase plan, nil when src has no
 // <tasks> block of <task> elements.
 func (b *builder) gsdCandidate() *Candidate {
-	if !bytes.Contains(b.src, []byte("<tasks>")) {
+	if !bytes.Contains(b.src, []byte("<tasks>")) && !bytes.Contains(b.src, []byte("<feature>")) {
 		return nil
 	}
 	tasks := gsdTasks(b.src)
@@ -95,7 +106,7 @@ func (b *builder) gsdCandidate() *Candidate {
 		lines = append(lines, b.p.Position(t.start).Line)
 	}
 	return &Candidate{Name: "gsd-plan", Description: gsdDescription, Declare: "format: gsd-plan", Score: scoreFormat,
-		Units: len(tasks), First: firstOf(lines), Why: "a <tasks> block of <task> elements: a GSD phase plan",
+		Units: len(tasks), First: firstOf(lines), Why: "a <tasks> block of <task> elements (or a TDD plan's <feature>): a GSD phase plan",
 		read: func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }}
 }
 
@@ -105,10 +116,8 @@ func (b *builder) readGSD(doc ast.Node) bool {
 	if len(tasks) == 0 {
 		return false
 	}
-	for n := doc.FirstChild(); n != nil && b.p.Title == ""; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok {
-			b.p.Title = b.trimmedText(h)
-		}
+	if b.p.Title == "" {
+		b.p.Title = b.gsdTitle(doc, tasks[0].start)
 	}
 	ph := &Phase{ID: "1", Num: 1, Title: b.p.Title, Valid: true}
 	for i, t := range tasks {
@@ -135,4 +144,37 @@ func (b *builder) readGSD(doc ast.Node) bool {
 	b.resolve()
 	b.checkPins()
 	return true
+}
+
+// gsdTitle is a GSD plan's title: a heading above its first element
+// (a heading further down is a fenced comment that an XML element opened
+// before its fence could close: "# Run all tests"), else its front matter's
+// phase and plan ("03-flag-type-generation, plan 01").
+func (b *builder) gsdTitle(doc ast.Node, first int) string {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && b.blockStart(h) < first {
+			return b.trimmedText(h)
+		}
+	}
+	var phase, plan string
+	if bytes.HasPrefix(b.src, []byte("---")) {
+		for off := lineEnd(b.src, 0); off < len(b.src); off = lineEnd(b.src, off) {
+			line := strings.TrimSpace(string(b.src[off:lineEnd(b.src, off)]))
+			if line == "---" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "phase:"); ok {
+				phase = strings.Trim(strings.TrimSpace(v), `"'`)
+			} else if v, ok := strings.CutPrefix(line, "plan:"); ok {
+				plan = strings.Trim(strings.TrimSpace(v), `"'`)
+			}
+		}
+	}
+	switch {
+	case phase != "" && plan != "":
+		return "Phase " + phase + ", plan " + plan
+	case phase != "":
+		return "Phase " + phase
+	}
+	return ""
 }

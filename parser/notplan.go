@@ -90,8 +90,9 @@ type docSignals struct {
 // it is one whose form records what was decided or said rather than plans
 // work, whatever checkboxes or steps it carries: an architecture decision
 // record (its template's Context and Decision sections under an ADR title,
-// or Status, Context, Decision and Consequences) or the minutes of a
-// meeting (a minutes title and one of its sections, or two of them).
+// or Status, Context, Decision and Consequences), a pull-request or issue
+// template (three of its sections) or the minutes of a meeting (a minutes
+// title and one of its sections, or two of them).
 func (s docSignals) record() (kind, evidence string) {
 	has := func(names ...string) (string, bool) {
 		var seen []string
@@ -112,12 +113,11 @@ func (s docSignals) record() (kind, evidence string) {
 	if ev, ok := has("status", "context", "decision", "consequences"); ok {
 		return "an architecture decision record", "its sections " + ev
 	}
-	var meeting []string
-	for _, n := range meetingHeads {
-		if line, ok := s.heads[n]; ok {
-			meeting = append(meeting, fmt.Sprintf("%q (line %d)", n, line))
-		}
+	form := s.present(templateHeads)
+	if len(form) >= 3 {
+		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
+	meeting := s.present(meetingHeads)
 	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"})
 	if len(meeting) >= 2 || minutesTitle && len(meeting) == 1 {
 		ev := "its sections " + strings.Join(meeting, ", ")
@@ -129,9 +129,36 @@ func (s docSignals) record() (kind, evidence string) {
 	return "", ""
 }
 
+// present quotes those of names the document has as section headings,
+// with their lines, in the document's order.
+func (s docSignals) present(names []string) []string {
+	type seen struct {
+		name string
+		line int
+	}
+	var found []seen
+	for _, n := range names {
+		if line, ok := s.heads[n]; ok {
+			found = append(found, seen{n, line})
+		}
+	}
+	slices.SortFunc(found, func(a, b seen) int { return a.line - b.line })
+	out := make([]string, len(found))
+	for i, f := range found {
+		out[i] = fmt.Sprintf("%q (line %d)", f.name, f.line)
+	}
+	return out
+}
+
 // adrID is an architecture decision record's id in a title: "ADR-001",
 // "ADR 12".
 var adrID = lazyMustCompile(`(?i)\badr[-\s]?\d+\b`)
+
+// templateHeads are sections of the forms a pull request or an issue is
+// opened with: their boxes are for whoever fills the form in.
+var templateHeads = []string{"type of change", "types of changes", "related issues", "related issue", "how has this been tested", "screenshots",
+	"steps to reproduce", "expected behavior", "expected behaviour", "actual behavior", "actual behaviour", "motivation and context",
+	"checklist", "pr checklist", "reviewer checklist", "breaking changes", "additional context"}
 
 // meetingHeads are sections only meeting minutes have.
 var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
@@ -246,6 +273,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return ""
 	}
 	if kind, ev := sig.record(); kind != "" {
+		if strings.Contains(kind, "template") {
+			return fmt.Sprintf("it is %s (%s): its %s are for whoever fills the form in, not work to compile", kind, ev, unitsWord(best))
+		}
 		return fmt.Sprintf("it is %s (%s): it records what was decided or said, and its %s are not work to compile", kind, ev, unitsWord(best))
 	}
 	if best.criteria {

@@ -74,7 +74,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "gsd", "gsd-plan", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -391,6 +391,11 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		pick = b.shapesCandidate(sc, mode)
 		add(pick)
 	}
+	if ok {
+		if c := b.conductorCandidate(doc, sc); c != nil {
+			add(c)
+		}
+	}
 	b.headingGroups(sc, pick, add)
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
@@ -542,6 +547,53 @@ func (b *builder) headingGroups(sc *shapeScan, pick *Candidate, add func(*Candid
 				return b.runShapesWith(doc, shapeConfig{units: up.headings})
 			}})
 	}
+	b.dottedHeadings(sc, pick, add)
+}
+
+// dottedHeadings proposes, for a level whose headings open with a dotted
+// number and no separator ("### 8.1 Monitoring Service", "### 8.2
+// Makefile"), all in a section about the work ("## Work Breakdown"), the
+// reading whose units they are. When the other reading finds one unit (the
+// title, "# Milestone 8 — ..."), they are the finer units of that one.
+// Dotted headings elsewhere are a document's numbered sections ("### 1.1
+// Goal", "### 1.2 Out of scope"), not units.
+func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
+	byLevel := map[int][]*shapeHead{}
+	for _, r := range sc.heads {
+		if !r.phase && r.node.Level >= 2 && r.sh.kind == shapeBare && !r.sh.sep && strings.Contains(r.sh.id, ".") {
+			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
+		}
+	}
+	for level := 2; level <= 6; level++ {
+		heads := byLevel[level]
+		if len(heads) < 2 || pick != nil && pick.level == level && pick.Name == "headings" {
+			continue
+		}
+		sec := b.sectionOf(sc, heads[0])
+		inWork := true
+		for _, r := range heads {
+			inWork = inWork && b.sectionOf(sc, r) == sec
+		}
+		if !inWork || !workSection(sec) {
+			continue
+		}
+		var lines []int
+		for _, r := range heads {
+			lines = append(lines, r.head.Pos.Line)
+		}
+		pat := strings.Repeat("#", level) + " {n} {title}"
+		up, _ := readUnitPattern(pat)
+		c := &Candidate{Name: "headings", Description: fmt.Sprintf("units are level-%d numbered headings %q under %q", level, pat[level+1:], sec),
+			Units: len(heads), First: firstOf(lines), Declare: fmt.Sprintf("units: %q", pat), Score: scoreHeadings, level: level,
+			Why: fmt.Sprintf("headings numbered %s ... under %q, a section about the work", heads[0].sh.id, sec),
+			read: func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{units: up.headings})
+			}}
+		if pick == nil || pick.Units <= 1 {
+			c.Score, c.Why = scoreWork, c.Why+", where the other reading finds one unit"
+		}
+		add(c)
+	}
 }
 
 // firstUnit is the first unit heading the scan picked, or nil.
@@ -624,7 +676,7 @@ func hasAnyWord(text string, words []string) bool {
 // has its signature.
 func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	pats := []itemPattern{
-		{checkbox: true, prefix: "T", parts: 1}, // spec-kit: "- [ ] T012 [P] Title"
+		{checkbox: true, prefix: "T"}, // spec-kit: "- [ ] T012 [P] Title", an inserted "T090.1"
 		{checkbox: true, parts: 1},              // Kiro: "- [ ] 1. Title"
 		{checkbox: true, parts: 2},              // OpenSpec: "- [ ] 1.1 Title"
 	}
@@ -740,7 +792,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "none", "not a plan"
 	case d.key == "format" && d.value == "spec-kit":
 		c.Name, c.Description = "spec-kit", "spec-kit's tasks.md: checkbox items \"- [ ] T{n} Title\", [P] runs in parallel"
-		c.read = formatReader(itemPattern{checkbox: true, prefix: "T", parts: 1}, nil, c.Description)
+		c.read = formatReader(itemPattern{checkbox: true, prefix: "T"}, nil, c.Description)
 	case d.key == "format" && d.value == "kiro":
 		c.Name, c.Description = "kiro", kiroDescription
 		c.read = formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, c.Description)
@@ -753,6 +805,12 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.key == "format" && d.value == "cursor":
 		c.Name, c.Description = "cursor", cursorDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readCursor(doc, yml) }
+	case d.key == "format" && d.value == "conductor":
+		c.Name, c.Description = "conductor", conductorDescription
+		c.read = func(b *builder, doc ast.Node) bool {
+			sc, _, ok := b.scanShapes(doc, shapeConfig{})
+			return ok && sc.phaseLevel > 0 && b.runShapesWith(doc, shapeConfig{phaseLevel: sc.phaseLevel, units: noUnits, mode: modePhaseOnly, modeSet: true, name: conductorDescription})
+		}
 	case d.key == "format" && d.value == "gsd":
 		c.Name, c.Description = "gsd", gsdRoadmapDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSDRoadmap(doc) }

@@ -259,3 +259,55 @@ func TestGSDRoadmap(t *testing.T) {
 	assert.Equal(t, "Phase 2: Ingest", p.Sprints[1].Heading.Text)
 	assert.Equal(t, []string{"6:1: phase 2 is not ticked, but all 2 plans of its details are: read as closed"}, msgs(p, Warning))
 }
+
+// A Conductor track plan: the phases over "- [ ] Task:" items are the
+// units; a numbered heading grouping tasks inside a phase is its text, and a
+// box set aside ("Deferred: ...") under a done task leaves it done.
+func TestConductorTrack(t *testing.T) {
+	src := "# Implementation Plan\n\n## Phase 1: Theming\n\n- [x] Task: Define the theme\n- [x] Task: Conductor - User Manual Verification 'Phase 1' (Protocol in workflow.md)\n\n" +
+		"## Phase 2: HUD\n\n### 2.1 Vitals\n\n- [x] Task: Implement vitals\n\n### 2.2 Target\n\n- [x] Task: Implement the target frame\n    - [ ] Deferred: wire it to the combat loop\n\n" +
+		"## Phase 3: Integration\n\n- [ ] Task: Assemble the HUD\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "conductor | format: conductor", chosen(p))
+	assert.Equal(t, []string{"1.1 Theming closed", "2.1 HUD closed", "3.1 Integration open"}, units(p))
+}
+
+// A GSD TDD plan has one <feature> and no <tasks> block: the feature is
+// the unit, and the front matter names the plan.
+func TestGSDFeature(t *testing.T) {
+	src := "---\nphase: 03-flag-types\nplan: \"01\"\ntype: tdd\n---\n\n<objective>\nBuild it.\n</objective>\n\n<feature>\n  <name>generateFlagTypes: flags to .d.ts</name>\n  <behavior>\n  - empty list gives an empty file\n  </behavior>\n</feature>\n\n<verification>\n```bash\n# Run all tests\npnpm test\n```\n</verification>\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "gsd-plan | format: gsd-plan", chosen(p))
+	assert.Equal(t, "Phase 03-flag-types, plan 01", p.Title)
+	assert.Equal(t, []string{"1.1 generateFlagTypes: flags to .d.ts open"}, units(p))
+}
+
+// Dotted headings under a work section are the units of a document whose
+// title is its one other unit; elsewhere they are numbered sections.
+func TestDottedHeadingsUnderWork(t *testing.T) {
+	src := "# Milestone 8 — Monitoring\n\n## Objective\n\nWatch it.\n\n## Work Breakdown\n\n### 8.1 Service\n\n- add Prometheus\n\n### 8.2 Scripts\n\n- make targets\n\n### 8.3 Docs\n\n- write them\n\n## Deliverables\n\n- a stack\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n} {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Service open", "1.2 Scripts open", "1.3 Docs open"}, units(p))
+}
+
+// A pull-request template's boxes are for whoever fills it in.
+func TestPullRequestTemplateIsNoPlan(t *testing.T) {
+	src := "## Description\n\n<!-- what this PR does -->\n\n## Type of Change\n\n- [ ] Bug fix\n- [ ] New feature\n\n## Testing\n\n- [ ] Unit tests passing\n\n## Checklist\n\n- [ ] Self-review done\n\n## Related Issues\n\nCloses #\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: it is a pull-request or issue template (its sections "type of change" (line 5), "checklist" (line 14), "related issues" (line 18)): its list items are for whoever fills the form in, not work to compile; the closest reading, units are the plan's checkbox items (4 units, first at line 7), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+}
+
+// Items of the reading's pattern outside every phase section are said, not
+// dropped: spec-kit tasks under an appended section with phases of its own.
+func TestStrayItemsAreSaid(t *testing.T) {
+	src := "# Tasks: UI\n\n## Phase 1: Setup\n\n- [x] T001 Create the project\n- [x] T002 [P] Add lint\n\n## Phase 2: Core\n\n- [ ] T003 Build the view\n\n## Notes\n\nNone.\n\n## Bug Fix\n\n### Phase 1: Types\n\n- [x] T201 Add the branch type\n- [ ] T202 Test it\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "spec-kit | format: spec-kit", chosen(p))
+	assert.Len(t, p.Sprints, 3)
+	assert.Contains(t, msgs(p, Warning), `20:1: 2 items written as units (the first "T201 Add the branch type") stand outside every phase section, so they are not compiled: put them under a phase heading of the plan's level, or declare a reading that takes them`)
+}

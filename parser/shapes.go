@@ -187,6 +187,9 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		w.tableUnits(w.implicit, w.outside, true)
 	default:
 		w.trackers()
+		if w.items != nil {
+			w.strayItems()
+		}
 	}
 	b.p.Order = OrderDocument
 	b.p.Shape = w.describe()
@@ -728,6 +731,36 @@ func (w *shapeWalk) block(n ast.Node) {
 		w.outside = append(w.outside, n)
 	default:
 		w.outside = append(w.outside, n)
+	}
+}
+
+// strayItems says where list items the reading takes for units stand
+// outside every phase section ("- [ ] T201 ..." under an appended "## Bug
+// Fix" with phases of its own): they are not compiled, and never in
+// silence.
+func (w *shapeWalk) strayItems() {
+	n, first, text := 0, Pos{}, ""
+	for _, blk := range w.outside {
+		l, ok := blk.(*ast.List)
+		if !ok || w.b.notWork[blk] {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := w.b.readItemText(it)
+			if !ok {
+				continue
+			}
+			if _, _, ok := w.items.match(t); !ok {
+				continue
+			}
+			if n == 0 {
+				first, text = w.b.p.Position(w.b.blockStart(it)), t.text
+			}
+			n++
+		}
+	}
+	if n > 0 {
+		w.b.p.warnf(first, "%d items written as units (the first %q) stand outside every phase section, so they are not compiled: put them under a phase heading of the plan's level, or declare a reading that takes them", n, short(text))
 	}
 }
 
