@@ -618,12 +618,13 @@ func bracketed(s string, k, n int) bool {
 
 // leadsBracket reports whether the marker at s[k:k+n] opens a parenthesised
 // group that goes on to say when or why and closes the title: "(completed
-// in v3.0.0)", "(deferred to v2)", "(done 2025-01-04)".
+// in v3.0.0)", "(deferred to v2)", "(done 2025-01-04)", "(Deferred: the
+// layout handles it)".
 func leadsBracket(s string, k, n int) bool {
 	before := strings.TrimRight(s[:k], " ")
 	after := strings.TrimLeft(s[k+n:], " ")
 	end := strings.IndexByte(after, ')')
-	return strings.HasSuffix(before, "(") && end > 0 && strings.Trim(after[end+1:], " *_") == "" && reasonWord(after[:end])
+	return strings.HasSuffix(before, "(") && end > 0 && strings.Trim(after[end+1:], " *_") == "" && (reasonWord(after[:end]) || strings.HasPrefix(after, ":"))
 }
 
 // meaningless reports whether a title holds nothing but markers, emoji and

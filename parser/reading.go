@@ -1129,9 +1129,38 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
 			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		} else if ids, example := b.taskIDBoxes(doc); ids >= 5 && ids*10 >= total*8 {
+			// "- [X] [SETUP-001] ...": each box names its task, so each
+			// is tracked work, whatever headings group them.
+			c.Score = scoreItemsIn
+			c.Why = fmt.Sprintf("checkbox items that carry task ids (%d of %d, the first %q): each is a tracked unit of work", ids, total, example)
 		}
 		add(c)
 	}
+}
+
+// taskID is a task id opening an item: "[SETUP-001]", "MIG3-002:",
+// "TN-12 -", a tracker's key written with a dash before its number.
+var taskID = lazyMustCompile(`^\[?([A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+[a-z]?)\]?(?:[\s:.]|$)`)
+
+// taskIDBoxes counts the checkbox items, at any depth, that open with a
+// task id, with the first id.
+func (b *builder) taskIDBoxes(doc ast.Node) (int, string) {
+	n, first := 0, ""
+	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if it, ok := c.(*ast.ListItem); ok && entering {
+			if t, ok := b.readItemText(it); ok && t.box {
+				if m := taskID.FindStringSubmatch(t.text); m != nil {
+					if n == 0 {
+						first = m[1]
+					}
+					n++
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return n, first
 }
 
 // numberedHeadings proposes, for a level whose headings are whole numbers

@@ -311,3 +311,15 @@ func TestStrayItemsAreSaid(t *testing.T) {
 	assert.Len(t, p.Sprints, 3)
 	assert.Contains(t, msgs(p, Warning), `20:1: 2 items written as units (the first "T201 Add the branch type") stand outside every phase section, so they are not compiled: put them under a phase heading of the plan's level, or declare a reading that takes them`)
 }
+
+// Checkbox items that carry task ids are the units, whatever headings
+// group them; a ticked one noted "(Deferred: ...)" is skipped.
+func TestTaskIDBoxes(t *testing.T) {
+	src := "# Implementation Tasks: Drawers\n\n## Phase 0: Setup\n\n- [X] [SETUP-001] P1 Add the flag\n- [X] [SETUP-002] P1 Add the store\n\n## Phase 1: Core\n\n### 1.1 Registries\n\n- [X] [FOUND-001] P1 Icon registry\n- [ ] [FOUND-002] P2 Page registry\n\n### 1.2 Store\n\n- [X] [FOUND-003] P1 Drawer state\n- [X] [TEST-021] P3 Small screens (Deferred: the layout scrolls)\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 5)
+	require.Len(t, p.Skipped, 1)
+	assert.Equal(t, "marked Deferred", p.Skipped[0].SkipReason)
+}
