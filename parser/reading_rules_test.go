@@ -308,8 +308,9 @@ func TestStrayItemsAreSaid(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, "spec-kit | format: spec-kit", chosen(p))
-	assert.Len(t, p.Sprints, 3)
-	assert.Contains(t, msgs(p, Warning), `20:1: 2 items written as units (the first "T201 Add the branch type") stand outside every phase section, so they are not compiled: put them under a phase heading of the plan's level, or declare a reading that takes them`)
+	assert.Equal(t, []string{"1.1 Create the project closed", "1.2 Add lint closed", "2.3 Build the view open", "3.201 Add the branch type closed", "3.202 Test it open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `16:1: "Bug Fix" stands after the last phase and holds tasks, so it is read as phase 3, after the others`)
+
 }
 
 // Checkbox items that carry task ids are the units, whatever headings

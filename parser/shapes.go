@@ -166,7 +166,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups, grouped: map[ast.Node]bool{}}
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -663,7 +663,8 @@ type shapeWalk struct {
 	// unitHook reads what a reading knows of a unit beyond the plan
 	// language, after its section's fields (shapeConfig.unit).
 	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
-	groups   bool // the phases only group the units (shapeConfig.groups)
+	groups   bool              // the phases only group the units (shapeConfig.groups)
+	grouped  map[ast.Node]bool // lists read by appendedGroups
 	// items, when set, says which list items are units (items.go),
 	// instead of items with a bold label.
 	items *itemPattern
@@ -739,10 +740,13 @@ func (w *shapeWalk) block(n ast.Node) {
 // Fix" with phases of its own): they are not compiled, and never in
 // silence.
 func (w *shapeWalk) strayItems() {
+	if w.groups {
+		w.appendedGroups()
+	}
 	n, first, text := 0, Pos{}, ""
 	for _, blk := range w.outside {
 		l, ok := blk.(*ast.List)
-		if !ok || w.b.notWork[blk] {
+		if !ok || w.b.notWork[blk] || w.grouped[blk] {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
@@ -762,6 +766,69 @@ func (w *shapeWalk) strayItems() {
 	if n > 0 {
 		w.b.p.warnf(first, "%d items written as units (the first %q) stand outside every phase section, so they are not compiled: put them under a phase heading of the plan's level, or declare a reading that takes them", n, short(text))
 	}
+}
+
+// appendedGroups reads, in a tool's task file whose phases only group its
+// tasks, the task lists of a section appended after the last phase ("##
+// Bug Fix: ..." with "### Phase 1: Types" over "- [x] T201 ..."): the
+// section is one more group, after the others.
+func (w *shapeWalk) appendedGroups() {
+	b := w.b
+	last := -1
+	for _, ph := range b.p.Phases {
+		last = max(last, ph.Heading.Start)
+	}
+	if last < 0 {
+		return
+	}
+	var head *ast.Heading
+	var lists []ast.Node
+	flush := func() {
+		if head == nil || len(lists) == 0 {
+			return
+		}
+		num := 0
+		for _, ph := range b.p.Phases {
+			num = max(num, ph.Num)
+		}
+		hd := b.heading(head)
+		ph := &Phase{ID: strconv.Itoa(num + 1), Num: num + 1, Title: cleanTitle(hd.Text), Heading: hd, Valid: true}
+		b.p.Phases = append(b.p.Phases, ph)
+		for _, l := range lists {
+			w.grouped[l] = true
+		}
+		w.listUnits(ph, lists, len(b.src))
+		b.p.warnf(hd.Pos, "%q stands after the last phase and holds tasks, so it is read as phase %s, after the others", hd.Text, ph.ID)
+		lists = nil
+	}
+	for _, blk := range w.outside {
+		l, ok := blk.(*ast.List)
+		if !ok || b.notWork[blk] || b.blockStart(blk) < last {
+			continue
+		}
+		holds := false
+		for it := l.FirstChild(); it != nil && !holds; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok {
+				_, _, holds = w.items.match(t)
+			}
+		}
+		if !holds {
+			continue
+		}
+		var h *ast.Heading
+		for p := blk.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+			if x, ok := p.(*ast.Heading); ok && x.Level <= max(w.phaseLevel, 1) {
+				h = x
+				break
+			}
+		}
+		if h != head {
+			flush()
+			head = h
+		}
+		lists = append(lists, blk)
+	}
+	flush()
 }
 
 // trackers reads the progress trackers outside the phases: checklists whose
