@@ -529,3 +529,26 @@ func checkpoint(title string) bool {
 	t := strings.ToLower(title)
 	return strings.HasPrefix(t, "checkpoint") || strings.HasPrefix(t, "final checkpoint")
 }
+
+// boxGroup returns the nested list of checkbox item it when the item is
+// only their title: a one-line item whose one other block is a list of two
+// or more items, every one a checkbox.
+func (w *shapeWalk) boxGroup(it ast.Node) *ast.List {
+	first := it.FirstChild()
+	if first == nil || first.NextSibling() == nil || first.NextSibling().NextSibling() != nil {
+		return nil
+	}
+	sub, ok := first.NextSibling().(*ast.List)
+	if !ok || sub.ChildCount() < 2 {
+		return nil
+	}
+	if first.Lines().Len() > 1 {
+		return nil // a paragraph of its own: the item carries work
+	}
+	for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
+		if t, ok := w.b.readItemText(x); !ok || !t.box {
+			return nil
+		}
+	}
+	return sub
+}
