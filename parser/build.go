@@ -857,6 +857,14 @@ func (b *builder) liveSprints() map[string]*Sprint {
 	return live
 }
 
+// idList names ids for a message, the first few and how many more.
+func idList(ids []string) string {
+	if len(ids) <= 6 {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ids[:6], ", "), len(ids)-6)
+}
+
 // closeDonePhases closes the sprints of a phase marked done that have no
 // Status of their own.
 func (b *builder) closeDonePhases() {
@@ -876,15 +884,23 @@ func (b *builder) closeDonePhases() {
 				continue
 			}
 		}
-		var closed []string
+		var closed, open []string
 		for _, s := range m.phase.Sprints {
-			if !s.Status.Set() {
+			switch {
+			case !s.Status.Set():
 				s.Status = Field{Value: StatusClosed, Pos: m.pos}
 				closed = append(closed, s.ID)
+			case s.Status.Value != StatusClosed && !s.Skipped:
+				open = append(open, s.ID)
 			}
 		}
 		if len(closed) > 0 {
 			b.p.warnf(m.pos, "phase %s is marked done (%s): its sprints without a Status of their own are closed: %s", m.phase.ID, m.mark, strings.Join(closed, ", "))
+		}
+		if len(open) > 0 {
+			// The phase's own boxes or fields say otherwise: when in
+			// doubt, the work is not done, and the user is told.
+			b.p.warnf(m.pos, "phase %s is marked done (%s), but %d of its units say they are not (%s): read as they say; tick them, or correct the mark", m.phase.ID, m.mark, len(open), idList(open))
 		}
 	}
 }

@@ -333,3 +333,14 @@ func TestBoxGroups(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Fix the join closed", "1.2 try closed", "1.3 foreach closed", "1.4 Code node open", "1.5 Docs open"}, units(p))
 }
+
+// A progress table keyed by phase ("| 1. Setup | 100% ✅ |" under a "Фаза"
+// column) marks the phase done; units whose own boxes say open stay open,
+// and the conflict is said.
+func TestPhaseProgressTable(t *testing.T) {
+	src := "# Tasks\n\n## Progress\n\n| Фаза | Задач | Прогресс |\n|---|---|---|\n| 1. Setup | 2 | 100% ✅ |\n| 2. Core | 1 | 0% |\n\n## Phase 1: Setup\n\n- [ ] **T1.1**: Create the project\n- [ ] **T1.2**: Add lint\n\n## Phase 2: Core\n\n- [ ] **T2.1**: Build the view\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create the project open", "1.2 Add lint open", "2.1 Build the view open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "7:1: phase 1 is marked done (done in the status table), but 2 of its units say they are not (1.1, 1.2): read as they say; tick them, or correct the mark")
+}

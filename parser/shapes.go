@@ -868,12 +868,16 @@ func (w *shapeWalk) trackers() {
 func (w *shapeWalk) tableTracker(t *east.Table) {
 	b := w.b
 	col := -1
+	phaseCol := false // the first column is headed "Phase": "1. Setup" is phase 1
 	if head, ok := t.FirstChild().(*east.TableHeader); ok {
 		i := 0
 		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
-			switch strings.ToLower(strings.TrimSpace(plainText(c, b.src))) {
-			case "status", "state", "done", "progress":
+			h := strings.ToLower(strings.TrimSpace(plainText(c, b.src)))
+			if statusColumns[h] {
 				col = i
+			}
+			if i == 0 {
+				phaseCol = phaseColumns[h]
 			}
 			i++
 		}
@@ -892,7 +896,13 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 		if col >= len(cells) || len(cells) == 0 {
 			continue
 		}
-		sh := readShape(strings.TrimSpace(plainText(cells[0], b.src)))
+		first := strings.TrimSpace(plainText(cells[0], b.src))
+		sh := readShape(first)
+		if phaseCol && sh.kind == shapeOther {
+			if id, _, ok := (itemPattern{parts: 1}).match(itemText{text: first}); ok {
+				sh = shape{kind: shapePhase, word: "Phase", id: id}
+			}
+		}
 		if sh.kind != shapePhase && sh.kind != shapeUnit {
 			continue
 		}
@@ -904,6 +914,16 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 		}
 	}
 }
+
+// statusColumns head a table's column of how each row stands, and
+// phaseColumns its first column when each row is a phase ("1. Setup").
+var (
+	statusColumns = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
+		"статус": true, "прогресс": true, "estado": true, "progreso": true, "progresso": true, "statut": true,
+		"avancement": true, "fortschritt": true, "stand": true, "状态": true, "进度": true, "状態": true, "進捗": true, "상태": true, "진행": true}
+	phaseColumns = map[string]bool{"phase": true, "фаза": true, "этап": true, "fase": true, "étape": true, "phasen": true,
+		"阶段": true, "フェーズ": true, "단계": true, "stage": true}
+)
 
 // track records a tracker's line (at offset start) that marks the phase or
 // unit sh names done.
