@@ -344,3 +344,13 @@ func TestPhaseProgressTable(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Create the project open", "1.2 Add lint open", "2.1 Build the view open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "7:1: phase 1 is marked done (done in the status table), but 2 of its units say they are not (1.1, 1.2): read as they say; tick them, or correct the mark")
 }
+
+// "## Track A — Title": a capital letter for an id, in order, numbered by
+// its place with no warning; "Track" and "Workstream" are unit words.
+func TestLetterTracks(t *testing.T) {
+	src := "# Review: fixes and hardening\n\n## Context\n\nFound in review.\n\n## Track A — Critical bugs (first)\n\n### A-Step 0. Foundations\n\n- add helpers\n\n## Track B — Test infrastructure\n\n- CI\n\n## Track D — Docs\n\n- README\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Critical bugs (first) open", "1.2 Test infrastructure open", "1.3 Docs open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `17:1: "D" is not a unit number: this unit is read as 1.3, in the order the plan lists it`)
+}

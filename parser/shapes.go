@@ -1425,7 +1425,11 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 	reason := ""
 	if num < 0 {
 		num = w.last[ph] + 1
-		reason = fmt.Sprintf("%q is not a unit number", written)
+		// "Track A", "Track B": letters in order are numbered by their
+		// place without a word; any other id is said.
+		if len(written) != 1 || written[0] != byte('A'+num-1) {
+			reason = fmt.Sprintf("%q is not a unit number", written)
+		}
 	}
 	id := ph.ID + "." + strconv.Itoa(num)
 	for w.used[id] {

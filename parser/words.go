@@ -15,6 +15,7 @@ var (
 		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic",
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
 		"chunk", "wave", "subphase", "sub-phase", "etapa", "paso", "schritt",
+		"track", "workstream",
 	}
 )
 
@@ -149,6 +150,13 @@ func gluedWord(t string) (prefix, word, rest string, ok bool) {
 // dots, a '+', or a dash followed by a digit ("17-18"). A trailing '.' is
 // not part of it.
 func splitShapeID(t string) (id, rest string) {
+	if len(t) >= 1 && t[0] >= 'A' && t[0] <= 'Z' && (len(t) == 1 || strings.ContainsRune(" :.", rune(t[1]))) {
+		// "Track A — Critical bugs", "Epic B:": a capital letter for
+		// an id, numbered by its place.
+		if len(t) == 1 || t[1] != ' ' || letterIDRest(t[2:]) {
+			return t[:1], t[1:]
+		}
+	}
 	if t == "" || t[0] < '0' || t[0] > '9' {
 		return "", t
 	}
@@ -167,6 +175,18 @@ func splitShapeID(t string) (id, rest string) {
 	}
 	id = strings.TrimRight(t[:i], ".")
 	return id, t[len(id):]
+}
+
+// letterIDRest reports whether the text after "Track A " goes on as a
+// title after a separator ("— Critical bugs", "- Docs", "(first)"), not
+// as a sentence ("Track A is late").
+func letterIDRest(t string) bool {
+	for _, sep := range []string{"—", "–", "-", ":", "|", "("} {
+		if strings.HasPrefix(t, sep) {
+			return true
+		}
+	}
+	return false
 }
 
 // upperLetters reports whether a phase id's letters are capitals ("3A").
