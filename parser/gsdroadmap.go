@@ -116,9 +116,9 @@ type gsdDetails struct {
 	deps          []string
 	depsAt        Pos
 	plans, ticked int
-	goal          string   // the "**Goal**:" line
+	goal          string // the "**Goal**:" line
 	head          *ast.Heading
-	end           int // the offset its section ends at
+	end           int      // the offset its section ends at
 	planTexts     []string // the plan list's items
 }
 
@@ -180,7 +180,6 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 	}
 	return out
 }
-
 
 // readGSDRoadmap reads the phases of a GSD roadmap's checklists as its
 // units.

@@ -98,6 +98,9 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 			return "", "", false
 		}
 		s = s[len(p.prefix):]
+		if key, rest, ok := taskKey(s); ok {
+			return key, rest, true // "T-HF01": a task key of a series
+		}
 	}
 	i, parts := 0, 0
 	for {
@@ -138,6 +141,30 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 		return "", "", false
 	}
 	return id, rest, true
+}
+
+// taskKey reads the rest of a prefixed task id written as a series key,
+// "-HF01 Title" of "T-HF01 Title": the key ("-HF01") and the title.
+func taskKey(s string) (key, rest string, ok bool) {
+	if len(s) < 3 || s[0] != '-' {
+		return "", "", false
+	}
+	i := 1
+	for i < len(s) && s[i] >= 'A' && s[i] <= 'Z' {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if i == 1 || j == i || j-i > 4 || j < len(s) && s[j] != ' ' {
+		return "", "", false
+	}
+	rest = strings.TrimSpace(s[j:])
+	if rest == "" {
+		return "", "", false
+	}
+	return s[:j], rest, true
 }
 
 // itemTags cuts the bracketed tags spec-kit writes after a task's id

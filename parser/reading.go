@@ -677,8 +677,8 @@ func hasAnyWord(text string, words []string) bool {
 func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	pats := []itemPattern{
 		{checkbox: true, prefix: "T"}, // spec-kit: "- [ ] T012 [P] Title", an inserted "T090.1"
-		{checkbox: true, parts: 1},              // Kiro: "- [ ] 1. Title"
-		{checkbox: true, parts: 2},              // OpenSpec: "- [ ] 1.1 Title"
+		{checkbox: true, parts: 1},    // Kiro: "- [ ] 1. Title"
+		{checkbox: true, parts: 2},    // OpenSpec: "- [ ] 1.1 Title"
 	}
 	counts := b.countItems(doc, pats)
 	numbered := 0 // "## 1. Title" sections

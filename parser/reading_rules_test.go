@@ -309,7 +309,7 @@ func TestStrayItemsAreSaid(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, "spec-kit | format: spec-kit", chosen(p))
 	assert.Equal(t, []string{"1.1 Create the project closed", "1.2 Add lint closed", "2.3 Build the view open", "3.201 Add the branch type closed", "3.202 Test it open"}, units(p))
-	assert.Contains(t, msgs(p, Warning), `16:1: "Bug Fix" stands after the last phase and holds tasks, so it is read as phase 3, after the others`)
+	assert.Contains(t, msgs(p, Warning), `16:1: "Bug Fix" is no phase but holds tasks, so it is read as phase 3, where it stands`)
 
 }
 
@@ -353,4 +353,16 @@ func TestLetterTracks(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Critical bugs (first) open", "1.2 Test infrastructure open", "1.3 Docs open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `17:1: "D" is not a unit number: this unit is read as 1.3, in the order the plan lists it`)
+}
+
+// In spec-kit, a section between two phases that holds tasks is a group
+// where it stands ("5a"), a decimal insert T007.1 follows T007 as "7a",
+// and a series key (T-HF01) is numbered by its place, all without noise.
+func TestSpecKitGroupsBetweenPhases(t *testing.T) {
+	src := "# Tasks: MVP\n\n## Phase 1: Setup\n\n- [x] T001 Create the project\n- [x] T001.1 [P] Add logging\n- [ ] T002 Add lint\n\n## Review Hotfix\n\n- [x] T-HF01 Fix the race\n- [ ] T-HF02 Share the URL constant\n\n## Phase 2: Core\n\n- [ ] T003 Build the view\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "spec-kit | format: spec-kit", chosen(p))
+	assert.Equal(t, []string{"1.1 Create the project closed", "1.1a Add logging closed", "1.2 Add lint open", "1a.1 Fix the race closed", "1a.2 Share the URL constant open", "2.3 Build the view open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `9:1: "Review Hotfix" is no phase but holds tasks, so it is read as phase 1a, where it stands`)
 }

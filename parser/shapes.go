@@ -166,7 +166,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups, grouped: map[ast.Node]bool{}}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -706,6 +706,9 @@ func (w *shapeWalk) walk(doc ast.Node) {
 			if h.Level == 1 && w.b.p.Title == "" {
 				w.b.p.Title = r.head.Text
 			}
+			if w.groups && h.Level > 1 && w.holdsTasks(h) {
+				w.openGroup(r)
+			}
 		default:
 			w.closeUnit(r.head.Start)
 			if w.phase != nil {
@@ -740,13 +743,10 @@ func (w *shapeWalk) block(n ast.Node) {
 // Fix" with phases of its own): they are not compiled, and never in
 // silence.
 func (w *shapeWalk) strayItems() {
-	if w.groups {
-		w.appendedGroups()
-	}
 	n, first, text := 0, Pos{}, ""
 	for _, blk := range w.outside {
 		l, ok := blk.(*ast.List)
-		if !ok || w.b.notWork[blk] || w.grouped[blk] {
+		if !ok || w.b.notWork[blk] {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
@@ -768,67 +768,58 @@ func (w *shapeWalk) strayItems() {
 	}
 }
 
-// appendedGroups reads, in a tool's task file whose phases only group its
-// tasks, the task lists of a section appended after the last phase ("##
-// Bug Fix: ..." with "### Phase 1: Types" over "- [x] T201 ..."): the
-// section is one more group, after the others.
-func (w *shapeWalk) appendedGroups() {
-	b := w.b
-	last := -1
-	for _, ph := range b.p.Phases {
-		last = max(last, ph.Heading.Start)
-	}
-	if last < 0 {
-		return
-	}
-	var head *ast.Heading
-	var lists []ast.Node
-	flush := func() {
-		if head == nil || len(lists) == 0 {
-			return
+// holdsTasks reports whether the section of heading h holds list items
+// of the reading's pattern.
+func (w *shapeWalk) holdsTasks(h *ast.Heading) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		if x, ok := n.(*ast.Heading); ok && x.Level <= h.Level {
+			return false
 		}
-		num := 0
-		for _, ph := range b.p.Phases {
-			num = max(num, ph.Num)
-		}
-		hd := b.heading(head)
-		ph := &Phase{ID: strconv.Itoa(num + 1), Num: num + 1, Title: cleanTitle(hd.Text), Heading: hd, Valid: true}
-		b.p.Phases = append(b.p.Phases, ph)
-		for _, l := range lists {
-			w.grouped[l] = true
-		}
-		w.listUnits(ph, lists, len(b.src))
-		b.p.warnf(hd.Pos, "%q stands after the last phase and holds tasks, so it is read as phase %s, after the others", hd.Text, ph.ID)
-		lists = nil
-	}
-	for _, blk := range w.outside {
-		l, ok := blk.(*ast.List)
-		if !ok || b.notWork[blk] || b.blockStart(blk) < last {
+		l, ok := n.(*ast.List)
+		if !ok || w.b.notWork[n] {
 			continue
 		}
-		holds := false
-		for it := l.FirstChild(); it != nil && !holds; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok {
-				_, _, holds = w.items.match(t)
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := w.b.readItemText(it); ok {
+				if _, _, ok := w.items.match(t); ok {
+					return true
+				}
 			}
 		}
-		if !holds {
-			continue
-		}
-		var h *ast.Heading
-		for p := blk.PreviousSibling(); p != nil; p = p.PreviousSibling() {
-			if x, ok := p.(*ast.Heading); ok && x.Level <= max(w.phaseLevel, 1) {
-				h = x
+	}
+	return false
+}
+
+// openGroup opens, in a tool's task file whose phases only group its
+// tasks, a section that is no phase but holds tasks ("## Review 1.5
+// Hotfix" between two phases, "## Bug Fix" after the last, with phases of
+// its own under it): one more group, where it stands. It is numbered after
+// the phase before it, with a letter when a phase follows ("5a"), and the
+// next number after the last phase.
+func (w *shapeWalk) openGroup(r *shapeHead) {
+	b := w.b
+	last := 0
+	for _, ph := range b.p.Phases {
+		last = max(last, ph.Num)
+	}
+	id := strconv.Itoa(last + 1)
+	later := false
+	for _, x := range w.byNode {
+		later = later || x.phase && x.head.Start > r.head.Start
+	}
+	if later {
+		for c := 'a'; c <= 'z'; c++ {
+			cand := strconv.Itoa(max(last, 1)) + string(c)
+			if !slices.ContainsFunc(b.p.Phases, func(ph *Phase) bool { return ph.ID == cand }) {
+				id = cand
 				break
 			}
 		}
-		if h != head {
-			flush()
-			head = h
-		}
-		lists = append(lists, blk)
 	}
-	flush()
+	g := &shapeHead{node: r.node, head: r.head, phase: true,
+		sh: shape{kind: shapePhase, word: "Phase", id: id, sep: true, rest: r.head.Text, title: cleanTitle(r.head.Text)}}
+	w.openPhase(g)
+	b.p.warnf(r.head.Pos, "%q is no phase but holds tasks, so it is read as phase %s, where it stands", r.head.Text, w.phase.ID)
 }
 
 // trackers reads the progress trackers outside the phases: checklists whose
@@ -1399,7 +1390,9 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 		if k := strings.Index(id, " Part "); k > 0 {
 			id = id[:k] // "6.5 Part 2" is numbered as 6.5
 		}
-		if pre, post, ok := strings.Cut(id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), ph.ID) {
+		// "T1.2" in phase 1 is its unit 2; spec-kit's zero-padded
+		// "T001.1" is an insert after T001.
+		if pre, post, ok := strings.Cut(id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), ph.ID) && (w.items == nil || w.items.prefix == "" || !strings.HasPrefix(pre, "0")) {
 			id = post
 		}
 		digits := 0
@@ -1408,6 +1401,11 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 		}
 		// "61+" is unit 61; "49A" is a follow-up of 49, as "49a".
 		rest := strings.ToLower(strings.TrimSuffix(id[digits:], "+"))
+		if n, err := strconv.Atoi(strings.TrimPrefix(rest, ".")); err == nil && strings.HasPrefix(rest, ".") && n >= 1 && n <= 26 && w.items != nil && w.items.prefix != "" {
+			// spec-kit's "T007.1", inserted after T007: a follow-up of 7,
+			// as "7a".
+			rest = string(rune('a' + n - 1))
+		}
 		ok := digits > 0 && digits <= 6 && (rest == "" || rangeRest(rest) || isLower(rest))
 		if ok {
 			num, _ = strconv.Atoi(id[:digits])
@@ -1425,9 +1423,10 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 	reason := ""
 	if num < 0 {
 		num = w.last[ph] + 1
-		// "Track A", "Track B": letters in order are numbered by their
-		// place without a word; any other id is said.
-		if len(written) != 1 || written[0] != byte('A'+num-1) {
+		// "Track A", "Track B": letters in order, and a series' task keys
+		// ("T-HF01"), are numbered by their place without a word; any
+		// other id is said.
+		if (len(written) != 1 || written[0] != byte('A'+num-1)) && !strings.HasPrefix(written, "-") {
 			reason = fmt.Sprintf("%q is not a unit number", written)
 		}
 	}
