@@ -559,7 +559,8 @@ func checkpoint(title string) bool {
 
 // boxGroup returns the nested list of checkbox item it when the item is
 // only their title: a one-line item whose one other block is a list of two
-// or more items, every one a checkbox.
+// or more checkbox items (a note among them, "- Verify: ...", at most one
+// item in three).
 func (w *shapeWalk) boxGroup(it ast.Node) *ast.List {
 	first := it.FirstChild()
 	if first == nil || first.NextSibling() == nil || first.NextSibling().NextSibling() != nil {
@@ -569,12 +570,25 @@ func (w *shapeWalk) boxGroup(it ast.Node) *ast.List {
 	if !ok || sub.ChildCount() < 2 {
 		return nil
 	}
-	if first.Lines().Len() > 1 {
-		return nil // a paragraph of its own: the item carries work
-	}
+	boxes, other := 0, 0
 	for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
-		if t, ok := w.b.readItemText(x); !ok || !t.box {
-			return nil
+		if t, ok := w.b.readItemText(x); ok && t.box {
+			boxes++
+		} else {
+			other++
+		}
+	}
+	if boxes < 2 || other*3 > boxes+other {
+		return nil
+	}
+	if other > 0 {
+		// "- Verify: ..." among the boxes: the group's note, which no
+		// unit holds; said, not dropped in silence.
+		for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
+			if t, ok := w.b.readItemText(x); ok && !t.box {
+				w.b.p.warnf(w.b.p.Position(w.b.blockStart(x)), "%q stands among the boxes of an item that only groups them, so it is read in no unit: make it a box, or put it under one", short(t.text))
+				break
+			}
 		}
 	}
 	return sub

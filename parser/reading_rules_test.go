@@ -325,10 +325,11 @@ func TestTaskIDBoxes(t *testing.T) {
 	assert.Equal(t, "marked Deferred", p.Skipped[0].SkipReason)
 }
 
-// A checkbox item that is only the title of its own boxes groups them:
-// they are the units. An item with a body of its own stays one unit.
+// A checkbox item that is only the title of its own boxes (its title may
+// wrap) groups them: they are the units. An item with a paragraph of its
+// own stays one unit.
 func TestBoxGroups(t *testing.T) {
-	src := "# Roadmap\n\n## Todos\n\n- [x] Fix the join\n- [x] Framed containers\n  - [x] try\n  - [x] foreach\n- [ ] Code node\n  Runs a script in a sandbox.\n  - [ ] sandbox\n  - [ ] editor\n- [ ] Docs\n"
+	src := "# Roadmap\n\n## Todos\n\n- [x] Fix the join\n- [x] Framed containers\n  - [x] try\n  - [x] foreach\n- [ ] Code node\n\n  Runs a script in a sandbox.\n\n  - [ ] sandbox\n  - [ ] editor\n- [ ] Docs\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Fix the join closed", "1.2 try closed", "1.3 foreach closed", "1.4 Code node open", "1.5 Docs open"}, units(p))
