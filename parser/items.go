@@ -34,6 +34,9 @@ type itemPattern struct {
 	// ordered: only items of numbered lists ("1. Title"), the number
 	// being the list's; implies noID.
 	ordered bool
+	// bullet: only items of bulleted lists with no checkbox ("- Title");
+	// implies noID.
+	bullet bool
 }
 
 // itemText is what a list item's first line says, markers read.
@@ -87,7 +90,10 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 		return "", "", false
 	}
 	s := t.text
-	if p.noID || p.ordered {
+	if p.bullet && t.box {
+		return "", "", false
+	}
+	if p.noID || p.ordered || p.bullet {
 		if s == "" {
 			return "", "", false
 		}
@@ -265,7 +271,7 @@ func (w *shapeWalk) listItem(it ast.Node, ph *Phase) (sh shape, progress, parall
 		sh, ok = w.b.listUnitOf(it, w.mode == modeTopList)
 		return sh, false, false, ok
 	}
-	if l, isList := it.Parent().(*ast.List); w.items.ordered && (!isList || !l.IsOrdered()) {
+	if l, isList := it.Parent().(*ast.List); w.items.ordered && (!isList || !l.IsOrdered()) || w.items.bullet && (!isList || l.IsOrdered()) {
 		return shape{}, false, false, false
 	}
 	p := *w.items

@@ -168,10 +168,14 @@ func readUnitPattern(v string) (unitPattern, error) {
 		return p, nil
 	}
 	bad := func() (unitPattern, error) {
-		return p, fmt.Errorf("units pattern %q: want a heading like \"#### Week {n}: {title}\", an item like \"- [ ] {n}. {title}\", `phases` or `table rows`", v)
+		return p, fmt.Errorf("units pattern %q: want a heading like \"#### Week {n}: {title}\", an item like \"- [ ] {n}. {title}\" or \"- {title}\", `phases` or `table rows`", v)
 	}
 	if strings.HasPrefix(v, "{n}. ") {
 		p.kind, p.item.ordered = "item", true
+		return p, nil
+	}
+	if v == "- {title}" || v == "* {title}" {
+		p.kind, p.item.bullet = "item", true
 		return p, nil
 	}
 	if (strings.HasPrefix(v, "- [ ] ") || strings.HasPrefix(v, "* [ ] ")) && !strings.Contains(v, "{n}") {
@@ -280,6 +284,9 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 	b.choose(cands, doc, decl)
 	var chosen *Candidate
 	for _, c := range cands {
+		if decl == nil && c.Score < scoreNone {
+			break // a reading to declare, never taken by itself
+		}
 		if c.read == nil {
 			if c.Name == "none" && c.Score >= scoreRefuse {
 				c.Chosen = true
@@ -416,6 +423,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 				return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modePhaseOnly, modeSet: true})
 			}})
 	}
+	b.bulletItems(doc, add, slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }))
 	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
 		Why: "nothing else reads as work"})
 	return out
@@ -901,7 +909,7 @@ func (b *builder) choose(cands []*Candidate, doc ast.Node, decl *declaration) {
 	if decl == nil {
 		var best *Candidate
 		for _, c := range cands {
-			if c.Name != "none" && (best == nil || c.Score > best.Score) {
+			if c.Name != "none" && c.Score > scoreNone && (best == nil || c.Score > best.Score) {
 				best = c
 			}
 		}
@@ -1161,6 +1169,56 @@ func (b *builder) taskIDBoxes(doc ast.Node) (int, string) {
 		return ast.WalkContinue, nil
 	})
 	return n, first
+}
+
+// scoreBullets is the reading of a backlog's plain bullets; scoreHint the
+// same reading in a document that does not say it is a backlog: listed, so
+// a person can declare it, never taken by itself.
+const (
+	scoreBullets = 340 // over a checklist's sections (scoreSections)
+	scoreHint    = 90
+)
+
+// bulletItems proposes the plain bullet items of the document's top-level
+// lists ("- make bigger worlds") as its units: the reading of a backlog or
+// idea list that has no checkbox, number or unit word. When the title says
+// the document is a backlog, a list of ideas or a wishlist it beats the
+// sections that group the bullets; else, when no other reading finds
+// units, it is a reading to declare, named in the refusal.
+func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), others bool) {
+	n, first := 0, 0
+	title := ""
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == 1 && title == "" {
+			title = b.trimmedText(h)
+		}
+		l, ok := c.(*ast.List)
+		if !ok || l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
+				if n == 0 {
+					first = b.p.Position(b.blockStart(it)).Line
+				}
+				n++
+			}
+		}
+	}
+	if n < 3 {
+		return
+	}
+	c := &Candidate{Name: "items", Description: "units are the plain bullet items of the document's lists", Units: n, First: []int{first},
+		Declare: `units: "- {title}"`, Score: scoreHint, Why: "the plain bullet items, in a document that does not say it is a backlog",
+		read: itemsReader(itemPattern{bullet: true}, nil, "units are the list items \"- {title}\"")}
+	switch {
+	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}):
+		// Its sections are areas, its bullets the items.
+		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a document titled %q", title)
+	case others:
+		return
+	}
+	add(c)
 }
 
 // numberedHeadings proposes, for a level whose headings are whole numbers

@@ -367,3 +367,21 @@ func TestSpecKitGroupsBetweenPhases(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Create the project closed", "1.1a Add logging closed", "1.2 Add lint open", "1a.1 Fix the race closed", "1a.2 Share the URL constant open", "2.3 Build the view open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `9:1: "Review Hotfix" is no phase but holds tasks, so it is read as phase 1a, where it stands`)
 }
+
+// A backlog of plain bullets is read as its bullets when nothing else
+// reads as units; elsewhere the same reading is named in the refusal, to
+// declare in one line.
+func TestBulletBacklog(t *testing.T) {
+	src := "# Backlog\n\n## Misc.\n\n- make bigger worlds\n- re-center the world\n\n## Difficulty\n\n- faster monsters\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 make bigger worlds open", "1.2 re-center the world open", "1.3 faster monsters open"}, units(p))
+
+	notes := "# Mail design\n\n## Receiving\n\n- the client library\n- authentication first\n- exchange\n"
+	p = Parse("p.md", []byte(notes))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like "## Phase 1: Title" and "### Sprint 1.1: Title", or another shape of docs/plan-shapes.md)`}, msgs(p, Error))
+	p = Parse("p.md", []byte("---\nunits: \"- {title}\"\n---\n"+notes))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}

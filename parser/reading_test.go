@@ -89,7 +89,7 @@ func TestReadingDeclaredRoundTrip(t *testing.T) {
 
 func TestReadingDeclarationErrors(t *testing.T) {
 	p := Parse("p.md", []byte("---\nunits: \"Week N\"\n---\n"+weeks))
-	assert.Equal(t, []string{`2:1: the front matter at p.md:2: units pattern "Week N": want a heading like "#### Week {n}: {title}", an item like "- [ ] {n}. {title}", ` + "`phases` or `table rows`"}, msgs(p, Error))
+	assert.Equal(t, []string{`2:1: the front matter at p.md:2: units pattern "Week N": want a heading like "#### Week {n}: {title}", an item like "- [ ] {n}. {title}" or "- {title}", ` + "`phases` or `table rows`"}, msgs(p, Error))
 
 	p = Parse("p.md", []byte("---\nunits: \"### Sprint {n}: {title}\"\n---\n"+weeks))
 	assert.Equal(t, []string{`2:1: the declared reading units: "### Sprint {n}: {title}" (the front matter at p.md:2) finds no unit in the plan`}, msgs(p, Error))
