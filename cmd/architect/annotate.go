@@ -115,7 +115,10 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 	if err != nil {
 		return err
 	}
-	p := parsePlan(opts.plan, name, src, opts.reading)
+	// The checkout's root, found once: the declared reading and, without
+	// --repo, plan_file are read from it.
+	root, rootErr := checkoutRoot(filepath.Dir(opts.plan), "")
+	p := parsePlanIn(root, rootErr, opts.plan, name, src, opts.reading)
 	if ds := annotate.Blocking(p); len(ds) > 0 {
 		ds.Sort()
 		return ds
@@ -138,9 +141,11 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 		}
 		what = fmt.Sprintf("%d %s to remove", stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
-		root, _, _, err := checkoutRoot(filepath.Dir(opts.plan), opts.repo)
-		if err != nil {
-			return err
+		if opts.repo != "" {
+			root, rootErr = checkoutRoot(filepath.Dir(opts.plan), opts.repo)
+		}
+		if rootErr != nil {
+			return rootErr
 		}
 		planFile, _, err := planFileIn(root, opts.plan)
 		if err != nil {

@@ -234,3 +234,75 @@ func TestWorktreeForAnotherCheckout(t *testing.T) {
 	}, diags)
 	require.Equal(t, filepath.Join(base, "billing-worktrees", "feature", "1-1"), c.beads[0].Metadata.WorktreePath)
 }
+
+// TestRepoFactsAsForEachRef: repoFacts' one rev-parse run gives the top
+// level, the common directory, the branches and origin/HEAD's branch that
+// rev-parse --show-toplevel --git-common-dir and git for-each-ref give,
+// whatever the refs: none yet, nested, named like a tag or like a remote
+// ref, symbolic, pointing at no object, packed; origin/HEAD missing,
+// symbolic, plain or dangling; and in a linked worktree. Outside a
+// repository it finds none.
+func TestRepoFactsAsForEachRef(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	sub := filepath.Join(root, "docs", "plans")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	wt := filepath.Join(base, "wt")
+
+	same := func(step string, dirs ...string) {
+		t.Helper()
+		for _, dir := range dirs {
+			out, err := gitOut(dir, factsArgs...)
+			require.NoError(t, err, step)
+			got, ok := factsFrom(out)
+			require.True(t, ok, "%s: %q", step, out)
+			out, err = gitOut(dir, "rev-parse", "--show-toplevel", "--git-common-dir")
+			require.NoError(t, err, step)
+			want := facts{top: firstLine(out), common: lastLine(out)}
+			want.branches, want.originHead = repoBranches(dir)
+			require.Equal(t, want, got, "%s, in %s", step, dir)
+		}
+	}
+	same("a fresh repository", root, sub)
+	gitIn(t, root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "--allow-empty", "-m", "first")
+	same("one branch", root, sub)
+	for _, b := range []string{"feature/x", "deep/er/still", "refs/remotes/origin/zz", "v1"} {
+		gitIn(t, root, "branch", b)
+	}
+	gitIn(t, root, "tag", "main")
+	gitIn(t, root, "tag", "v1")
+	same("branches nested, named as tags and as remote refs", root, sub)
+	gitIn(t, root, "symbolic-ref", "refs/heads/alias", "refs/heads/main")
+	writeTestFile(t, filepath.Join(root, ".git", "refs", "heads", "gone"), "deadbeefdeadbeefdeadbeefdeadbeefdeadbeef\n")
+	same("a symbolic branch and one at no object", root, sub)
+	gitIn(t, root, "update-ref", "refs/remotes/origin/main", "HEAD")
+	gitIn(t, root, "update-ref", "refs/remotes/origin/HEADS", "HEAD")
+	same("origin/HEAD missing, a ref named like it there", root)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+	same("origin/HEAD names origin/main", root, sub)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/heads/v1")
+	same("origin/HEAD names a branch", root)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/nothing")
+	same("origin/HEAD dangling", root)
+	gitIn(t, root, "update-ref", "--no-deref", "refs/remotes/origin/HEAD", "main")
+	same("origin/HEAD not symbolic", root)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+	gitIn(t, root, "pack-refs", "--all")
+	same("packed refs", root, sub)
+	gitIn(t, root, "worktree", "add", "-q", wt, "feature/x")
+	same("a linked worktree", wt, root)
+
+	_, inGit := repoFacts(filepath.Join(root, ".git"))
+	require.False(t, inGit, "inside the git folder there is no work tree")
+	outside := filepath.Join(base, "outside")
+	require.NoError(t, os.MkdirAll(outside, 0o755))
+	if _, err := gitOut(outside, "rev-parse", "--show-toplevel"); err == nil {
+		t.Skip("the temporary folder is inside a repository")
+	}
+	_, inGit = repoFacts(outside)
+	require.False(t, inGit, "outside a repository")
+}
