@@ -260,7 +260,10 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 	buf := bytes.NewBuffer(nil)
 	if f, ok := r.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			buf.Grow(int(min(fi.Size(), limit) + 1)) // one read, not a doubling buffer
+			// One read, not a doubling buffer: ReadFrom grows the buffer
+			// whenever less than MinRead bytes are free, even when the
+			// next read would only find the end of the file.
+			buf.Grow(int(min(fi.Size(), limit)) + bytes.MinRead)
 		}
 	}
 	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
