@@ -62,6 +62,9 @@ type compiled struct {
 	// stalls are the warnings about in_progress beads nobody holds in the
 	// database (status fills them in).
 	stalls parser.Diagnostics
+	// parsedEarly says the plan was parsed while git ran, in the root
+	// likelyRoot guessed and findRepo then found.
+	parsedEarly bool
 }
 
 // failed reports whether the plan cannot be used: it has errors, or no
@@ -438,38 +441,114 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 	if path != "-" {
 		dir = filepath.Dir(path)
 	}
-	repo, err := findRepo(dir, f.repo)
-	if err != nil {
-		return nil, err
+	// git runs while the plan is parsed in the checkout it is most likely
+	// in; the parse is kept when git names that checkout, else done again.
+	found := make(chan repoResult, 1)
+	go func() {
+		r, err := findRepo(dir, f.repo)
+		found <- repoResult{r, err}
+	}()
+	flags := pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading, Epics: epicsFlag(f.epics)}
+	input := func(root string) (pipeline.Input, string, error) {
+		in := pipeline.Input{File: name, Src: src, PlanFile: "-", Config: readConfig(root, configFile), Flags: flags}
+		abs := ""
+		if path != "-" {
+			var err error
+			if in.PlanFile, abs, err = planFileIn(root, path); err != nil {
+				return pipeline.Input{}, "", err
+			}
+		}
+		return in, abs, nil
 	}
+	var (
+		early     *parser.Plan
+		earlyIn   pipeline.Input
+		earlyAbs  string
+		earlyRoot = likelyRoot(dir, f.repo)
+	)
+	if earlyRoot != "" {
+		var err error
+		if earlyIn, earlyAbs, err = input(earlyRoot); err == nil {
+			early = pipeline.Parse(earlyIn)
+		}
+	}
+	res := <-found
+	if res.err != nil {
+		return nil, res.err
+	}
+	repo := res.repo
 	c := &compiled{repo: repo}
-	planFile := "-"
-	if path != "-" {
-		if planFile, c.abs, err = planFileIn(repo.root, path); err != nil {
+	in, abs := earlyIn, earlyAbs
+	if early == nil || repo.root != earlyRoot {
+		early = nil
+		if in, abs, err = input(repo.root); err != nil {
 			return nil, err
 		}
 	}
-	err = c.run(pipeline.Input{
-		File:     name,
-		Src:      src,
-		PlanFile: planFile,
-		Repo: pipeline.Repo{Root: repo.home, Name: repo.name, Branches: repo.branches,
-			OriginHead: repo.originHead, InitDefault: repo.initDefault},
-		Config:      readConfig(repo.root, configFile),
-		RalphConfig: readConfig(repo.root, ralphConfigFile),
-		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading, Epics: epicsFlag(f.epics)},
-		Now:         now,
-		AgentExists: fileIn(repo.root),
-	}, f.verbose)
+	c.abs = abs
+	in.Repo = pipeline.Repo{Root: repo.home, Name: repo.name, Branches: repo.branches,
+		OriginHead: repo.originHead, InitDefault: repo.initDefault}
+	in.RalphConfig = readConfig(repo.root, ralphConfigFile)
+	in.Now = now
+	in.AgentExists = fileIn(repo.root)
+	if c.parsedEarly = early != nil; c.parsedEarly {
+		err = c.runParsed(in, early, f.verbose)
+	} else {
+		err = c.run(in, f.verbose)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
+// repoResult is what findRepo returned.
+type repoResult struct {
+	repo repoInfo
+	err  error
+}
+
+// likelyRoot is the root findRepo(dir, override) most likely finds, found
+// without git: the --repo folder, or else the nearest folder holding a
+// .git, up from dir with its symlinks resolved, or else dir itself; ""
+// when git may be pointed elsewhere (GIT_DIR, GIT_WORK_TREE). A guess:
+// compilePlan parses in it while git runs, and keeps that parse only when
+// findRepo's root is the same.
+func likelyRoot(dir, override string) string {
+	if override != "" {
+		abs, err := overrideRoot(override)
+		if err != nil {
+			return ""
+		}
+		return abs
+	}
+	if os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		return ""
+	}
+	abs, err := resolvedDir(dir, "")
+	if err != nil {
+		return ""
+	}
+	for d := abs; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return abs
+		}
+		d = up
+	}
+}
+
 // run runs the pipeline on in and keeps its result in c.
 func (c *compiled) run(in pipeline.Input, verbose bool) error {
-	r, err := pipeline.Run(in)
+	return c.runParsed(in, pipeline.Parse(in), verbose)
+}
+
+// runParsed is run with the plan pipeline.Parse(in) returned.
+func (c *compiled) runParsed(in pipeline.Input, p *parser.Plan, verbose bool) error {
+	r, err := pipeline.RunParsed(in, p)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/beads-architect/architect/pipeline"
 	"github.com/stretchr/testify/require"
 )
 
@@ -305,4 +306,41 @@ func TestRepoFactsAsForEachRef(t *testing.T) {
 	}
 	_, inGit = repoFacts(outside)
 	require.False(t, inGit, "outside a repository")
+}
+
+// TestParseWhileGitRuns: a compile parses the plan while git runs, in the
+// checkout likelyRoot guesses, and keeps that parse only when git finds
+// the same root; the result is the pipeline's own run on the same input.
+// Here an empty .git folder (no repository) makes the guess wrong for a
+// plan under it: the plan is parsed again in the repository git finds,
+// with that repository's settings and plan path.
+func TestParseWhileGitRuns(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	inner := filepath.Join(root, "inner")
+	require.NoError(t, os.MkdirAll(filepath.Join(inner, ".git"), 0o755))
+	writeTestFile(t, filepath.Join(inner, configFile), "prefix: wrong\n")
+	for _, c := range []struct {
+		plan, planFile string
+		early          bool
+	}{
+		{filepath.Join(root, "plans", "p.md"), "plans/p.md", true},
+		{filepath.Join(inner, "plans", "p.md"), "inner/plans/p.md", false},
+	} {
+		writeTestFile(t, c.plan, onePlan)
+		got, diags := compileIn(t, base, c.plan, planFlags{})
+		require.Empty(t, diags, c.plan)
+		require.Equal(t, c.early, got.parsedEarly, c.plan)
+		require.Equal(t, []string{root, c.planFile, filepath.Join(root, configFile)},
+			[]string{got.repo.root, got.input.PlanFile, got.input.Config.Path}, c.plan)
+		want, err := pipeline.Run(got.input)
+		require.NoError(t, err)
+		require.Equal(t, want.Beads, got.beads, c.plan)
+		require.Equal(t, dropInfo(want.Diags), got.diags, c.plan)
+	}
 }
