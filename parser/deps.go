@@ -99,7 +99,10 @@ func foldAt(text []byte, i int, word string) int {
 // foldAt: `(?i)builds?\s+on` is phraseIn(text, "build", true, "on"). With
 // no next, it reports whether text holds first.
 func phraseIn(text []byte, first string, plural bool, next ...string) bool {
-	for i := range text {
+	for i, c := range text {
+		if c < 0x80 && c|0x20 != first[0] {
+			continue // foldAt would say no; a byte past ASCII may start ſ or K
+		}
 		e := foldAt(text, i, first)
 		if e < 0 {
 			continue
