@@ -11,20 +11,31 @@ import (
 // docs/performance.md), and a compile uses only some of them. Its methods
 // are those of regexp.Regexp that the parser calls.
 type lazyRegexp struct {
-	re func() *regexp.Regexp
+	expr     string
+	once     sync.Once
+	compiled *regexp.Regexp
 }
 
 // lazyMustCompile returns a lazyRegexp of expr; it panics on first use if
 // expr does not compile, as regexp.MustCompile would at start-up
-// (TestLazyRegexpsCompile compiles them all).
+// (TestLazyRegexpsCompile compiles them all). It allocates once, at
+// start-up; with a sync.OnceValue it was four times.
 func lazyMustCompile(expr string) *lazyRegexp {
-	r := &lazyRegexp{re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })}
+	r := &lazyRegexp{expr: expr}
 	lazyRegexps = append(lazyRegexps, r)
 	return r
 }
 
 // lazyRegexps are all of them, for the test.
 var lazyRegexps []*lazyRegexp
+
+// re is the regexp, compiled on the first call.
+func (l *lazyRegexp) re() *regexp.Regexp {
+	l.once.Do(l.compile)
+	return l.compiled
+}
+
+func (l *lazyRegexp) compile() { l.compiled = regexp.MustCompile(l.expr) }
 
 func (l *lazyRegexp) Find(b []byte) []byte { return l.re().Find(b) }
 func (l *lazyRegexp) FindAllStringIndex(s string, n int) [][]int {

@@ -77,6 +77,16 @@ func mayParallel(n ast.Node, src []byte) bool {
 	return false
 }
 
+// mayParallelText reports whether text may match parallelWords: it holds
+// the words each phrase starts with, in order with blanks between where a
+// phrase has two (TestPhraseFilters). Cheaper than the regexp, and it
+// passes over a title like "Parallel a of stage 1".
+func mayParallelText(text []byte) bool {
+	return phraseIn(text, "paralleli", false) || phraseIn(text, "in", false, "parallel") ||
+		phraseIn(text, "concurrently", false) || phraseIn(text, "independent", false) ||
+		phraseIn(text, "side", false, "by")
+}
+
 // nameRE finds unit names in a sentence: a unit word and an id ("Epic 2",
 // "Sprints 2.1"), or an id alone ("2", "T3", "2.1"); sepRE is what may
 // stand between two names of one list (", ", " and ").
@@ -102,7 +112,7 @@ func (b *builder) parallelSentences(idx func() unitIndex, n ast.Node) {
 		offs = append(offs, seg.Start)
 		text = append(text, bytes.TrimRight(seg.Value(b.src), "\r\n")...)
 	}
-	if !parallelWords.Match(text) {
+	if !mayParallelText(text) || !parallelWords.Match(text) {
 		return
 	}
 	at := func(k int) int { // the source offset of text[k]

@@ -113,8 +113,21 @@ func (r *Result) Failed() bool { return r.Diags.HasErrors() || r.Graph == nil }
 // what a plan can get wrong, and the tests check every bead they compile
 // against the schema (emittest, the golden files, FuzzCompile), as
 // `architect validate` does for any file.
-func Run(in Input) (*Result, error) {
-	r := &Result{Plan: parser.ParseWith(in.File, in.Src, parser.Options{Reading: DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile)})}
+func Run(in Input) (*Result, error) { return RunParsed(in, Parse(in)) }
+
+// Parse is Run's parse of in.Src. It reads only in.File, in.Src,
+// in.PlanFile, in.Config and in.Flags.Reading, so a caller may parse while
+// it gathers the rest of in (the repository's facts) and hand the plan to
+// RunParsed.
+func Parse(in Input) *parser.Plan {
+	return parser.ParseWith(in.File, in.Src, parser.Options{Reading: DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile)})
+}
+
+// RunParsed is Run with its parse done: p is what Parse returned for an
+// Input with in's File, Src, PlanFile, Config and Flags.Reading. It takes
+// p over (the merged settings' letters are written into it).
+func RunParsed(in Input, p *parser.Plan) (*Result, error) {
+	r := &Result{Plan: p}
 	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo, Recorded(r.Plan, in.Applied), in.File)
 	r.Diags = append(r.Diags, r.Plan.Diags...)
 	if len(r.Plan.Sprints) == 0 {

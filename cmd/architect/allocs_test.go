@@ -2,6 +2,9 @@ package main
 
 import (
 	"io"
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -158,5 +161,39 @@ func TestAllocBudgets(t *testing.T) {
 		if per > b.budget {
 			t.Errorf("%s: %.1f allocations a further sprint, over its budget of %.1f: what does each sprint (or line) now cost that it did not? (see the comment above TestAllocBudgets)", b.stage, per, b.budget)
 		}
+	}
+}
+
+// TestReadFromReadsOnce: --from FILE is read into one buffer of the file's
+// size. bytes.Buffer.ReadFrom grows a buffer with less than MinRead bytes
+// free before its last read, so a buffer sized to the file alone was
+// allocated again at twice the size and copied: 3 times the file's bytes,
+// where a 10,000-bead compile output is 29 MB.
+func TestReadFromReadsOnce(t *testing.T) {
+	r, err := pipeline.Run(pipeline.Input{File: "plan.md", PlanFile: "plan.md", Src: plangen.Plan(allocSprints),
+		Repo: pipeline.Repo{Root: "/src/shop", Name: "shop"}, Now: time.Unix(0, 0)})
+	if err != nil || r.Failed() {
+		t.Fatalf("compile: %v %v", err, r.Diags.Errors())
+	}
+	out, err := emit.JSON(r.Beads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "beads.json")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	issues, err := readFrom(path, nil)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(issues) != allocSprints {
+		t.Fatalf("readFrom: %d issues, %v", len(issues), err)
+	}
+	// The file once, and the refs (about a fifth of it at 200 beads).
+	got, budget := after.TotalAlloc-before.TotalAlloc, uint64(len(out))*3/2
+	t.Logf("readFrom of a %d-byte file allocated %d bytes; budget %d", len(out), got, budget)
+	if got > budget {
+		t.Errorf("readFrom of a %d-byte file allocated %d bytes, over %d: is the file read into more than one buffer?", len(out), got, budget)
 	}
 }

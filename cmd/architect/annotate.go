@@ -115,7 +115,10 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 	if err != nil {
 		return err
 	}
-	p := parsePlan(opts.plan, name, src, opts.reading)
+	// The checkout's root, found once: the declared reading and, without
+	// --repo, plan_file are read from it.
+	root, rootErr := checkoutRoot(filepath.Dir(opts.plan), "")
+	p := parsePlanIn(root, rootErr, opts.plan, name, src, opts.reading)
 	if ds := annotate.Blocking(p); len(ds) > 0 {
 		ds.Sort()
 		return ds
@@ -138,9 +141,11 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 		}
 		what = fmt.Sprintf("%d %s to remove", stripped, emit.Noun(stripped, "annotation", "annotations"))
 	} else {
-		root, _, _, err := checkoutRoot(filepath.Dir(opts.plan), opts.repo)
-		if err != nil {
-			return err
+		if opts.repo != "" {
+			root, rootErr = checkoutRoot(filepath.Dir(opts.plan), opts.repo)
+		}
+		if rootErr != nil {
+			return rootErr
 		}
 		planFile, _, err := planFileIn(root, opts.plan)
 		if err != nil {
@@ -255,7 +260,10 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 	buf := bytes.NewBuffer(nil)
 	if f, ok := r.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			buf.Grow(int(min(fi.Size(), limit) + 1)) // one read, not a doubling buffer
+			// One read, not a doubling buffer: ReadFrom grows the buffer
+			// whenever less than MinRead bytes are free, even when the
+			// next read would only find the end of the file.
+			buf.Grow(int(min(fi.Size(), limit)) + bytes.MinRead)
 		}
 	}
 	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))

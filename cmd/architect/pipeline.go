@@ -62,6 +62,9 @@ type compiled struct {
 	// stalls are the warnings about in_progress beads nobody holds in the
 	// database (status fills them in).
 	stalls parser.Diagnostics
+	// parsedEarly says the plan was parsed while git ran, in the root
+	// likelyRoot guessed and findRepo then found.
+	parsedEarly bool
 }
 
 // failed reports whether the plan cannot be used: it has errors, or no
@@ -139,33 +142,130 @@ func gitOut(dir string, gitArgs ...string) (string, error) {
 // findRepo finds the repository holding dir, or uses override as its root.
 // Outside git, the directory itself is the root. Nothing it finds depends on
 // the branch checked out, and only root on which worktree dir is in.
+//
+// It runs git twice, side by side: one rev-parse for the root, the common
+// directory and the refs (repoFacts), and git config for
+// init.defaultBranch, whose answer is dropped outside a repository.
 func findRepo(dir, override string) (repoInfo, error) {
-	abs, common, inGit, err := checkoutRoot(dir, override)
-	if err != nil {
-		return repoInfo{}, err
-	}
-	r := repoInfo{root: abs, home: abs}
-	// The facts only of this repository: a --repo folder that is no
-	// repository must not borrow the branches of one it sits in.
-	if !inGit && maybeTopLevel(abs) {
-		out, ok := git(abs, "rev-parse", "--show-toplevel", "--git-common-dir")
-		if inGit = ok && sameDir(firstLine(out), abs); inGit {
-			common = under(abs, lastLine(out))
+	where := dir
+	if override != "" {
+		abs, err := overrideRoot(override)
+		if err != nil {
+			return repoInfo{}, err
 		}
+		// The facts only of this repository: a --repo folder that is no
+		// repository must not borrow the branches of one it sits in.
+		if !maybeTopLevel(abs) {
+			return repoInfo{root: abs, home: abs, name: filepath.Base(abs)}, nil
+		}
+		where = abs
 	}
+	var initDefault string
+	done := make(chan struct{})
+	go func() {
+		initDefault, _ = git(where, "config", "--get", "init.defaultBranch")
+		close(done)
+	}()
+	f, inGit := repoFacts(where)
+	<-done
+	var r repoInfo
+	if override != "" {
+		r.root = where
+		inGit = inGit && sameDir(f.top, where)
+	} else {
+		root := dir
+		if inGit {
+			root = f.top
+		}
+		abs, err := resolvedDir(root, "")
+		if err != nil {
+			return repoInfo{}, err
+		}
+		r.root = abs
+	}
+	r.home = r.root
 	if inGit {
-		// The two git runs side by side: a compile waits for the slower.
-		done := make(chan struct{})
-		go func() {
-			r.initDefault, _ = git(abs, "config", "--get", "init.defaultBranch")
-			close(done)
-		}()
-		r.home = mainWorktree(abs, common)
-		r.branches, r.originHead = repoBranches(abs)
-		<-done
+		r.home = mainWorktree(r.root, under(where, f.common))
+		r.branches, r.originHead, r.initDefault = f.branches, f.originHead, initDefault
 	}
 	r.name = filepath.Base(r.home)
 	return r, nil
+}
+
+// facts are what one git run tells findRepo about the repository a
+// directory is in.
+type facts struct {
+	top, common string // --show-toplevel, --git-common-dir
+	branches    []string
+	originHead  string
+}
+
+// repoFacts asks git in one run for the work tree's top level, the common
+// directory, the branch origin/HEAD names and the branches (refs/heads);
+// inGit is false when dir is in no work tree.
+//
+// The run is
+//
+//	git rev-parse --show-toplevel --git-common-dir \
+//		--symbolic-full-name --glob=refs/remotes/origin/HEA[D] \
+//		--git-common-dir --symbolic --branches
+//
+// whose lines are the top level, the common directory, the ref origin/HEAD
+// resolves to when it is there and resolves, the common directory again
+// (which no ref name can equal), and each branch's name as git stores it
+// (--symbolic: a branch named like a tag is still the branch). It lists
+// what `git for-each-ref refs/heads refs/remotes/origin/HEAD` lists, and
+// TestRepoFactsAsForEachRef holds them equal, broken and oddly named refs
+// included; but for a chain of symbolic refs (origin/HEAD naming a ref
+// that names another, which git remote set-head never makes) it follows
+// the chain to its end, where for-each-ref's %(symref) is the first link.
+// When the run fails after printing something, or prints other lines, the
+// facts come from the two runs it replaces.
+func repoFacts(dir string) (f facts, inGit bool) {
+	out, err := gitOut(dir, factsArgs...)
+	if err == nil {
+		if f, ok := factsFrom(out); ok {
+			return f, true
+		}
+	}
+	if err != nil && out == "" {
+		return facts{}, false
+	}
+	// Not the lines asked for: the two runs this one replaces.
+	out, err = gitOut(dir, "rev-parse", "--show-toplevel", "--git-common-dir")
+	if err != nil {
+		return facts{}, false
+	}
+	f = facts{top: firstLine(out), common: lastLine(out)}
+	f.branches, f.originHead = repoBranches(dir)
+	return f, true
+}
+
+// factsArgs is repoFacts' git run.
+var factsArgs = []string{"rev-parse", "--show-toplevel", "--git-common-dir",
+	"--symbolic-full-name", "--glob=refs/remotes/origin/HEA[D]",
+	"--git-common-dir", "--symbolic", "--branches"}
+
+// factsFrom reads the output of factsArgs; false when it is not the lines
+// asked for.
+func factsFrom(out string) (f facts, ok bool) {
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 3 {
+		return facts{}, false
+	}
+	f.top, f.common = lines[0], lines[1]
+	rest := lines[2:]
+	if rest[0] != f.common && len(rest) >= 2 && rest[1] == f.common {
+		if target := rest[0]; target != "refs/remotes/origin/HEAD" { // else not a symbolic ref
+			f.originHead, _ = strings.CutPrefix(target, "refs/remotes/origin/")
+		}
+		rest = rest[1:]
+	}
+	if rest[0] != f.common {
+		return facts{}, false
+	}
+	f.branches = append([]string{}, rest[1:]...)
+	return f, true
 }
 
 // maybeTopLevel reports whether git could call dir a work tree's top
@@ -180,28 +280,36 @@ func maybeTopLevel(dir string) bool {
 	return err == nil
 }
 
-// checkoutRoot is findRepo's root alone (repoInfo.root), with git's
-// common directory when git found the root: one git run, for the commands
-// that only read the checkout's files (parsePlan, annotate).
-func checkoutRoot(dir, override string) (abs, common string, inGit bool, err error) {
-	root := override
-	if root == "" {
-		if out, ok := git(dir, "rev-parse", "--show-toplevel", "--git-common-dir"); ok {
-			root, common, inGit = firstLine(out), under(dir, lastLine(out)), true
-		} else {
-			root = dir
-		}
+// checkoutRoot is findRepo's root alone (repoInfo.root): one git run, for
+// the commands that only read the checkout's files (parsePlan, annotate).
+func checkoutRoot(dir, override string) (string, error) {
+	if override != "" {
+		return overrideRoot(override)
 	}
-	if abs, err = filepath.Abs(root); err != nil {
-		return "", "", false, err
+	root := dir
+	if out, ok := git(dir, "rev-parse", "--show-toplevel"); ok {
+		root = out
+	}
+	return resolvedDir(root, "")
+}
+
+// overrideRoot is the root --repo names: absolute, symlinks resolved.
+func overrideRoot(override string) (string, error) { return resolvedDir(override, override) }
+
+// resolvedDir is dir made absolute with its symlinks resolved; an error
+// naming --repo override when it is not a directory.
+func resolvedDir(dir, override string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
 	}
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return "", "", false, usagef("--repo %s: not a directory", override)
+		return "", usagef("--repo %s: not a directory", override)
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	return abs, common, inGit, nil
+	return abs, nil
 }
 
 // firstLine and lastLine are the first and the last line of git's output,
@@ -333,38 +441,114 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 	if path != "-" {
 		dir = filepath.Dir(path)
 	}
-	repo, err := findRepo(dir, f.repo)
-	if err != nil {
-		return nil, err
+	// git runs while the plan is parsed in the checkout it is most likely
+	// in; the parse is kept when git names that checkout, else done again.
+	found := make(chan repoResult, 1)
+	go func() {
+		r, err := findRepo(dir, f.repo)
+		found <- repoResult{r, err}
+	}()
+	flags := pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading, Epics: epicsFlag(f.epics)}
+	input := func(root string) (pipeline.Input, string, error) {
+		in := pipeline.Input{File: name, Src: src, PlanFile: "-", Config: readConfig(root, configFile), Flags: flags}
+		abs := ""
+		if path != "-" {
+			var err error
+			if in.PlanFile, abs, err = planFileIn(root, path); err != nil {
+				return pipeline.Input{}, "", err
+			}
+		}
+		return in, abs, nil
 	}
+	var (
+		early     *parser.Plan
+		earlyIn   pipeline.Input
+		earlyAbs  string
+		earlyRoot = likelyRoot(dir, f.repo)
+	)
+	if earlyRoot != "" {
+		var err error
+		if earlyIn, earlyAbs, err = input(earlyRoot); err == nil {
+			early = pipeline.Parse(earlyIn)
+		}
+	}
+	res := <-found
+	if res.err != nil {
+		return nil, res.err
+	}
+	repo := res.repo
 	c := &compiled{repo: repo}
-	planFile := "-"
-	if path != "-" {
-		if planFile, c.abs, err = planFileIn(repo.root, path); err != nil {
+	in, abs := earlyIn, earlyAbs
+	if early == nil || repo.root != earlyRoot {
+		early = nil
+		if in, abs, err = input(repo.root); err != nil {
 			return nil, err
 		}
 	}
-	err = c.run(pipeline.Input{
-		File:     name,
-		Src:      src,
-		PlanFile: planFile,
-		Repo: pipeline.Repo{Root: repo.home, Name: repo.name, Branches: repo.branches,
-			OriginHead: repo.originHead, InitDefault: repo.initDefault},
-		Config:      readConfig(repo.root, configFile),
-		RalphConfig: readConfig(repo.root, ralphConfigFile),
-		Flags:       pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading, Epics: epicsFlag(f.epics)},
-		Now:         now,
-		AgentExists: fileIn(repo.root),
-	}, f.verbose)
+	c.abs = abs
+	in.Repo = pipeline.Repo{Root: repo.home, Name: repo.name, Branches: repo.branches,
+		OriginHead: repo.originHead, InitDefault: repo.initDefault}
+	in.RalphConfig = readConfig(repo.root, ralphConfigFile)
+	in.Now = now
+	in.AgentExists = fileIn(repo.root)
+	if c.parsedEarly = early != nil; c.parsedEarly {
+		err = c.runParsed(in, early, f.verbose)
+	} else {
+		err = c.run(in, f.verbose)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
+// repoResult is what findRepo returned.
+type repoResult struct {
+	repo repoInfo
+	err  error
+}
+
+// likelyRoot is the root findRepo(dir, override) most likely finds, found
+// without git: the --repo folder, or else the nearest folder holding a
+// .git, up from dir with its symlinks resolved, or else dir itself; ""
+// when git may be pointed elsewhere (GIT_DIR, GIT_WORK_TREE). A guess:
+// compilePlan parses in it while git runs, and keeps that parse only when
+// findRepo's root is the same.
+func likelyRoot(dir, override string) string {
+	if override != "" {
+		abs, err := overrideRoot(override)
+		if err != nil {
+			return ""
+		}
+		return abs
+	}
+	if os.Getenv("GIT_DIR") != "" || os.Getenv("GIT_WORK_TREE") != "" {
+		return ""
+	}
+	abs, err := resolvedDir(dir, "")
+	if err != nil {
+		return ""
+	}
+	for d := abs; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return abs
+		}
+		d = up
+	}
+}
+
 // run runs the pipeline on in and keeps its result in c.
 func (c *compiled) run(in pipeline.Input, verbose bool) error {
-	r, err := pipeline.Run(in)
+	return c.runParsed(in, pipeline.Parse(in), verbose)
+}
+
+// runParsed is run with the plan pipeline.Parse(in) returned.
+func (c *compiled) runParsed(in pipeline.Input, p *parser.Plan, verbose bool) error {
+	r, err := pipeline.RunParsed(in, p)
 	if err != nil {
 		return err
 	}
@@ -475,9 +659,20 @@ func writeBeads(path string, out io.Writer, write func(io.Writer, []emit.Bead) e
 // compile reads it: with the reading --reading or .architect.yaml declares
 // for it. Commands that edit a plan without compiling it (annotate) use it.
 func parsePlan(path, name string, src []byte, reading string) *parser.Plan {
+	root, err := "", error(nil)
+	if path != "-" {
+		root, err = checkoutRoot(filepath.Dir(path), "")
+	}
+	return parsePlanIn(root, err, path, name, src, reading)
+}
+
+// parsePlanIn is parsePlan given the checkout's root that
+// checkoutRoot(filepath.Dir(path), "") found (rootErr its error), for a
+// caller that needs the root too.
+func parsePlanIn(root string, rootErr error, path, name string, src []byte, reading string) *parser.Plan {
 	var decl *parser.Declared
 	if path != "-" {
-		if root, _, _, err := checkoutRoot(filepath.Dir(path), ""); err == nil {
+		if rootErr == nil {
 			if planFile, _, err := planFileIn(root, path); err == nil {
 				decl = pipeline.DeclaredReading(reading, readConfig(root, configFile), planFile)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/beads-architect/architect/pipeline"
 	"github.com/stretchr/testify/require"
 )
 
@@ -233,4 +234,113 @@ func TestWorktreeForAnotherCheckout(t *testing.T) {
 		`/BASE/shop/plan.md:3:1: warning: worktree "../billing-worktrees/feature/1-1" is /BASE/billing-worktrees/feature/1-1, used as written, but it is not under /BASE/shop-worktrees, the worktrees folder of repository shop: was the plan written for a checkout named otherwise?`,
 	}, diags)
 	require.Equal(t, filepath.Join(base, "billing-worktrees", "feature", "1-1"), c.beads[0].Metadata.WorktreePath)
+}
+
+// TestRepoFactsAsForEachRef: repoFacts' one rev-parse run gives the top
+// level, the common directory, the branches and origin/HEAD's branch that
+// rev-parse --show-toplevel --git-common-dir and git for-each-ref give,
+// whatever the refs: none yet, nested, named like a tag or like a remote
+// ref, symbolic, pointing at no object, packed; origin/HEAD missing,
+// symbolic, plain or dangling; and in a linked worktree. Outside a
+// repository it finds none.
+func TestRepoFactsAsForEachRef(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	sub := filepath.Join(root, "docs", "plans")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	wt := filepath.Join(base, "wt")
+
+	same := func(step string, dirs ...string) {
+		t.Helper()
+		for _, dir := range dirs {
+			out, err := gitOut(dir, factsArgs...)
+			require.NoError(t, err, step)
+			got, ok := factsFrom(out)
+			require.True(t, ok, "%s: %q", step, out)
+			out, err = gitOut(dir, "rev-parse", "--show-toplevel", "--git-common-dir")
+			require.NoError(t, err, step)
+			want := facts{top: firstLine(out), common: lastLine(out)}
+			want.branches, want.originHead = repoBranches(dir)
+			require.Equal(t, want, got, "%s, in %s", step, dir)
+		}
+	}
+	same("a fresh repository", root, sub)
+	gitIn(t, root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "--allow-empty", "-m", "first")
+	same("one branch", root, sub)
+	for _, b := range []string{"feature/x", "deep/er/still", "refs/remotes/origin/zz", "v1"} {
+		gitIn(t, root, "branch", b)
+	}
+	gitIn(t, root, "tag", "main")
+	gitIn(t, root, "tag", "v1")
+	same("branches nested, named as tags and as remote refs", root, sub)
+	gitIn(t, root, "symbolic-ref", "refs/heads/alias", "refs/heads/main")
+	writeTestFile(t, filepath.Join(root, ".git", "refs", "heads", "gone"), "deadbeefdeadbeefdeadbeefdeadbeefdeadbeef\n")
+	same("a symbolic branch and one at no object", root, sub)
+	gitIn(t, root, "update-ref", "refs/remotes/origin/main", "HEAD")
+	gitIn(t, root, "update-ref", "refs/remotes/origin/HEADS", "HEAD")
+	same("origin/HEAD missing, a ref named like it there", root)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+	same("origin/HEAD names origin/main", root, sub)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/heads/v1")
+	same("origin/HEAD names a branch", root)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/nothing")
+	same("origin/HEAD dangling", root)
+	gitIn(t, root, "update-ref", "--no-deref", "refs/remotes/origin/HEAD", "main")
+	same("origin/HEAD not symbolic", root)
+	gitIn(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+	gitIn(t, root, "pack-refs", "--all")
+	same("packed refs", root, sub)
+	gitIn(t, root, "worktree", "add", "-q", wt, "feature/x")
+	same("a linked worktree", wt, root)
+
+	_, inGit := repoFacts(filepath.Join(root, ".git"))
+	require.False(t, inGit, "inside the git folder there is no work tree")
+	outside := filepath.Join(base, "outside")
+	require.NoError(t, os.MkdirAll(outside, 0o755))
+	if _, err := gitOut(outside, "rev-parse", "--show-toplevel"); err == nil {
+		t.Skip("the temporary folder is inside a repository")
+	}
+	_, inGit = repoFacts(outside)
+	require.False(t, inGit, "outside a repository")
+}
+
+// TestParseWhileGitRuns: a compile parses the plan while git runs, in the
+// checkout likelyRoot guesses, and keeps that parse only when git finds
+// the same root; the result is the pipeline's own run on the same input.
+// Here an empty .git folder (no repository) makes the guess wrong for a
+// plan under it: the plan is parsed again in the repository git finds,
+// with that repository's settings and plan path.
+func TestParseWhileGitRuns(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	readyRepo(t, root)
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	inner := filepath.Join(root, "inner")
+	require.NoError(t, os.MkdirAll(filepath.Join(inner, ".git"), 0o755))
+	writeTestFile(t, filepath.Join(inner, configFile), "prefix: wrong\n")
+	for _, c := range []struct {
+		plan, planFile string
+		early          bool
+	}{
+		{filepath.Join(root, "plans", "p.md"), "plans/p.md", true},
+		{filepath.Join(inner, "plans", "p.md"), "inner/plans/p.md", false},
+	} {
+		writeTestFile(t, c.plan, onePlan)
+		got, diags := compileIn(t, base, c.plan, planFlags{})
+		require.Empty(t, diags, c.plan)
+		require.Equal(t, c.early, got.parsedEarly, c.plan)
+		require.Equal(t, []string{root, c.planFile, filepath.Join(root, configFile)},
+			[]string{got.repo.root, got.input.PlanFile, got.input.Config.Path}, c.plan)
+		want, err := pipeline.Run(got.input)
+		require.NoError(t, err)
+		require.Equal(t, want.Beads, got.beads, c.plan)
+		require.Equal(t, dropInfo(want.Diags), got.diags, c.plan)
+	}
 }
