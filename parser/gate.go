@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -303,7 +304,20 @@ func gateField(g Gate) string {
 
 // checkpointHeading names a section of waits outside the units: "## Human
 // Checkpoints", "## Gates", "## Approvals", "### Sign-offs".
-var checkpointHeading = lazyMustCompile(`(?i)^[^\pL]*(?:human\s+|manual\s+|review\s+)?(?:checkpoints?|gates?|approvals?|sign[- ]?offs?)[^\pL]*$`)
+var checkpointHeading = lazyMustCompile(`(?i)^(?:human\s+|manual\s+|review\s+)?(?:checkpoints?|gates?|approvals?|sign[- ]?offs?)$`)
+
+func isCheckpointHeading(t string) bool {
+	return checkpointHeading.MatchString(strings.TrimFunc(t, func(r rune) bool {
+		for f := r; ; {
+			if unicode.IsLetter(f) {
+				return false
+			}
+			if f = unicode.SimpleFold(f); f == r {
+				return true
+			}
+		}
+	}))
+}
 
 // checkpointSections warns of each item of a section of waits that stands
 // outside every unit: a careful reader sees gates there, but not which
@@ -326,7 +340,7 @@ func (b *builder) checkpointSections(doc ast.Node) {
 			if level > 0 && h.Level <= level {
 				level = 0
 			}
-			if t := plainText(h, b.src); level == 0 && checkpointHeading.MatchString(t) && !inUnit(b.blockStart(h)) {
+			if t := plainText(h, b.src); level == 0 && isCheckpointHeading(t) && !inUnit(b.blockStart(h)) {
 				level, title = h.Level, strings.TrimSpace(t)
 			}
 			continue
