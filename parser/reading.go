@@ -737,6 +737,12 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			if pick != nil && pick.Name == "phases" {
 				cand.Score = scoreItemsIn
 				cand.Why = "checkbox items with ids under the phases: finer units than the phases"
+			} else if pick != nil && pick.Name == "headings" && pick.Units > 0 && c.n >= 3*pick.Units && i == 1 {
+				// "- [x] 6." under "## Sprint 1" after "- [x] 5." under
+				// "## Quick Wins": one numbering through the plan, which
+				// the headings only group.
+				cand.Score = scoreItemsIn
+				cand.Why = fmt.Sprintf("checkbox items that open with a number, %d of them against %d headings that group them", c.n, pick.Units)
 			}
 		}
 		cfg.name = cand.Description

@@ -385,3 +385,13 @@ func TestBulletBacklog(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// Numbered checkbox items that outnumber the unit headings over them
+// three to one are the units; the headings group them.
+func TestNumberedBoxesUnderFewHeadings(t *testing.T) {
+	src := "# Implementation Plan - Refinement\n\n## Quick Wins\n\n- [x] 1. Browser LLM\n- [x] 2. Schemas\n- [x] 3. Tokens\n\n## Sprint 1: Core UX\n\n- [x] 4. Lab workflow\n- [ ] 5. Feedback\n\n## Sprint 2: Polish\n\n- [ ] 6. Progress tracking\n- [ ] 7. Guide layout\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {n}. {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 7)
+}
