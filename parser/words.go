@@ -15,7 +15,7 @@ var (
 		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic",
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
 		"chunk", "wave", "subphase", "sub-phase", "etapa", "paso", "schritt",
-		"track", "workstream",
+		"track", "workstream", "slice", "tarefa", "passo", "étape", "tâche", "aufgabe", "arbeitspaket",
 	}
 )
 
