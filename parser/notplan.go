@@ -67,8 +67,21 @@ func workHeading(text string) bool {
 // meet ("Success Criteria", "Definition of Done", "Acceptance"), not work.
 func criteriaHeading(text string) bool {
 	h := normalHeading(text)
+	if strings.HasSuffix(h, "checklist") || strings.HasSuffix(h, "checks") {
+		// "Pre-Deployment Checklist", "Verification Checklist", "Manual
+		// Testing Checklist": checks to run, not work ("Migration
+		// Checklist" is work).
+		for _, w := range checkWords {
+			if strings.Contains(h, w) {
+				return true
+			}
+		}
+	}
 	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria"
 }
+
+// checkWords, in a checklist's heading, make it a list of checks.
+var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke"}
 
 // remarkWords, ending a heading, say its section remarks on the work
 // ("Implementation Notes", "Migration Guidelines") rather than lists it.

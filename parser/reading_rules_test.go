@@ -395,3 +395,18 @@ func TestNumberedBoxesUnderFewHeadings(t *testing.T) {
 	assert.Equal(t, `items | units: "- [ ] {n}. {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 7)
 }
+
+// A checklist of checks (pre-deployment, verification, review, testing)
+// is criteria, not work; a migration checklist is work.
+func TestChecksAreCriteria(t *testing.T) {
+	assert.True(t, criteriaHeading("Pre-Deployment Checklist"))
+	assert.True(t, criteriaHeading("Manual Testing Checklist"))
+	assert.True(t, criteriaHeading("Verification Checklist"))
+	assert.False(t, criteriaHeading("Migration Checklist"))
+	p := Parse("p.md", []byte("# Project Workflow\n\n## Deployment Workflow\n\n### Pre-Deployment Checklist\n- [ ] All tests passing\n- [ ] Backup created\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its only checkboxes (from line 6) stand under criteria headings")
+	p = Parse("p.md", []byte("# Move to Postgres\n\n## Migration Checklist\n- [ ] Dump the data\n- [ ] Load it\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+}
