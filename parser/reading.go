@@ -582,7 +582,12 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 		for _, r := range heads {
 			inWork = inWork && b.sectionOf(sc, r) == sec
 		}
-		if !inWork || !workSection(sec) {
+		title := ""
+		if len(sc.heads) > 0 && sc.heads[0].node.Level == 1 {
+			title = sc.heads[0].head.Text
+		}
+		roadmap := len(heads) >= 3 && planTitle(title) // "### 0.2.1 ..." under "## v0.2" of a "Roadmap"
+		if !(inWork && workSection(sec)) && !roadmap {
 			continue
 		}
 		var lines []int
@@ -591,9 +596,15 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 		}
 		pat := strings.Repeat("#", level) + " {n} {title}"
 		up, _ := readUnitPattern(pat)
-		c := &Candidate{Name: "headings", Description: fmt.Sprintf("units are level-%d numbered headings %q under %q", level, pat[level+1:], sec),
+		desc := fmt.Sprintf("units are level-%d numbered headings %q under %q", level, pat[level+1:], sec)
+		why := fmt.Sprintf("headings numbered %s ... under %q, a section about the work", heads[0].sh.id, sec)
+		if !(inWork && workSection(sec)) {
+			desc = fmt.Sprintf("units are level-%d numbered headings %q", level, pat[level+1:])
+			why = fmt.Sprintf("headings numbered %s ... in a document titled %q", heads[0].sh.id, title)
+		}
+		c := &Candidate{Name: "headings", Description: desc,
 			Units: len(heads), First: firstOf(lines), Declare: fmt.Sprintf("units: %q", pat), Score: scoreHeadings, level: level,
-			Why: fmt.Sprintf("headings numbered %s ... under %q, a section about the work", heads[0].sh.id, sec),
+			Why: why,
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings})
 			}}
