@@ -747,6 +747,11 @@ func (b *builder) closeSprint(end int) {
 	if s.Phase == nil {
 		return
 	}
+	b.define(s)
+}
+
+// define records unit s as read: in definition order, and by its id.
+func (b *builder) define(s *Sprint) {
 	b.defs = append(b.defs, s)
 	b.byID[s.ID] = append(b.byID[s.ID], s)
 }

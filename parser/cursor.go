@@ -142,8 +142,7 @@ func (b *builder) readCursor(doc ast.Node, yml []byte) bool {
 			}
 			b.p.warnf(at, "todo %q depends on %q, which is no todo of this plan: the dependency is left out", t.id, d.Value)
 		}
-		b.defs = append(b.defs, s)
-		b.byID[s.ID] = append(b.byID[s.ID], s)
+		b.define(s)
 	}
 	b.p.Order = OrderDocument
 	b.p.Shape = cursorDescription

@@ -136,8 +136,7 @@ func (b *builder) readGSD(doc ast.Node) bool {
 		if strings.HasPrefix(t.typ, "checkpoint") {
 			b.p.warnf(pos, "task %d is a checkpoint (%s) for a person, not code: it is kept as a unit of its own, which the units after it wait on", i+1, t.typ)
 		}
-		b.defs = append(b.defs, s)
-		b.byID[s.ID] = append(b.byID[s.ID], s)
+		b.define(s)
 	}
 	b.p.Order = OrderDocument
 	b.p.Shape = gsdDescription

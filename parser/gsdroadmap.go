@@ -276,8 +276,7 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 				}
 			}
 		}
-		b.defs = append(b.defs, s)
-		b.byID[s.ID] = append(b.byID[s.ID], s)
+		b.define(s)
 	}
 	b.p.Order = OrderDocument
 	b.p.Shape = gsdRoadmapDescription

@@ -1317,8 +1317,7 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 			s.Status = Field{Value: st, Pos: pos}
 		}
 	}
-	b.defs = append(b.defs, s)
-	b.byID[s.ID] = append(b.byID[s.ID], s)
+	b.define(s)
 }
 
 // describe names the shape read, for the preview.
