@@ -756,6 +756,15 @@ func (b *builder) define(s *Sprint) {
 	b.byID[s.ID] = append(b.byID[s.ID], s)
 }
 
+// finishFormat ends a format reader's read (Cursor, GSD): its units run in
+// the order written unless their dependencies say otherwise.
+func (b *builder) finishFormat(shape string) {
+	b.p.Order = OrderDocument
+	b.p.Shape = shape
+	b.resolve()
+	b.checkPins()
+}
+
 func (b *builder) openEntry(h Heading, info headInfo, level int) {
 	id := info.id
 	if _, _, _, ok := splitSprintID(id); ok {

@@ -144,13 +144,10 @@ func (b *builder) readCursor(doc ast.Node, yml []byte) bool {
 		}
 		b.define(s)
 	}
-	b.p.Order = OrderDocument
-	b.p.Shape = cursorDescription
 	if !stated {
 		b.p.Readings = append(b.p.Readings, Reading{Pos: units[0].Heading.Pos, Text: "no todo names dependencies: they run one after another in the order listed"})
 	}
-	b.resolve()
-	b.checkPins()
+	b.finishFormat(cursorDescription)
 	b.reportNoTasks()
 	return true
 }

@@ -138,10 +138,7 @@ func (b *builder) readGSD(doc ast.Node) bool {
 		}
 		b.define(s)
 	}
-	b.p.Order = OrderDocument
-	b.p.Shape = gsdDescription
-	b.resolve()
-	b.checkPins()
+	b.finishFormat(gsdDescription)
 	return true
 }
 

@@ -278,9 +278,6 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 		}
 		b.define(s)
 	}
-	b.p.Order = OrderDocument
-	b.p.Shape = gsdRoadmapDescription
-	b.resolve()
-	b.checkPins()
+	b.finishFormat(gsdRoadmapDescription)
 	return true
 }

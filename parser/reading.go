@@ -538,10 +538,7 @@ func (b *builder) headingGroups(sc *shapeScan, pick *Candidate, add func(*Candid
 		if pick != nil && pick.Declare == declare {
 			continue
 		}
-		var lines []int
-		for _, r := range heads {
-			lines = append(lines, r.head.Pos.Line)
-		}
+		lines := headLines(heads)
 		up, _ := readUnitPattern(pat)
 		score := scoreHeadings
 		why := "headings that repeat one unit word or number at one level"
@@ -582,18 +579,12 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 		for _, r := range heads {
 			inWork = inWork && b.sectionOf(sc, r) == sec
 		}
-		title := ""
-		if len(sc.heads) > 0 && sc.heads[0].node.Level == 1 {
-			title = sc.heads[0].head.Text
-		}
+		title := sc.title()
 		roadmap := len(heads) >= 3 && planTitle(title) // "### 0.2.1 ..." under "## v0.2" of a "Roadmap"
 		if !(inWork && workSection(sec)) && !roadmap {
 			continue
 		}
-		var lines []int
-		for _, r := range heads {
-			lines = append(lines, r.head.Pos.Line)
-		}
+		lines := headLines(heads)
 		pat := strings.Repeat("#", level) + " {n} {title}"
 		up, _ := readUnitPattern(pat)
 		desc := fmt.Sprintf("units are level-%d numbered headings %q under %q", level, pat[level+1:], sec)
@@ -1251,10 +1242,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
 		}
 	}
-	title := ""
-	if len(sc.heads) > 0 && sc.heads[0].node.Level == 1 {
-		title = sc.heads[0].head.Text
-	}
+	title := sc.title()
 	for level := 2; level <= 6; level++ {
 		heads := byLevel[level]
 		if len(heads) < 3 {
@@ -1272,10 +1260,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		if heads == nil || !(inWork || planTitle(title)) {
 			continue
 		}
-		var lines []int
-		for _, r := range heads {
-			lines = append(lines, r.head.Pos.Line)
-		}
+		lines := headLines(heads)
 		pat := strings.Repeat("#", level) + " {n}. {title}"
 		up, _ := readUnitPattern(pat)
 		c := &Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
@@ -1363,6 +1348,24 @@ func (b *builder) groupBoxes(sc *shapeScan, heads []*shapeHead) bool {
 		total += n
 	}
 	return total >= 3*len(heads)
+}
+
+// title is the document's level-1 title, "" when its first heading is
+// not one.
+func (sc *shapeScan) title() string {
+	if len(sc.heads) > 0 && sc.heads[0].node.Level == 1 {
+		return sc.heads[0].head.Text
+	}
+	return ""
+}
+
+// headLines are the lines of heads.
+func headLines(heads []*shapeHead) []int {
+	lines := make([]int, len(heads))
+	for i, r := range heads {
+		lines[i] = r.head.Pos.Line
+	}
+	return lines
 }
 
 // outsidePhases reports whether none of heads stands in a phase section,

@@ -410,3 +410,21 @@ func TestChecksAreCriteria(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// Unit words and work sections added from the held-out sets: "Slice",
+// a "## Sequence" numbered list, and dotted headings in a roadmap.
+func TestSlicesSequencesAndRoadmapSections(t *testing.T) {
+	p := Parse("p.md", []byte("# Fase 7 — Plano\n\n## Slices\n\n### Slice 7.1 — STATIC\n\n- runtime\n\n### Slice 7.2 — Arrays\n\n- literals\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"7.1 STATIC open", "7.2 Arrays open"}, units(p))
+
+	p = Parse("p.md", []byte("# Mail at scale\n\n## Receiving\n\nDesign.\n\n## Sequence\n\n1. **Split bodies out.** A migration.\n2. **Virtual mode.**\n3. **OAuth.**\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "{n}. {title} under ## Sequence"`, chosen(p))
+	assert.Len(t, p.Sprints, 3)
+
+	p = Parse("p.md", []byte("Swagger — Дорожная карта\n========\n\n## v0.2 — Ядро\n\n### 0.2.1 OpenAPI\n- a\n\n### 0.2.2 Config\n- b\n\n## v0.3 — Стили\n\n### 0.3.1 Styles\n- c\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n} {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 3)
+}
