@@ -345,17 +345,18 @@ func (w *shapeWalk) parallelItems() {
 	}
 }
 
-// sectionBlocks are the top-level blocks, headings aside, in the section
-// of the first heading whose text is section (its subsections included).
+// sectionBlocks are the top-level blocks, headings aside, in the sections
+// whose heading text is section (their subsections included): every such
+// section, as a phase plan repeats "### Tasks" under each phase.
 func sectionBlocks(doc ast.Node, src []byte, section string) map[ast.Node]bool {
 	in := map[ast.Node]bool{}
-	level := 0 // the section's level while inside it
+	level := 0 // the open section's level, 0 for none
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
-			switch {
-			case level > 0 && h.Level <= level:
-				return in
-			case level == 0 && strings.EqualFold(strings.TrimSpace(plainText(h, src)), section):
+			if level > 0 && h.Level <= level {
+				level = 0
+			}
+			if level == 0 && strings.EqualFold(strings.TrimSpace(plainText(h, src)), section) {
 				level = h.Level
 			}
 			continue
@@ -398,6 +399,10 @@ type sectionItems struct {
 	boxes, ordered int
 	firstBox       int
 	firstOrdered   int
+	// ownBoxes counts the boxes written in the section itself, not in a
+	// subsection, that do not point at another file ("- [x]
+	// 01-02-PLAN.md"): the work a phase heading holds directly.
+	ownBoxes int
 }
 
 func (b *builder) sectionItems(doc ast.Node) []sectionItems {
@@ -432,6 +437,9 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 				continue
 			}
 			line := b.p.Position(b.blockStart(it)).Line
+			if t.box && !filePointer(t.text) {
+				out[open[len(open)-1]].ownBoxes++
+			}
 			for _, i := range open {
 				if t.box {
 					if out[i].boxes == 0 {
@@ -448,6 +456,14 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 		}
 	}
 	return out
+}
+
+// filePointer reports whether an item's text opens with the name of a
+// Markdown file: a pointer to a plan written elsewhere, not work.
+func filePointer(text string) bool {
+	f, _, _ := strings.Cut(strings.Trim(text, "`*[ "), " ")
+	f = strings.TrimRight(f, "`*]),:")
+	return strings.HasSuffix(strings.ToLower(f), ".md")
 }
 
 // leafGroup reports whether item it ("- [ ] 2. Group") is followed by its

@@ -1086,7 +1086,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 	}
 	total, first := 0, 0
-	for _, sec := range secs {
+	for _, sec := range sameNamed(secs) {
 		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) {
 			// The title's items are the whole plan's; the items of a
 			// phase or unit heading are its tasks.
@@ -1145,6 +1145,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
 			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		} else if n := phaseBoxes(secs, pick); n > 0 {
+			// "## Phase 2: Catalog" over "- [ ] Import the SKUs": the
+			// phases hold the work, and the boxes are it.
+			c.Score = scoreItemsIn
+			c.Why = fmt.Sprintf("checkbox items under the phases, %d of them against %d phases: finer units than the phases", n, pick.Units)
 		} else if ids, example := b.taskIDBoxes(doc); ids >= 5 && ids*10 >= total*8 {
 			// "- [X] [SETUP-001] ...": each box names its task, so each
 			// is tracked work, whatever headings group them.
@@ -1153,6 +1158,58 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// phaseBoxes counts the boxes written right under the phase headings when
+// the walker's pick is the phases and they hold two boxes each or more:
+// "## Phase 2: Catalog" over "- [ ] Import the SKUs" is phases whose
+// boxes are the work. Boxes under a phase's subheadings ("### 1.1 Create
+// the branch") belong to those.
+func phaseBoxes(secs []sectionItems, pick *Candidate) int {
+	if pick == nil || pick.Name != "phases" || pick.Units <= 0 {
+		return 0
+	}
+	n := 0
+	for _, sec := range secs {
+		if sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase {
+			n += sec.ownBoxes
+		}
+	}
+	if n < 2*pick.Units {
+		return 0
+	}
+	return n
+}
+
+// sameNamed folds the sections of one name and level into the first of
+// them, their items counted together: a phase plan's "### Tasks" under
+// each phase is one list of work, read by one declared line.
+func sameNamed(secs []sectionItems) []sectionItems {
+	out := make([]sectionItems, 0, len(secs))
+	type name struct {
+		level int
+		text  string
+	}
+	at := map[name]int{}
+	for _, sec := range secs {
+		key := name{sec.head.Level, strings.ToLower(sec.text)}
+		i, ok := at[key]
+		if !ok {
+			at[key] = len(out)
+			out = append(out, sec)
+			continue
+		}
+		m := &out[i]
+		if m.boxes == 0 {
+			m.firstBox = sec.firstBox
+		}
+		if m.ordered == 0 {
+			m.firstOrdered = sec.firstOrdered
+		}
+		m.boxes += sec.boxes
+		m.ordered += sec.ordered
+	}
+	return out
 }
 
 // taskID is a task id opening an item: "[SETUP-001]", "MIG3-002:",

@@ -428,3 +428,34 @@ func TestSlicesSequencesAndRoadmapSections(t *testing.T) {
 	assert.Equal(t, `headings | units: "### {n} {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// Phases that hold their work as checkbox items, two a phase or more, are
+// read by their boxes: the boxes are the units and the phases group them.
+// Boxes under a phase's numbered steps stay with the steps, and a box
+// that names another plan file points at work, it is none.
+func TestPhaseBoxesAreTheUnits(t *testing.T) {
+	src := "# Roadmap\n\n## Phase 0: Control - Done\n- [x] Set up the repo\n- [x] Import the issues\n\n" +
+		"## Phase 1: Catalog - In Progress\n- [x] Products\n- [ ] Variants\n- [ ] Prices\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"0.1 Set up the repo closed", "0.2 Import the issues closed", "1.1 Products closed", "1.2 Variants open", "1.3 Prices open"}, units(p))
+
+	// A GSD milestone's plan lists name files: the phases stay the units.
+	src = "# Milestone v1.2\n\n### Phase 16: Flows\n**Plans:**\n- [x] 16-01-PLAN.md — Schema\n- [x] 16-02-PLAN.md — API\n\n" +
+		"### Phase 17: Views\n- [x] 17-01-PLAN.md — Lists\n- [x] 17-02-PLAN.md — Forms\n"
+	p = Parse("p.md", []byte(src))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+}
+
+// A work section repeated under each phase ("### 任务清单", task list) is
+// one list of work: its boxes under every phase are the units, and the
+// declared line reads them all.
+func TestRepeatedWorkSections(t *testing.T) {
+	src := "# 开发计划\n\n## 阶段 1：核心（3 天）\n\n### 目标\n- 更快\n\n### 任务清单\n- [ ] 拆分模块\n- [ ] 添加接口\n\n" +
+		"## 阶段 2：导出（2 天）\n\n### 任务清单\n- [ ] 写导出器\n- [ ] 写文档\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title} under ### 任务清单"`, chosen(p))
+	assert.Len(t, units(p), 4)
+}
