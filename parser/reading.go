@@ -102,6 +102,9 @@ type unitPattern struct {
 	label string
 	// any: every heading of the level is a unit ("## {title}").
 	any bool
+	// glued: the word runs into the id ("#### US-{n}: {title}",
+	// "### P{n} {title}").
+	glued bool
 }
 
 // readDeclaration parses a declaration line: `format: NAME` or
@@ -212,6 +215,7 @@ func readUnitPattern(v string) (unitPattern, error) {
 		}
 		word, _, _ := strings.Cut(strings.TrimSpace(v[level:]), "{n}")
 		p.kind, p.level, p.word = "heading", level, strings.TrimSpace(word)
+		p.glued = p.word != "" && !strings.HasSuffix(word, " ")
 		if p.word != "" && readShape(p.word+" 1: x").kind == shapeOther {
 			p.word = strings.TrimSpace(p.word) // a word of the plan's own: matched as written
 		}
@@ -240,17 +244,21 @@ func (p unitPattern) matches(r *shapeHead, under func(*shapeHead) bool) bool {
 	if r.node.Level != p.level || !under(r) {
 		return false
 	}
-	if _, _, ok := p.headingUnit(r.head.Text); ok && (p.any || p.label != "" || strings.HasSuffix(p.word, "-")) {
+	if _, _, ok := p.headingUnit(r.head.Text); ok && (p.any || p.label != "" || p.glued) {
 		return true
 	}
-	if p.any || p.label != "" || strings.HasSuffix(p.word, "-") {
+	if p.any || p.label != "" || p.glued {
 		return false
 	}
 	if p.word == "" {
 		return r.sh.kind == shapeBare || bareNumbered(r.head.Text)
 	}
 	if r.sh.kind != shapeUnit && r.sh.kind != shapePhase {
-		return strings.HasPrefix(strings.ToLower(r.head.Text), strings.ToLower(p.word)+" ")
+		// A word of the plan's own, before its number ("Item 3 ...") or
+		// glued to it ("P0.1 Hybrid extraction").
+		t, w := strings.ToLower(strings.TrimLeftFunc(r.head.Text, decoration)), strings.ToLower(p.word)
+		rest, ok := strings.CutPrefix(t, w)
+		return ok && rest != "" && (rest[0] == ' ' || rest[0] >= '0' && rest[0] <= '9')
 	}
 	return singular(r.sh.word) == singular(p.word)
 }
@@ -850,7 +858,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		pat := d.pat
 		cfg := shapeConfig{units: pat.headings}
 		switch {
-		case pat.label != "" || strings.HasSuffix(pat.word, "-"):
+		case pat.label != "" || pat.glued:
 			cfg.retag = labelRetag(pat)
 		case pat.word == "":
 			cfg.retag = bareRetag(pat.level)
@@ -1469,9 +1477,15 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 			return "", "", false
 		}
 		return "", strings.TrimSpace(t[len(p.label):]), strings.TrimSpace(t[len(p.label):]) != ""
-	case strings.HasSuffix(p.word, "-"):
+	case p.glued:
 		if len(t) <= len(p.word) || !strings.EqualFold(t[:len(p.word)], p.word) {
 			return "", "", false
+		}
+		if !strings.HasSuffix(p.word, "-") {
+			// "P0.1 Hybrid extraction": the id as a unit heading's.
+			id, rest := splitShapeID(t[len(p.word):])
+			rest = strings.TrimLeft(strings.TrimSpace(rest), ":.-–—")
+			return id, strings.TrimSpace(rest), id != "" && strings.TrimSpace(rest) != ""
 		}
 		num, rest, ok := itemPattern{parts: 1}.match(itemText{text: strings.Replace(t[len(p.word):], ":", ".", 1)})
 		return num, rest, ok
@@ -1484,6 +1498,14 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 func labelRetag(p unitPattern) func(*shapeHead) {
 	place := 0
 	return func(r *shapeHead) {
+		if r.node.Level < p.level && p.glued {
+			// "## P0 (Must Have)" over "### P0.1 Hybrid extraction": the
+			// word with a whole number, above the units, is their phase.
+			if id, title, ok := p.headingUnit(r.head.Text); ok && !strings.ContainsAny(id, ".-") {
+				r.sh = shape{kind: shapePhase, word: strings.TrimSuffix(p.word, "-"), id: id, sep: true, rest: title, title: cleanTitle(title)}
+			}
+			return
+		}
 		if r.node.Level != p.level {
 			return
 		}
@@ -1542,9 +1564,18 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			i++
 		}
 		if i > 0 && i+1 < len(t) && t[i] == '-' && t[i+1] >= '0' && t[i+1] <= '9' {
-			up := unitPattern{word: t[:i+1]}
+			up := unitPattern{word: t[:i+1], glued: true}
 			if _, _, ok := up.headingUnit(t); ok {
 				g := find(hashes+" "+t[:i+1]+"{n}: {title}", r.node.Level)
+				g.lines = append(g.lines, r.head.Pos.Line)
+			}
+		}
+		if i > 0 && i <= 3 && i < len(t) && t[i] >= '0' && t[i] <= '9' {
+			// "### P0.1 Hybrid extraction": capitals glued to a dotted
+			// id, the items of a priority or milestone list.
+			up := unitPattern{word: t[:i], glued: true}
+			if id, _, ok := up.headingUnit(t); ok && strings.Contains(id, ".") {
+				g := find(hashes+" "+t[:i]+"{n} {title}", r.node.Level)
 				g.lines = append(g.lines, r.head.Pos.Line)
 			}
 		}
@@ -1556,9 +1587,6 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		up, err := readUnitPattern(g.pat)
 		if err != nil {
 			continue
-		}
-		if up.label == "" {
-			up.word = strings.TrimSpace(strings.TrimSuffix(g.pat[g.level+1:], "{n}: {title}"))
 		}
 		score, why := scoreHeadings, "headings of one level that open with an id of capitals and a number"
 		desc := fmt.Sprintf("units are the level-%d headings %q", g.level, g.pat[g.level+1:])
@@ -1576,7 +1604,7 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			Units: len(g.lines), First: firstOf(g.lines), Declare: fmt.Sprintf("units: %q", g.pat), Score: score, level: g.level,
 			Why: why,
 			read: func(b *builder, doc ast.Node) bool {
-				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up)})
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up), name: desc})
 			}})
 	}
 }

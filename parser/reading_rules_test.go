@@ -459,3 +459,19 @@ func TestRepeatedWorkSections(t *testing.T) {
 	assert.Equal(t, `items | units: "- [ ] {title} under ### 任务清单"`, chosen(p))
 	assert.Len(t, units(p), 4)
 }
+
+// Priority items "### P0.1 Title" under "## P0 (Must Have)": capitals
+// glued to a dotted id are units, proposed with no help, and the tier
+// headings above them are their phases. The declared line reads the same.
+func TestGluedPriorityIDs(t *testing.T) {
+	src := "# Research and Roadmap\n\n## 1) Findings\n\nProse.\n\n## P0 (Must Have)\n\n### P0.1 Fast start\n\nText.\n\n" +
+		"### P0.2 Cache\n\nMore.\n\n## P1 (Should)\n\n### P1.1 Export\n\nX.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### P{n} {title}"`, chosen(p))
+	assert.Equal(t, []string{"0.1 Fast start open", "0.2 Cache open", "1.1 Export open"}, units(p))
+
+	p = Parse("p.md", []byte("---\nunits: \"### P{n} {title}\"\n---\n"+src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 Fast start open", "0.2 Cache open", "1.1 Export open"}, units(p))
+}
