@@ -80,6 +80,13 @@ func criteriaHeading(text string) bool {
 	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria"
 }
 
+// testingHeading reports a heading that names a kind of testing ("Edge
+// Case Testing", "Accessibility Tests").
+func testingHeading(text string) bool {
+	f := strings.Fields(normalHeading(text))
+	return len(f) > 1 && (f[len(f)-1] == "testing" || f[len(f)-1] == "tests")
+}
+
 // checkWords, in a checklist's heading, make it a list of checks.
 var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke"}
 
@@ -294,6 +301,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	}
 	if best.criteria {
 		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
+	}
+	if sig.titleKind != "" && !sig.planned && best.Name == "items" {
+		// A "Testing Guide" whose boxes are all under checklists and
+		// kinds of testing ("Edge Case Testing"): test cases to run.
+		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || testingHeading(t) }); n == 0 {
+			return fmt.Sprintf("its title %q says it is %s, and its checkboxes (from line %d) all stand under checklists or kinds of testing: checks to run, not work", sig.title, sig.titleKind, best.First[0])
+		}
 	}
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)

@@ -475,3 +475,17 @@ func TestGluedPriorityIDs(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"0.1 Fast start open", "0.2 Cache open", "1.1 Export open"}, units(p))
 }
+
+// A guide whose boxes all stand under checklists and kinds of testing is
+// test cases to run, not work: refused. The same boxes under a plan's
+// title are work.
+func TestTestingGuideRefused(t *testing.T) {
+	body := "\n\n## Manual Testing Checklist\n\n### Wallet\n- [ ] Connect wallet\n- [ ] Disconnect clears state\n\n" +
+		"## Edge Case Testing\n- [ ] Network drops mid-upload\n"
+	p := Parse("p.md", []byte("# Testing Guide"+body))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its title "Testing Guide" says it is a tutorial or example, and its checkboxes (from line 6) all stand under checklists or kinds of testing: checks to run, not work; the closest reading, units are the plan's checkbox items (3 units, first at line 6), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+
+	p = Parse("p.md", []byte("# Release Plan"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 3)
+}
