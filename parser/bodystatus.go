@@ -184,7 +184,7 @@ func (b *builder) setAside(box ast.Node) bool {
 		return false
 	}
 	switch strings.ToLower(strings.TrimSpace(lead)) {
-	case "deferred", "defer", "later", "skipped", "skip", "cancelled", "canceled", "dropped", "out of scope", "won't do", "wontfix", "n/a":
+	case "deferred", "defer", "later", "skipped", "skip", "cancelled", "canceled", "dropped", "descoped", "out of scope", "won't do", "wontfix", "n/a":
 		return true
 	}
 	return false

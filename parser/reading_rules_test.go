@@ -489,3 +489,12 @@ func TestTestingGuideRefused(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, units(p), 3)
 }
+
+// "DESCOPED" in capitals ends a ticked task's title: the task is set
+// aside, not done.
+func TestDescopedTask(t *testing.T) {
+	src := "# Implementation Plan\n\n- [x] 1. **Client config**\n- [x] 2. **`ca_provider` — DESCOPED** (checked as closed-by-descope)\n- [ ] 3. **Persistence engine**\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Client config closed", "1.3 Persistence engine open", "1.2 ca_provider — DESCOPED (checked as closed-by-descope) skipped"}, units(p))
+}
