@@ -69,6 +69,9 @@ type builder struct {
 	// tickedSteps: one executor ticks the plan's steps as it goes (a
 	// superpowers plan), so some steps of a unit ticked is work under way.
 	tickedSteps bool
+	// legend is the document's key to the marks it writes in place of
+	// checkboxes (legend.go), nil when it has none.
+	legend *legend
 	// secs are sectionItems(secDoc), kept for the readings' next ask.
 	secs   []sectionItems
 	secDoc ast.Node

@@ -50,7 +50,7 @@ type itemText struct {
 // readItemText reads the first line of list item it.
 func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	blk := it.FirstChild()
-	if blk == nil {
+	if blk == nil || b.legend != nil && b.legend.items[it] {
 		return itemText{}, false
 	}
 	var t itemText
@@ -81,6 +81,7 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	if t.box && strings.HasPrefix(t.text, "*") {
 		t.text = strings.TrimSpace(t.text[1:]) // "- [ ]* 2.3": optional
 	}
+	b.legend.read(&t)
 	return t, true
 }
 

@@ -281,6 +281,7 @@ func singular(w string) string {
 // readPlan reads the document by the reading the arbiter chooses: the
 // parser's one decision about what the plan's units are.
 func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
+	b.legend = b.findLegend(doc)
 	cands := b.propose(doc, yml, decl)
 	if decl != nil {
 		if c := b.declaredCandidate(decl, yml); c != nil {
@@ -306,8 +307,14 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 			}
 			continue
 		}
+		if b.legend != nil {
+			b.legend.used = 0
+		}
 		if c.read(b, doc) {
 			c.Chosen, chosen = true, c
+			if r, ok := b.legend.says(); ok {
+				b.p.Readings = append(b.p.Readings, r)
+			}
 			break
 		}
 		if decl != nil {

@@ -498,3 +498,22 @@ func TestDescopedTask(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Client config closed", "1.3 Persistence engine open", "1.2 ca_provider — DESCOPED (checked as closed-by-descope) skipped"}, units(p))
 }
+
+// A legend that defines marks ("- ✅ Implemented", "🔧 En cours") makes
+// the list items that open with them checkboxes, ticked or started; the
+// legend's own items are its key, not work. Without a legend the same
+// marks stay text.
+func TestLegendMarks(t *testing.T) {
+	body := "\n- ✅ **Search** — debounce\n- 🔧 **Hooks** — infrastructure\n- [ ] **Export** — CSV\n- [ ] **Inlines**\n"
+	src := "# Roadmap\n\n## Légende\n\n- ✅ Implémenté\n- 🔧 En cours / infrastructure posée\n- [ ] À faire\n\n## Admin\n" + body
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Search — debounce closed", "1.2 Hooks — infrastructure in_progress", "1.3 Export — CSV open", "1.4 Inlines open"}, units(p))
+	assert.Contains(t, readings(p), "3:1: list items that open with a mark the legend defines are read as checkboxes: ✅ done, 🔧 in progress")
+
+	p = Parse("p.md", []byte("# Roadmap\n\n**Legend:** ✅ Done · 🔧 In progress · ⬜ Planned\n\n## Admin\n"+body))
+	assert.Equal(t, []string{"1.1 Search — debounce closed", "1.2 Hooks — infrastructure in_progress", "1.3 Export — CSV open", "1.4 Inlines open"}, units(p))
+
+	p = Parse("p.md", []byte("# Roadmap\n\n## Admin\n"+body))
+	assert.Equal(t, []string{"1.1 Export — CSV open", "1.2 Inlines open"}, units(p))
+}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -182,4 +183,14 @@ func TestReadingTitleMarkersAndStrayUnits(t *testing.T) {
 	p := Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Sprint 1.1: Database Foundation (COMPLETE ✅)\n- build db\n\n### Sprint 1.2: API\n- api\n\n### Step 5.X: Odd one\n- x\n"))
 	assert.Equal(t, []string{"1.1 Database Foundation closed", "1.2 API open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `11:1: "Step 5.X: Odd one" is not read as a unit: this plan's units are "Sprint N.M: Title" headings (the beads-ralph dialect), so it and its text are left out; write it as a sprint, or declare another reading (the preview's Read as lists them)`)
+}
+
+// readings lists what the preview says of how a plan was read, as
+// "line:col: text".
+func readings(p *Plan) []string {
+	var out []string
+	for _, r := range p.Readings {
+		out = append(out, fmt.Sprintf("%d:%d: %s", r.Pos.Line, r.Pos.Col, r.Text))
+	}
+	return out
 }

@@ -33,7 +33,7 @@ var (
 	doneStatusWords = map[string]bool{
 		"done": true, "complete": true, "completed": true, "closed": true, "finished": true,
 		"merged": true, "shipped": true, "delivered": true, "resolved": true, "landed": true,
-		"deployed": true, "released": true,
+		"deployed": true, "released": true, "implemented": true,
 		// es, pt
 		"hecho": true, "hecha": true, "terminado": true, "terminada": true, "completado": true,
 		"completada": true, "finalizado": true, "finalizada": true, "listo": true, "lista": true,
@@ -45,7 +45,8 @@ var (
 		// fr
 		"terminé": true, "terminée": true, "fait": true, "faite": true, "fini": true, "finie": true,
 		"achevé": true, "achevée": true, "complété": true, "complétée": true, "clos": true,
-		"livré": true, "livrée": true,
+		"livré": true, "livrée": true, "implémenté": true, "implémentée": true,
+		"implementado": true, "implementada": true, "implementiert": true, "umgesetzt": true,
 	}
 	progressStatusWords = map[string]bool{
 		"wip": true, "started": true, "ongoing": true, "underway": true, "active": true,

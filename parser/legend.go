@@ -1,0 +1,158 @@
+package parser
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// A legend is a plan's own key to the marks it writes in place of
+// checkboxes:
+//
+//	## Legend
+//	- ✅ Implemented
+//	- 🔧 In progress
+//	- [ ] To do
+//
+// With one, a list item that opens with a mark the legend defines as done
+// or in progress is read as a ticked or started checkbox ("- ✅ **Search**
+// — debounce"), as "- [x]" would be. Without one, such marks stay text:
+// a status emoji alone does not make a bullet a task.
+
+// legendNames are the headings a legend stands under, normalised.
+var legendNames = map[string]bool{
+	"legend": true, "légende": true, "legende": true, "leyenda": true, "legenda": true,
+	"key": true, "status key": true, "status legend": true, "legend and status": true,
+	"图例": true, "凡例": true, "범례": true, "обозначения": true, "условные обозначения": true,
+}
+
+// legendMark is what a legend says one mark means.
+type legendMark struct {
+	mark     string // "✅"
+	done     bool
+	progress bool
+}
+
+// legend is what the document's legend defines, with the list items that
+// define it: those are the key, not work.
+type legend struct {
+	marks []legendMark
+	items map[ast.Node]bool
+	pos   Pos // the legend's heading
+	used  int // items read by it since the count was last reset
+}
+
+// findLegend reads the list under the document's legend heading, if it
+// has one whose items define at least one mark as done or in progress.
+func (b *builder) findLegend(doc ast.Node) *legend {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if p, ok := n.(*ast.Paragraph); ok {
+			if lg := b.legendLine(p); lg != nil {
+				return lg
+			}
+			continue
+		}
+		h, ok := n.(*ast.Heading)
+		if !ok || !legendNames[normalHeading(b.trimmedText(h))] {
+			continue
+		}
+		l, ok := h.NextSibling().(*ast.List)
+		if !ok {
+			return nil
+		}
+		lg := &legend{items: map[ast.Node]bool{}, pos: b.heading(h).Pos}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			lg.items[it] = true
+			t, ok := b.readItemText(it)
+			if !ok || t.box {
+				continue // "- [ ] To do": a checkbox needs no key
+			}
+			lg.define(t.text)
+		}
+		if len(lg.marks) == 0 {
+			return nil
+		}
+		return lg
+	}
+	return nil
+}
+
+// legendLine reads a legend written as one paragraph: "**Legend:** ✅ Done
+// · 🔄 In progress · ⬜ Planned".
+func (b *builder) legendLine(p *ast.Paragraph) *legend {
+	name, rest, ok := strings.Cut(b.trimmedText(p), ":")
+	if !ok || !legendNames[normalHeading(name)] {
+		return nil
+	}
+	lg := &legend{pos: b.p.Position(b.blockStart(p))}
+	rest = strings.NewReplacer("|", "\x00", "·", "\x00", ",", "\x00", ";", "\x00", "•", "\x00").Replace(rest)
+	for _, part := range strings.Split(rest, "\x00") {
+		lg.define(strings.TrimSpace(part))
+	}
+	if len(lg.marks) == 0 {
+		return nil
+	}
+	return lg
+}
+
+// define reads one entry of a legend, "✅ Implemented" or "🔄 = in
+// progress", and keeps its mark when it means done or in progress.
+func (lg *legend) define(entry string) {
+	mark, meaning := splitMark(entry)
+	if mark == "" {
+		return
+	}
+	switch readStatus(meaning).status {
+	case StatusClosed:
+		lg.marks = append(lg.marks, legendMark{mark: mark, done: true})
+	case StatusInProgress:
+		lg.marks = append(lg.marks, legendMark{mark: mark, progress: true})
+	}
+}
+
+// splitMark splits "✅ Implemented" into its mark and its meaning: the
+// mark is the run of symbols before the first space, with no letter or
+// digit in it.
+func splitMark(text string) (mark, meaning string) {
+	m, rest, ok := strings.Cut(text, " ")
+	if !ok || m == "" || strings.IndexFunc(m, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+		return "", ""
+	}
+	return m, strings.TrimSpace(strings.TrimLeft(rest, "=:-–— "))
+}
+
+// read reads t by the legend: an item that opens with a defined
+// mark is a checkbox, ticked or started as the legend says.
+func (lg *legend) read(t *itemText) {
+	if lg == nil || t.box {
+		return
+	}
+	for _, m := range lg.marks {
+		rest, ok := strings.CutPrefix(t.text, m.mark+" ")
+		if !ok {
+			continue
+		}
+		t.box, t.done, t.progress = true, m.done, m.progress
+		t.text = strings.TrimSpace(rest)
+		lg.used++
+		return
+	}
+}
+
+// says tells the preview how the legend was read, when the chosen reading
+// took items by it.
+func (lg *legend) says() (Reading, bool) {
+	if lg == nil || lg.used == 0 {
+		return Reading{}, false
+	}
+	var marks []string
+	for _, m := range lg.marks {
+		state := "done"
+		if m.progress {
+			state = "in progress"
+		}
+		marks = append(marks, m.mark+" "+state)
+	}
+	return Reading{Pos: lg.pos, Text: "list items that open with a mark the legend defines are read as checkboxes: " + strings.Join(marks, ", ")}, true
+}
