@@ -41,7 +41,7 @@ func (b *builder) conductorCandidate(doc ast.Node, sc *shapeScan) *Candidate {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok && t.box && strings.HasPrefix(t.text, "Task:") {
+			if t, ok := b.readItemText(it); ok && t.box && conductorTask(t.text) {
 				tasks++
 			}
 		}
@@ -56,4 +56,11 @@ func (b *builder) conductorCandidate(doc ast.Node, sc *shapeScan) *Candidate {
 		read: func(b *builder, doc ast.Node) bool {
 			return b.runShapesWith(doc, shapeConfig{phaseLevel: level, units: noUnits, mode: modePhaseOnly, modeSet: true, name: conductorDescription})
 		}}
+}
+
+// conductorTask reports a Conductor task item: "Task: Title", or the
+// phase's closing check written with a tag before it ("[Manual] Task:
+// Conductor - User Manual Verification 'Phase 1'").
+func conductorTask(text string) bool {
+	return strings.HasPrefix(text, "Task:") || strings.Contains(text, "Task: Conductor - ")
 }

@@ -517,3 +517,17 @@ func TestLegendMarks(t *testing.T) {
 	p = Parse("p.md", []byte("# Roadmap\n\n## Admin\n"+body))
 	assert.Equal(t, []string{"1.1 Export — CSV open", "1.2 Inlines open"}, units(p))
 }
+
+// A Conductor track whose tasks carry no "Task:" word is still known by
+// the check that closes each phase ("[Manual] Task: Conductor - User
+// Manual Verification 'Phase 1'"): its phases are the units.
+func TestConductorByItsVerification(t *testing.T) {
+	src := "# Implementation Plan: Tree view\n\n## Phase 1: Data model\n- [x] Extend the ToolCall type [10e0967]\n" +
+		"- [x] [Manual] Task: Conductor - User Manual Verification 'Phase 1' (Protocol in workflow.md) [d0057b3]\n\n" +
+		"## Phase 2: Parsing\n- [x] Create the discovery module [beb5753]\n- [ ] Add unit tests\n" +
+		"- [ ] [Manual] Task: Conductor - User Manual Verification 'Phase 2' (Protocol in workflow.md)\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "conductor | format: conductor", chosen(p))
+	assert.Equal(t, []string{"1.1 Data model closed", "2.1 Parsing open"}, units(p))
+}
