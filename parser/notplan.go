@@ -37,6 +37,8 @@ var titleKinds = []struct {
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
+	{"a report", []string{"report", "verification report", "test report", "test results"}},
+	{"instructions", []string{"instructions", "testing", "manual"}},
 }
 
 // planWords in a document's title or headings say it is about work to do.
@@ -309,9 +311,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and its checkboxes (from line %d) all stand under checklists or kinds of testing: checks to run, not work", sig.title, sig.titleKind, best.First[0])
 		}
 	}
+	if sig.titleKind != "" && !sig.planned && best.Name != "phases" && best.Name != "headings" && best.Name != "items" {
+		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: the %s the closest reading finds record or explain, they do not plan", sig.title, sig.titleKind, unitsWord(best))
+	}
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)
 		switch {
+		case best.Name == "headings" && stepsWord(best):
+			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
 		case best.Name == "phases":
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
 		case sec != "" && designSection(sec):
@@ -387,9 +394,22 @@ func (b *builder) refuse(none *Candidate, cands []*Candidate) {
 	b.p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
 }
 
+// stepsWord reports a heading reading whose units are steps ("## Step
+// {n}: {title}"): the form of a procedure as much as of a plan.
+func stepsWord(c *Candidate) bool {
+	for _, w := range []string{" Step {n}", " Stage {n}", " Étape {n}", " Paso {n}", " Passo {n}", " Schritt {n}"} {
+		if strings.Contains(c.Declare, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // unitsWord names what a reading's units are, for a refusal.
 func unitsWord(c *Candidate) string {
 	switch c.Name {
+	case "table":
+		return "rows"
 	case "items":
 		return "list items"
 	case "headings", "phases":

@@ -531,3 +531,24 @@ func TestConductorByItsVerification(t *testing.T) {
 	assert.Equal(t, "conductor | format: conductor", chosen(p))
 	assert.Equal(t, []string{"1.1 Data model closed", "2.1 Parsing open"}, units(p))
 }
+
+// A document whose title says it is a report or instructions, and that
+// speaks nowhere of work to do, is refused: a report's table of results
+// and a procedure's "## Step N" are not units. The same steps under a
+// plan's title are work.
+func TestReportsAndInstructionsRefused(t *testing.T) {
+	report := "# Phase 4: Features Verification Report\n\n## Goal Achievement\n\n| # | Truth | Status |\n|---|---|---|\n" +
+		"| 1 | Columns render | ✓ VERIFIED |\n| 2 | Flags parse | ✓ VERIFIED |\n| 3 | Sort works | ✓ VERIFIED |\n"
+	p := Parse("p.md", []byte(report))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `p.md is not a plan: its title "Phase 4: Features Verification Report" says it is a report, and nothing in it speaks of work to do: the rows the closest reading finds record or explain, they do not plan`)
+
+	steps := "\n\n## Step 1: Set the variables\n\n```sh\nexport A=1\n```\n\n## Step 2: Build\n\n```sh\nmake\n```\n\n## Step 3: Verify the fix\n\nRun it.\n"
+	p = Parse("p.md", []byte("# Testing the Server - Search Fix"+steps))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Testing the Server - Search Fix" says it is instructions, and nothing in it speaks of work to do: its steps are for a reader to follow`)
+
+	p = Parse("p.md", []byte("# Search Fix Plan"+steps))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 3)
+}
