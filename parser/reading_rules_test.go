@@ -552,3 +552,14 @@ func TestReportsAndInstructionsRefused(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, units(p), 3)
 }
+
+// An open box over sub-boxes all ticked is done, with a warning; with
+// plain items beside the ticked ones it stays open: nothing says their
+// work is done.
+func TestOpenParentOverTickedChildren(t *testing.T) {
+	src := "# TODO\n\n## Planned\n\n- [ ] Async tools\n  - [x] Use ainvoke\n  - Replace subprocess.run\n- [ ] Rate limits\n  - [x] Count calls\n- [ ] Docs\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Async tools open", "1.2 Rate limits closed", "1.3 Docs open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "8:1: task 2 (unit 1.2) is not checked, but every item under it is (from line 9): read as done; tick it, or untick an item")
+}

@@ -1197,6 +1197,16 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	checked, has := itemChecked(it)
 	w.finish(s, r, body, itemEnd)
 	w.markParallel(s, par)
+	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
+		// An open box whose sub-boxes are all ticked: done, unless
+		// items with no box stand beside them, whose work nothing says
+		// is done.
+		if n := b.plainItems(body); n > 0 {
+			s.Status = Field{Value: StatusOpen, Pos: head.Pos}
+		} else {
+			b.p.warnf(head.Pos, "%s %s (unit %s) is not checked, but every item under it is (from line %d): read as done; tick it, or untick an item", sh.word, sh.id, s.ID, s.Status.Pos.Line)
+		}
+	}
 	if progress && !s.Skipped && !s.Status.Set() {
 		s.Status = Field{Value: StatusInProgress, Pos: head.Pos}
 	}
@@ -1221,6 +1231,23 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		}
 		s.Status = Field{Value: v, Pos: head.Pos}
 	}
+}
+
+// plainItems counts the items with text and no checkbox in the lists of
+// blocks, at any depth.
+func (b *builder) plainItems(blocks []ast.Node) int {
+	n := 0
+	for _, blk := range blocks {
+		_ = ast.Walk(blk, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if it, ok := c.(*ast.ListItem); ok && entering {
+				if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
+					n++
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return n
 }
 
 func (w *shapeWalk) openUnit(r *shapeHead) {
