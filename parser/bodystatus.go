@@ -24,7 +24,10 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	var donePos, partialPos, openPos Pos
 	checked, unchecked := 0, 0
 	var firstBox Pos
+	labelled := false // the block before is a label ("Benefits:") that names no status
 	for _, n := range blocks {
+		wasLabelled := labelled
+		labelled = false
 		if par, isPar := n.(*ast.Paragraph); isPar {
 			text := strings.TrimSpace(plainText(par, b.src))
 			at := b.p.Position(b.blockStart(par))
@@ -35,21 +38,24 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 			}
 			if strings.HasSuffix(text, ":") && len(text) < 80 && !strings.Contains(text, "\n") {
 				words := statusTokens(text)
+				labelled = true
 				if len(words) > 0 {
 					switch first := words[0].text; {
 					case partialListWords[first]:
-						partial, partialPos = true, at
+						partial, partialPos, labelled = true, at, false
 					case doneListWords[first]:
-						done, donePos = true, at
+						done, donePos, labelled = true, at, false
 					case openListWords[first]:
-						open, openPos = true, at
+						open, openPos, labelled = true, at, false
 					}
 				}
 			}
 		}
-		if l, isList := n.(*ast.List); isList {
+		if l, isList := n.(*ast.List); isList && !wasLabelled {
 			// "- ✅ Parser": a list of marks counts as checkboxes do;
-			// its unmarked items are not done.
+			// its unmarked items are not done. Under a label that names
+			// no status ("Opportunities:", "Deliverables:") the marks
+			// are the label's: ticks of a list of good things.
 			marked, plain := 0, 0
 			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 				if _, box := itemChecked(it); box {

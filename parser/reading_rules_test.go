@@ -563,3 +563,14 @@ func TestOpenParentOverTickedChildren(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Async tools open", "1.2 Rate limits closed", "1.3 Docs open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "8:1: task 2 (unit 1.2) is not checked, but every item under it is (from line 9): read as done; tick it, or untick an item")
 }
+
+// A list of ✅ marks says a unit is done, unless a label that names no
+// status stands over it ("Opportunities:"): then the ticks are the
+// label's, a list of good things.
+func TestTicksUnderALabel(t *testing.T) {
+	src := "# Migration Plan\n\n## Phase 1: Types\n\n### 1.1 Value objects\n\n**Union opportunities:**\n- ✅ **DistanceUnit** → a union\n- ✅ **WindDirection** → a union\n\n" +
+		"### 1.2 Events\n\n- ✅ Event union written\n- ✅ Tests pass\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Value objects open", "1.2 Events closed"}, units(p))
+}
