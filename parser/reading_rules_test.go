@@ -574,3 +574,13 @@ func TestTicksUnderALabel(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Value objects open", "1.2 Events closed"}, units(p))
 }
+
+// Unit headings after the phases are said to stand under the section
+// above them, not under the unit heading before them.
+func TestUnitsAfterThePhasesNameTheirSection(t *testing.T) {
+	src := "# Migration Plan\n\n## Strategy\n\n### Phase 1: Setup\n\n#### 1.1 Project\n- Create it\n\n### Phase 2: Types\n\n#### 2.1 Values\n- Port them\n\n## Timeline\n\n### Week 1: Foundation\n- Day 1\n\n### Week 2: Domain\n- Day 1\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Contains(t, msgs(p, Warning), `17:1: "Week 1: Foundation" is not compiled: it is under "## Timeline" (line 15), outside any phase section`)
+	assert.Contains(t, msgs(p, Warning), `20:1: "Week 2: Domain" is not compiled: it is under "## Timeline" (line 15), outside any phase section`)
+}

@@ -364,7 +364,20 @@ func (sc *shapeScan) placeSections() {
 	var lastSection *shapeHead
 	for i, r := range sc.heads {
 		if cur == nil {
-			sc.section[r] = lastSection
+			// The section r stands in: the last section heading above
+			// it, at a lower level ("### Week 2" is under "## Timeline",
+			// not under "### Week 1" before it).
+			sec := lastSection
+			for j := i - 1; sec != nil && sec.node.Level >= r.node.Level && j >= 0; j-- {
+				if sc.heads[j].node.Level < r.node.Level {
+					sec = sc.heads[j]
+					break
+				}
+				if j == 0 {
+					sec = nil
+				}
+			}
+			sc.section[r] = sec
 		}
 		switch {
 		case sc.isPhase(r):
