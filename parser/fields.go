@@ -95,6 +95,30 @@ var sprintLabels = map[string]string{
 	"prioridade":              "priority",
 	"priorität":               "priority",
 	"priorité":                "priority",
+
+	// Russian, Chinese, Japanese and Korean.
+	"статус":      "status",
+	"состояние":   "status",
+	"状态":          "status",
+	"狀態":          "status",
+	"ステータス":       "status",
+	"状態":          "status",
+	"상태":          "status",
+	"задачи":      "tasks",
+	"任务":          "tasks",
+	"任務":          "tasks",
+	"タスク":         "tasks",
+	"작업":          "tasks",
+	"зависимости": "depends on",
+	"依赖":          "depends on",
+	"依賴":          "depends on",
+	"依存":          "depends on",
+	"依存関係":        "depends on",
+	"의존성":         "depends on",
+	"приоритет":   "priority",
+	"优先级":         "priority",
+	"優先度":         "priority",
+	"우선순위":        "priority",
 }
 
 // workLabel reports whether a label the reader does not know still names
@@ -169,6 +193,9 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 	switch {
 	case strings.HasSuffix(label, ":"):
 		label = strings.TrimSpace(strings.TrimSuffix(label, ":"))
+	case strings.HasSuffix(label, "："):
+		// A full-width colon, as Chinese and Japanese write it.
+		label = strings.TrimSpace(strings.TrimSuffix(label, "："))
 	case len(rest) > 0:
 		t, ok := rest[0].(*ast.Text)
 		if !ok {
@@ -180,12 +207,15 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 			// "**Acceptance Criteria** (all must pass):"
 			skip = len(q) - 1
 		}
-		if !strings.HasPrefix(string(raw[skip:]), ":") {
+		colon := len(":")
+		if strings.HasPrefix(string(raw[skip:]), "：") {
+			colon = len("：")
+		} else if !strings.HasPrefix(string(raw[skip:]), ":") {
 			return f, false
 		}
-		v := raw[skip+1:]
+		v := raw[skip+colon:]
 		value.Write(v)
-		f.valueStart = t.Segment.Start + skip + 1
+		f.valueStart = t.Segment.Start + skip + colon
 		rest = rest[1:]
 	default:
 		return f, false

@@ -584,3 +584,13 @@ func TestUnitsAfterThePhasesNameTheirSection(t *testing.T) {
 	assert.Contains(t, msgs(p, Warning), `17:1: "Week 1: Foundation" is not compiled: it is under "## Timeline" (line 15), outside any phase section`)
 	assert.Contains(t, msgs(p, Warning), `20:1: "Week 2: Domain" is not compiled: it is under "## Timeline" (line 15), outside any phase section`)
 }
+
+// Status lines in Japanese, Chinese, Korean and Russian, with an ASCII or
+// a full-width colon.
+func TestStatusInOtherScripts(t *testing.T) {
+	src := "# ロードマップ\n\n## Phase 0 — 基盤\n\n**ステータス:** ✅ 完了\n\n- 型\n\n## Phase 1 — 分析\n\n**状态：** 进行中\n\n- 图\n\n" +
+		"## Phase 2 — 拡張\n\n**상태:** 계획\n\n- 도구\n\n## Phase 3 — Итог\n\n**Статус:** выполнено\n\n- отчёт\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 基盤 closed", "1.1 分析 in_progress", "2.1 拡張 open", "3.1 Итог closed"}, units(p))
+}

@@ -47,22 +47,28 @@ var (
 		"achevé": true, "achevée": true, "complété": true, "complétée": true, "clos": true,
 		"livré": true, "livrée": true, "implémenté": true, "implémentée": true,
 		"implementado": true, "implementada": true, "implementiert": true, "umgesetzt": true,
+		// ru, zh, ja, ko
+		"выполнено": true, "готово": true, "завершено": true, "сделано": true, "закрыто": true,
+		"完成": true, "已完成": true, "完了": true, "完了済み": true, "済み": true, "完成済み": true,
+		"완료": true, "완료됨": true,
 	}
 	progressStatusWords = map[string]bool{
 		"wip": true, "started": true, "ongoing": true, "underway": true, "active": true,
 		"working": true, "doing": true, "review": true, "reviewing": true,
 		"empezado": true, "iniciado": true, "iniciada": true, "comenzado": true, "começado": true,
 		"begonnen": true, "angefangen": true, "commencé": true, "commencée": true,
+		"выполняется": true, "進行中": true, "进行中": true, "作業中": true, "实施中": true, "진행중": true,
 	}
 	// progressPhrases are two words that say the work is under way.
 	progressPhrases = [][2]string{
 		{"in", "progress"}, {"en", "progreso"}, {"en", "curso"}, {"en", "proceso"},
 		{"em", "andamento"}, {"em", "progresso"}, {"em", "curso"}, {"in", "arbeit"},
-		{"in", "bearbeitung"}, {"en", "cours"},
+		{"in", "bearbeitung"}, {"en", "cours"}, {"в", "работе"}, {"в", "процессе"}, {"진행", "중"},
 	}
 	blockedStatusWords = map[string]bool{
 		"blocked": true, "waiting": true, "stalled": true, "hold": true, "paused": true,
 		"bloqueado": true, "bloqueada": true, "blockiert": true, "bloqué": true, "bloquée": true,
+		"заблокировано": true, "阻塞": true, "受阻": true, "ブロック中": true, "차단됨": true, "보류": true,
 	}
 	openStatusWords = map[string]bool{
 		"open": true, "todo": true, "pending": true, "planned": true, "ready": true, "new": true,
@@ -71,6 +77,8 @@ var (
 		"pendiente": true, "pendente": true, "abierto": true, "aberto": true, "planificado": true,
 		"offen": true, "geplant": true, "ausstehend": true, "prévu": true, "planifié": true,
 		"ouvert": true,
+		"запланировано": true, "планируется": true, "計画中": true, "计划中": true, "未着手": true,
+		"待开始": true, "未开始": true, "未開始": true, "予定": true, "계획": true, "계획됨": true, "예정": true,
 	}
 	skipStatusWords = map[string]bool{
 		"skipped": true, "skip": true, "deferred": true, "cancelled": true, "canceled": true,
@@ -81,6 +89,7 @@ var (
 		"abgebrochen": true, "verschoben": true, "gestrichen": true, "storniert": true,
 		"annulé": true, "annulée": true, "abandonné": true, "abandonnée": true, "reporté": true,
 		"reportée": true,
+		"отменено": true, "отложено": true, "中止": true, "見送り": true, "取消": true, "已取消": true, "취소": true,
 	}
 	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
 	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true}
