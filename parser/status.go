@@ -76,7 +76,7 @@ var (
 		"unstarted": true, "notstarted": true, "upcoming": true, "next": true, "proposed": true,
 		"pendiente": true, "pendente": true, "abierto": true, "aberto": true, "planificado": true,
 		"offen": true, "geplant": true, "ausstehend": true, "prévu": true, "planifié": true,
-		"ouvert": true,
+		"ouvert":        true,
 		"запланировано": true, "планируется": true, "計画中": true, "计划中": true, "未着手": true,
 		"待开始": true, "未开始": true, "未開始": true, "予定": true, "계획": true, "계획됨": true, "예정": true,
 	}
