@@ -240,7 +240,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			continue
 		}
 		h := normalHeading(text)
-		if strings.HasPrefix(h, "v") || strings.HasPrefix(text, "[") && len(text) > 1 && text[1] >= '0' && text[1] <= '9' {
+		if strings.HasPrefix(text, "v") || strings.HasPrefix(text, "V") || strings.HasPrefix(text, "[") && len(text) > 1 && text[1] >= '0' && text[1] <= '9' {
 			if versionHeading(text) {
 				counts[2]++
 				found[2] = append(found[2], fmt.Sprintf("%q (line %d)", text, b.p.Position(b.blockStart(n)).Line))
@@ -280,7 +280,7 @@ func versionHeading(t string) bool {
 		}
 		i++
 	}
-	return i > 0 && dots >= 1
+	return i > 0 && dots >= 1 && t[i-1] != '.' // "2.3", not the "1." of "1. Vision"
 }
 
 // notAPlan says why the document is not a plan, or "" when it may be one:

@@ -594,3 +594,17 @@ func TestStatusInOtherScripts(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"0.1 基盤 closed", "1.1 分析 in_progress", "2.1 拡張 open", "3.1 Итог closed"}, units(p))
 }
+
+// A document's numbered sections may name its phases ("## 4. Etapa 1 —
+// Grafo"): the stages are phases, the dotted headings under them units,
+// and the other numbered sections ("## 1. Visión") text. A numbered
+// section whose title opens with a V is no changelog version.
+func TestNumberedSectionsNamingPhases(t *testing.T) {
+	src := "# Astrograph — Roadmap\n\n## 1. Visión y objetivos\n\nTexto.\n\n## 2. Etapa 1 — Grafo\n\n### 1.0 — Slice vertical\n\n- Un archivo\n\n" +
+		"### 1.1 — Scaffolding\n\n- Bun\n\n## 3. Etapa 2 — Soporte MCP\n\n- Herramientas\n\n## 4. No-objetivos\n\n- Nada\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 Slice vertical open", "1.1 Scaffolding open", "2.1 Soporte MCP open"}, units(p))
+	assert.False(t, versionHeading("1. Visión y objetivos"))
+	assert.True(t, versionHeading("v2.3.1"))
+}

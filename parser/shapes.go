@@ -235,6 +235,15 @@ func (sc *shapeScan) collect(doc ast.Node) {
 			continue
 		}
 		sh, struck := readShapeHeading(h, sc.b.src)
+		if sh.kind == shapeOther {
+			// "## 4. Etapa 1 — Grafo": a document's section number
+			// before the phase or unit it names.
+			if _, rest, ok := (itemPattern{}).match(itemText{text: strings.TrimLeftFunc(sc.b.trimmedText(h), decoration)}); ok {
+				if inner := readShape(rest); (inner.kind == shapePhase || inner.kind == shapeUnit) && inner.sep {
+					sh = inner
+				}
+			}
+		}
 		r := &shapeHead{node: h, head: sc.b.heading(h), sh: sh, struck: struck}
 		if sc.cfg.retag != nil {
 			sc.cfg.retag(r)

@@ -10,11 +10,11 @@ import (
 // (docs/plan-shapes.md). A phase word names a group of units; a unit word
 // names one unit of work, which becomes one bead.
 var (
-	phaseWords = []string{"phase", "fase", "phasen", "stage"}
+	phaseWords = []string{"phase", "fase", "phasen", "stage", "etapa"}
 	unitWords  = []string{
 		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic",
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
-		"chunk", "wave", "subphase", "sub-phase", "etapa", "paso", "schritt",
+		"chunk", "wave", "subphase", "sub-phase", "paso", "schritt",
 		"track", "workstream", "slice", "tarefa", "passo", "étape", "tâche", "aufgabe", "arbeitspaket",
 	}
 )
