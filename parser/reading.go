@@ -92,7 +92,7 @@ type declaration struct {
 
 // unitPattern is what a `units:` line says the units are.
 type unitPattern struct {
-	kind  string // "heading", "item", "phases", "table"
+	kind  string // "heading", "item", "list", "bold", "phases", "table"
 	level int    // a heading's level
 	word  string // the unit word ("Week"), "" for a bare id
 	item  itemPattern
@@ -172,6 +172,26 @@ func readUnitPattern(v string) (unitPattern, error) {
 	}
 	bad := func() (unitPattern, error) {
 		return p, fmt.Errorf("units pattern %q: want a heading like \"#### Week {n}: {title}\", an item like \"- [ ] {n}. {title}\" or \"- {title}\", `phases` or `table rows`", v)
+	}
+	if strings.Contains(v, "**") && strings.Contains(v, "{n}") {
+		// A bold unit label: on list items ("- [ ] **Step {n}:**
+		// {title}") or on a paragraph of its own ("**Task {n}:**
+		// {title}", "**{word} {n}: {title}**").
+		rest := v
+		p.kind = "bold"
+		if strings.HasPrefix(v, "- ") || strings.HasPrefix(v, "* ") {
+			p.kind = "list"
+			rest = strings.TrimSpace(v[2:])
+			if r, ok := strings.CutPrefix(rest, "[ ]"); ok {
+				rest = strings.TrimSpace(r)
+			}
+		}
+		word, _, ok := strings.Cut(strings.TrimPrefix(rest, "**"), "{n}")
+		if !ok || !strings.HasPrefix(rest, "**") {
+			return bad()
+		}
+		p.word = strings.TrimSpace(word)
+		return p, nil
 	}
 	if strings.HasPrefix(v, "{n}. ") {
 		p.kind, p.item.ordered = "item", true
@@ -423,6 +443,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.sectionCandidates(doc, pick, add)
 	b.numberedHeadings(sc, pick, add)
 	b.labelGroups(sc, pick, add)
+	b.boldLabels(doc, pick, add)
 	b.sectionUnits(doc, sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
@@ -881,6 +902,14 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 			cfg.phaseLevel = -1
 		}
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+	case d.pat.kind == "list" || d.pat.kind == "bold":
+		c.Name, c.Description = d.pat.kind, fmt.Sprintf("units are the bold unit labels %q", d.value)
+		mode := modeList
+		if d.pat.kind == "bold" {
+			mode = modeBold
+		}
+		cfg := shapeConfig{units: noUnits, labels: mode, name: c.Description}
+		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	case d.pat.kind == "phases":
 		c.Name, c.Description = "phases", "each phase heading is one unit of work"
 		c.read = func(b *builder, doc ast.Node) bool {
@@ -1194,6 +1223,61 @@ func phaseBoxes(secs []sectionItems, pick *Candidate) int {
 		return 0
 	}
 	return n
+}
+
+// boldLabels proposes the paragraphs that open with a bold unit label
+// ("**Task 1.1:** Create the types", "**T4: Adapter**") as the units, when
+// the walker did not take them itself and each id is written once. Twice
+// or more as many as
+// the unit headings over them, they are the finer units: a sprint plan's
+// weeks and days hold its tasks.
+func (b *builder) boldLabels(doc ast.Node, pick *Candidate, add func(*Candidate)) {
+	if pick != nil && pick.Name == "bold" {
+		return
+	}
+	var lines []int
+	var first shape
+	whole := false
+	seen := map[string]bool{}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		sh, ok := b.boldUnit(par)
+		if !ok {
+			continue
+		}
+		if seen[sh.id] {
+			// "**Step 1:**" again under the next task: the steps of
+			// units, numbered afresh in each, not units.
+			return
+		}
+		seen[sh.id] = true
+		if len(lines) == 0 {
+			first = sh
+			em := par.FirstChild().(*ast.Emphasis)
+			whole = em.NextSibling() == nil || strings.TrimSpace(plainText(em, b.src)) == strings.TrimSpace(b.trimmedText(par))
+		}
+		lines = append(lines, b.p.Position(b.blockStart(par)).Line)
+	}
+	if len(lines) < 3 {
+		return
+	}
+	declare := fmt.Sprintf("units: %q", "**"+first.word+" {n}:** {title}")
+	if whole {
+		declare = fmt.Sprintf("units: %q", "**"+first.word+" {n}: {title}**")
+	}
+	c := &Candidate{Name: "bold", Description: "units are the paragraphs that open with a bold unit label (\"**" + first.word + " 1.1:** Title\")",
+		Units: len(lines), First: firstOf(lines), Declare: declare, Score: scoreHeadings,
+		Why: "paragraphs that open with a bold unit label and an id"}
+	if pick != nil && pick.Name == "headings" && pick.Units > 0 && len(lines) >= 2*pick.Units {
+		c.Score = scoreItemsIn
+		c.Why = fmt.Sprintf("bold unit labels with ids, %d of them against %d unit headings over them: the finer units", len(lines), pick.Units)
+	}
+	cfg := shapeConfig{units: noUnits, labels: modeBold, name: c.Description}
+	c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+	add(c)
 }
 
 // sameNamed folds the sections of one name and level into the first of

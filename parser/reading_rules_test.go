@@ -608,3 +608,23 @@ func TestNumberedSectionsNamingPhases(t *testing.T) {
 	assert.False(t, versionHeading("1. Visión y objetivos"))
 	assert.True(t, versionHeading("v2.3.1"))
 }
+
+// Paragraphs that open with a bold unit label and an id ("**Task 1.1:**
+// Title (4 hours)") under week and day headings are the units, their
+// first numbers their phases. Labels numbered afresh under each heading
+// ("**Step 1:**" in every task) are steps, not units.
+func TestBoldTaskLabels(t *testing.T) {
+	src := "# Sprint Plan\n\n## Sprint 1: Foundation\n\n### Week 1: Setup\n\n#### Day 1-2: Types\n\n**Task 1.1:** Create the types (4 hours)\n- [ ] Write them\n\n" +
+		"**Task 1.2:** Centralize patterns (4 hours)\n- [ ] Move them\n\n### Week 2: Scoring\n\n**Task 2.1:** Verify scoring (8 hours)\n- [ ] Check it\n\n" +
+		"**Task 2.2:** Validation (4 hours)\n- [ ] Add it\n\n## Sprint 2: Tools\n\n### Week 3: Fixes\n\n**Task 3.1:** Score the fixer (8 hours)\n- [ ] Do it\n\n**Task 3.2:** Document it\n- [ ] Write\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `bold | units: "**Task {n}:** {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Create the types open", "1.2 Centralize patterns open", "2.1 Verify scoring open",
+		"2.2 Validation open", "3.1 Score the fixer open", "3.2 Document it open"}, units(p))
+
+	steps := "# Plan\n\n### Task 1: Parser\n\n**Step 1: Write the test**\n\ncode\n\n**Step 2: Run it**\n\ncode\n\n### Task 2: Lexer\n\n**Step 1: Write the test**\n\ncode\n\n**Step 2: Run it**\n\ncode\n"
+	p = Parse("p.md", []byte(steps))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Parser open", "1.2 Lexer open"}, units(p))
+}

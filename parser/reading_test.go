@@ -86,6 +86,21 @@ func TestReadingDeclaredRoundTrip(t *testing.T) {
 	q := ParseWith("p.md", []byte(plan), Options{Reading: &Declared{Line: "units: phases", From: "--reading"}})
 	assert.Equal(t, []string{"1.1 A closed", "2.1 B open"}[1:], units(q)[1:])
 	assert.Len(t, units(q), 2)
+
+	// The chosen reading's line, declared, reads the same units: bold
+	// labels on list items and on paragraphs too.
+	for _, plan := range []string{
+		"# Plan\n\n## Phase 1: A\n\n- [x] **Step 1.1:** X\n- [ ] **Step 1.2:** Y\n\n## Phase 2: B\n\n- [ ] **Step 2.1:** Z\n",
+		"# Plan\n\n## Phase 1: A\n\n**T1: X**\n\nDo x.\n\n**T2: Y**\n\nDo y.\n\n## Phase 2: B\n\n**T3: Z**\n\nDo z.\n",
+	} {
+		p := Parse("p.md", []byte(plan))
+		require.Empty(t, msgs(p, Error))
+		line := strings.TrimPrefix(chosen(p), p.Candidates[0].Name+" | ")
+		q := ParseWith("p.md", []byte(plan), Options{Reading: &Declared{Line: line, From: "--reading"}})
+		assert.Empty(t, msgs(q, Error), line)
+		assert.Equal(t, units(p), units(q), line)
+		assert.Equal(t, line, q.Candidates[0].Declare)
+	}
 }
 
 func TestReadingDeclarationErrors(t *testing.T) {

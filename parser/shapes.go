@@ -119,6 +119,9 @@ type shapeConfig struct {
 	// groups: the phases only group the units (a planning tool's task
 	// items): a phase with no unit under it is text, not a unit.
 	groups bool
+	// labels, when modeList or modeBold, makes the units the bold unit
+	// labels of list items or of paragraphs, with or without phases.
+	labels shapeMode
 }
 
 // runShapes reads a plan written in one of the other shapes: units named by
@@ -141,6 +144,10 @@ func (b *builder) scanShapes(doc ast.Node, cfg shapeConfig) (*shapeScan, shapeMo
 	switch {
 	case cfg.modeSet:
 		return sc, cfg.mode, true
+	case cfg.labels == modeList && sc.phaseLevel <= 0:
+		return sc, modeTopList, true
+	case cfg.labels == modeList || cfg.labels == modeBold:
+		return sc, cfg.labels, true
 	case cfg.items != nil && sc.phaseLevel > 0:
 		return sc, modeList, true
 	case cfg.items != nil:
@@ -158,7 +165,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	if !ok {
 		return false
 	}
-	if cfg.units != nil && !cfg.modeSet && sc.phaseLevel > 0 && cfg.phaseLevel == 0 && !sc.unitInPhase() {
+	if cfg.units != nil && !cfg.modeSet && cfg.labels == modeHeadings && sc.phaseLevel > 0 && cfg.phaseLevel == 0 && !sc.unitInPhase() {
 		// The units a reading names stand outside every phase heading
 		// ("#### Week N" under "## Implementation Plan", the "### Phase
 		// N" of a design above it): those headings are not its phases.
@@ -185,6 +192,9 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	case mode == modeTable && sc.phaseLevel == 0:
 		w.implicit = w.implicitPhase()
 		w.tableUnits(w.implicit, w.outside, true)
+	case mode == modeBold && sc.phaseLevel <= 0:
+		w.implicit = w.implicitPhase()
+		w.boldUnits(w.implicit, w.outside, len(b.src))
 	default:
 		w.trackers()
 		if w.items != nil {
@@ -1100,6 +1110,21 @@ func (w *shapeWalk) implicitPhase() *Phase {
 	return &Phase{ID: strconv.Itoa(w.implicitNum), Num: w.implicitNum, Title: w.b.p.Title, Valid: true}
 }
 
+// nextImplicit returns the phase a unit with the written id goes in: ph,
+// or, in a plan with no phase headings whose ids run "1.5", "2.1", a next
+// phase of ph's kind that the id's first number names.
+func (w *shapeWalk) nextImplicit(ph *Phase, id string) *Phase {
+	pre, _, ok := strings.Cut(id, ".")
+	if ph != w.implicit || !ok || pre == ph.ID {
+		return ph
+	}
+	if n, err := strconv.Atoi(pre); err == nil && n > ph.Num {
+		w.implicit = &Phase{ID: strconv.Itoa(n), Num: n, Title: ph.Title, Valid: true}
+		return w.implicit
+	}
+	return ph
+}
+
 // listUnits reads the units of a phase written as list items.
 func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 	for i, n := range blocks {
@@ -1634,25 +1659,36 @@ func (b *builder) hasBoldUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, pha
 	return false
 }
 
-// boldUnit reads a paragraph whose first line is nothing but a bold unit
-// label: "**T4: Adapter for X**", "**Task 3: Cleanup**".
+// boldUnit reads a paragraph whose first line is a bold unit label: the
+// whole line ("**T4: Adapter for X**", "**Task 3: Cleanup**"), or a label
+// and its id before the title ("**Task 1.1:** Create the types (4 hours)").
 func (b *builder) boldUnit(par *ast.Paragraph) (shape, bool) {
 	em, ok := par.FirstChild().(*ast.Emphasis)
 	if !ok || em.Level != 2 {
 		return shape{}, false
 	}
-	// The label is the whole paragraph: a one-line "**T4: Title**".
-	for next := em.NextSibling(); next != nil; next = next.NextSibling() {
-		t, ok := next.(*ast.Text)
-		if !ok || len(strings.TrimSpace(string(t.Segment.Value(b.src)))) > 0 {
-			return shape{}, false
-		}
-	}
-	sh := readShape(strings.TrimSpace(plainText(em, b.src)))
+	label := strings.TrimSpace(plainText(em, b.src))
+	sh := readShape(label)
 	if sh.kind != shapeUnit || !(sh.sep || sh.title == "") {
 		return shape{}, false
 	}
-	return sh, true
+	var title []byte
+	for next := em.NextSibling(); next != nil; next = next.NextSibling() {
+		title = appendNode(title, next, b.src)
+		if t, ok := next.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
+			break
+		}
+	}
+	rest := strings.TrimSpace(string(title))
+	switch {
+	case rest == "":
+		return sh, true // "**T4: Title**": the label is the line
+	case sh.title == "" && strings.HasSuffix(label, ":"):
+		// "**Task 1.1:** Create the types": the title follows.
+		sh = readShape(label + " " + rest)
+		return sh, sh.kind == shapeUnit
+	}
+	return shape{}, false
 }
 
 // boldUnits reads the units of a phase written as bold paragraphs; each
@@ -1673,6 +1709,7 @@ func (w *shapeWalk) boldUnits(ph *Phase, blocks []ast.Node, end int) {
 			if sh, ok := b.boldUnit(par); ok {
 				start := b.blockStart(par)
 				flush(start)
+				ph = w.nextImplicit(ph, sh.id)
 				line := lineEnd(b.src, start)
 				head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
 				r = &shapeHead{head: head, sh: sh}
