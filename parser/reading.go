@@ -335,6 +335,7 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 			if r, ok := b.legend.says(); ok {
 				b.p.Readings = append(b.p.Readings, r)
 			}
+			b.doneThrough(doc)
 			break
 		}
 		if decl != nil {

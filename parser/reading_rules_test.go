@@ -628,3 +628,19 @@ func TestBoldTaskLabels(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Parser open", "1.2 Lexer open"}, units(p))
 }
+
+// A status sentence before the first unit ("Completed through Phase 2",
+// "Phases 1-2 are complete") marks the units of those phases done, when
+// their own sections say nothing; a unit that says otherwise is read as
+// it says, with a warning.
+func TestDoneThroughAPhase(t *testing.T) {
+	body := "\n\n## Phase 1: Core\n- [ ] Parser\n\n## Phase 2: CLI\n\nThe commands.\n\n## Phase 3: Docs\n\nWrite them.\n"
+	p := Parse("p.md", []byte("# Roadmap\n\n## Status\n\nCompleted through Phase 2. 30 commands."+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Core open", "2.1 CLI closed", "3.1 Docs open"}, units(p))
+	assert.Contains(t, readings(p), `5:1: "Completed through Phase 2": the units of phases 1 to 2 that say nothing of their own status are read as done (1)`)
+	assert.Contains(t, msgs(p, Warning), `7:1: line 5 says "Completed through Phase 2", but unit 1.1 has a task not ticked (line 8): read as open`)
+
+	p = Parse("p.md", []byte("# Hoja de ruta\n\nFases 2-3 están completadas."+body))
+	assert.Equal(t, []string{"1.1 Core open", "2.1 CLI closed", "3.1 Docs closed"}, units(p))
+}

@@ -1,0 +1,105 @@
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// A plan's status section may say in one sentence how far the work has
+// come: "Completed through Phase 12", "Completado hasta la Phase 12",
+// "Phases 1-3 are complete". Before the first unit, such a sentence marks
+// the units of those phases done, unless a unit's own status says
+// otherwise, which a warning names.
+
+// doneThroughRE matches "completed through Phase N" and its translations.
+var doneThroughRE = lazyMustCompile(`(?i)\b(?:completed?|done|finished|completad[oa]|conclu[íi]d[oa]|terminad[oa]|abgeschlossen|erledigt|termin[ée]e?)\s+` +
+	`(?:through|thru|up to|until|hasta(?: la| el)?|at[ée](?: a| o)?|bis(?: zur| zum)?|jusqu['’]à(?: la| le)?)\s+` +
+	`(?:phase|fase|sprint|stage|etapa|step)\s+(\d+)\b`)
+
+// doneRangeRE matches "Phases 1-3 are complete" and its translations.
+var doneRangeRE = lazyMustCompile(`(?i)\b(?:phases|fases|sprints|stages|etapas|phasen)\s+(\d+)\s*(?:-|–|—|to|through|a|bis)\s*(\d+)\s+` +
+	`(?:(?:are|were|sind|están|estão|sont)\s+)?(?:all\s+)?(?:complete|completed|done|finished|completad[oa]s|conclu[íi]d[oa]s|abgeschlossen|erledigt|termin[ée]es)\b`)
+
+// doneThrough reads the first such sentence before the plan's first unit
+// and marks the units it names.
+func (b *builder) doneThrough(doc ast.Node) {
+	if len(b.p.Sprints) == 0 {
+		return
+	}
+	first := b.p.Sprints[0].Heading.Start
+	for _, s := range b.p.Sprints {
+		first = min(first, s.Heading.Start)
+	}
+	for n := doc.FirstChild(); n != nil && b.blockStart(n) < first; n = n.NextSibling() {
+		par, ok := n.(*ast.Paragraph)
+		if q, isQuote := n.(*ast.Blockquote); isQuote {
+			par, ok = q.FirstChild().(*ast.Paragraph)
+		}
+		if !ok {
+			continue
+		}
+		text := b.trimmedText(par)
+		lo, hi := 0, 0
+		var said string
+		if m := doneThroughRE.FindStringSubmatch(text); m != nil {
+			lo, hi, said = 1, wholeNumber(m[1]), m[0]
+		} else if m := doneRangeRE.FindStringSubmatch(text); m != nil {
+			lo, hi, said = wholeNumber(m[1]), wholeNumber(m[2]), m[0]
+		}
+		if hi < lo || hi == 0 {
+			continue
+		}
+		b.markDoneThrough(lo, hi, said, b.p.Position(b.blockStart(par)))
+		return
+	}
+}
+
+func wholeNumber(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// markDoneThrough closes the units of phases lo to hi whose own section
+// says nothing of their status.
+func (b *builder) markDoneThrough(lo, hi int, said string, at Pos) {
+	marked := 0
+	for _, s := range b.p.Sprints {
+		if s.Phase == nil || s.Phase.Num < lo || s.Phase.Num > hi || s.Skipped {
+			continue
+		}
+		open := b.openBoxLine(s)
+		switch {
+		case !s.Status.Set() && open > 0:
+			b.p.warnf(s.Heading.Pos, "line %d says %q, but unit %s has a task not ticked (line %d): read as open", at.Line, said, s.ID, open)
+		case !s.Status.Set():
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			marked++
+		case s.Status.Value != StatusClosed:
+			b.p.warnf(s.Heading.Pos, "line %d says %q, but unit %s says it is %s (line %d): read as it says", at.Line, said, s.ID,
+				strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line)
+		}
+	}
+	if marked > 0 {
+		b.p.Readings = append(b.p.Readings, Reading{Pos: at, Text: fmt.Sprintf("%q: the units of phases %d to %d that say nothing of their own status are read as done (%d)", said, lo, hi, marked)})
+	}
+}
+
+// openBoxRE matches a line that is an unticked checkbox item.
+var openBoxRE = lazyMustCompile(`(?m)^[ \t]*[-*+] \[ \]`)
+
+// openBoxLine is the line of the first unticked checkbox in unit s's
+// section, 0 when there is none.
+func (b *builder) openBoxLine(s *Sprint) int {
+	end := s.End
+	if end <= s.Heading.Start || end > len(b.src) {
+		end = len(b.src)
+	}
+	loc := openBoxRE.FindSubmatchIndex(b.src[s.Heading.Start:end])
+	if loc == nil {
+		return 0
+	}
+	return b.p.Position(s.Heading.Start + loc[0]).Line
+}
