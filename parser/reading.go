@@ -74,7 +74,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -460,6 +460,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 				return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modePhaseOnly, modeSet: true})
 			}})
 	}
+	b.statusSectionsCandidate(doc, add)
 	b.bulletItems(doc, add, slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }))
 	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
 		Why: "nothing else reads as work"})
@@ -867,6 +868,13 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.key == "format" && d.value == "gsd":
 		c.Name, c.Description = "gsd", gsdRoadmapDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSDRoadmap(doc) }
+	case d.key == "format" && d.value == "status-lists":
+		c.Name, c.Description = "items", statusListsDescription
+		c.read = func(b *builder, doc ast.Node) bool {
+			var found *Candidate
+			b.statusSectionsCandidate(doc, func(x *Candidate) { found = x })
+			return found != nil && found.read(b, doc)
+		}
 	case d.key == "format" && d.value == "gsd-plan":
 		c.Name, c.Description = "gsd-plan", gsdDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }

@@ -644,3 +644,19 @@ func TestDoneThroughAPhase(t *testing.T) {
 	p = Parse("p.md", []byte("# Hoja de ruta\n\nFases 2-3 están completadas."+body))
 	assert.Equal(t, []string{"1.1 Core open", "2.1 CLI closed", "3.1 Docs closed"}, units(p))
 }
+
+// A roadmap whose status is only in its section titles, over plain
+// bullets: the bullets of the done and still-to-do sections are the
+// units, done or open as their section says; non-goals are none. The
+// reading's line, format: status-lists, reads the same.
+func TestStatusLists(t *testing.T) {
+	src := "# Roadmap\n\n## Aktueller Stand (erreicht)\n\n- Tray app\n- Local transcription\n\n## Nächste sinnvolle Schritte\n\n- Terminal paste\n- Onboarding\n\n" +
+		"## Vorerst nicht im Fokus\n\n- Accounts\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	want := []string{"1.1 Tray app closed", "1.2 Local transcription closed", "1.3 Terminal paste open", "1.4 Onboarding open"}
+	assert.Equal(t, want, units(p))
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: status-lists", From: "--reading"}})
+	assert.Equal(t, want, units(q))
+}

@@ -116,6 +116,9 @@ type shapeConfig struct {
 	// except, when set, leaves out the list units in the sections whose
 	// heading it reports (a plan with no phases).
 	except func(heading string) bool
+	// only, when set, keeps the list units to these top-level blocks (a
+	// plan with no phases).
+	only map[ast.Node]bool
 	// groups: the phases only group the units (a planning tool's task
 	// items): a phase with no unit under it is text, not a unit.
 	groups bool
@@ -187,6 +190,9 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		if cfg.except != nil {
 			out := exceptBlocks(doc, b.src, cfg.except)
 			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return out[n] })
+		}
+		if cfg.only != nil {
+			blocks = slices.DeleteFunc(slices.Clone(blocks), func(n ast.Node) bool { return !cfg.only[n] })
 		}
 		w.listUnits(w.implicit, blocks, len(b.src))
 	case mode == modeTable && sc.phaseLevel == 0:

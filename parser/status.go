@@ -41,7 +41,7 @@ var (
 		"concluido": true, "concluída": true, "concluida": true, "completo": true, "completa": true,
 		"fechado": true, "entregue": true,
 		// de
-		"erledigt": true, "fertig": true, "abgeschlossen": true, "geschlossen": true,
+		"erledigt": true, "fertig": true, "abgeschlossen": true, "geschlossen": true, "erreicht": true,
 		// fr
 		"terminé": true, "terminée": true, "fait": true, "faite": true, "fini": true, "finie": true,
 		"achevé": true, "achevée": true, "complété": true, "complétée": true, "clos": true,

@@ -1,0 +1,120 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// A short roadmap may keep its status in its section titles alone, over
+// plain bullets:
+//
+//	## Current state (reached)
+//	- Tray app
+//	## Next steps
+//	- Terminal paste fallback
+//	## Not in focus
+//	- Accounts and sync
+//
+// Its units are the bullets of the sections that say how the work stands,
+// done or in progress or still to do as the section says; a section of
+// non-goals holds none.
+
+// asideSections name sections of things the plan will not do.
+var asideSections = []string{"not in focus", "nicht im fokus", "out of scope", "non-goals", "non goals", "not planned",
+	"won't do", "wont do", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant"}
+
+// sectionState says what a section's title says of the work under it:
+// one of the Status constants, statusSkipped, or "" for nothing.
+func sectionState(title string) string {
+	t := strings.ToLower(title)
+	for _, w := range asideSections {
+		if strings.Contains(t, w) {
+			return statusSkipped
+		}
+	}
+	for _, w := range nextSections {
+		if strings.HasPrefix(t, w) {
+			return StatusOpen
+		}
+	}
+	if r := readStatus(title); r.known {
+		return r.status
+	}
+	return ""
+}
+
+// nextSections open titles of sections of the work still to come.
+var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do"}
+
+// statusSectionsCandidate proposes the plain bullets of sections whose
+// titles give their status, when at least one says done and one says
+// the work is still to do or under way.
+func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
+	only := map[ast.Node]bool{}
+	type span struct {
+		start, end int
+		state      string
+	}
+	var spans []span // the kept lists, with their sections' states
+	level, st := 0, ""
+	var done, open bool
+	var lines []int
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if h.Level == 1 {
+				level, st = 0, ""
+				continue
+			}
+			if level == 0 || h.Level <= level {
+				level, st = h.Level, sectionState(b.trimmedText(h))
+			}
+			continue
+		}
+		l, ok := c.(*ast.List)
+		if !ok || l.IsOrdered() || st == "" || st == statusSkipped {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
+				if n == 0 || len(lines) < 3 {
+					lines = append(lines, b.p.Position(b.blockStart(it)).Line)
+				}
+				n++
+			}
+		}
+		only[c] = true
+		end := len(b.src)
+		if next := c.NextSibling(); next != nil {
+			end = b.blockStart(next)
+		}
+		spans = append(spans, span{b.blockStart(c), end, st})
+		done = done || st == StatusClosed
+		open = open || st == StatusOpen || st == StatusInProgress
+	}
+	if !done || !open || n < 2 {
+		return
+	}
+	cfg := shapeConfig{items: &itemPattern{bullet: true}, only: only, phaseLevel: -1,
+		name: statusListsDescription,
+		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) {
+			if s.Status.Set() {
+				return
+			}
+			for _, sp := range spans {
+				if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && sp.state != StatusOpen {
+					s.Status = Field{Value: sp.state, Pos: b.p.Position(sp.start)}
+				}
+			}
+		}}
+	add(&Candidate{Name: "items", Description: cfg.name, Units: n, First: lines, Declare: "format: status-lists",
+		Score: scoreStatusSections, Why: fmt.Sprintf("%d plain bullets under section titles that say done and still to do", n),
+		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+const statusListsDescription = "units are the plain bullets of sections whose titles say how their work stands"
+
+// scoreStatusSections is over a checklist's sections and a backlog's bullets.
+const scoreStatusSections = 345
