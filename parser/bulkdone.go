@@ -103,3 +103,93 @@ func (b *builder) openBoxLine(s *Sprint) int {
 	}
 	return b.p.Position(s.Heading.Start + loc[0]).Line
 }
+
+// A closing section may list what is done, one line a phase or version:
+//
+//	## Completed versions
+//	✅ **v0.2** — Core (all tasks done)
+//
+// Each line with a done mark that names a phase, version or unit of the
+// plan marks its units done, when their own sections say nothing.
+
+// doneLineRE takes the id a done line names: "**v0.2**", "Phase 3",
+// "Sprint 1.2".
+var doneLineRE = lazyMustCompile(`(?i)^(?:✅|✔️?|☑️?|\[x\])\s*(?:\*\*|__)?\s*(?:(?:phase|fase|sprint|stage|etapa|version|versión|versão|версия|step)\s+)?v?(\d+(?:\.\d+)*[a-z]?)\b`)
+
+// doneSections reads the sections after the first unit whose titles say
+// done, and marks the units their done lines name.
+func (b *builder) doneSections(doc ast.Node) {
+	if len(b.p.Sprints) == 0 {
+		return
+	}
+	first := b.p.Sprints[0].Heading.Start
+	for _, s := range b.p.Sprints {
+		first = min(first, s.Heading.Start)
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level < 2 || b.blockStart(h) < first || sectionState(b.trimmedText(h)) != StatusClosed || b.unitHeadingAt(b.blockStart(h)) {
+			continue
+		}
+		end := len(b.src)
+		for m := h.NextSibling(); m != nil; m = m.NextSibling() {
+			if mh, ok := m.(*ast.Heading); ok && mh.Level <= h.Level {
+				end = b.blockStart(mh)
+				break
+			}
+		}
+		start := lineEnd(b.src, b.blockStart(h))
+		for _, line := range strings.Split(string(b.src[start:end]), "\n") {
+			t := strings.TrimLeft(strings.TrimSpace(line), "-*+ ")
+			m := doneLineRE.FindStringSubmatch(t)
+			if m != nil {
+				b.markDoneLine(m[1], strings.TrimSpace(line), b.p.Position(start))
+			}
+			start += len(line) + 1
+		}
+	}
+}
+
+// markDoneLine closes the units that id names: a unit by its id as written,
+// or every unit of a phase or version ("0.2" for "0.2.1" and "0.2.3").
+func (b *builder) markDoneLine(id, line string, at Pos) {
+	marked := 0
+	for _, s := range b.p.Sprints {
+		phase := s.Phase != nil && s.Phase.Heading.Text != "" && strings.EqualFold(s.Phase.ID, id)
+		named := phase
+		for _, w := range []string{s.WrittenID, headingID(s.Heading.Text)} {
+			w = strings.ToLower(strings.TrimPrefix(w, "v"))
+			named = named || w != "" && (w == id || strings.HasPrefix(w, id+"."))
+		}
+		if s.Skipped || !named {
+			continue
+		}
+		if open := b.openBoxLine(s); !s.Status.Set() && open > 0 {
+			b.p.warnf(s.Heading.Pos, "line %d says %q, but unit %s has a task not ticked (line %d): read as open", at.Line, line, s.ID, open)
+			continue
+		}
+		if !s.Status.Set() {
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			marked++
+		}
+	}
+	if marked > 0 {
+		b.p.Readings = append(b.p.Readings, Reading{Pos: at, Text: fmt.Sprintf("%q: its units are read as done (%d)", line, marked)})
+	}
+}
+
+// unitHeadingAt reports whether a unit's heading starts at offset at.
+func (b *builder) unitHeadingAt(at int) bool {
+	u := b.unitAt(at)
+	return u != nil && u.Heading.Start == at
+}
+
+// headingID is the id a unit's heading is written with ("0.2.1" of "0.2.1
+// Pluggable styles", "3" of "Step 3: Wire it"), "" when it has none.
+func headingID(text string) string {
+	if sh := readShape(text); sh.kind != shapeOther {
+		return sh.id
+	}
+	id, _ := splitShapeID(strings.TrimLeftFunc(text, decoration))
+	return id
+}

@@ -336,6 +336,7 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 				b.p.Readings = append(b.p.Readings, r)
 			}
 			b.doneThrough(doc)
+			b.doneSections(doc)
 			break
 		}
 		if decl != nil {

@@ -660,3 +660,14 @@ func TestStatusLists(t *testing.T) {
 	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: status-lists", From: "--reading"}})
 	assert.Equal(t, want, units(q))
 }
+
+// A closing section whose title says done lists what is done, a line a
+// version or phase ("✅ **v0.2** — Core"): the units of each are done.
+func TestDoneSectionLines(t *testing.T) {
+	src := "# Roadmap\n\n## v0.2 — Core\n\n### 0.2.1 Parser\n\n- tokens\n\n### 0.2.2 Config\n\n- file\n\n## v0.3 — Styles\n\n### 0.3.1 Plugins\n\n- hooks\n\n" +
+		"## Completed versions\n\n✅ **v0.2** — Core (all tasks done)\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Parser closed", "1.2 Config closed", "1.3 Plugins open"}, units(p))
+	assert.Contains(t, readings(p), `21:1: "✅ **v0.2** — Core (all tasks done)": its units are read as done (2)`)
+}

@@ -48,7 +48,7 @@ var (
 		"livré": true, "livrée": true, "implémenté": true, "implémentée": true,
 		"implementado": true, "implementada": true, "implementiert": true, "umgesetzt": true,
 		// ru, zh, ja, ko
-		"выполнено": true, "готово": true, "завершено": true, "сделано": true, "закрыто": true,
+		"выполнено": true, "выполненные": true, "выполнены": true, "готово": true, "завершено": true, "сделано": true, "закрыто": true,
 		"完成": true, "已完成": true, "完了": true, "完了済み": true, "済み": true, "完成済み": true,
 		"완료": true, "완료됨": true,
 	}
