@@ -10,7 +10,8 @@ const (
 	MaxLineLen = 16 << 10
 	// MaxNesting is how deeply one line may nest lists and block quotes.
 	// Each list marker or '>' at the start of the line counts one level,
-	// and every two columns of blanks before and among them one more.
+	// and every two columns of blanks before and among them one more, but
+	// never more than the lines before it reached plus its own markers.
 	MaxNesting = 64
 )
 
@@ -20,6 +21,7 @@ func (p *Plan) checkShape() bool {
 	const most = 5
 	found := 0
 	src := p.Src
+	open := 0 // the depth the last line with a container marker reached, at most
 	for start := 0; start < len(src) && found < most; {
 		end := lineEnd(src, start)
 		line := src[start:end]
@@ -28,7 +30,16 @@ func (p *Plan) checkShape() bool {
 			p.errorf(p.Position(start), "line is %d bytes long; plan lines are limited to %d KiB", n, MaxLineLen>>10)
 			found++
 		default:
-			if d := nesting(line); d > MaxNesting {
+			markers, d := nesting(line)
+			if markers == 0 {
+				break
+			}
+			// A line nests no deeper than the containers open before
+			// it and the markers it opens: blanks alone open none (a
+			// list item indented 320 columns under "- should:").
+			d = min(d, open+markers)
+			open = d
+			if d > MaxNesting {
 				p.errorf(p.Position(start), "lists and block quotes nested %d deep; plans are limited to %d levels", d, MaxNesting)
 				found++
 			}
@@ -48,11 +59,12 @@ func trimEOL(line []byte) []byte {
 	return line
 }
 
-// nesting estimates how many lists and block quotes a line opens: the
-// container markers at its start ('>', "-", "*", "+", "1." or "1)" followed
-// by a blank), plus one level per two columns of blanks before and among
-// them. It never underestimates the depth goldmark would build from the line.
-func nesting(line []byte) int {
+// nesting counts the container markers at a line's start ('>', "-", "*",
+// "+", "1." or "1)" followed by a blank) and estimates the depth the line
+// nests to: the markers plus one level per two columns of blanks before
+// and among them. It never underestimates the depth goldmark would build
+// from the line.
+func nesting(line []byte) (markers, depth int) {
 	depth, col, blank, i := 0, 0, 0, 0
 	for {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
@@ -95,7 +107,7 @@ func nesting(line []byte) int {
 		i = j
 	}
 	if depth == 0 {
-		return 0
+		return 0, 0
 	}
-	return depth + blank/2
+	return depth, depth + blank/2
 }
