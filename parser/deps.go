@@ -437,6 +437,13 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 			out = append(out, u)
 			continue
 		}
+		if bare, _, ok := strings.Cut(strings.TrimSpace(name), " ("); ok && strings.HasSuffix(name, ")") {
+			// "ENROLL-1 (DONE)": the unit, with a note on how it stands.
+			if u := idx().unit(bare); u != nil {
+				out = append(out, u)
+				continue
+			}
+		}
 		b.p.warnf(pos, unknown, strings.TrimSpace(name))
 	}
 	return out
@@ -453,7 +460,7 @@ func (b *builder) unitAt(at int) *Sprint {
 	return nil
 }
 
-var depsColumn = map[string]bool{"depends on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true}
+var depsColumn = map[string]bool{"depends on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true, "dependson": true, "depends_on": true, "blockedby": true, "blocked_by": true}
 
 // depsTable reads a table with a dependency column: the row's first cell
 // names the unit, the column the units it waits on.

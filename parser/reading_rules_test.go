@@ -671,3 +671,16 @@ func TestDoneSectionLines(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Parser closed", "1.2 Config closed", "1.3 Plugins open"}, units(p))
 	assert.Contains(t, readings(p), `21:1: "✅ **v0.2** — Core (all tasks done)": its units are read as done (2)`)
 }
+
+// A table keyed by a tracker's task keys ("UI-THEME-MDUI-1"), in a
+// column headed ID, with a title, a status and a DependsOn column, is a
+// table of units numbered by their place; a dependency may carry a note
+// on how it stands ("ENROLL-1 (DONE)").
+func TestTaskKeyTable(t *testing.T) {
+	src := "# PLAN\n\n## Active Tasks\n\n| ID | Title | Status | DependsOn |\n|---|---|---|---|\n" +
+		"| ENROLL-CORE-1 | Enrolment core | DONE | - |\n| UI-THEME-MDUI-1 | Theme | TODO | ENROLL-CORE-1 (DONE) |\n| termState-IMPL-1 | Term state | TODO | UI-THEME-MDUI-1 (WIP) |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Enrolment core closed", "1.2 Theme open", "1.3 Term state open"}, units(p))
+	assert.Equal(t, []string{"7:3: 3 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.2, 1.3"}, msgs(p, Warning))
+}

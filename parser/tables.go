@@ -40,6 +40,14 @@ var (
 // letter ("1.2", "3a.1"). Group 1 is the prefix, group 2 the number.
 var tableIDRE = lazyMustCompile(`^([A-Za-z][A-Za-z]{0,11}[ _-]?)?([0-9]{1,6}[a-z]?(?:\.[0-9]{1,6}[a-z]?)*)$`)
 
+// tableKeyRE is a tracker's task key of two words or more and a number,
+// joined by dashes ("UI-THEME-MDUI-1", "termState-IMPL-1").
+var tableKeyRE = lazyMustCompile(`^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z][A-Za-z0-9]*)+-[0-9]{1,6}[a-z]?$`)
+
+// tableKeyPrefix stands for the prefix of task keys, which differ from
+// row to row.
+const tableKeyPrefix = "\x00key"
+
 // unitTable is a table read as a list of units.
 type unitTable struct {
 	t     *east.Table
@@ -60,6 +68,11 @@ func (b *builder) cellText(c ast.Node) string {
 func tableID(text string) (prefix, num string, ok bool) {
 	if m := tableIDRE.FindStringSubmatch(text); m != nil {
 		return strings.ToLower(strings.TrimRight(m[1], " _-")), m[2], true
+	}
+	if tableKeyRE.MatchString(text) {
+		// A tracker's task key ("UI-THEME-MDUI-1", "termState-IMPL-1"):
+		// the row is numbered by its place.
+		return tableKeyPrefix, "", true
 	}
 	if strings.Contains(text, "-") && !strings.ContainsAny(text, " \t") && ValidBeadID(text) {
 		// A bead id: "bd-4uv.3". Its prefix is the part before the
@@ -219,6 +232,9 @@ func (b *builder) unitIDs(ids []string, idHeader bool) bool {
 			return false
 		}
 		prev = parts
+	}
+	if prefix == tableKeyPrefix {
+		return idHeader // task keys are ids only in a column headed like one
 	}
 	return prefix != "" || dotted || idHeader
 }
