@@ -1578,6 +1578,19 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 			return "", "", false
 		}
 		return "", strings.TrimSpace(t[len(p.label):]), strings.TrimSpace(t[len(p.label):]) != ""
+	case p.glued && p.word == "{letter}":
+		// "A1 · Map view": the letter's place and the number, "1.1".
+		if len(t) < 3 || t[0] < 'A' || t[0] > 'Z' || t[1] < '0' || t[1] > '9' {
+			return "", "", false
+		}
+		num, rest, ok := (unitPattern{word: t[:1], glued: true}).headingUnit(t)
+		after := strings.TrimLeft(t[1:], "0123456789")
+		if !ok || strings.Contains(num, ".") || !strings.ContainsAny(strings.TrimSpace(after)[:min(len(strings.TrimSpace(after)), 3)], "·—–-:.") {
+			// "P0 (Must Have)": a tier, not an item; an item's id has
+			// a separator after it.
+			return "", "", false
+		}
+		return strconv.Itoa(int(t[0]-'A')+1) + "." + num, rest, true
 	case p.glued:
 		if len(t) <= len(p.word) || !strings.EqualFold(t[:len(p.word)], p.word) {
 			return "", "", false
@@ -1585,7 +1598,7 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 		if !strings.HasSuffix(p.word, "-") {
 			// "P0.1 Hybrid extraction": the id as a unit heading's.
 			id, rest := splitShapeID(t[len(p.word):])
-			rest = strings.TrimLeft(strings.TrimSpace(rest), ":.-–—")
+			rest = strings.TrimLeft(strings.TrimSpace(rest), ":.-–—·")
 			return id, strings.TrimSpace(rest), id != "" && strings.TrimSpace(rest) != ""
 		}
 		num, rest, ok := itemPattern{parts: 1}.match(itemText{text: strings.Replace(t[len(p.word):], ":", ".", 1)})
@@ -1621,6 +1634,9 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 		word := strings.TrimSuffix(strings.TrimSuffix(p.label, ":"), "-")
 		if word == "" {
 			word = strings.TrimSuffix(p.word, "-")
+		}
+		if word == "{letter}" {
+			word = "item"
 		}
 		if p.any {
 			word = "section"
@@ -1677,6 +1693,14 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			up := unitPattern{word: t[:i], glued: true}
 			if id, _, ok := up.headingUnit(t); ok && strings.Contains(id, ".") {
 				g := find(hashes+" "+t[:i]+"{n} {title}", r.node.Level)
+				g.lines = append(g.lines, r.head.Pos.Line)
+			}
+		}
+		if i == 1 && len(t) > 2 && t[1] >= '0' && t[1] <= '9' {
+			// "### A1 · Map view", "### B2 · Docs": a track's letter
+			// glued to the item's number.
+			if _, _, ok := (unitPattern{word: "{letter}", glued: true}).headingUnit(t); ok {
+				g := find(hashes+" {letter}{n} {title}", r.node.Level)
 				g.lines = append(g.lines, r.head.Pos.Line)
 			}
 		}

@@ -291,7 +291,7 @@ func TestDottedHeadingsUnderWork(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, `headings | units: "### {n} {title}"`, chosen(p))
-	assert.Equal(t, []string{"1.1 Service open", "1.2 Scripts open", "1.3 Docs open"}, units(p))
+	assert.Equal(t, []string{"8.1 Service open", "8.2 Scripts open", "8.3 Docs open"}, units(p))
 }
 
 // A pull-request template's boxes are for whoever fills it in.
@@ -683,4 +683,18 @@ func TestTaskKeyTable(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Enrolment core closed", "1.2 Theme open", "1.3 Term state open"}, units(p))
 	assert.Equal(t, []string{"7:3: 3 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.2, 1.3"}, msgs(p, Warning))
+}
+
+// Items whose ids are a track's letter glued to a number ("### A1 ·
+// Map view", "### B2 · Docs") are units, each letter a phase; a tier
+// heading "## P0 (Must Have)" is no such item. The declared line reads
+// the same.
+func TestLetterNumberItems(t *testing.T) {
+	src := "# Roadmap\n\n## Pfad A — UX\n\n### A1 · Karten\n- Pins\n\n### A2 · Kalender\n- Monate\n\n## Pfad B — Betrieb\n\n### B1 · Telemetrie\n- Gap\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {letter}{n} {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Karten open", "1.2 Kalender open", "2.1 Telemetrie open"}, units(p))
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: `units: "### {letter}{n} {title}"`, From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
 }

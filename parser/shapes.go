@@ -1311,7 +1311,7 @@ func (w *shapeWalk) openUnit(r *shapeHead) {
 			// Not in Plan.Phases: it has no heading.
 			w.implicit = w.implicitPhase()
 		}
-		ph = w.implicit
+		ph = w.nextImplicit(w.implicit, r.sh.id)
 	}
 	w.unit = w.newUnit(r, ph, r.sh.id, r.sh.title)
 	w.unitHead = r
