@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -54,7 +55,15 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 		return itemText{}, false
 	}
 	var t itemText
-	var buf []byte
+	first := blk.FirstChild()
+	if _, ok := first.(*east.TaskCheckBox); ok {
+		t.box, first = true, first.NextSibling()
+	}
+	if text, ok := b.lineText(first); ok {
+		t.text = strings.TrimSpace(text) // most items: one run of text
+		return t.read(), true
+	}
+	buf := b.scratch[:0]
 	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
 		if _, ok := c.(*east.TaskCheckBox); ok {
 			t.box = true
@@ -65,7 +74,13 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 			break
 		}
 	}
-	t.text = strings.TrimSpace(string(buf))
+	b.scratch = buf
+	t.text = string(bytes.TrimSpace(buf))
+	return t.read(), true
+}
+
+// read reads the markers goldmark leaves in an item's text.
+func (t itemText) read() itemText {
 	for _, mark := range []string{"[v]", "[V]", "[✓]", "[✔]"} {
 		if !t.box && strings.HasPrefix(t.text, mark+" ") {
 			t.box, t.done = true, true
@@ -81,7 +96,7 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	if t.box && strings.HasPrefix(t.text, "*") {
 		t.text = strings.TrimSpace(t.text[1:]) // "- [ ]* 2.3": optional
 	}
-	return t, true
+	return t
 }
 
 // match reads an item's text as a unit: its id and its title.
