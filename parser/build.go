@@ -55,7 +55,7 @@ type builder struct {
 	loose     []looseHead // phase-looking headings outside phase sections
 	phaseDone []phaseMark // phases marked done as a whole
 	scratch   []byte      // text being built, before it becomes a string
-	srcText   string      // src as a string, made by lineText on first use
+	srcText   string      // src as a string, made by source on first use
 	// ids are the ids of the phase headings and, after "sprint ", of the
 	// sprint headings; built on first use by headingIDs.
 	ids map[string]bool

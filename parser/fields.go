@@ -181,7 +181,7 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 	if !ok || em.Level != 2 {
 		return b.plainField(line, f)
 	}
-	label := strings.TrimSpace(plainText(em, b.src))
+	label := b.trimmedText(em)
 	rest := line[1:]
 	var value strings.Builder
 	switch {

@@ -433,7 +433,7 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 			for len(open) > 0 && out[open[len(open)-1]].head.Level >= h.Level {
 				open = open[:len(open)-1]
 			}
-			out = append(out, sectionItems{head: h, text: strings.TrimSpace(plainText(h, b.src))})
+			out = append(out, sectionItems{head: h, text: b.trimmedText(h)})
 			open = append(open, len(out)-1)
 			continue
 		}

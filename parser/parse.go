@@ -289,10 +289,24 @@ func (b *builder) lineText(c ast.Node) (text string, ok bool) {
 	if !ok || t.Segment.Padding != 0 || t.NextSibling() != nil && !t.SoftLineBreak() && !t.HardLineBreak() {
 		return "", false
 	}
+	return b.source()[t.Segment.Start:t.Segment.Stop], true
+}
+
+// source is src as a string, made once: texts cut from it are not copied.
+func (b *builder) source() string {
 	if b.srcText == "" {
 		b.srcText = string(b.src)
 	}
-	return b.srcText[t.Segment.Start:t.Segment.Stop], true
+	return b.srcText
+}
+
+// plain is plainText(n, b.src): a piece of the source when n holds one run
+// of text.
+func (b *builder) plain(n ast.Node) string {
+	if t, ok := n.FirstChild().(*ast.Text); ok && t.NextSibling() == nil && !t.SoftLineBreak() && !t.HardLineBreak() && t.Segment.Padding == 0 {
+		return b.source()[t.Segment.Start:t.Segment.Stop]
+	}
+	return plainText(n, b.src)
 }
 
 // appendPlain appends plainText(n) to dst.
