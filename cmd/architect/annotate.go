@@ -111,14 +111,30 @@ func runAnnotate(opts *annotateOptions, stdio streams) error {
 	if !opts.strip {
 		go func() { fromc <- readFromAll(opts.from, stdio.in) }()
 	}
+	// The checkout's root, found once: the declared reading and, without
+	// --repo, plan_file are read from it. git finds it while the plan is
+	// parsed in the checkout it is most likely in (as compile does); the
+	// parse is kept when git names that checkout, else done again.
+	dir := filepath.Dir(opts.plan)
+	rootc := make(chan rootResult, 1)
+	go func() {
+		root, err := checkoutRoot(dir, "")
+		rootc <- rootResult{root, err}
+	}()
 	name, src, err := readPlan(opts.plan, nil)
 	if err != nil {
 		return err
 	}
-	// The checkout's root, found once: the declared reading and, without
-	// --repo, plan_file are read from it.
-	root, rootErr := checkoutRoot(filepath.Dir(opts.plan), "")
-	p := parsePlanIn(root, rootErr, opts.plan, name, src, opts.reading)
+	var p *parser.Plan
+	likely := likelyRoot(dir, "")
+	if likely != "" {
+		p = parsePlanIn(likely, nil, opts.plan, name, src, opts.reading)
+	}
+	found := <-rootc
+	root, rootErr := found.root, found.err
+	if p == nil || rootErr != nil || root != likely {
+		p = parsePlanIn(root, rootErr, opts.plan, name, src, opts.reading)
+	}
 	if ds := annotate.Blocking(p); len(ds) > 0 {
 		ds.Sort()
 		return ds
@@ -221,6 +237,12 @@ func warnings(p *parser.Plan, ids map[string]string, res annotate.Result) parser
 	}
 	ds.Sort()
 	return ds
+}
+
+// rootResult is what checkoutRoot returned.
+type rootResult struct {
+	root string
+	err  error
 }
 
 // fromResult is the beads of every --from file, or the first error.
