@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -182,7 +183,7 @@ func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnos
 	if err != nil {
 		pos := parser.Pos{Line: 1, Col: 1}
 		msg := err.Error()
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if m := yamlLine().FindStringSubmatch(msg); m != nil {
 			pos.Line, _ = strconv.Atoi(m[1])
 			msg = m[2]
 		}
@@ -207,4 +208,6 @@ func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnos
 	return d, nil
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+// yamlLine reads the line of a YAML error ("line 3: ..."); compiled on
+// first use, not at every command's start.
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+): (.*)`) })
