@@ -81,10 +81,10 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 
 // read reads the markers goldmark leaves in an item's text.
 func (t itemText) read() itemText {
-	for _, mark := range []string{"[v]", "[V]", "[✓]", "[✔]"} {
-		if !t.box && strings.HasPrefix(t.text, mark+" ") {
+	for _, mark := range []string{"[v] ", "[V] ", "[✓] ", "[✔] "} { // a mark, a space
+		if !t.box && strings.HasPrefix(t.text, mark) {
 			t.box, t.done = true, true
-			t.text = strings.TrimSpace(t.text[len(mark):])
+			t.text = strings.TrimSpace(t.text[len(mark)-1:])
 		}
 	}
 	if !t.box && len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' && strings.IndexByte("-~/ ", t.text[1]) >= 0 {
