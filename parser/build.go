@@ -56,6 +56,8 @@ type builder struct {
 	phaseDone []phaseMark // phases marked done as a whole
 	scratch   []byte      // text being built, before it becomes a string
 	srcText   string      // src as a string, made by source on first use
+	// spareReader is sprintFields' reader between two sections.
+	spareReader *sectionReader
 	// ids are the ids of the phase headings and, after "sprint ", of the
 	// sprint headings; built on first use by headingIDs.
 	ids map[string]bool

@@ -61,7 +61,16 @@ func (r *sectionReader) see(name string, pos Pos) {
 // end.
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	blocks = b.openQuotes(blocks)
-	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, onlyFields: true}
+	// One reader serves every section in turn (about 500 bytes each, new
+	// memory a run touches): it is taken while in use, and given back once
+	// nothing it holds is needed.
+	r := b.spareReader
+	if r == nil {
+		r = new(sectionReader)
+	}
+	b.spareReader = nil
+	defer func() { b.spareReader = r }()
+	*r = sectionReader{b: b, s: s, blocks: blocks, end: end, onlyFields: true}
 	r.seen = r.seenBuf[:0]
 	r.read()
 	var claimed map[int]bool // desc entries that became tasks; most sections have none
