@@ -138,6 +138,16 @@ func collapse(s string) string {
 	return s
 }
 
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // asciiSpace reports whether c is white space other than ' ', as
 // strings.Fields reads it.
 func asciiSpace(c byte) bool { return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
@@ -366,10 +376,12 @@ func cleanTitle(t string) string {
 				t = t[:k] // a heading anchor: "Setup {#setup}"
 			}
 		}
-		for _, arrow := range []string{"⬅️", "⬅", "←", "👈"} {
-			if k := strings.LastIndex(t, arrow); k >= 0 {
-				if _, ok := titleMarkers[strings.ToLower(strings.Trim(t[k+len(arrow):], " \ufe0f!:-"))]; ok {
-					t = t[:k]
+		if !ascii(t) { // every arrow is outside ASCII: most titles have none
+			for _, arrow := range []string{"⬅️", "⬅", "←", "👈"} {
+				if k := strings.LastIndex(t, arrow); k >= 0 {
+					if _, ok := titleMarkers[strings.ToLower(strings.Trim(t[k+len(arrow):], " \ufe0f!:-"))]; ok {
+						t = t[:k]
+					}
 				}
 			}
 		}
