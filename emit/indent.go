@@ -1,5 +1,7 @@
 package emit
 
+import "bytes"
+
 // appendIndent appends src, compact JSON as json.Marshal writes it (no
 // space outside strings), to dst laid out as json.Indent(dst, src, prefix,
 // indent) would: the same bytes, in one pass that copies each string whole
@@ -24,11 +26,21 @@ func appendIndent(dst, src []byte, prefix, indent string) []byte {
 		}
 		switch c {
 		case '"':
+			// The closing quote: the first one after i with no backslash
+			// before it in the string, found a run at a time.
 			j := i + 1
-			for ; j < len(src) && src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++ // the byte it escapes
+			for j < len(src) {
+				q := bytes.IndexByte(src[j:], '"')
+				if q < 0 {
+					j = len(src)
+					break
 				}
+				e := bytes.IndexByte(src[j:j+q], '\\')
+				if e < 0 {
+					j += q
+					break
+				}
+				j += e + 2 // past the backslash and the byte it escapes
 			}
 			j = min(j, len(src)-1)
 			dst = append(dst, src[i:j+1]...)

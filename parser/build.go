@@ -49,12 +49,15 @@ type builder struct {
 	preamble   []ast.Node // blocks before the first phase
 	seen       bool       // a phase heading was seen
 
-	defs      []*Sprint            // every sprint heading in a phase, in file order
-	byID      map[string][]*Sprint // defs by canonical id
-	infos     map[*Sprint]headInfo
-	loose     []looseHead // phase-looking headings outside phase sections
-	phaseDone []phaseMark // phases marked done as a whole
-	scratch   []byte      // text being built, before it becomes a string
+	defs       []*Sprint            // every sprint heading in a phase, in file order
+	byID       map[string][]*Sprint // defs by canonical id
+	sprintInfo headInfo             // what the open sprint's heading says
+	loose      []looseHead          // phase-looking headings outside phase sections
+	phaseDone  []phaseMark          // phases marked done as a whole
+	scratch    []byte               // text being built, before it becomes a string
+	srcText    string               // src as a string, made by source on first use
+	// spareReader is sprintFields' reader between two sections.
+	spareReader *sectionReader
 	// ids are the ids of the phase headings and, after "sprint ", of the
 	// sprint headings; built on first use by headingIDs.
 	ids map[string]bool
@@ -149,7 +152,6 @@ func (b *builder) headInfo(h *ast.Heading) headInfo {
 
 func (b *builder) run(doc ast.Node) {
 	b.heads = make(map[*ast.Heading]*headRec, b.topHeads)
-	b.infos = make(map[*Sprint]headInfo, b.topHeads)
 	// The level of phase headings is the shallowest level of a phase
 	// heading, unless a single heading is shallower than the plan's first
 	// phase heading: one pasted "# Phase 3" after "## Phase 1" and "##
@@ -700,7 +702,7 @@ func (b *builder) openSprint(h Heading, info headInfo) {
 	}
 	b.sprint = s
 	b.blocks = b.blocks[:0]
-	b.infos[s] = info
+	b.sprintInfo = info
 }
 
 // closeSprint finishes the open sprint, whose section ends at offset end.
@@ -712,7 +714,7 @@ func (b *builder) closeSprint(end int) {
 	b.sprint = nil
 	s.End = end
 	b.sprintFields(s, b.blocks, end)
-	info := b.infos[s]
+	info := b.sprintInfo
 	if !s.Status.Set() && !s.Skipped {
 		switch {
 		case info.done != "" && !info.struck:

@@ -137,21 +137,39 @@ func workLabel(label string) bool {
 // colon: " (all must pass):".
 var qualifierRE = lazyMustCompile(`^[ \t]*\([^()\n]*\)[ \t]*:`)
 
-// paragraphLines splits a paragraph's inline nodes at line breaks.
+// paragraphLines splits a paragraph's inline nodes at line breaks. The
+// lines share one array, each capped at its end.
 func paragraphLines(p ast.Node) [][]ast.Node {
-	var lines [][]ast.Node
-	var cur []ast.Node
+	nodes, breaks := 0, 0
 	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
-		cur = append(cur, c)
-		if t, ok := c.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
-			lines = append(lines, cur)
-			cur = nil
+		nodes++
+		if lineBreak(c) {
+			breaks++
 		}
 	}
-	if len(cur) > 0 {
-		lines = append(lines, cur)
+	if nodes == 0 {
+		return nil
+	}
+	all := make([]ast.Node, 0, nodes)
+	lines := make([][]ast.Node, 0, breaks+1)
+	from := 0
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		all = append(all, c)
+		if lineBreak(c) {
+			lines = append(lines, all[from:len(all):len(all)])
+			from = len(all)
+		}
+	}
+	if from < len(all) {
+		lines = append(lines, all[from:])
 	}
 	return lines
+}
+
+// lineBreak reports whether a line ends after inline node n.
+func lineBreak(n ast.Node) bool {
+	t, ok := n.(*ast.Text)
+	return ok && (t.SoftLineBreak() || t.HardLineBreak())
 }
 
 // nodeStart returns the source offset of an inline node, or -1.
@@ -187,7 +205,7 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 	if !ok || em.Level != 2 {
 		return b.plainField(line, f)
 	}
-	label := strings.TrimSpace(plainText(em, b.src))
+	label := b.trimmedText(em)
 	rest := line[1:]
 	var value strings.Builder
 	switch {

@@ -340,7 +340,7 @@ func (b *builder) checkpointSections(doc ast.Node) {
 			if level > 0 && h.Level <= level {
 				level = 0
 			}
-			if t := plainText(h, b.src); level == 0 && isCheckpointHeading(t) && !inUnit(b.blockStart(h)) {
+			if t := b.plain(h); level == 0 && isCheckpointHeading(t) && !inUnit(b.blockStart(h)) {
 				level, title = h.Level, strings.TrimSpace(t)
 			}
 			continue

@@ -56,12 +56,13 @@ type headInfo struct {
 }
 
 // headingTexts returns a heading's plain text, and the same text without
-// what is struck through.
+// what is struck through: the very same string when nothing is.
 func headingTexts(h *ast.Heading, src []byte) (full, live string) {
 	var f, l []byte
-	depth := 0 // open <s>, <del>, <strike> tags
-	var walk func(n ast.Node, struck bool)
-	walk = func(n ast.Node, struck bool) {
+	depth := 0      // open <s>, <del>, <strike> tags
+	struck := false // some text was left out of l, which is f until then
+	var walk func(n ast.Node, inStrike bool)
+	walk = func(n ast.Node, inStrike bool) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *east.Strikethrough:
@@ -76,15 +77,27 @@ func headingTexts(h *ast.Heading, src []byte) (full, live string) {
 			}
 			start := len(f)
 			f = appendNode(f, c, src)
-			if !struck && depth == 0 {
-				l = append(l, f[start:]...)
-			} else {
+			switch {
+			case !inStrike && depth == 0:
+				if struck {
+					l = append(l, f[start:]...)
+				}
+			case !struck:
+				// Until now l was f: it is built from here on.
+				l = append(l, f[:start]...)
+				struck = true
+				fallthrough
+			default:
 				l = append(l, ' ')
 			}
 		}
 	}
 	walk(h, false)
-	return collapse(string(f)), collapse(string(l))
+	full = collapse(string(f))
+	if !struck {
+		return full, full
+	}
+	return full, collapse(string(l))
 }
 
 // strikeTag returns +1 for an opening <s>, <del> or <strike> tag, -1 for a
@@ -125,6 +138,16 @@ func collapse(s string) string {
 	return s
 }
 
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // asciiSpace reports whether c is white space other than ' ', as
 // strings.Fields reads it.
 func asciiSpace(c byte) bool { return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' }
@@ -139,8 +162,8 @@ func decoration(r rune) bool {
 func readHeading(h *ast.Heading, src []byte) (full string, info headInfo) {
 	full, live := headingTexts(h, src)
 	info = splitKeyword(full)
-	if info.kind == headOther {
-		return full, info
+	if info.kind == headOther || live == full {
+		return full, info // nothing struck through reads as the whole
 	}
 	liveInfo := splitKeyword(live)
 	switch {
@@ -276,9 +299,10 @@ func splitKeyword(text string) headInfo {
 	}
 	// Markers count before the keyword too: "✅ Sprint 4.1: Setup".
 	lead := text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
-	info.skip, info.done, info.progress, info.loose = headingMarkers(lead + " " + rest)
+	marked := lead + " " + rest
+	info.skip, info.done, info.progress, info.loose = headingMarkers(marked)
 	info.looseDone = looseDone(rest, info.done)
-	info.blocked = headingBlocked(lead + " " + rest)
+	info.blocked = headingBlocked(marked)
 	info.parallel = strings.Contains(rest, "(") && strings.Contains(strings.ToLower(rest), "(parallel)")
 	title := cleanTitle(rest)
 	if !sep && title != "" {
@@ -352,10 +376,12 @@ func cleanTitle(t string) string {
 				t = t[:k] // a heading anchor: "Setup {#setup}"
 			}
 		}
-		for _, arrow := range []string{"⬅️", "⬅", "←", "👈"} {
-			if k := strings.LastIndex(t, arrow); k >= 0 {
-				if _, ok := titleMarkers[strings.ToLower(strings.Trim(t[k+len(arrow):], " \ufe0f!:-"))]; ok {
-					t = t[:k]
+		if !ascii(t) { // every arrow is outside ASCII: most titles have none
+			for _, arrow := range []string{"⬅️", "⬅", "←", "👈"} {
+				if k := strings.LastIndex(t, arrow); k >= 0 {
+					if _, ok := titleMarkers[strings.ToLower(strings.Trim(t[k+len(arrow):], " \ufe0f!:-"))]; ok {
+						t = t[:k]
+					}
 				}
 			}
 		}
@@ -475,9 +501,8 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		progress = find(progressWords, false)
 	}
 	if skip == "" && loose == "" {
-		words := strings.Fields(rest)
-		if len(words) > 0 {
-			for _, w := range []string{words[0], words[len(words)-1]} {
+		if first, last, ok := edgeFields(rest); ok {
+			for _, w := range []string{first, last} {
 				w = strings.Trim(w, ".,;:!?\"'`*_")
 				for _, m := range skipWords {
 					if !strings.Contains(m, " ") && strings.EqualFold(w, m) {
@@ -493,17 +518,35 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	return skip, done, progress, loose
 }
 
+// edgeFields returns the first and the last of strings.Fields(s), without
+// splitting all of s; ok is false when s has no field.
+func edgeFields(s string) (first, last string, ok bool) {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	if s == "" {
+		return "", "", false
+	}
+	first, last = s, s
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		first = s[:i]
+	}
+	if i := strings.LastIndexFunc(s, unicode.IsSpace); i >= 0 {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		last = s[i+n:]
+	}
+	return first, last, true
+}
+
 // looseDone returns a done word in capitals at either end of a title that
 // is not read as a marker ("Rename DONE to CLOSED"), for a warning.
 func looseDone(rest string, done string) string {
 	if done != "" || !strings.ContainsAny(rest, "DCM") {
 		return "" // most titles: no capital that opens a done word
 	}
-	words := strings.Fields(rest)
-	if len(words) == 0 {
+	first, last, ok := edgeFields(rest)
+	if !ok {
 		return ""
 	}
-	for _, w := range []string{words[len(words)-1], words[0]} {
+	for _, w := range []string{last, first} {
 		w = strings.Trim(w, ".,;:!?\"'`*_")
 		for _, m := range doneWords {
 			if w == m {

@@ -84,3 +84,17 @@ func FuzzCollapse(f *testing.F) {
 		}
 	})
 }
+
+// edgeFields is the first and last of strings.Fields.
+func FuzzEdgeFields(f *testing.F) {
+	for _, s := range []string{"", " ", "a", " a b\tc\u00a0", "\u2003x\u2003", "a\xffb c", "DEFERRED payment"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		words := strings.Fields(s)
+		first, last, ok := edgeFields(s)
+		if ok != (len(words) > 0) || ok && (first != words[0] || last != words[len(words)-1]) {
+			t.Errorf("edgeFields(%q) = %q, %q, %v; strings.Fields gives %q", s, first, last, ok, words)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -54,7 +55,17 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 		return itemText{}, false
 	}
 	var t itemText
-	var buf []byte
+	first := blk.FirstChild()
+	if _, ok := first.(*east.TaskCheckBox); ok {
+		t.box, first = true, first.NextSibling()
+	}
+	if text, ok := b.lineText(first); ok {
+		t.text = strings.TrimSpace(text) // most items: one run of text
+		t = t.read()
+		b.legend.read(&t)
+		return t, true
+	}
+	buf := b.scratch[:0]
 	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
 		if _, ok := c.(*east.TaskCheckBox); ok {
 			t.box = true
@@ -65,11 +76,19 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 			break
 		}
 	}
-	t.text = strings.TrimSpace(string(buf))
-	for _, mark := range []string{"[v]", "[V]", "[✓]", "[✔]"} {
-		if !t.box && strings.HasPrefix(t.text, mark+" ") {
+	b.scratch = buf
+	t.text = string(bytes.TrimSpace(buf))
+	t = t.read()
+	b.legend.read(&t)
+	return t, true
+}
+
+// read reads the markers goldmark leaves in an item's text.
+func (t itemText) read() itemText {
+	for _, mark := range []string{"[v] ", "[V] ", "[✓] ", "[✔] "} { // a mark, a space
+		if !t.box && strings.HasPrefix(t.text, mark) {
 			t.box, t.done = true, true
-			t.text = strings.TrimSpace(t.text[len(mark):])
+			t.text = strings.TrimSpace(t.text[len(mark)-1:])
 		}
 	}
 	if !t.box && len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' && strings.IndexByte("-~/ ", t.text[1]) >= 0 {
@@ -81,8 +100,7 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	if t.box && strings.HasPrefix(t.text, "*") {
 		t.text = strings.TrimSpace(t.text[1:]) // "- [ ]* 2.3": optional
 	}
-	b.legend.read(&t)
-	return t, true
+	return t
 }
 
 // match reads an item's text as a unit: its id and its title.
@@ -424,7 +442,7 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 			for len(open) > 0 && out[open[len(open)-1]].head.Level >= h.Level {
 				open = open[:len(open)-1]
 			}
-			out = append(out, sectionItems{head: h, text: strings.TrimSpace(plainText(h, b.src))})
+			out = append(out, sectionItems{head: h, text: b.trimmedText(h)})
 			open = append(open, len(out)-1)
 			continue
 		}

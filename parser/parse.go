@@ -270,8 +270,43 @@ func plainText(n ast.Node, src []byte) string {
 // trimmedText is strings.TrimSpace(plainText(n, b.src)), built in the
 // builder's scratch buffer.
 func (b *builder) trimmedText(n ast.Node) string {
+	if c := n.FirstChild(); c != nil && c.NextSibling() == nil {
+		if text, ok := b.lineText(c); ok {
+			return strings.TrimSpace(text)
+		}
+	}
 	b.scratch = appendPlain(b.scratch[:0], n, b.src)
 	return string(bytes.TrimSpace(b.scratch))
+}
+
+// lineText returns the text appendNode gives for c and the nodes after
+// it up to the end of the line, as a piece of the source, when c is a run
+// of text that ends the line or its block; ok is false otherwise. (The
+// space appendNode puts after a line break is left out: every caller trims
+// it.)
+func (b *builder) lineText(c ast.Node) (text string, ok bool) {
+	t, ok := c.(*ast.Text)
+	if !ok || t.Segment.Padding != 0 || t.NextSibling() != nil && !t.SoftLineBreak() && !t.HardLineBreak() {
+		return "", false
+	}
+	return b.source()[t.Segment.Start:t.Segment.Stop], true
+}
+
+// source is src as a string, made once: texts cut from it are not copied.
+func (b *builder) source() string {
+	if b.srcText == "" {
+		b.srcText = string(b.src)
+	}
+	return b.srcText
+}
+
+// plain is plainText(n, b.src): a piece of the source when n holds one run
+// of text.
+func (b *builder) plain(n ast.Node) string {
+	if t, ok := n.FirstChild().(*ast.Text); ok && t.NextSibling() == nil && !t.SoftLineBreak() && !t.HardLineBreak() && t.Segment.Padding == 0 {
+		return b.source()[t.Segment.Start:t.Segment.Stop]
+	}
+	return plainText(n, b.src)
 }
 
 // appendPlain appends plainText(n) to dst.

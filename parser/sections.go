@@ -61,7 +61,16 @@ func (r *sectionReader) see(name string, pos Pos) {
 // end.
 func (b *builder) sprintFields(s *Sprint, blocks []ast.Node, end int) {
 	blocks = b.openQuotes(blocks)
-	r := &sectionReader{b: b, s: s, blocks: blocks, end: end, onlyFields: true}
+	// One reader serves every section in turn (about 500 bytes each, new
+	// memory a run touches): it is taken while in use, and given back once
+	// nothing it holds is needed.
+	r := b.spareReader
+	if r == nil {
+		r = new(sectionReader)
+	}
+	b.spareReader = nil
+	defer func() { b.spareReader = r }()
+	*r = sectionReader{b: b, s: s, blocks: blocks, end: end, onlyFields: true}
 	r.seen = r.seenBuf[:0]
 	r.read()
 	var claimed map[int]bool // desc entries that became tasks; most sections have none
@@ -821,6 +830,9 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Paragraph, *ast.TextBlock:
+			if !innerBreak(c) {
+				continue // one line: no label after the first
+			}
 			lines := paragraphLines(c)
 			for j := 1; j < len(lines); j++ {
 				f, ok := r.b.lineField(lines[j])
@@ -844,6 +856,16 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 		}
 	}
 	return nil
+}
+
+// innerBreak reports whether paragraph p has more than one line.
+func innerBreak(p ast.Node) bool {
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		if lineBreak(c) && c.NextSibling() != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // gluedLabels are the fields a line glued under a list's last task, and
@@ -1149,6 +1171,9 @@ func (r *sectionReader) setRole(_ string, f field, _ []listItem) {
 func (r *sectionReader) setTexts(name string, f field, items []listItem) {
 	b, s := r.b, r.s
 	var texts []string
+	if len(items) > 0 {
+		texts = make([]string, 0, len(items)+1)
+	}
 	if placeholder(f.value) {
 		// "**Tasks**: TBD", "none yet — waiting for the icon audit": no
 		// work is named yet.
@@ -1397,23 +1422,24 @@ func (b *builder) itemMarkdown(start, end int) string {
 	if start < 0 || end <= start {
 		return ""
 	}
-	src := b.src
+	src, text := b.src, b.source()
 	first := lineEnd(src, start)
 	if first > end {
 		first = end
 	}
-	line := strings.TrimRight(string(src[start:first]), "\r\n")
+	line := strings.TrimRight(text[start:first], "\r\n")
 	quoted := strings.HasPrefix(strings.TrimLeft(line, " "), ">")
 	if quoted {
 		// An item of a list in a block quote: "> - Golden tests".
 		line = unquote(line)
 	}
 	content := markerEnd(line)
-	out := []byte(strings.TrimRight(stripCheckbox(line[content:]), " \t"))
+	head := strings.TrimRight(stripCheckbox(line[content:]), " \t")
+	var out []byte     // head and the lines after it, once there is one
 	var pending []byte // blank lines, written only if text follows
 	for i := first; i < end; {
 		e := min(lineEnd(src, i), end)
-		l := strings.TrimRight(string(src[i:e]), "\r\n")
+		l := strings.TrimRight(text[i:e], "\r\n")
 		i = e
 		if quoted {
 			l = unquote(l)
@@ -1422,10 +1448,16 @@ func (b *builder) itemMarkdown(start, end int) string {
 			pending = append(pending, '\n')
 			continue
 		}
+		if out == nil {
+			out = append(out, head...)
+		}
 		out = append(out, pending...)
 		pending = pending[:0]
 		out = append(out, '\n', ' ', ' ')
 		out = append(out, strings.TrimRight(dedent(l, content), " \t")...)
+	}
+	if out == nil {
+		return strings.TrimSpace(head) // one line: a piece of the source
 	}
 	return strings.TrimSpace(string(out))
 }

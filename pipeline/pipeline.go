@@ -60,8 +60,11 @@ type Repo struct {
 	// OriginHead is the branch refs/remotes/origin/HEAD points at ("main"
 	// for origin/main), "" when there is none.
 	OriginHead string
-	// InitDefault is git's init.defaultBranch, "" when unset.
-	InitDefault string
+	// InitDefault returns git's init.defaultBranch, "" when unset; nil is
+	// unset. It is asked only when the default branch decides the source
+	// branch (no setting names one, origin/HEAD names none), so that a
+	// compile runs git config only then.
+	InitDefault func() string
 }
 
 // AppliedBead is what a compile reads of a bead already applied from the

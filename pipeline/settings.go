@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -106,12 +107,14 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, repo Repo, appl
 	}
 	layer(flags, FromFlag)
 	if s.Merged.SourceBranch == "" {
-		branch, from := defaultBranch(repo)
+		var branch, from string
 		recorded := distinct(applied)
-		switch {
-		case len(recorded) == 1:
+		if len(recorded) == 1 {
 			branch, from = recorded[0], FromApplied
-		case len(recorded) > 1:
+		} else {
+			branch, from = defaultBranch(repo)
+		}
+		if len(recorded) > 1 {
 			diags = append(diags, parser.Diagnostic{File: file, Severity: parser.Warning,
 				Msg: fmt.Sprintf("the beads applied from this plan record %d source branches (%s); using %s from %s: set source_branch in the plan to keep another", len(recorded), counts(applied), branch, from)})
 		}
@@ -129,11 +132,15 @@ func resolve(config, ralph *File, plan parser.Defaults, f Flags, repo Repo, appl
 // built in. Each is the same in every clone's checkouts, whatever branch
 // is checked out.
 func defaultBranch(repo Repo) (branch, from string) {
-	switch {
-	case repo.OriginHead != "":
+	if repo.OriginHead != "" {
 		return repo.OriginHead, FromOriginHead
-	case repo.InitDefault != "" && (len(repo.Branches) == 0 || slices.Contains(repo.Branches, repo.InitDefault)):
-		return repo.InitDefault, FromInitDefault
+	}
+	if repo.InitDefault != nil {
+		if b := repo.InitDefault(); b != "" && (len(repo.Branches) == 0 || slices.Contains(repo.Branches, b)) {
+			return b, FromInitDefault
+		}
+	}
+	switch {
 	case slices.Contains(repo.Branches, "main"):
 		return "main", FromMainBranch
 	case slices.Contains(repo.Branches, "master"):
@@ -182,7 +189,7 @@ func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnos
 	if err != nil {
 		pos := parser.Pos{Line: 1, Col: 1}
 		msg := err.Error()
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if m := yamlLine().FindStringSubmatch(msg); m != nil {
 			pos.Line, _ = strconv.Atoi(m[1])
 			msg = m[2]
 		}
@@ -207,4 +214,6 @@ func parseRalphConfig(path string, data []byte) (parser.Defaults, parser.Diagnos
 	return d, nil
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+// yamlLine reads the line of a YAML error ("line 3: ..."); compiled on
+// first use, not at every command's start.
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+): (.*)`) })

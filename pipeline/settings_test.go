@@ -43,7 +43,7 @@ func TestResolveOrigins(t *testing.T) {
 // Each case names the layer, as the preview does.
 func TestSourceBranchDefault(t *testing.T) {
 	plan := parser.Parse("/r/plan.md", []byte(onePlan)).Defaults
-	all := Repo{OriginHead: "develop", InitDefault: "trunk", Branches: []string{"feature", "main", "master", "trunk"}}
+	all := Repo{OriginHead: "develop", InitDefault: initDefault("trunk"), Branches: []string{"feature", "main", "master", "trunk"}}
 	for _, c := range []struct {
 		name     string
 		repo     Repo
@@ -54,9 +54,9 @@ func TestSourceBranchDefault(t *testing.T) {
 	}{
 		{"applied beads", all, []string{"release", "release"}, "release", "the beads applied from this plan", nil},
 		{"origin/HEAD", all, nil, "develop", "origin/HEAD", nil},
-		{"init.defaultBranch", Repo{InitDefault: "trunk", Branches: []string{"main", "trunk"}}, nil, "trunk", "init.defaultBranch", nil},
-		{"init.defaultBranch, no branch yet", Repo{InitDefault: "trunk", Branches: []string{}}, nil, "trunk", "init.defaultBranch", nil},
-		{"init.defaultBranch the repository lacks", Repo{InitDefault: "trunk", Branches: []string{"feature", "master", "main"}}, nil, "main", "the repository's main branch", nil},
+		{"init.defaultBranch", Repo{InitDefault: initDefault("trunk"), Branches: []string{"main", "trunk"}}, nil, "trunk", "init.defaultBranch", nil},
+		{"init.defaultBranch, no branch yet", Repo{InitDefault: initDefault("trunk"), Branches: []string{}}, nil, "trunk", "init.defaultBranch", nil},
+		{"init.defaultBranch the repository lacks", Repo{InitDefault: initDefault("trunk"), Branches: []string{"feature", "master", "main"}}, nil, "main", "the repository's main branch", nil},
 		{"master", Repo{Branches: []string{"feature", "master"}}, nil, "master", "the repository's master branch", nil},
 		{"no branch to go by", Repo{Branches: []string{"feature"}}, nil, "main", "the built-in default", nil},
 		{"outside git", Repo{}, nil, "main", "the built-in default", nil},
@@ -78,3 +78,6 @@ func TestSourceBranchDefault(t *testing.T) {
 	s, _ := resolve(nil, nil, plan, Flags{SourceBranch: "hotfix"}, all, []string{"release"}, "/r/plan.md")
 	require.Equal(t, []string{"hotfix", "--source-branch"}, []string{s.Merged.SourceBranch, s.SourceBranchFrom})
 }
+
+// initDefault is a repository's init.defaultBranch, b.
+func initDefault(b string) func() string { return func() string { return b } }

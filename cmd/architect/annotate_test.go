@@ -209,3 +209,30 @@ func TestIDsNeverDrift(t *testing.T) {
 		})
 	}
 }
+
+// annotate parses the plan while git finds the checkout's root, in the
+// checkout it is most likely in (the nearest folder holding a .git); when
+// git names another, the plan is parsed again with the reading the real
+// root's settings declare for it.
+func TestAnnotateParseWhileGitRuns(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	base := tempBase(t)
+	root := filepath.Join(base, "shop")
+	gitIn(t, base, "init", "-q", "-b", "main", root)
+	inner := filepath.Join(root, "inner")
+	require.NoError(t, os.MkdirAll(filepath.Join(inner, ".git"), 0o755)) // not a repository
+	writeTestFile(t, filepath.Join(root, configFile), "plans:\n  inner/plans/p.md:\n    format: none\n")
+	for _, plan := range []string{filepath.Join(root, "plans", "p.md"), filepath.Join(inner, "plans", "p.md")} {
+		writeTestFile(t, plan, onePlan)
+		code, out, errs := runIn(t, nil, "annotate", "--dry-run", "--map", "1.1=bd-a1", plan)
+		if plan == filepath.Join(root, "plans", "p.md") {
+			require.Equal(t, 0, code, errs)
+			require.Contains(t, out, "+<!-- beads-ralph: bd-a1 -->")
+			continue
+		}
+		require.Equal(t, 1, code, out)
+		require.Contains(t, errs, "is not a plan: declared by .architect.yaml")
+	}
+}

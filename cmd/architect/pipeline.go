@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/beads-architect/architect/emit"
@@ -114,9 +115,11 @@ type repoInfo struct {
 	// branches are the repository's branches (refs/heads), nil outside
 	// a repository.
 	branches []string
-	// originHead is the branch origin/HEAD names, initDefault git's
-	// init.defaultBranch; "" when there is none.
-	originHead, initDefault string
+	// originHead is the branch origin/HEAD names; "" when there is none.
+	originHead string
+	// initDefault returns git's init.defaultBranch ("" when unset),
+	// running git config on the first call; nil outside a repository.
+	initDefault func() string
 }
 
 func git(dir string, gitArgs ...string) (string, bool) {
@@ -143,9 +146,10 @@ func gitOut(dir string, gitArgs ...string) (string, error) {
 // Outside git, the directory itself is the root. Nothing it finds depends on
 // the branch checked out, and only root on which worktree dir is in.
 //
-// It runs git twice, side by side: one rev-parse for the root, the common
-// directory and the refs (repoFacts), and git config for
-// init.defaultBranch, whose answer is dropped outside a repository.
+// It runs git once: one rev-parse for the root, the common directory and
+// the refs (repoFacts). git config for init.defaultBranch runs only if a
+// compile asks for it: when no setting names the source branch and
+// origin/HEAD names none (pipeline.Repo.InitDefault).
 func findRepo(dir, override string) (repoInfo, error) {
 	where := dir
 	if override != "" {
@@ -160,14 +164,7 @@ func findRepo(dir, override string) (repoInfo, error) {
 		}
 		where = abs
 	}
-	var initDefault string
-	done := make(chan struct{})
-	go func() {
-		initDefault, _ = git(where, "config", "--get", "init.defaultBranch")
-		close(done)
-	}()
 	f, inGit := repoFacts(where)
-	<-done
 	var r repoInfo
 	if override != "" {
 		r.root = where
@@ -186,7 +183,11 @@ func findRepo(dir, override string) (repoInfo, error) {
 	r.home = r.root
 	if inGit {
 		r.home = mainWorktree(r.root, under(where, f.common))
-		r.branches, r.originHead, r.initDefault = f.branches, f.originHead, initDefault
+		r.branches, r.originHead = f.branches, f.originHead
+		r.initDefault = sync.OnceValue(func() string {
+			b, _ := git(where, "config", "--get", "init.defaultBranch")
+			return b
+		})
 	}
 	r.name = filepath.Base(r.home)
 	return r, nil

@@ -143,8 +143,10 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	}
 }
 
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+// version is the module's version in the build information bi (nil when
+// the binary has none), or "devel".
+func version(bi *debug.BuildInfo) string {
+	if bi != nil && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
 	return "devel"
@@ -161,7 +163,7 @@ func newCmdVersion(stdio streams) *cobra.Command {
 			if bi != nil {
 				goVersion = " (" + bi.GoVersion + ")"
 			}
-			_, err := fmt.Fprintf(stdio.out, "architect %s%s\n", version(), goVersion)
+			_, err := fmt.Fprintf(stdio.out, "architect %s%s\n", version(bi), goVersion)
 			return err
 		},
 	}

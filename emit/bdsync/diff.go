@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/beads-architect/architect/emit"
@@ -39,7 +40,10 @@ var (
 
 // generatedLabel matches the labels architect derives from the numbering;
 // a sync removes them from a bead when the plan no longer gives them.
-var generatedLabel = regexp.MustCompile(`^(phase-[0-9]{2,}[a-z]*|sprint-[0-9]+[a-z]*-[0-9]+[a-z]*|merge)$`)
+// It is compiled on first use, not at every command's start.
+var generatedLabel = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(phase-[0-9]{2,}[a-z]*|sprint-[0-9]+[a-z]*-[0-9]+[a-z]*|merge)$`)
+})
 
 // depBlocks is the dependency type architect writes and bd ready honours.
 const depBlocks = "blocks"
@@ -585,7 +589,7 @@ func diffBead(b emit.Bead, cur *Issue, planBead map[string]bool) (*beadUpdate, e
 		}
 	}
 	for _, l := range cur.Labels {
-		if generatedLabel.MatchString(l) && !wantLabel[l] {
+		if generatedLabel().MatchString(l) && !wantLabel[l] {
 			u.removeLabels = append(u.removeLabels, l)
 		}
 	}
