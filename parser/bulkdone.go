@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -126,9 +127,13 @@ func (b *builder) doneSections(doc ast.Node) {
 	for _, s := range b.p.Sprints {
 		first = min(first, s.Heading.Start)
 	}
+	if !bytes.Contains(b.src, []byte("✅")) && !bytes.Contains(b.src, []byte("✔")) && !bytes.Contains(b.src, []byte("☑")) &&
+		!bytes.Contains(b.src, []byte("[x]")) && !bytes.Contains(b.src, []byte("[X]")) {
+		return // no done line to read
+	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
-		if !ok || h.Level < 2 || b.blockStart(h) < first || sectionState(b.trimmedText(h)) != StatusClosed || b.unitHeadingAt(b.blockStart(h)) {
+		if !ok || h.Level < 2 || b.blockStart(h) < first || b.unitHeadingAt(b.blockStart(h)) || sectionState(b.trimmedText(h)) != StatusClosed {
 			continue
 		}
 		end := len(b.src)

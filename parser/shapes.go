@@ -1673,7 +1673,7 @@ func (b *builder) boldUnit(par *ast.Paragraph) (shape, bool) {
 	if !ok || em.Level != 2 {
 		return shape{}, false
 	}
-	label := strings.TrimSpace(plainText(em, b.src))
+	label := strings.TrimSpace(b.plain(em))
 	sh := readShape(label)
 	if sh.kind != shapeUnit || !(sh.sep || sh.title == "") {
 		return shape{}, false
