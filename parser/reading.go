@@ -1612,7 +1612,8 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 func labelRetag(p unitPattern) func(*shapeHead) {
 	place := 0
 	return func(r *shapeHead) {
-		if r.node.Level < p.level && p.glued {
+		version := strings.EqualFold(p.word, "v")
+		if r.node.Level < p.level && p.glued && !version {
 			// "## P0 (Must Have)" over "### P0.1 Hybrid extraction": the
 			// word with a whole number, above the units, is their phase.
 			if id, title, ok := p.headingUnit(r.head.Text); ok && !strings.ContainsAny(id, ".-") {
@@ -1628,6 +1629,12 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 			return
 		}
 		place++
+		if version {
+			// "## v0.2 — Styles": a release, numbered by its place and
+			// titled with its version.
+			title = "v" + id + " " + title
+			id = ""
+		}
 		if id == "" {
 			id = strconv.Itoa(place)
 		}
@@ -1696,6 +1703,14 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 				g.lines = append(g.lines, r.head.Pos.Line)
 			}
 		}
+		if len(t) > 2 && (t[0] == 'v' || t[0] == 'V') && t[1] >= '0' && t[1] <= '9' && planTitle(sc.title()) {
+			// "## v0.1 - Local demo", "### v0.2 β": the releases of a
+			// roadmap (a changelog's versions are no plan's units).
+			if _, _, ok := (unitPattern{word: "v", glued: true}).headingUnit(t); ok {
+				g := find(hashes+" v{n} {title}", r.node.Level)
+				g.lines = append(g.lines, r.head.Pos.Line)
+			}
+		}
 		if i == 1 && len(t) > 2 && t[1] >= '0' && t[1] <= '9' {
 			// "### A1 · Map view", "### B2 · Docs": a track's letter
 			// glued to the item's number.
@@ -1719,6 +1734,9 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			// "## Sprint 1" over "#### US-001: Login": each unit of the
 			// pick holds stories with ids of their own.
 			score, why = scoreItemsIn, "headings with ids of their own under every unit of the other reading: finer units"
+		}
+		if strings.Contains(g.pat, " v{n} ") {
+			why = "headings that open with a version (\"v0.2 — Styles\") in a roadmap: its releases"
 		}
 		if up.label != "" {
 			// "### Milestone: Title": a unit word says what they are, over

@@ -698,3 +698,17 @@ func TestLetterNumberItems(t *testing.T) {
 	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: `units: "### {letter}{n} {title}"`, From: "--reading"}})
 	assert.Equal(t, units(p), units(q))
 }
+
+// A roadmap of releases ("## v0.1 - Local demo", "## v0.2 - GitHub") over
+// bullets: the releases are the units, numbered by their place and titled
+// with their versions. A changelog's versions are not.
+func TestVersionRoadmap(t *testing.T) {
+	body := "\n\n## v0.1 - Local Demo\n\n- Build recovery\n- Lint\n\n## v0.2 - GitHub And Collaboration\n\n- CI workflow\n\n## v1 — Launch (shipped)\n\n- Docs\n"
+	p := Parse("p.md", []byte("# Roadmap"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "## v{n} {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 v0.1 Local Demo open", "1.2 v0.2 GitHub And Collaboration open", "1.3 v1 Launch closed"}, units(p))
+
+	p = Parse("p.md", []byte("# Changelog\n\n## v1.2.0 - 2024-01-01\n\n### Added\n- a thing\n\n## v1.1.0 - 2023-12-01\n\n### Fixed\n- a bug\n"))
+	assert.NotEmpty(t, msgs(p, Error))
+}
