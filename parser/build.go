@@ -72,6 +72,8 @@ type builder struct {
 	// tickedSteps: one executor ticks the plan's steps as it goes (a
 	// superpowers plan), so some steps of a unit ticked is work under way.
 	tickedSteps bool
+	// phaseRefs are the Depends on values that name a whole phase.
+	phaseRefs []phaseRef
 	// legend is the document's key to the marks it writes in place of
 	// checkboxes (legend.go), nil when it has none.
 	legend *legend
@@ -815,6 +817,7 @@ func (b *builder) closeEntry() {
 // phase sections.
 func (b *builder) resolve() {
 	b.resolveDuplicates()
+	b.resolvePhaseRefs()
 	live := b.liveSprints()
 	b.closeDonePhases()
 	b.statusTables(live)

@@ -712,3 +712,20 @@ func TestVersionRoadmap(t *testing.T) {
 	p = Parse("p.md", []byte("# Changelog\n\n## v1.2.0 - 2024-01-01\n\n### Added\n- a thing\n\n## v1.1.0 - 2023-12-01\n\n### Fixed\n- a bug\n"))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// A phase ticked in a progress tracker but marked superseded
+// ("- [x] Phase 3 _(superseded by Phase 2)_", or "Superseded" in a status
+// table) is skipped, not done; "Depends on: Phase 1" waits on the units
+// of phase 1.
+func TestSupersededPhasesAndPhaseRefs(t *testing.T) {
+	src := "# Roadmap\n\n## Phase List\n- [x] [Phase 1: Core](#core)\n- [x] [Phase 2: Hooks](#hooks) _(superseded by Phase 1)_\n- [ ] [Phase 3: Cleanup](#cleanup)\n\n" +
+		"## Phase 1: Core\n\nGoal: the CLI.\n\n## Phase 2: Hooks\n\n**Depends on:** Phase 1\n\n## Phase 3: Cleanup\n\n**Depends on:** Phase 1, Phase 2\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Core closed", "3.1 Cleanup open", "2.1 Hooks skipped"}, units(p))
+	var deps []string
+	for _, r := range p.Sprints[1].DependsOn {
+		deps = append(deps, r.ID)
+	}
+	assert.Equal(t, []string{"1.1"}, deps)
+}

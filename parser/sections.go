@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -1250,6 +1251,14 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 	}) {
 		id := strings.TrimRight(tok, ".:")
 		word := strings.ToLower(strings.Trim(tok, ".:—–-"))
+		if n, err := strconv.Atoi(id); err == nil && phaseWord(prev) && !none && !refNegations[prev] {
+			// "Depends on: Phase 2": every unit of that phase, once the
+			// plan is read (resolvePhaseRefs).
+			b.phaseRefs = append(b.phaseRefs, phaseRef{s: s, phase: strconv.Itoa(n), pos: pos})
+			found = true
+			prev = word
+			continue
+		}
 		if !idShaped(id) {
 			if word != "" {
 				prev = word
@@ -1795,4 +1804,36 @@ func preconditionLabel(label string) bool {
 		}
 	}
 	return false
+}
+
+// phaseRef is a Depends on value that names a whole phase ("Phase 2").
+type phaseRef struct {
+	s     *Sprint
+	phase string
+	pos   Pos
+}
+
+// resolvePhaseRefs gives each unit that depends on a phase the units of
+// that phase, now that every unit is read.
+func (b *builder) resolvePhaseRefs() {
+	for _, r := range b.phaseRefs {
+		n, skipped := 0, 0
+		for _, u := range b.defs {
+			switch {
+			case u.Phase == nil || u.Phase.ID != r.phase || u == r.s:
+			case u.Skipped:
+				skipped++
+			default:
+				r.s.DependsOn = append(r.s.DependsOn, Ref{ID: u.ID, Pos: r.pos})
+				n++
+			}
+		}
+		switch {
+		case n == 0 && skipped > 0:
+			b.p.diag(Info, r.pos, "Depends on of sprint %s names phase %s, whose units are all skipped: nothing to wait on", r.s.ID, r.phase)
+		case n == 0:
+			b.p.warnf(r.pos, "Depends on of sprint %s names phase %s, which has no unit to wait on; no dependency is added", r.s.ID, r.phase)
+		}
+	}
+	b.phaseRefs = nil
 }

@@ -881,11 +881,18 @@ func (w *shapeWalk) trackers() {
 			if !has || !checked || blk == nil {
 				continue
 			}
-			sh := readShape(strings.TrimSpace(plainText(blk, b.src)))
+			text := strings.TrimSpace(plainText(blk, b.src))
+			sh := readShape(text)
 			if !sh.sep || (sh.kind != shapePhase && sh.kind != shapeUnit) {
 				continue
 			}
 			start := b.blockStart(it)
+			if skip, _, _, _ := headingMarkers(text); skip != "" {
+				// "- [x] Phase 3 _(superseded by Phase 2)_": ticked as
+				// settled, not as done.
+				w.trackSkip(sh, start, skip, "the progress tracker")
+				continue
+			}
 			w.track(sh, start, "checked in the progress tracker")
 		}
 	}
@@ -935,7 +942,14 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 		if sh.kind != shapePhase && sh.kind != shapeUnit {
 			continue
 		}
-		if r := readStatus(strings.TrimSpace(plainText(cells[col], b.src))); r.status != StatusClosed {
+		r := readStatus(strings.TrimSpace(plainText(cells[col], b.src)))
+		if r.status == statusSkipped && r.known {
+			if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
+				w.trackSkip(sh, lineStart(b.src, start), strings.TrimSpace(plainText(cells[col], b.src)), "the status table")
+			}
+			continue
+		}
+		if r.status != StatusClosed {
 			continue
 		}
 		if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
@@ -980,6 +994,23 @@ func (w *shapeWalk) track(sh shape, start int, how string) {
 	}
 	if e != nil {
 		b.p.Entries = append(b.p.Entries, e)
+	}
+}
+
+// trackSkip records a tracker's line (at offset start) that marks the
+// phase or unit sh names set aside: superseded, deferred, dropped. Its
+// units are skipped, unless their own sections say done.
+func (w *shapeWalk) trackSkip(sh shape, start int, marker, where string) {
+	b := w.b
+	line := b.p.Position(start).Line
+	for _, s := range b.defs {
+		named := sh.kind == shapeUnit && w.byWritten[writtenKey(sh)] == s ||
+			sh.kind == shapePhase && s.Phase != nil && s.Phase.ID == strconv.Itoa(leadingNum(sh.id))
+		if !named || s.Skipped || s.Status.Value == StatusClosed && s.Status.Pos.Line != line {
+			continue
+		}
+		s.Skipped, s.SkipReason = true, fmt.Sprintf("marked %s in %s (line %d)", strings.ToLower(marker), where, line)
+		s.Status = Field{}
 	}
 }
 
