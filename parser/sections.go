@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -1251,10 +1250,10 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 	}) {
 		id := strings.TrimRight(tok, ".:")
 		word := strings.ToLower(strings.Trim(tok, ".:—–-"))
-		if n, err := strconv.Atoi(id); err == nil && phaseWord(prev) && !none && !refNegations[prev] {
+		if allDigits(id) && phaseWord(prev) && !none && !refNegations[prev] {
 			// "Depends on: Phase 2": every unit of that phase, once the
 			// plan is read (resolvePhaseRefs).
-			b.phaseRefs = append(b.phaseRefs, phaseRef{s: s, phase: strconv.Itoa(n), pos: pos})
+			b.phaseRefs = append(b.phaseRefs, phaseRef{s: s, phase: canonicalNum(id), pos: pos})
 			found = true
 			prev = word
 			continue

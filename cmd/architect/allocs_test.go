@@ -67,15 +67,17 @@ var allocBudgets = []struct {
 // cancels out; work done once a sprint, or once a line, does not.
 // Measured 2026-11-26 (speed2): parse 133.5, compile 169.3, annotate 133.5,
 // read refs 16.0 a sprint; speed4: parse 75.0, compile 113.4, annotate
-// 75.0, read refs 16.0; about 10% room.
+// 75.0, read refs 16.0; about 10% room. Session 11's readings (done
+// sections, bold labels, legends, phase refs) brought parse and annotate
+// to 82.5: their room is 2% now.
 var perSprintBudgets = []struct {
 	stage  string
 	budget float64
 }{
-	{"parse", 82.5},
+	{"parse", 84},
 	{"compile", 125},
 	{"read refs", 17.6},
-	{"annotate", 82.5},
+	{"annotate", 84},
 }
 
 func TestAllocBudgets(t *testing.T) {
