@@ -178,11 +178,30 @@ func (b *builder) setAside(box ast.Node) bool {
 	if _, ok := it.(*ast.ListItem); !ok {
 		return false
 	}
+	return b.itemSetAside(it)
+}
+
+// itemSetAside reports whether list item it, or an item it is nested in,
+// says its work was set aside: struck through, or marked deferred,
+// skipped or dropped (the steps of a deferred task are deferred too).
+func (b *builder) itemSetAside(it ast.Node) bool {
+	for up := it.Parent(); up != nil; up = up.Parent() {
+		if parent, ok := up.(*ast.ListItem); ok {
+			if b.itemSetAside(parent) {
+				return true
+			}
+			break
+		}
+	}
 	t, ok := b.readItemText(it)
 	if !ok {
 		return false
 	}
 	if b.itemStruck(it) {
+		return true
+	}
+	if skip, _, _, _ := headingMarkers(t.text); skip != "" {
+		// "Task 2: Deep search *(deferred — async deep search)*".
 		return true
 	}
 	lead, _, found := strings.Cut(t.text, ":")

@@ -729,3 +729,15 @@ func TestSupersededPhasesAndPhaseRefs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"1.1"}, deps)
 }
+
+// A task marked deferred ("*(deferred — async deep search)*") leaves the
+// work above it done, and so do its own open steps.
+func TestDeferredTaskAndItsSteps(t *testing.T) {
+	src := "# Implementation Plan\n\n## Phase 1: Search\n\n- [x] Task 1: Hybrid index\n  - [x] Build it\n" +
+		"- [ ] Task 2: Search deeper *(deferred — async deep search)*\n  - [ ] Spawn the walk\n" +
+		"- [x] Task: Conductor - User Manual Verification 'Search' (Protocol in workflow.md)\n\n" +
+		"## Phase 2: Watcher\n\n- [ ] Task 1: Paginate\n- [ ] Task: Conductor - User Manual Verification 'Watcher' (Protocol in workflow.md)\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Search closed", "2.1 Watcher open"}, units(p))
+}
