@@ -301,6 +301,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		}
 		return fmt.Sprintf("it is %s (%s): it records what was decided or said, and its %s are not work to compile", kind, ev, unitsWord(best))
 	}
+	if criteriaHeading(sig.title) {
+		// "# Production Smoke Checklist": every box in it is a check to
+		// run by hand, whatever sections group them.
+		return fmt.Sprintf("its title %q says it is a checklist of checks: its %s say what to verify, not work to do", sig.title, unitsWord(best))
+	}
 	if best.criteria {
 		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
 	}

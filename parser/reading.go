@@ -1140,6 +1140,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 	}
 	total, first := 0, 0
+	workLists := 0 // sections about the work that hold boxes
+	for _, sec := range sameNamed(secs) {
+		if sec.head.Level > 1 && sec.boxes > 0 && workSection(sec.text) && readShape(sec.text).kind == shapeOther {
+			workLists++
+		}
+	}
 	for _, sec := range sameNamed(secs) {
 		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) {
 			// The title's items are the whole plan's; the items of a
@@ -1199,6 +1205,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
 			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		} else if workLists >= 2 {
+			// "## 前端任务", "## 后端任务", "## 测试任务": the work is
+			// split over several task lists, and their boxes are it.
+			c.Score = scoreWorkList + 5
+			c.Why = fmt.Sprintf("the checkbox items of the plan, spread over %d sections about the work", workLists)
 		} else if n := phaseBoxes(secs, pick); n > 0 {
 			// "## Phase 2: Catalog" over "- [ ] Import the SKUs": the
 			// phases hold the work, and the boxes are it.

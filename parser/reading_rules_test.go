@@ -741,3 +741,18 @@ func TestDeferredTaskAndItsSteps(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Search closed", "2.1 Watcher open"}, units(p))
 }
+
+// Work split over several task lists ("## 前端任务", "## 后端任务") is
+// read by all their boxes; a document titled as a checklist of checks
+// ("Production Smoke Checklist") is refused.
+func TestSplitTaskListsAndCheckTitles(t *testing.T) {
+	src := "# 开发任务列表\n\n## 前端任务\n\n### UI\n- [ ] 设计页面\n- [ ] 实现组件\n\n## 后端任务\n- [ ] 文档生成\n\n## 测试任务\n- [ ] 单元测试\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Len(t, units(p), 4)
+
+	p = Parse("p.md", []byte("# Phase A/B Production Smoke Checklist\n\n## 1. Dashboard (~1 min)\n- [ ] Renders dark\n- [ ] Sidebar folds\n\n## 2. Editor (~2 min)\n- [ ] Panels resize\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Phase A/B Production Smoke Checklist" says it is a checklist of checks`)
+}
