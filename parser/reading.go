@@ -1228,15 +1228,19 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 // phaseBoxes counts the boxes written right under the phase headings when
 // the walker's pick is the phases and they hold two boxes each or more:
 // "## Phase 2: Catalog" over "- [ ] Import the SKUs" is phases whose
-// boxes are the work. Boxes under a phase's subheadings ("### 1.1 Create
-// the branch") belong to those.
+// boxes are the work, and so is a phase's "### Tasks" list. Boxes under a
+// phase's other subheadings ("### 1.1 Create the branch") belong to those.
 func phaseBoxes(secs []sectionItems, pick *Candidate) int {
 	if pick == nil || pick.Name != "phases" || pick.Units <= 0 {
 		return 0
 	}
 	n := 0
 	for _, sec := range secs {
-		if sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase {
+		switch {
+		case sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase:
+			n += sec.ownBoxes
+		case sec.head.Level > pick.level && workSection(sec.text) && readShape(sec.text).kind == shapeOther:
+			// "### 任务清单" (task list) under each phase.
 			n += sec.ownBoxes
 		}
 	}

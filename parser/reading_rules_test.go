@@ -456,8 +456,10 @@ func TestRepeatedWorkSections(t *testing.T) {
 		"## 阶段 2：导出（2 天）\n\n### 任务清单\n- [ ] 写导出器\n- [ ] 写文档\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	assert.Equal(t, `items | units: "- [ ] {title} under ### 任务清单"`, chosen(p))
-	assert.Len(t, units(p), 4)
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 拆分模块 open", "1.2 添加接口 open", "2.1 写导出器 open", "2.2 写文档 open"}, units(p))
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: `units: "- [ ] {title} under ### 任务清单"`, From: "--reading"}})
+	assert.Len(t, units(q), 4)
 }
 
 // Priority items "### P0.1 Title" under "## P0 (Must Have)": capitals
@@ -755,4 +757,19 @@ func TestSplitTaskListsAndCheckTitles(t *testing.T) {
 	p = Parse("p.md", []byte("# Phase A/B Production Smoke Checklist\n\n## 1. Dashboard (~1 min)\n- [ ] Renders dark\n- [ ] Sidebar folds\n\n## 2. Editor (~2 min)\n- [ ] Panels resize\n"))
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Phase A/B Production Smoke Checklist" says it is a checklist of checks`)
+}
+
+// Unit and phase words in Chinese, Japanese and Korean, with the number
+// right after the word and a full-width colon ("任务1：初始化", "### 修復 2：
+// 改善判斷").
+func TestCJKUnitWords(t *testing.T) {
+	src := "# 修復房間建立\n\n## 修復方案\n\n### 修復 1：統一房間建立邏輯\n\n- 固定人數\n\n### 修復 2：改善判斷邏輯\n\n- 比對 ID\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 統一房間建立邏輯 open", "1.2 改善判斷邏輯 open"}, units(p))
+
+	src = "# 开发计划\n\n## 阶段1：基础\n\n### 任务1：初始化\n- 建仓库\n\n### 任务2：配置\n- 写配置\n\n## 阶段2：发布\n\n### 任务3：打包\n- 打包\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 初始化 open", "1.2 配置 open", "2.3 打包 open"}, units(p))
 }

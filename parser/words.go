@@ -10,12 +10,13 @@ import (
 // (docs/plan-shapes.md). A phase word names a group of units; a unit word
 // names one unit of work, which becomes one bead.
 var (
-	phaseWords = []string{"phase", "fase", "phasen", "stage", "etapa"}
+	phaseWords = []string{"phase", "fase", "phasen", "stage", "etapa", "阶段", "階段", "フェーズ", "단계"}
 	unitWords  = []string{
 		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic",
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
 		"chunk", "wave", "subphase", "sub-phase", "paso", "schritt",
 		"track", "workstream", "slice", "tarefa", "passo", "étape", "tâche", "aufgabe", "arbeitspaket",
+		"任务", "任務", "步骤", "步驟", "修复", "修復", "里程碑", "冲刺", "タスク", "ステップ", "スプリント", "스프린트", "마일스톤",
 	}
 )
 
@@ -60,6 +61,11 @@ func matchWord(t string, words []string) (string, string, bool) {
 			if rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '#' {
 				return t[:len(w)], rest, true
 			}
+			if w[0] >= 0x80 && rest[0] >= '0' && rest[0] <= '9' && w[0] != 0xc3 {
+				// "任务1：初始化": Chinese, Japanese and Korean write the
+				// number right after the word.
+				return t[:len(w)], rest, true
+			}
 		}
 	}
 	return "", t, false
@@ -95,7 +101,7 @@ func readShapeGlue(text string, glue bool) shape {
 	}
 	if sh.kind != shapeBare && !sh.short {
 		rest := strings.TrimLeft(t, " \t")
-		if len(rest) == len(t) {
+		if len(rest) == len(t) && !(sh.word != "" && sh.word[0] >= 0x80 && t != "" && t[0] >= '0' && t[0] <= '9') {
 			return shape{}
 		}
 		t = strings.TrimPrefix(rest, "#")
@@ -114,7 +120,7 @@ func readShapeGlue(text string, glue bool) shape {
 		pid, after := splitShapeID(rest[5:])
 		sh.id, rest = id+" Part "+pid, strings.TrimSpace(after)
 	}
-	for _, s := range []string{":", "-", "–", "—", "."} {
+	for _, s := range []string{":", "：", "-", "–", "—", "."} {
 		if strings.HasPrefix(rest, s) {
 			rest = strings.TrimSpace(rest[len(s):])
 			sh.sep = true
