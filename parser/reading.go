@@ -462,6 +462,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 			}})
 	}
 	b.statusSectionsCandidate(doc, add)
+	if sc != nil {
+		b.statusHeadingsCandidate(doc, sc, add)
+	}
 	b.bulletItems(doc, add, slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }))
 	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
 		Why: "nothing else reads as work"})
@@ -874,6 +877,14 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.read = func(b *builder, doc ast.Node) bool {
 			var found *Candidate
 			b.statusSectionsCandidate(doc, func(x *Candidate) { found = x })
+			if found == nil {
+				mark := len(b.p.Diags)
+				sc, _, _ := b.scanShapes(doc, shapeConfig{})
+				b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
+				if sc != nil {
+					b.statusHeadingsCandidate(doc, sc, func(x *Candidate) { found = x })
+				}
+			}
 			return found != nil && found.read(b, doc)
 		}
 	case d.key == "format" && d.value == "gsd-plan":

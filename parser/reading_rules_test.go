@@ -773,3 +773,15 @@ func TestCJKUnitWords(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 初始化 open", "1.2 配置 open", "2.3 打包 open"}, units(p))
 }
+
+// A roadmap whose work is the headings under a status section ("## 🚧
+// Planned" over "### Connection blocking") is read by them, when nothing
+// else reads as work; a section that says in progress leaves its units
+// open (bd ready never releases a bead created in progress).
+func TestStatusHeadings(t *testing.T) {
+	src := "# EgressView Roadmap\n\nWhat comes next.\n\n## 🚧 Planned\n\n### Router support\n\nOpenWrt first.\n\n### Connection blocking\n\nBlock by rule.\n\n## ✅ Done\n\n### Live graph\n\nShipped.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "headings | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 Router support open", "1.2 Connection blocking open", "1.3 Live graph closed"}, units(p))
+}

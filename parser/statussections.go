@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -104,7 +105,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				return
 			}
 			for _, sp := range spans {
-				if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && sp.state != StatusOpen {
+				if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && settledState(sp.state) {
 					s.Status = Field{Value: sp.state, Pos: b.p.Position(sp.start)}
 				}
 			}
@@ -118,3 +119,64 @@ const statusListsDescription = "units are the plain bullets of sections whose ti
 
 // scoreStatusSections is over a checklist's sections and a backlog's bullets.
 const scoreStatusSections = 345
+
+// statusHeadingsCandidate proposes, in a document titled as a plan or a
+// roadmap, the headings one level under sections whose titles give their
+// status ("## 🚧 Planned" over "### Connection blocking"): each is a unit,
+// as its section says. It is taken only when no other reading finds work.
+func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(*Candidate)) {
+	if !planTitle(sc.title()) {
+		return
+	}
+	units := map[ast.Node]string{} // each unit heading, with its section's state
+	var lines []int
+	level, st := 0, ""
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		switch {
+		case h.Level == 1:
+			level, st = 0, ""
+		case level == 0 || h.Level <= level:
+			level, st = h.Level, sectionState(b.trimmedText(h))
+		case h.Level == level+1 && st != "" && st != statusSkipped:
+			units[h] = st
+			lines = append(lines, b.p.Position(b.blockStart(h)).Line)
+		}
+	}
+	if len(units) < 2 {
+		return
+	}
+	place := 0
+	cfg := shapeConfig{phaseLevel: -1, name: statusHeadingsDescription,
+		units: func(_ *shapeScan, r *shapeHead) bool { _, ok := units[r.node]; return ok },
+		retag: func(r *shapeHead) {
+			if _, ok := units[r.node]; ok {
+				place++
+				t := strings.TrimLeftFunc(r.head.Text, decoration)
+				r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t)}
+			}
+		},
+		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) {
+			if st := units[r.node]; !s.Status.Set() && settledState(st) {
+				s.Status = Field{Value: st, Pos: s.Heading.Pos}
+			}
+		}}
+	add(&Candidate{Name: "headings", Description: statusHeadingsDescription, Units: len(units), First: firstOf(lines),
+		Declare: "format: status-lists", Score: scoreStatusHeadings,
+		Why:  fmt.Sprintf("%d headings under section titles that say how their work stands, in a plan or roadmap", len(units)),
+		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// settledState reports a section's state that a unit under it takes:
+// done or skipped. A section "In progress" (or "🚧 Planned") leaves its
+// units open: bd ready never releases a bead created in progress, and a
+// section title is no statement that someone holds the work.
+func settledState(st string) bool { return st == StatusClosed || st == statusSkipped }
+
+const statusHeadingsDescription = "units are the headings under sections whose titles say how their work stands"
+
+// scoreStatusHeadings is over not a plan: taken only when nothing else is.
+const scoreStatusHeadings = 150
