@@ -461,8 +461,12 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 				return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modePhaseOnly, modeSet: true})
 			}})
 	}
-	b.statusSectionsCandidate(doc, add)
-	if sc != nil {
+	// The status readings are weak: where a stronger one reads the plan
+	// they could not win, and their walk over every heading is skipped.
+	if !slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score >= scoreShapes }) {
+		b.statusSectionsCandidate(doc, add)
+	}
+	if sc != nil && !slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }) {
 		b.statusHeadingsCandidate(doc, sc, add)
 	}
 	b.bulletItems(doc, add, slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }))
