@@ -785,3 +785,13 @@ func TestStatusHeadings(t *testing.T) {
 	assert.Equal(t, "headings | format: status-lists", chosen(p))
 	assert.Equal(t, []string{"1.1 Router support open", "1.2 Connection blocking open", "1.3 Live graph closed"}, units(p))
 }
+
+// Steps that number their own sub-headings ("### Step 2" over "#### 2.1",
+// "#### 2.2") group them as phases do: the sub-headings are the units.
+func TestStepsNumberingTheirUnits(t *testing.T) {
+	src := "# 开发计划\n\n## 第一阶段：MVP\n\n### 步骤 1：项目初始化\n\n#### 1.1 创建项目结构\n- 建目录\n\n#### 1.2 配置工具\n- 配置\n\n" +
+		"### 步骤 2：数据库\n\n#### 2.1 设计模型\n- 建表\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 创建项目结构 open", "1.2 配置工具 open", "2.1 设计模型 open"}, units(p))
+}

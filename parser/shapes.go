@@ -317,6 +317,13 @@ func (sc *shapeScan) groupWords() {
 			if r.node.Level <= o.node.Level {
 				break
 			}
+			if r.sh.kind == shapeBare && strings.HasPrefix(r.sh.id, o.sh.id+".") && (inner == "" || inner == "#") {
+				// "### Step 2" over "#### 2.1", "#### 2.2": the step
+				// numbers its own units, as a phase does.
+				inner = "#"
+				n++
+				continue
+			}
 			if !unitAt(r) || singular(r.sh.word) == word {
 				continue
 			}
