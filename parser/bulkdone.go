@@ -24,15 +24,25 @@ var doneThroughRE = lazyMustCompile(`(?i)\b(?:completed?|done|finished|completad
 var doneRangeRE = lazyMustCompile(`(?i)\b(?:phases|fases|sprints|stages|etapas|phasen)\s+(\d+)\s*(?:-|–|—|to|through|a|bis)\s*(\d+)\s+` +
 	`(?:(?:are|were|sind|están|estão|sont)\s+)?(?:all\s+)?(?:complete|completed|done|finished|completad[oa]s|conclu[íi]d[oa]s|abgeschlossen|erledigt|termin[ée]es)\b`)
 
-// doneThrough reads the first such sentence before the plan's first unit
-// and marks the units it names.
-func (b *builder) doneThrough(doc ast.Node) {
+// firstUnitStart is the offset of the first unit's heading; false when
+// the plan has no unit.
+func (b *builder) firstUnitStart() (int, bool) {
 	if len(b.p.Sprints) == 0 {
-		return
+		return 0, false
 	}
 	first := b.p.Sprints[0].Heading.Start
 	for _, s := range b.p.Sprints {
 		first = min(first, s.Heading.Start)
+	}
+	return first, true
+}
+
+// doneThrough reads the first such sentence before the plan's first unit
+// and marks the units it names.
+func (b *builder) doneThrough(doc ast.Node) {
+	first, ok := b.firstUnitStart()
+	if !ok {
+		return
 	}
 	for n := doc.FirstChild(); n != nil && b.blockStart(n) < first; n = n.NextSibling() {
 		par, ok := n.(*ast.Paragraph)
@@ -120,12 +130,9 @@ var doneLineRE = lazyMustCompile(`(?i)^(?:✅|✔️?|☑️?|\[x\])\s*(?:\*\*|_
 // doneSections reads the sections after the first unit whose titles say
 // done, and marks the units their done lines name.
 func (b *builder) doneSections(doc ast.Node) {
-	if len(b.p.Sprints) == 0 {
+	first, ok := b.firstUnitStart()
+	if !ok {
 		return
-	}
-	first := b.p.Sprints[0].Heading.Start
-	for _, s := range b.p.Sprints {
-		first = min(first, s.Heading.Start)
 	}
 	if !bytes.Contains(b.src, []byte("✅")) && !bytes.Contains(b.src, []byte("✔")) && !bytes.Contains(b.src, []byte("☑")) &&
 		!bytes.Contains(b.src, []byte("[x]")) && !bytes.Contains(b.src, []byte("[X]")) {
