@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -56,9 +55,9 @@ func (b *builder) doneThrough(doc ast.Node) {
 		lo, hi := 0, 0
 		var said string
 		if m := doneThroughRE.FindStringSubmatch(text); m != nil {
-			lo, hi, said = 1, wholeNumber(m[1]), m[0]
+			lo, hi, said = 1, leadingNum(m[1]), m[0]
 		} else if m := doneRangeRE.FindStringSubmatch(text); m != nil {
-			lo, hi, said = wholeNumber(m[1]), wholeNumber(m[2]), m[0]
+			lo, hi, said = leadingNum(m[1]), leadingNum(m[2]), m[0]
 		}
 		if hi < lo || hi == 0 {
 			continue
@@ -66,11 +65,6 @@ func (b *builder) doneThrough(doc ast.Node) {
 		b.markDoneThrough(lo, hi, said, b.p.Position(b.blockStart(par)))
 		return
 	}
-}
-
-func wholeNumber(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
 }
 
 // markDoneThrough closes the units of phases lo to hi whose own section

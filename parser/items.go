@@ -482,7 +482,7 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 func filePointer(text string) bool {
 	f, _, _ := strings.Cut(strings.Trim(text, "`*[ "), " ")
 	f = strings.TrimRight(f, "`*]),:")
-	return strings.HasSuffix(strings.ToLower(f), ".md")
+	return len(f) > 3 && strings.EqualFold(f[len(f)-3:], ".md")
 }
 
 // leafGroup reports whether item it ("- [ ] 2. Group") is followed by its

@@ -80,7 +80,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
-				if n == 0 || len(lines) < 3 {
+				if len(lines) < 3 {
 					lines = append(lines, b.p.Position(b.blockStart(it)).Line)
 				}
 				n++
