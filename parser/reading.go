@@ -469,7 +469,11 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	if sc != nil && !slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }) {
 		b.statusHeadingsCandidate(doc, sc, add)
 	}
-	b.bulletItems(doc, add, slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }))
+	best := 0
+	for _, c := range out {
+		best = max(best, c.Score)
+	}
+	b.bulletItems(doc, add, best)
 	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
 		Why: "nothing else reads as work"})
 	return out
@@ -927,6 +931,9 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 			cfg.phaseLevel = -1
 		}
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+		if d.pat.item.bullet {
+			c.read = bulletReader(&d.pat.item, d.pat.under, c.Description)
+		}
 	case d.pat.kind == "list" || d.pat.kind == "bold":
 		c.Name, c.Description = d.pat.kind, fmt.Sprintf("units are the bold unit labels %q", d.value)
 		mode := modeList
@@ -1387,9 +1394,12 @@ const (
 // lists ("- make bigger worlds") as its units: the reading of a backlog or
 // idea list that has no checkbox, number or unit word. When the title says
 // the document is a backlog, a list of ideas or a wishlist it beats the
-// sections that group the bullets; else, when no other reading finds
-// units, it is a reading to declare, named in the refusal.
-func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), others bool) {
+// sections that group the bullets; so it does in a roadmap, when nothing
+// but those sections reads the plan (best is the best other score). Else,
+// when no reading stronger than those sections reads the plan, it is a
+// reading to declare, listed among the others. The bullets of a
+// section of non-goals ("## Explizit nicht geplant") are skipped units.
+func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	n, first := 0, 0
 	title := ""
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
@@ -1414,15 +1424,84 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), others bool) {
 	}
 	c := &Candidate{Name: "items", Description: "units are the plain bullet items of the document's lists", Units: n, First: []int{first},
 		Declare: `units: "- {title}"`, Score: scoreHint, Why: "the plain bullet items, in a document that does not say it is a backlog",
-		read: itemsReader(itemPattern{bullet: true}, nil, "units are the list items \"- {title}\"")}
+		read: bulletReader(nil, "", "units are the list items \"- {title}\"")}
 	switch {
 	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}):
 		// Its sections are areas, its bullets the items.
 		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a document titled %q", title)
-	case others:
+	case best <= scoreSections && roadmapTitle(title):
+		// A roadmap's sections are its horizons ("## Later"), its
+		// bullets the work.
+		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a roadmap (%q) that has no unit headings and no checkboxes", title)
+	case best > scoreSections:
+		// Where a strong reading reads the plan its bullets are its
+		// text, and not worth a line of the preview.
 		return
 	}
 	add(c)
+}
+
+// roadmapTitle reports a title that calls the document a roadmap.
+func roadmapTitle(title string) bool {
+	return hasAnyWord(title, []string{"roadmap", "road map", "hoja de ruta", "feuille de route", "fahrplan", "roteiro", "дорожная карта", "로드맵"}) ||
+		containsAny(title, []string{"路线图", "ロードマップ"})
+}
+
+// bulletReader reads plain bullet items as units (under a section, when
+// under is set); a bullet in a section of non-goals is a skipped unit.
+func bulletReader(p *itemPattern, under, name string) func(*builder, ast.Node) bool {
+	if p == nil {
+		p = &itemPattern{bullet: true}
+	}
+	return func(b *builder, doc ast.Node) bool {
+		aside := b.asideSpans(doc)
+		cfg := shapeConfig{items: p, under: under, name: name}
+		if under != "" {
+			cfg.phaseLevel = -1
+		}
+		if len(aside) > 0 {
+			cfg.unit = func(b *builder, s *Sprint, _ *shapeHead, _ []ast.Node) {
+				for _, sp := range aside {
+					if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && !s.Skipped {
+						s.Skipped, s.SkipReason = true, fmt.Sprintf("under %q, a section of things the plan will not do", sp.title)
+					}
+				}
+			}
+		}
+		return b.runShapesWith(doc, cfg)
+	}
+}
+
+// asideSpan is a section of things the plan will not do ("## Out of
+// scope"), by offsets.
+type asideSpan struct {
+	start, end int
+	title      string
+}
+
+// asideSpans finds the sections whose titles say the plan will not do
+// their work: each runs to the next heading of its level or above.
+func (b *builder) asideSpans(doc ast.Node) []asideSpan {
+	var out []asideSpan
+	open := -1
+	level := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if open >= 0 && h.Level <= level {
+			out[open].end = b.blockStart(h)
+			open = -1
+		}
+		if open < 0 && h.Level > 1 {
+			if t := b.trimmedText(h); sectionState(t) == statusSkipped && containsAny(strings.ToLower(t), asideSections) {
+				out = append(out, asideSpan{start: b.blockStart(h), end: len(b.src), title: t})
+				open, level = len(out)-1, h.Level
+			}
+		}
+	}
+	return out
 }
 
 // numberedHeadings proposes, for a level whose headings are whole numbers

@@ -795,3 +795,26 @@ func TestStepsNumberingTheirUnits(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 创建项目结构 open", "1.2 配置工具 open", "2.1 设计模型 open"}, units(p))
 }
+
+// A roadmap of plain bullets under horizon sections is read by its
+// bullets, and a section of non-goals holds skipped units; a document
+// that does not call itself a roadmap keeps its sections (heldout7 203).
+func TestRoadmapBullets(t *testing.T) {
+	body := "## v0.2.0\n\n- **Tray icon.** None yet.\n- JSON output\n\n## Später\n\n### Integration\n- MQTT publish\n\n" +
+		"## Explizit nicht geplant\n\n- macOS\n"
+	p := Parse("p.md", []byte("# Roadmap\n\n"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Tray icon. None yet open", "1.2 JSON output open", "1.3 MQTT publish open",
+		"1.4 macOS skipped"}, units(p))
+	assert.Equal(t, `items | units: "- {title}"`, chosen(p))
+
+	p = Parse("p.md", []byte("# Release checklist\n\n"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "## {title}"`, chosen(p))
+	assert.Contains(t, declares(p), `units: "- {title}"`, "listed, to be declared in one line")
+
+	p = Parse("p.md", []byte("---\nunits: \"- {title}\"\n---\n# Notes\n\n"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 4)
+	assert.Equal(t, "1.4 macOS skipped", units(p)[3])
+}
