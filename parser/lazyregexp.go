@@ -47,6 +47,7 @@ func (l *lazyRegexp) FindAllStringSubmatch(s string, n int) [][]string {
 func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return l.re().FindAllStringSubmatchIndex(s, n)
 }
+func (l *lazyRegexp) FindIndex(b []byte) []int             { return l.re().FindIndex(b) }
 func (l *lazyRegexp) FindStringIndex(s string) []int       { return l.re().FindStringIndex(s) }
 func (l *lazyRegexp) FindStringSubmatch(s string) []string { return l.re().FindStringSubmatch(s) }
 func (l *lazyRegexp) FindSubmatch(b []byte) [][]byte       { return l.re().FindSubmatch(b) }

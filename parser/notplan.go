@@ -301,6 +301,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		}
 		return fmt.Sprintf("it is %s (%s): it records what was decided or said, and its %s are not work to compile", kind, ev, unitsWord(best))
 	}
+	if ev := b.releaseProcedure(sig.title); ev != "" {
+		// "# Release runbook" over "git checkout -b release-vX.Y.Z": the
+		// steps are run again for every version, never done once.
+		return fmt.Sprintf("its title %q and %s say it is a release procedure, followed again for each version: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
+	}
 	if criteriaHeading(sig.title) {
 		// "# Production Smoke Checklist": every box in it is a check to
 		// run by hand, whatever sections group them.
@@ -456,4 +461,22 @@ func (b *builder) unitSection(doc ast.Node, c *Candidate) string {
 		above = append(above, h)
 	}
 	return ""
+}
+
+// versionPlaceholder is a version written as a placeholder ("vX.Y.Z",
+// "x.y.z", "<version>"), as a procedure for any release writes it.
+var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{version\}`)
+
+// releaseProcedure says, quoting it with its line, where a document whose
+// title names releasing (and not a plan or roadmap) writes its version as
+// a placeholder; "" when it does not.
+func (b *builder) releaseProcedure(title string) string {
+	if !hasAnyWord(title, []string{"release", "releases", "releasing", "publish", "publishing"}) || hasAnyWord(title, []string{"plan", "roadmap", "fix", "fixes"}) {
+		return ""
+	}
+	loc := versionPlaceholder.FindIndex(b.src)
+	if loc == nil {
+		return ""
+	}
+	return fmt.Sprintf("%q at line %d", b.src[loc[0]:loc[1]], b.p.Position(loc[0]).Line)
 }

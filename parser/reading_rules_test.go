@@ -818,3 +818,16 @@ func TestRoadmapBullets(t *testing.T) {
 	assert.Len(t, units(p), 4)
 	assert.Equal(t, "1.4 macOS skipped", units(p)[3])
 }
+
+// A release procedure, its version a placeholder, is refused; a plan to
+// fix one release is not (heldout7 195, 188).
+func TestReleaseProcedure(t *testing.T) {
+	steps := "## 1. Cut the branch\n\n```sh\ngit checkout -b release-vX.Y.Z\n```\n\n## 2. Tag\n\n- push the tag\n- watch CI\n\n## 3. Announce\n\n- post\n"
+	p := Parse("p.md", []byte("# Release runbook\n\n"+steps))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its title "Release runbook" and "vX.Y.Z" at line 6 say it is a release procedure, followed again for each version: its headings are steps to repeat, not work to compile; the closest reading, units are the level-2 numbered headings "{n}. {title}" (3 units, first at line 3), was not taken; if it is a plan, declare that reading in its front matter: units: "## {n}. {title}"`}, msgs(p, Error))
+
+	p = Parse("p.md", []byte("# Release plan for v2.0\n\n"+steps))
+	assert.Empty(t, msgs(p, Error))
+	p = Parse("p.md", []byte("# Release runbook\n\n"+strings.ReplaceAll(steps, "vX.Y.Z", "v2.0.1")))
+	assert.Empty(t, msgs(p, Error))
+}
