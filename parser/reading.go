@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 // This file is the reader's one place of choice. Every way of reading a
@@ -474,6 +475,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		best = max(best, c.Score)
 	}
 	b.bulletItems(doc, add, best)
+	if best < scoreDialect {
+		b.hintCandidates(doc, out, add)
+	}
 	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
 		Why: "nothing else reads as work"})
 	return out
@@ -915,7 +919,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		pat := d.pat
 		cfg := shapeConfig{units: pat.headings}
 		switch {
-		case pat.label != "" || pat.glued:
+		case pat.label != "" || pat.glued || pat.any:
 			cfg.retag = labelRetag(pat)
 		case pat.word == "":
 			cfg.retag = bareRetag(pat.level)
@@ -1004,7 +1008,15 @@ func (b *builder) choose(cands []*Candidate, doc ast.Node, decl *declaration) {
 			none.Why = "the plan has units of work"
 		}
 	}
-	slices.SortStableFunc(cands, func(x, y *Candidate) int { return y.Score - x.Score })
+	// "Not a plan", where the plan reads as one, is listed last: below the
+	// readings to declare, which a person is likelier to want.
+	rank := func(c *Candidate) int {
+		if c.Name == "none" && c.Score == scoreNone {
+			return scoreHint - 1
+		}
+		return c.Score
+	}
+	slices.SortStableFunc(cands, func(x, y *Candidate) int { return rank(y) - rank(x) })
 	for _, c := range cands[1:] {
 		if c.Score >= scoreFormat || cands[0].Score >= scoreDeclared {
 			continue
@@ -1959,4 +1971,68 @@ func (b *builder) sectionHasList(doc ast.Node, h *ast.Heading) bool {
 		}
 	}
 	return false
+}
+
+// hintCandidates lists, for a plan no strong reading reads, the plainest
+// readings of its shape that no other candidate offers: every heading of
+// one level, every checkbox item, the items of numbered lists, the plain
+// bullets. Each is scored below not a plan, so it is never taken by
+// itself; it is there to be declared in one line when the reading taken
+// is not the one meant.
+func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Candidate)) {
+	type tally struct {
+		n     int
+		first []int
+	}
+	var heads [5]tally
+	var boxes, numbered, bullets tally
+	count := func(t *tally, at ast.Node) {
+		if t.n < 3 {
+			t.first = append(t.first, b.p.Position(b.blockStart(at)).Line)
+		}
+		t.n++
+	}
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Heading:
+			if c.Level >= 2 && c.Level <= 4 {
+				count(&heads[c.Level], c)
+			}
+		case *ast.List:
+			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
+				blk := it.FirstChild()
+				if blk == nil {
+					continue
+				}
+				_, box := blk.FirstChild().(*east.TaskCheckBox)
+				switch {
+				case box:
+					count(&boxes, it)
+				case c.IsOrdered():
+					count(&numbered, it)
+				default:
+					count(&bullets, it)
+				}
+			}
+		}
+	}
+	hint := func(line string, t tally, min int, what string) {
+		if t.n < min || slices.ContainsFunc(have, func(c *Candidate) bool { return c.Declare == line }) {
+			return
+		}
+		d, err := readDeclaration(Declared{Line: line})
+		if err != nil {
+			return
+		}
+		c := b.declaredCandidate(&d, nil)
+		c.Units, c.First, c.Score = t.n, t.first, scoreHint
+		c.Why = what + ", to declare when the reading taken is not the one meant"
+		add(c)
+	}
+	for level := 2; level <= 4; level++ {
+		hint(fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}"), heads[level], 2, fmt.Sprintf("every level-%d heading", level))
+	}
+	hint(`units: "- [ ] {title}"`, boxes, 2, "every checkbox item")
+	hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
+	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
 }

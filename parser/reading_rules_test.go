@@ -831,3 +831,28 @@ func TestReleaseProcedure(t *testing.T) {
 	p = Parse("p.md", []byte("# Release runbook\n\n"+strings.ReplaceAll(steps, "vX.Y.Z", "v2.0.1")))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A plan no strong reading reads lists the plainest readings of its
+// shape to declare, below the one taken and above "not a plan"; a plan in
+// the dialect lists none.
+func TestHintReadings(t *testing.T) {
+	src := "# Launch\n\n## Epic 1: Auth\n\n### Login\n- form\n- session\n\n## Epic 2: Billing\n\n### Invoices\n1. draft\n2. send\n\n## Notes\n- [ ] ask legal\n- [ ] ask ops\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{`units: "## Epic {n}: {title}"`, `units: "- [ ] {title}"`, `units: "## {title}"`, `units: "### {title}"`,
+		`units: "{n}. {title}"`, "format: none"}, declares(p))
+	for _, c := range p.Candidates {
+		if c.Declare == `units: "## {title}"` {
+			assert.Equal(t, 3, c.Units)
+			assert.Equal(t, []int{3, 9, 15}, c.First)
+			assert.Equal(t, scoreHint, c.Score)
+		}
+	}
+	// Declared, a hint reads as listed.
+	p = Parse("p.md", []byte("---\nunits: \"### {title}\"\n---\n"+src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Login open", "1.2 Invoices open"}, units(p))
+
+	p = Parse("p.md", []byte("## Phase 1: A\n\n### Sprint 1.1: B\n- x\n\n### Sprint 1.2: C\n- y\n"))
+	assert.NotContains(t, declares(p), `units: "### {title}"`)
+}
