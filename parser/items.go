@@ -38,6 +38,10 @@ type itemPattern struct {
 	// bullet: only items of bulleted lists with no checkbox ("- Title");
 	// implies noID.
 	bullet bool
+	// top: a checkbox item that only titles the boxes nested under it is
+	// the unit, they its steps (`units: "- [ ] {title} at top level"`);
+	// else they are the units.
+	top bool
 }
 
 // itemText is what a list item's first line says, markers read.
@@ -599,38 +603,46 @@ func checkpoint(title string) bool {
 }
 
 // boxGroup returns the nested list of checkbox item it when the item is
-// only their title: a one-line item whose one other block is a list of two
-// or more checkbox items (a note among them, "- Verify: ...", at most one
-// item in three).
+// only their title (boxGroupList); a note among the boxes is warned of.
 func (w *shapeWalk) boxGroup(it ast.Node) *ast.List {
+	sub, note := w.b.boxGroupList(it)
+	if note != nil {
+		// "- Verify: ..." among the boxes: the group's note, which no
+		// unit holds; said, not dropped in silence.
+		t, _ := w.b.readItemText(note)
+		w.b.p.warnf(w.b.p.Position(w.b.blockStart(note)), "%q stands among the boxes of an item that only groups them, so it is read in no unit: make it a box, or put it under one", short(t.text))
+	}
+	return sub
+}
+
+// boxGroupList returns the nested list of checkbox item it when the item
+// is only their title: a one-line item whose one other block is a list of
+// two or more checkbox items (a note among them, "- Verify: ...", at most
+// one item in three; the first such note is returned too).
+func (b *builder) boxGroupList(it ast.Node) (sub *ast.List, note ast.Node) {
 	first := it.FirstChild()
 	if first == nil || first.NextSibling() == nil || first.NextSibling().NextSibling() != nil {
-		return nil
+		return nil, nil
 	}
 	sub, ok := first.NextSibling().(*ast.List)
 	if !ok || sub.ChildCount() < 2 {
-		return nil
+		return nil, nil
 	}
 	boxes, other := 0, 0
 	for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
-		if t, ok := w.b.readItemText(x); ok && t.box {
+		t, ok := b.readItemText(x)
+		switch {
+		case ok && t.box:
 			boxes++
-		} else {
+		case ok && note == nil:
+			other++
+			note = x
+		default:
 			other++
 		}
 	}
 	if boxes < 2 || other*3 > boxes+other {
-		return nil
+		return nil, nil
 	}
-	if other > 0 {
-		// "- Verify: ..." among the boxes: the group's note, which no
-		// unit holds; said, not dropped in silence.
-		for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
-			if t, ok := w.b.readItemText(x); ok && !t.box {
-				w.b.p.warnf(w.b.p.Position(w.b.blockStart(x)), "%q stands among the boxes of an item that only groups them, so it is read in no unit: make it a box, or put it under one", short(t.text))
-				break
-			}
-		}
-	}
-	return sub
+	return sub, note
 }

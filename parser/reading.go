@@ -156,6 +156,10 @@ func unquoteValue(s string) string {
 	return s
 }
 
+// topLevel ends a checkbox pattern whose units are the outer boxes, the
+// boxes nested under one their steps: `units: "- [ ] {title} at top level"`.
+const topLevel = " at top level"
+
 // readUnitPattern parses the value of a `units:` line.
 func readUnitPattern(v string) (unitPattern, error) {
 	var p unitPattern
@@ -204,6 +208,9 @@ func readUnitPattern(v string) (unitPattern, error) {
 	}
 	if (strings.HasPrefix(v, "- [ ] ") || strings.HasPrefix(v, "* [ ] ")) && !strings.Contains(v, "{n}") {
 		p.kind, p.item.checkbox, p.item.noID = "item", true, true
+		if r, ok := strings.CutSuffix(v, topLevel); ok && strings.HasSuffix(r, "{title}") {
+			p.item.top = true
+		}
 		return p, nil
 	}
 	if !strings.Contains(v, "{n}") && !(strings.HasPrefix(v, "#") && strings.Contains(v, "{title}")) {
@@ -1986,6 +1993,7 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	}
 	var heads [5]tally
 	var boxes, numbered, bullets tally
+	groups := 0 // boxes that only title the boxes nested under them
 	count := func(t *tally, at ast.Node) {
 		if t.n < 3 {
 			t.first = append(t.first, b.p.Position(b.blockStart(at)).Line)
@@ -2008,6 +2016,9 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 				switch {
 				case box:
 					count(&boxes, it)
+					if sub, _ := b.boxGroupList(it); sub != nil {
+						groups++
+					}
 				case c.IsOrdered():
 					count(&numbered, it)
 				default:
@@ -2033,6 +2044,9 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 		hint(fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}"), heads[level], 2, fmt.Sprintf("every level-%d heading", level))
 	}
 	hint(`units: "- [ ] {title}"`, boxes, 2, "every checkbox item")
+	if groups > 0 {
+		hint(`units: "- [ ] {title}`+topLevel+`"`, boxes, 2, "the outer checkbox items, the boxes nested under them their steps")
+	}
 	hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
 }

@@ -856,3 +856,19 @@ func TestHintReadings(t *testing.T) {
 	p = Parse("p.md", []byte("## Phase 1: A\n\n### Sprint 1.1: B\n- x\n\n### Sprint 1.2: C\n- y\n"))
 	assert.NotContains(t, declares(p), `units: "### {title}"`)
 }
+
+// A box that only titles the boxes nested under it groups them; declared
+// "at top level", the outer boxes are the units and the nested ones their
+// steps, and the preview lists that line (heldout8 204).
+func TestTopLevelBoxes(t *testing.T) {
+	src := "# Migration\n\n## Tasks\n\n- [x] `app.js` migrated\n  - [x] createApp\n  - [x] Pinia\n- [ ] `system.js` migrated\n- [ ] Run the tests\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 createApp closed", "1.2 Pinia closed", "1.3 system.js migrated open", "1.4 Run the tests open"}, units(p))
+	assert.Contains(t, declares(p), `units: "- [ ] {title} at top level"`)
+
+	p = Parse("p.md", []byte("---\nunits: \"- [ ] {title} at top level\"\n---\n"+src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 app.js migrated closed", "1.2 system.js migrated open", "1.3 Run the tests open"}, units(p))
+	assert.Equal(t, []string{"createApp", "Pinia"}, p.Sprints[0].Tasks)
+}

@@ -1222,7 +1222,7 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 				continue // "- [ ] 2. Group" with "- [ ] 2.1" beside it, flush left
 			}
 		}
-		if w.items != nil && w.items.noID && w.items.checkbox && !w.nested {
+		if w.items != nil && w.items.noID && w.items.checkbox && !w.items.top && !w.nested {
 			if sub := w.boxGroup(it); sub != nil {
 				// "- [x] Framed try/foreach" over its own boxes: the
 				// title-only parent groups them; they are the units.
