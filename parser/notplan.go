@@ -115,7 +115,8 @@ type docSignals struct {
 // record (its template's Context and Decision sections under an ADR title,
 // or Status, Context, Decision and Consequences), a pull-request or issue
 // template (three of its sections) or the minutes of a meeting (a minutes
-// title and one of its sections, or two of them).
+// title and one of its sections, or two of them), or a review of work done
+// (a review's title, no plan's word in it, and a section that judges).
 func (s docSignals) record() (kind, evidence string) {
 	has := func(names ...string) (string, bool) {
 		var seen []string
@@ -139,6 +140,11 @@ func (s docSignals) record() (kind, evidence string) {
 	form := s.present(templateHeads)
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
+	}
+	if hasAnyWord(s.title, []string{"review", "code review", "assessment", "evaluation"}) && !hasAnyWord(s.title, []string{"plan", "roadmap", "backlog", "todo", "to do", "checklist", "schedule"}) {
+		if found := s.present(reviewHeads); len(found) > 0 {
+			return "a review of work done", fmt.Sprintf("its title %q and its sections %s", s.title, strings.Join(found[:min(len(found), 3)], ", "))
+		}
 	}
 	meeting := s.present(meetingHeads)
 	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"})
@@ -182,6 +188,11 @@ var adrID = lazyMustCompile(`(?i)\badr[-\s]?\d+\b`)
 var templateHeads = []string{"type of change", "types of changes", "related issues", "related issue", "how has this been tested", "screenshots",
 	"steps to reproduce", "expected behavior", "expected behaviour", "actual behavior", "actual behaviour", "motivation and context",
 	"checklist", "pr checklist", "reviewer checklist", "breaking changes", "additional context"}
+
+// reviewHeads are sections of a review that judges work done ("Issues
+// Found", "Overall Assessment"): under a review's title, its "## Task 1:
+// Schema ✅" sections are what was reviewed, not work to do.
+var reviewHeads = []string{"issues found", "findings", "overall assessment", "assessment", "verdict", "strengths", "weaknesses", "summary of findings"}
 
 // meetingHeads are sections only meeting minutes have.
 var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
@@ -296,6 +307,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return ""
 	}
 	if kind, ev := sig.record(); kind != "" {
+		if strings.Contains(kind, "review") {
+			return fmt.Sprintf("it is %s (%s): it judges work already done, and its %s are what it reviewed, not work to compile", kind, ev, unitsWord(best))
+		}
 		if strings.Contains(kind, "template") {
 			return fmt.Sprintf("it is %s (%s): its %s are for whoever fills the form in, not work to compile", kind, ev, unitsWord(best))
 		}

@@ -872,3 +872,14 @@ func TestTopLevelBoxes(t *testing.T) {
 	assert.Equal(t, []string{"1.1 app.js migrated closed", "1.2 system.js migrated open", "1.3 Run the tests open"}, units(p))
 	assert.Equal(t, []string{"createApp", "Pinia"}, p.Sprints[0].Tasks)
 }
+
+// A review of work done is refused, its "## Task N ✅" sections what it
+// reviewed; a plan titled as a review's plan is read (heldout8 225).
+func TestReviewOfWorkDone(t *testing.T) {
+	body := "## Task 1: Schema ✅\n\n- migration added\n- tests pass\n\n## Task 2: Types ✅\n\n- types added\n\n## Issues Found\n\nNone.\n"
+	p := Parse("p.md", []byte("# Implementation Review: Tasks 1-2\n\n"+body))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: it is a review of work done (its title "Implementation Review: Tasks 1-2" and its sections "issues found" (line 12)): it judges work already done, and its headings are what it reviewed, not work to compile; the closest reading, units are level-2 "Task {n}: {title}" headings with no phases (2 units, first at line 3), was not taken; if it is a plan, declare that reading in its front matter: units: "## Task {n}: {title}"`}, msgs(p, Error))
+
+	p = Parse("p.md", []byte("# Architecture Review Plan\n\n"+body))
+	assert.Empty(t, msgs(p, Error))
+}
