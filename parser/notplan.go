@@ -33,7 +33,8 @@ var titleKinds = []struct {
 	words []string
 }{
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
-	{"a tutorial or example", []string{"example", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example"}},
+	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example",
+		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel"}},
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
@@ -334,6 +335,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || testingHeading(t) }); n == 0 {
 			return fmt.Sprintf("its title %q says it is %s, and its checkboxes (from line %d) all stand under checklists or kinds of testing: checks to run, not work", sig.title, sig.titleKind, best.First[0])
 		}
+	}
+	if sig.titleKind == "a tutorial or example" && !sig.planned && best.Name == "items" && !strings.Contains(best.Declare, "{n}") {
+		// "# Ejemplos Prácticos de Migración" ending in a "Checklist de
+		// Migración por Componente": boxes for the reader to tick as they
+		// apply the examples, not work of the document's own.
+		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its checkboxes (from line %d) are for a reader to tick as they follow it", sig.title, sig.titleKind, best.First[0])
 	}
 	if sig.titleKind != "" && !sig.planned && best.Name != "phases" && best.Name != "headings" && best.Name != "items" {
 		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: the %s the closest reading finds record or explain, they do not plan", sig.title, sig.titleKind, unitsWord(best))

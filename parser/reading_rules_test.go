@@ -883,3 +883,14 @@ func TestReviewOfWorkDone(t *testing.T) {
 	p = Parse("p.md", []byte("# Architecture Review Plan\n\n"+body))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A tutorial of examples whose only boxes are a checklist for its reader
+// is refused; a guide that speaks of a plan's work is read (heldout8 208).
+func TestTutorialChecklist(t *testing.T) {
+	body := "## 1. Componente simple\n\n```js\nnew Vue()\n```\n\n## Checklist por componente\n\n- [ ] Convertir data()\n- [ ] Probar\n"
+	p := Parse("p.md", []byte("# Ejemplos prácticos de Vue 3\n\n"+body))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its title "Ejemplos prácticos de Vue 3" says it is a tutorial or example, and nothing in it speaks of work to do: its checkboxes (from line 11) are for a reader to tick as they follow it; the closest reading, units are the plan's checkbox items (2 units, first at line 11), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+
+	p = Parse("p.md", []byte("# Ejemplos prácticos de Vue 3\n\n## Tasks\n\n"+body))
+	assert.Empty(t, msgs(p, Error))
+}
