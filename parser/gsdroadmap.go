@@ -28,6 +28,10 @@ var gsdPhaseLabel = lazyMustCompile(`^Phase\s+(\d+(?:\.\d+)*[a-z]?)\s*:\s*(.+)$`
 // gsdPhaseHeading matches a details heading: "Phase 12.1: Title (INSERTED)".
 var gsdPhaseHeading = lazyMustCompile(`^Phase\s+(\d+(?:\.\d+)*[a-z]?)\s*:`)
 
+// gsdPlanID opens a plan list item that names its plan by id, not file:
+// "- [x] 05-01: HotkeyCombo model".
+var gsdPlanID = lazyMustCompile(`^\d+(?:\.\d+)?-\d+\b`)
+
 // gsdPhaseRef finds the phases a Depends on line names.
 var gsdPhaseRef = lazyMustCompile(`\bPhases?\s+(\d+(?:\.\d+)*[a-z]?)`)
 
@@ -36,6 +40,7 @@ type gsdEntry struct {
 	num, name, summary string
 	checked            bool
 	item               ast.Node
+	heading            bool // item is the phase's details heading: no checklist lists it
 }
 
 // gsdEntries reads the phase checklist entries of doc, in order.
@@ -81,16 +86,46 @@ func (b *builder) gsdEntries(doc ast.Node) []gsdEntry {
 	return out
 }
 
+// gsdHeadingEntries reads the phases of a roadmap from its "Phase N:
+// Title" headings, at any level, in order: the entries of a roadmap with
+// no phase checklist. Each entry's item is its heading.
+func (b *builder) gsdHeadingEntries(doc ast.Node) []gsdEntry {
+	var out []gsdEntry
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level < 2 {
+			continue
+		}
+		text := b.trimmedText(h)
+		if m := gsdPhaseHeading.FindStringSubmatch(text); m != nil {
+			_, name, _ := strings.Cut(text, ":")
+			out = append(out, gsdEntry{num: m[1], name: strings.TrimSpace(name), item: h, heading: true})
+		}
+	}
+	return out
+}
+
 // gsdRoadmapCandidate is the reading of a GSD roadmap, nil when doc has no
 // two phase checklist entries under a "Roadmap" title or beside a phase
 // details section with a Depends on line.
 func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
-	if !bytes.Contains(b.src, []byte("**Phase ")) {
-		return nil
+	var entries []gsdEntry
+	if bytes.Contains(b.src, []byte("**Phase ")) {
+		entries = b.gsdEntries(doc)
 	}
-	entries := b.gsdEntries(doc)
+	headings := false
 	if len(entries) < 2 {
-		return nil
+		// A roadmap whose milestones keep no phase checklist: its
+		// "### Phase N: Title" details sections (a shipped milestone's
+		// under <details>, the current one's a level deeper) are the
+		// phases, when they read as GSD's (a Goal, Depends on or Plans).
+		if !bytes.Contains(b.src, []byte("**Depends on**")) && !bytes.Contains(b.src, []byte("**Plans**")) {
+			return nil
+		}
+		entries, headings = b.gsdHeadingEntries(doc), true
+		if len(entries) < 2 {
+			return nil
+		}
 	}
 	roadmap := false
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -99,15 +134,19 @@ func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
 			break
 		}
 	}
-	if !roadmap && !bytes.Contains(b.src, []byte("**Depends on**")) {
+	if !roadmap && (headings || !bytes.Contains(b.src, []byte("**Depends on**"))) {
 		return nil
 	}
 	var lines []int
 	for _, e := range entries {
 		lines = append(lines, b.p.Position(b.blockStart(e.item)).Line)
 	}
+	why := "\"- [ ] **Phase N: Title**\" checklist entries under a roadmap: a GSD roadmap"
+	if headings {
+		why = "\"Phase N: Title\" sections with GSD's Goal, Depends on and Plans lines under a roadmap: a GSD roadmap whose milestones keep no phase checklist"
+	}
 	return &Candidate{Name: "gsd", Description: gsdRoadmapDescription, Declare: "format: gsd", Score: scoreFormat,
-		Units: len(entries), First: firstOf(lines), Why: "\"- [ ] **Phase N: Title**\" checklist entries under a roadmap: a GSD roadmap",
+		Units: len(entries), First: firstOf(lines), Why: why,
 		read: func(b *builder, doc ast.Node) bool { return b.readGSDRoadmap(doc) }}
 }
 
@@ -168,7 +207,7 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 			}
 		case *ast.List:
 			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
-				if t, ok := b.readItemText(it); ok && t.box && strings.Contains(t.text, "PLAN") {
+				if t, ok := b.readItemText(it); ok && t.box && (strings.Contains(t.text, "PLAN") || gsdPlanID.MatchString(t.text)) {
 					cur.plans++
 					cur.planTexts = append(cur.planTexts, t.text)
 					if c, _ := itemChecked(it); c || t.done {
@@ -185,6 +224,9 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 // units.
 func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 	entries := b.gsdEntries(doc)
+	if len(entries) < 2 {
+		entries = b.gsdHeadingEntries(doc)
+	}
 	if len(entries) == 0 {
 		return false
 	}
@@ -230,7 +272,7 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 			}
 		}
 		var body []ast.Node
-		for c := e.item.FirstChild(); c != nil; c = c.NextSibling() {
+		for c := e.item.FirstChild(); c != nil && !e.heading; c = c.NextSibling() {
 			if c != e.item.FirstChild() {
 				body = append(body, c)
 			}
@@ -248,7 +290,9 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 			}
 		case d != nil && d.plans > 0 && d.ticked == d.plans:
 			s.Status = Field{Value: StatusClosed, Pos: at}
-			b.p.warnf(at, "phase %s is not ticked, but all %d plans of its details are: read as closed", e.num, d.plans)
+			if !e.heading {
+				b.p.warnf(at, "phase %s is not ticked, but all %d plans of its details are: read as closed", e.num, d.plans)
+			}
 		default:
 			s.Status = Field{Value: StatusOpen, Pos: at}
 		}

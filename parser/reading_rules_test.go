@@ -894,3 +894,16 @@ func TestTutorialChecklist(t *testing.T) {
 	p = Parse("p.md", []byte("# Ejemplos prácticos de Vue 3\n\n## Tasks\n\n"+body))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A GSD roadmap whose milestones keep no phase checklist is read by its
+// "Phase N:" sections at either level, closed when their plans are all
+// ticked (heldout8 227).
+func TestGSDRoadmapHeadings(t *testing.T) {
+	src := "# Roadmap: Tray\n\n## Phases\n\n<details>\n<summary>v1.0 shipped</summary>\n\n### Phase 1: Foundation\n**Goal**: scaffold\n**Plans**: 1 plan\n\n- [x] 01-01: Scaffolding\n\n</details>\n\n" +
+		"### v1.1 (In Progress)\n\n#### Phase 2: Hotkeys\n**Depends on**: Phase 1\n**Plans**: 2 plans\n\n- [x] 02-01: Model\n- [ ] 02-02: Picker\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "gsd | format: gsd", chosen(p))
+	assert.Equal(t, []string{"1.1 Foundation closed", "1.2 Hotkeys open"}, units(p))
+	assert.Equal(t, []string{"02-01: Model", "02-02: Picker"}, p.Sprints[1].Tasks)
+}
