@@ -975,7 +975,7 @@ func (b *builder) readLog(live map[string]*Sprint) map[*Heading]bool {
 				}
 			}
 			b.p.warnf(e.Heading.Pos, "completion log entry %q %s; it closes nothing", e.Heading.Text, what)
-		case !sameWork(entryTitle(e.Heading.Text), s.Title):
+		case !e.ByID && !sameWork(entryTitle(e.Heading.Text), s.Title):
 			b.p.warnf(e.Heading.Pos, "completion log entry %q names sprint %s, but its title %q is not the sprint's %q (line %d); it closes nothing",
 				e.Heading.Text, s.ID, entryTitle(e.Heading.Text), s.Title, s.Heading.Pos.Line)
 		case s.Status.Value == StatusClosed:

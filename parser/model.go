@@ -200,6 +200,9 @@ type LogEntry struct {
 	// Section is the heading of the section the entry sits in, nil before
 	// the first heading.
 	Section *Heading
+	// ByID is set for a progress tracker's line that names a phase by its
+	// id in words of its own: it closes the phase without its title.
+	ByID bool
 }
 
 // Span is a range of byte offsets, End excluded.

@@ -907,3 +907,16 @@ func TestGSDRoadmapHeadings(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Foundation closed", "1.2 Hotkeys open"}, units(p))
 	assert.Equal(t, []string{"02-01: Model", "02-02: Picker"}, p.Sprints[1].Tasks)
 }
+
+// Under "## Progress", a tracker names phases that are their own units by
+// id, in words of its own; a phase split into lettered parts closes once
+// every part is ticked (heldout8 218). Elsewhere the words must match.
+func TestProgressTrackerByID(t *testing.T) {
+	phases := "# Decomposition Plan\n\n## Phases\n\n### Phase 1: Extract Type Definitions\nMove types.\n\n### Phase 2: Extract Handlers\nMove handlers.\n\n### Phase 3: Registry\nWire.\n\n"
+	p := Parse("p.md", []byte(phases+"## Progress\n\n- [x] Phase 1: Extract types to types.ts (commit e38bc52)\n- [x] Phase 2a: initialize handler\n- [ ] Phase 2b: session handlers\n- [x] Phase 3a: registry\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Extract Type Definitions closed", "2.1 Extract Handlers open", "3.1 Registry closed"}, units(p))
+
+	p = Parse("p.md", []byte(phases+"## Readiness\n\n- [x] Phase 1: budget approved\n"))
+	assert.Equal(t, []string{"1.1 Extract Type Definitions open", "2.1 Extract Handlers open", "3.1 Registry open"}, units(p))
+}

@@ -882,6 +882,21 @@ func (w *shapeWalk) trackers() {
 		if !ok {
 			continue
 		}
+		// Under "## Progress", a tracker's line names its phase by id:
+		// "- [x] Phase 1: Extract types (commit e38bc52)" closes phase 1
+		// whatever words it uses, and "Phase 3a" .. "3d" close phase 3
+		// once every one of them is ticked.
+		byID := w.phaseOnlyTracker(l)
+		open := map[string]bool{}
+		if byID {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				if checked, has := itemChecked(it); has && !checked && it.FirstChild() != nil {
+					if sh := readShape(strings.TrimSpace(plainText(it.FirstChild(), b.src))); sh.kind == shapePhase {
+						open[strconv.Itoa(leadingNum(sh.id))] = true
+					}
+				}
+			}
+		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 			checked, has := itemChecked(it)
 			blk := it.FirstChild()
@@ -900,9 +915,33 @@ func (w *shapeWalk) trackers() {
 				w.trackSkip(sh, start, skip, "the progress tracker")
 				continue
 			}
+			if byID && sh.kind == shapePhase && open[strconv.Itoa(leadingNum(sh.id))] {
+				continue // a part of the phase is still open
+			}
 			w.track(sh, start, "checked in the progress tracker")
+			if byID && sh.kind == shapePhase && len(b.p.Entries) > 0 {
+				if e := b.p.Entries[len(b.p.Entries)-1]; e.Heading.Start == start {
+					e.ByID = true
+				}
+			}
 		}
 	}
+}
+
+// phaseOnlyTracker reports whether list l, where each phase is one unit,
+// is a progress tracker by its section's title ("## Progress", "##
+// Status"): its lines name phases by their ids.
+func (w *shapeWalk) phaseOnlyTracker(l *ast.List) bool {
+	if w.mode != modePhaseOnly {
+		return false
+	}
+	for n := l.PreviousSibling(); n != nil; n = n.PreviousSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			t := normalHeading(w.b.trimmedText(h))
+			return t == "progress" || t == "status" || strings.HasPrefix(t, "progress ") || t == "tracker"
+		}
+	}
+	return false
 }
 
 // tableTracker reads a table outside the phases whose rows name phases or
