@@ -920,3 +920,13 @@ func TestProgressTrackerByID(t *testing.T) {
 	p = Parse("p.md", []byte(phases+"## Readiness\n\n- [x] Phase 1: budget approved\n"))
 	assert.Equal(t, []string{"1.1 Extract Type Definitions open", "2.1 Extract Handlers open", "3.1 Registry open"}, units(p))
 }
+
+// Experiments are units, in English and Korean, with letter ids
+// (heldout8 222).
+func TestExperimentUnits(t *testing.T) {
+	p := Parse("p.md", []byte("# PoC 계획\n\n## 실험 A. 최소 instrumentation\n\n### 목표\n- probe\n\n## 실험 B. Spring MVC routing\n\n### 목표\n- bucket\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 최소 instrumentation open", "1.2 Spring MVC routing open"}, units(p))
+	p = Parse("p.md", []byte("# Plan\n\n## Experiment 1: Baseline\n- run\n\n## Experiment 2: Tuned\n- run\n"))
+	assert.Equal(t, []string{"1.1 Baseline open", "1.2 Tuned open"}, units(p))
+}
