@@ -1448,16 +1448,50 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}):
 		// Its sections are areas, its bullets the items.
 		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a document titled %q", title)
-	case best <= scoreSections && roadmapTitle(title):
-		// A roadmap's sections are its horizons ("## Later"), its
-		// bullets the work.
-		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a roadmap (%q) that has no unit headings and no checkboxes", title)
+	case best <= scoreSections && roadmapTitle(title) && b.horizonSections(doc):
+		// A roadmap's sections are its horizons ("## v0.2.0", "##
+		// Later"), its bullets the work; where they name features
+		// ("## Trading System") the sections are the units.
+		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a roadmap (%q) whose sections are its horizons, with no unit headings and no checkboxes", title)
 	case best > scoreSections:
 		// Where a strong reading reads the plan its bullets are its
 		// text, and not worth a line of the preview.
 		return
 	}
 	add(c)
+}
+
+// horizonSections reports whether at least half of doc's level-2
+// sections name a horizon of a roadmap: a version ("v0.2.0", "Carried
+// over from v0.1.x"), a time ("Later", "Near term", "Q3 2026"), a status
+// ("Done", "In progress") or things the plan will not do.
+func (b *builder) horizonSections(doc ast.Node) bool {
+	n, horizons := 0, 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level != 2 {
+			continue
+		}
+		n++
+		t := b.trimmedText(h)
+		if horizonTitle(t) || sectionState(t) != "" {
+			horizons++
+		}
+	}
+	return n > 0 && horizons*2 >= n
+}
+
+// horizonWords name a time in a roadmap's section titles.
+var horizonWords = []string{"now", "next", "later", "soon", "future", "near term", "near-term", "mid term", "mid-term", "long term",
+	"long-term", "short term", "short-term", "upcoming", "someday", "eventually", "später", "nächste", "demnächst", "zukunft", "prochain",
+	"prochainement", "plus tard", "futur", "próximo", "próximos", "después", "futuro", "depois", "позже", "далее", "будущ", "今後", "将来", "短期", "中期", "长期", "長期", "향후", "나중"}
+
+// roadmapVersion finds a version or a quarter in a section title: "v0.2",
+// "1.4.0", "Q3".
+var roadmapVersion = lazyMustCompile(`(?i)(^|[^\w.])(v\d+(\.[\dx]+)*|\d+\.\d+(\.[\dx]+)?|q[1-4])([^\w]|$)`)
+
+func horizonTitle(t string) bool {
+	return hasAnyWord(t, horizonWords) || roadmapVersion.MatchString(t)
 }
 
 // roadmapTitle reports a title that calls the document a roadmap.

@@ -808,6 +808,11 @@ func TestRoadmapBullets(t *testing.T) {
 		"1.4 macOS skipped"}, units(p))
 	assert.Equal(t, `items | units: "- {title}"`, chosen(p))
 
+	// Sections that name features, not horizons, stay the units.
+	p = Parse("p.md", []byte("# Roadmap\n\n## Trading system\n- list items\n- buy items\n\n## Workbench sharing\n- share a bench\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "## {title}"`, chosen(p))
+
 	p = Parse("p.md", []byte("# Release checklist\n\n"+body))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, `headings | units: "## {title}"`, chosen(p))
