@@ -608,8 +608,22 @@ func markerPlace(s string, k, n int, part bool) int {
 		return placeWhole // "✅ COMPLETE - Setup"
 	case !wordBefore && before != "" && reasonWord(after):
 		return placeWhole // "(DEFERRED to v2)", "— DEFERRED until Q3"
+	case !part && !wordBefore && doneWordFirst(after):
+		return placeWhole // "— ✅ Implemented (abc123)", "— ✅ 已实现（`5fb7a37`）"
 	}
 	return placeNone
+}
+
+// doneWordFirst reports whether text opens with a word that says done, in
+// any language the status reader knows, up to a bracket: what a done
+// mark's own words say after it.
+func doneWordFirst(text string) bool {
+	w, _, _ := strings.Cut(text, " ")
+	if k := strings.IndexAny(w, "(（[【"); k >= 0 {
+		w = w[:k]
+	}
+	w = strings.ToLower(strings.Trim(w, ".,;:!*_`"))
+	return w != "" && doneStatusWords[w]
 }
 
 // reasonWord reports whether text opens with a word that says why or until

@@ -935,3 +935,21 @@ func TestExperimentUnits(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Experiment 1: Baseline\n- run\n\n## Experiment 2: Tuned\n- run\n"))
 	assert.Equal(t, []string{"1.1 Baseline open", "1.2 Tuned open"}, units(p))
 }
+
+// A done mark followed by a word that says done, in any language the
+// status reader knows, closes its unit; after a word of the title it is
+// left alone (heldout9 234).
+func TestDoneMarkWithItsWord(t *testing.T) {
+	for _, c := range []struct {
+		heading string
+		done    string
+	}{
+		{"3.1 测试 — P0 — ✅ 已实现（`5fb7a37`）", "✅"},
+		{"3.1 Setup — ✅ Implemented (abc123)", "✅"},
+		{"3.1 Setup ✅ Implemented the parser", ""},
+		{"3.1 Setup — ✅ Parser next", ""},
+	} {
+		_, done, _, _ := headingMarkers(c.heading)
+		assert.Equal(t, c.done, done, c.heading)
+	}
+}
