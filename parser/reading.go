@@ -1973,6 +1973,7 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 		return
 	}
 	var lines []int
+	remarks := 0
 	for _, sec := range b.sectionItems(doc) {
 		if sec.head.Level != 2 {
 			continue
@@ -1983,13 +1984,19 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 				return
 			}
 		}
+		if strings.HasPrefix(h, "when to use ") || strings.HasPrefix(h, "how to use ") {
+			return // "## When to Use an ExecPlan": a guide's sections
+		}
+		if f := strings.Fields(h); len(f) > 0 && (slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(ruleWords, f[len(f)-1])) {
+			remarks++
+		}
 		if sec.boxes+sec.ordered == 0 && !b.sectionHasList(doc, sec.head) {
 			return
 		}
 		lines = append(lines, b.p.Position(b.blockStart(sec.head)).Line)
 	}
-	if len(lines) < 2 {
-		return
+	if len(lines) < 2 || remarks >= 2 {
+		return // "## Formatting Rules", "## Guidelines": a guide to writing plans
 	}
 	up := unitPattern{kind: "heading", level: 2, any: true}
 	add(&Candidate{Name: "headings", Description: "units are the level-2 sections of the checklist", Units: len(lines), First: firstOf(lines),
@@ -1999,6 +2006,10 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 			return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up), phaseLevel: -1})
 		}})
 }
+
+// ruleWords, ending a section's title, say it lays down rules rather than
+// steps ("Formatting Rules", "Non-Negotiable Requirements").
+var ruleWords = []string{"rules", "requirements", "conventions", "standards"}
 
 // sectionHasList reports whether a list or a fenced block of commands
 // stands in the section of h.

@@ -953,3 +953,13 @@ func TestDoneMarkWithItsWord(t *testing.T) {
 		assert.Equal(t, c.done, done, c.heading)
 	}
 }
+
+// A guide to writing plans, its sections rules and guidelines, is no
+// checklist whose sections are steps (heldout9 245).
+func TestPlanWritingGuide(t *testing.T) {
+	p := Parse("p.md", []byte("# Execution Plans\n\n## When to Use an ExecPlan\n- complex features\n\n## Formatting Rules\n- one fence\n\n## Guidelines\n- be plain\n\n## Milestones\n- narrate\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
+	p = Parse("p.md", []byte("# Release plan\n\n## Prepare\n- tag\n\n## Publish\n- push\n"))
+	assert.Empty(t, msgs(p, Error))
+}
