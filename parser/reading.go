@@ -1337,13 +1337,25 @@ func (b *builder) boldLabels(doc ast.Node, pick *Candidate, add func(*Candidate)
 	c := &Candidate{Name: "bold", Description: "units are the paragraphs that open with a bold unit label (\"**" + first.word + " 1.1:** Title\")",
 		Units: len(lines), First: firstOf(lines), Declare: declare, Score: scoreHeadings,
 		Why: "paragraphs that open with a bold unit label and an id"}
-	if pick != nil && pick.Name == "headings" && pick.Units > 0 && len(lines) >= 2*pick.Units {
+	if pick != nil && pick.Name == "headings" && pick.Units > 0 && (len(lines) >= 2*pick.Units || spanPick(pick) && len(lines) > pick.Units) {
 		c.Score = scoreItemsIn
 		c.Why = fmt.Sprintf("bold unit labels with ids, %d of them against %d unit headings over them: the finer units", len(lines), pick.Units)
 	}
 	cfg := shapeConfig{units: noUnits, labels: modeBold, name: c.Description}
 	c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 	add(c)
+}
+
+// spanPick reports a heading reading whose units name days or weeks
+// ("#### Day 1-2: Types"): bold task labels under them are finer units.
+func spanPick(c *Candidate) bool {
+	d := strings.ToLower(c.Declare)
+	for _, w := range spanWords {
+		if strings.Contains(d, " "+w+" {n}") {
+			return true
+		}
+	}
+	return false
 }
 
 // sameNamed folds the sections of one name and level into the first of

@@ -963,3 +963,24 @@ func TestPlanWritingGuide(t *testing.T) {
 	p = Parse("p.md", []byte("# Release plan\n\n## Prepare\n- tag\n\n## Publish\n- push\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// Days are units: under weeks, with a date between the id and the title;
+// a day that holds tasks, or bold task labels, gives them up as the units
+// (heldout9 235, heldout6 158 and 165).
+func TestDayUnits(t *testing.T) {
+	p := Parse("p.md", []byte("# Sprint plan\n\n### **Week 1: Foundation**\n\n#### **DAY 1 (March 5 - Wed)** ✅ COMPLETED\n- ✅ done thing\n\n"+
+		"#### **DAY 2 (March 6 - Thu)** - Receipt Types\n- [ ] a\n\n### **Week 2: ABI**\n\n#### **DAY 3 (March 7 - Fri)** - Decoder\n- [ ] b\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 (March 5 - Wed) closed", "1.2 Receipt Types (March 6 - Thu) open", "2.3 Decoder (March 7 - Fri) open"}, units(p))
+
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Refactor\n\n### Day 1: Planning\n\n#### Task 1.1: Branch\n- a\n\n#### Task 1.2: Design\n- b\n\n### Day 2: Moves\n\n#### Task 1.3: Move models\n- c\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Branch open", "1.2 Design open", "1.3 Move models open"}, units(p))
+
+	// A span after a phase's id makes no phase heading of it ("Phase 2
+	// (2025年)"), nor a day with nothing after its span.
+	assert.False(t, readShape("Phase 2 (2025年)").sep)
+	assert.False(t, readShape("Phase 1 (Days 1-7): Foundation").sep)
+	assert.False(t, readShape("Day 3 (March 7)").sep)
+	assert.True(t, readShape("Day 3 (March 7) - Decoder").sep)
+}

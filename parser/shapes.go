@@ -307,11 +307,15 @@ func (sc *shapeScan) groupWords() {
 		return
 	}
 	word := singular(outer[0].sh.word)
+	// Headings of another word at the same level ("### Step 1" under
+	// "## Next steps", after "### Week 1" .. "### Week 3") are no groups;
+	// they stay as they are.
+	outer = slices.DeleteFunc(outer, func(o *shapeHead) bool { return singular(o.sh.word) != word })
+	if len(outer) < 2 {
+		return
+	}
 	inner := ""
 	for _, o := range outer {
-		if singular(o.sh.word) != word {
-			return
-		}
 		n := 0
 		for _, r := range sc.heads[slices.Index(sc.heads, o)+1:] {
 			if r.node.Level <= o.node.Level {
@@ -468,9 +472,13 @@ func (sc *shapeScan) pickUnits() {
 			}
 		}
 	}
-	pick(func(r *shapeHead) bool {
+	unitAt := func(r *shapeHead) bool {
 		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && (sc.phaseLevel == 0 || sc.in[r] != nil)
-	})
+	}
+	pick(unitAt)
+	if sc.unitLevel != 0 {
+		sc.finerUnits(unitAt)
+	}
 	if sc.unitLevel != 0 || sc.phaseLevel == 0 {
 		return
 	}
@@ -492,6 +500,57 @@ func (sc *shapeScan) pickUnits() {
 		}
 		sc.unitLevel = 0
 	}
+}
+
+// spanWords name a stretch of days that holds units rather than being one:
+// "### Day 1" over "#### Task 1.1", "#### Task 1.2".
+var spanWords = []string{"day", "days", "week", "weeks", "día", "días", "jour", "jours", "день", "дни"}
+
+// finerUnits moves the units a level down where every unit heading names a
+// day or a week and holds unit headings of another word ("### Day 1:
+// Planning" over "#### Task 1.1: Branch"): those are the units, and the
+// days are their text.
+func (sc *shapeScan) finerUnits(unitAt func(*shapeHead) bool) {
+	inner, level := "", 0
+	for i, o := range sc.heads {
+		if !o.unit {
+			continue
+		}
+		if !slices.Contains(spanWords, strings.ToLower(o.sh.word)) {
+			return
+		}
+		n := 0
+		for _, r := range sc.heads[i+1:] {
+			if r.node.Level <= o.node.Level {
+				break
+			}
+			w := singular(strings.ToLower(r.sh.word))
+			if !unitAt(r) || w == singular(strings.ToLower(o.sh.word)) {
+				continue
+			}
+			if inner == "" {
+				inner, level = w, r.node.Level
+			}
+			if w == inner && r.node.Level == level {
+				n++
+			}
+		}
+		if n == 0 {
+			return
+		}
+	}
+	if inner == "" {
+		return
+	}
+	for _, r := range sc.heads {
+		switch {
+		case r.unit:
+			r.unit = false
+		case r.node.Level == level && unitAt(r) && singular(strings.ToLower(r.sh.word)) == inner:
+			r.unit = true
+		}
+	}
+	sc.unitLevel = level
 }
 
 // unitInPhase reports whether a unit heading is in a phase section.

@@ -16,7 +16,7 @@ var (
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
 		"chunk", "wave", "subphase", "sub-phase", "paso", "schritt",
 		"track", "workstream", "slice", "tarefa", "passo", "étape", "tâche", "aufgabe", "arbeitspaket",
-		"experiment", "spike", "experimento", "expérience",
+		"experiment", "spike", "experimento", "expérience", "day", "día", "jour", "день",
 		"任务", "任務", "步骤", "步驟", "修复", "修復", "里程碑", "冲刺", "タスク", "ステップ", "スプリント", "스프린트", "마일스톤",
 		"실험", "작업", "과제", "태스크", "스텝",
 	}
@@ -127,6 +127,25 @@ func readShapeGlue(text string, glue bool) shape {
 			rest = strings.TrimSpace(rest[len(s):])
 			sh.sep = true
 			break
+		}
+	}
+	if !sh.sep && strings.HasPrefix(rest, "(") && sh.kind == shapeUnit {
+		// "DAY 2 (March 6 - Thu) - Receipt Types": a date or span
+		// between the id and its title, which goes after the title.
+		if k := strings.IndexByte(rest, ')'); k > 0 {
+			after := strings.TrimSpace(rest[k+1:])
+			for _, s := range []string{":", "：", "-", "–", "—"} {
+				if t, ok := strings.CutPrefix(after, s); ok && strings.TrimSpace(t) != "" {
+					rest, sh.sep = strings.TrimSpace(t)+" "+rest[:k+1], true
+					break
+				}
+			}
+			if !sh.sep && after != "" && cleanTitle(after) == "" {
+				// "DAY 1 (March 5 - Wed) ✅ COMPLETED": the span is all
+				// the title there is, and a mark says how it stands
+				// ("Phase 2 (2025年)" alone is no unit).
+				sh.sep = true
+			}
 		}
 	}
 	sh.rest = rest
