@@ -151,12 +151,17 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 	if p.parts != 0 && parts != p.parts {
 		return "", "", false
 	}
-	if (p.prefix != "" || parts >= 2) && i+1 < len(s) && s[i] >= 'a' && s[i] <= 'z' && (s[i+1] == ' ' || s[i+1] == '\t') {
-		// "T012a", "2.1b": a task inserted after another, its id and a
-		// letter (a bare "3x faster" is no id).
+	upper := false
+	if (p.prefix != "" || parts >= 2) && i+1 < len(s) && (s[i] >= 'a' && s[i] <= 'z' || p.prefix != "" && s[i] >= 'A' && s[i] <= 'Z') && (s[i+1] == ' ' || s[i+1] == '\t') {
+		// "T012a", "2.1b", "T068A": a task inserted after another, its
+		// id and a letter (a bare "3x faster" is no id).
+		upper = s[i] <= 'Z'
 		i++
 	}
 	id = s[:i]
+	if upper {
+		id = s[:i-1] + string(s[i-1]+'a'-'A')
+	}
 	rest = s[i:]
 	// "3." / "3:" / "3 -": a separator, then the title.
 	rest = strings.TrimPrefix(rest, ".")

@@ -984,3 +984,12 @@ func TestDayUnits(t *testing.T) {
 	assert.False(t, readShape("Day 3 (March 7)").sep)
 	assert.True(t, readShape("Day 3 (March 7) - Decoder").sep)
 }
+
+// A task id with a capital letter after its number ("T068A") is an
+// inserted task, as "T012a" is; its phase was read as text and its tasks
+// lost (heldout4 120).
+func TestCapitalLetterTaskIDs(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks\n\n## Phase 1: Setup\n\n- [x] T001 Create project\n- [ ] T002 Lint\n\n## Phase 2: Planner\n\n- [x] T003A [P] Types\n- [ ] T003B [P] Loader\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create project closed", "1.2 Lint open", "2.3a Types closed", "2.3b Loader open"}, units(p))
+}
