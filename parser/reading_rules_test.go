@@ -993,3 +993,10 @@ func TestCapitalLetterTaskIDs(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Create project closed", "1.2 Lint open", "2.3a Types closed", "2.3b Loader open"}, units(p))
 }
+
+// A tool's phase whose boxes carry no task id is said, with where its
+// boxes are, not passed over as a phase with no tasks.
+func TestPhaseBoxesWithNoTaskID(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks\n\n## Phase 1: Setup\n\n- [x] T001 Create\n- [ ] T002 Lint\n\n## Phase 2: Planner\n\n- [x] Types\n- [ ] Loader\n\n## Phase 3: Ship\n\n- [ ] T003 Ship\n"))
+	assert.Contains(t, msgs(p, Warning), "8:1: phase 2 holds 2 checkbox items (the first at line 10) but none reads as a task of this reading, so none is compiled and the phase is read as text: give each the task id its siblings have, or declare another reading")
+}

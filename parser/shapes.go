@@ -1216,7 +1216,25 @@ func (w *shapeWalk) closePhase(end int) {
 	if w.groups && w.count[ph] == 0 && !ph.Skipped {
 		// A tool's task file whose phase holds no task ("No setup tasks
 		// required"): the phase is a heading with nothing under it.
-		w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
+		checked, unchecked := 0, 0
+		var first Pos
+		for _, blk := range blocks {
+			if _, ok := blk.(*ast.List); ok {
+				w.b.countBoxes(blk, &checked, &unchecked, &first)
+			}
+		}
+		if n := checked + unchecked; n > 0 {
+			// Boxes the reading's task pattern does not match: said,
+			// never dropped in silence.
+			items := "items"
+			if n == 1 {
+				items = "item"
+			}
+			w.b.p.warnf(r.head.Pos, "phase %s holds %d checkbox %s (the first at line %d) but none reads as a task of this reading, so none is compiled and the phase is read as text: give each the task id its siblings have, or declare another reading",
+				ph.ID, n, items, first.Line)
+		} else {
+			w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
+		}
 	} else if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
 		// A phase with no units under it is one unit: it is never lost.
 		w.asUnit = true
