@@ -580,11 +580,21 @@ func traceLine(it ast.Node, text string) bool {
 
 // itemStruck reports whether the first line of list item it is struck
 // through, past its id ("- [X] T009 ~~Export types~~ (skipped)"): at least
-// half of its text.
+// half of its text, or its id ("- [x] ~~T051~~ ~~Register tool~~ —
+// removed (YAGNI)").
 func (b *builder) itemStruck(it ast.Node) bool {
 	blk := it.FirstChild()
 	if blk == nil {
 		return false
+	}
+	first := blk.FirstChild()
+	if _, box := first.(*east.TaskCheckBox); box {
+		first = first.NextSibling()
+	}
+	if st, ok := first.(*east.Strikethrough); ok {
+		if t := strings.TrimSpace(inlineText(st, b.src)); t != "" && !strings.Contains(t, " ") && strings.ContainsAny(t, "0123456789") {
+			return true // the task's id, struck out
+		}
 	}
 	struck, all := 0, 0
 	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {

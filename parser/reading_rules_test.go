@@ -1000,3 +1000,10 @@ func TestPhaseBoxesWithNoTaskID(t *testing.T) {
 	p := Parse("tasks.md", []byte("# Tasks\n\n## Phase 1: Setup\n\n- [x] T001 Create\n- [ ] T002 Lint\n\n## Phase 2: Planner\n\n- [x] Types\n- [ ] Loader\n\n## Phase 3: Ship\n\n- [ ] T003 Ship\n"))
 	assert.Contains(t, msgs(p, Warning), "8:1: phase 2 holds 2 checkbox items (the first at line 10) but none reads as a task of this reading, so none is compiled and the phase is read as text: give each the task id its siblings have, or declare another reading")
 }
+
+// A task whose id is struck out is dropped, ticked or not (heldout4 120).
+func TestStruckTaskID(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks\n\n## Phase 1: Setup\n\n- [x] T001 Create project\n- [x] ~~T002~~ [P] ~~Register open tool~~ — 已移除（YAGNI，tab 由系統自動管理）\n- [ ] T003 Lint\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create project closed", "1.3 Lint open", "1.2 Register open tool — 已移除（YAGNI，tab 由系統自動管理） skipped"}, units(p))
+}
