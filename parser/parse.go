@@ -110,7 +110,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 		}
 		p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
 	default:
-		p.errorf(Pos{Line: 1, Col: 1}, "plan has no sprints to compile: every unit is skipped")
+		p.warnf(Pos{Line: 1, Col: 1}, "every unit of the plan is skipped (%d), so it compiles to no bead", len(p.Skipped))
 	}
 	return p
 }

@@ -1007,3 +1007,12 @@ func TestStruckTaskID(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Create project closed", "1.3 Lint open", "1.2 Register open tool — 已移除（YAGNI，tab 由系統自動管理） skipped"}, units(p))
 }
+
+// A plan whose every unit is skipped (a cancelled Taskmaster task) is read,
+// with a warning, and compiles to no bead; it was an error (heldout10 261).
+func TestEverySkipped(t *testing.T) {
+	p := Parse("p.md", []byte("# Plan\n\n## Phase 1: Dropped\n\n### Sprint 1.1: A ~~gone~~ (CANCELLED)\n- x\n\n### ~~Sprint 1.2: B~~\n- y\n"))
+	assert.Empty(t, msgs(p, Error))
+	assert.Contains(t, msgs(p, Warning), "1:1: every unit of the plan is skipped (2), so it compiles to no bead")
+	assert.Empty(t, p.Sprints)
+}

@@ -133,7 +133,9 @@ func RunParsed(in Input, p *parser.Plan) (*Result, error) {
 	r := &Result{Plan: p}
 	r.Settings, r.Diags = resolve(in.Config, in.RalphConfig, r.Plan.Defaults, in.Flags, in.Repo, Recorded(r.Plan, in.Applied), in.File)
 	r.Diags = append(r.Diags, r.Plan.Diags...)
-	if len(r.Plan.Sprints) == 0 {
+	if len(r.Plan.Sprints) == 0 && (len(r.Plan.Skipped) == 0 || r.Diags.HasErrors()) {
+		// No unit: the parse said why. A plan whose every unit is
+		// skipped compiles, to no bead.
 		r.Diags.Sort()
 		return r, nil
 	}
