@@ -33,7 +33,7 @@ var titleKinds = []struct {
 	words []string
 }{
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
-	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example",
+	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel"}},
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
@@ -105,6 +105,9 @@ type docSignals struct {
 	// titleKind is what the title says the document is, "" when it does
 	// not; title is the title.
 	titleKind, title string
+	// nextSteps: a "Next Steps" section speaks of work; planned unless
+	// the title says the document is a tutorial.
+	nextSteps bool
 	// heads are the document's section headings, normalised, with the
 	// line of the first of each name.
 	heads map[string]int
@@ -146,6 +149,9 @@ func (s docSignals) record() (kind, evidence string) {
 		if found := s.present(reviewHeads); len(found) > 0 {
 			return "a review of work done", fmt.Sprintf("its title %q and its sections %s", s.title, strings.Join(found[:min(len(found), 3)], ", "))
 		}
+	}
+	if policy := s.present(policyHeads); len(policy) >= 2 || len(policy) == 1 && hasAnyWord(s.title, []string{"security policy", "security"}) {
+		return "a security policy", "its sections " + strings.Join(policy, ", ")
 	}
 	meeting := s.present(meetingHeads)
 	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"})
@@ -195,6 +201,11 @@ var templateHeads = []string{"type of change", "types of changes", "related issu
 // Schema ✅" sections are what was reviewed, not work to do.
 var reviewHeads = []string{"issues found", "findings", "overall assessment", "assessment", "verdict", "strengths", "weaknesses", "summary of findings"}
 
+// policyHeads are sections of a security policy (SECURITY.md): its
+// checklists are for operators and reporters, not work.
+var policyHeads = []string{"supported versions", "reporting a vulnerability", "reporting vulnerabilities", "reporting security issues",
+	"reporting a security issue", "disclosure policy", "security updates", "vulnerability disclosure"}
+
 // meetingHeads are sections only meeting minutes have.
 var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
 
@@ -238,8 +249,17 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// The title and the sections above the units say whether
 			// the document is about work to do; the units' own headings
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
-			if n.Level == 1 && hasAnyWord(text, planWords) || n.Level > 1 && workHeading(text) {
+			if n.Level == 1 && hasAnyWord(text, planWords) {
 				s.planned = true
+			} else if n.Level > 1 && workHeading(text) {
+				if strings.HasPrefix(normalHeading(text), "next steps") {
+					// "### Next Steps" ends a tutorial as often as it
+					// holds a plan's work: it counts unless the title
+					// says the document teaches.
+					s.nextSteps = true
+				} else {
+					s.planned = true
+				}
 			}
 		case *ast.Paragraph:
 			t := b.trimmedText(n)
@@ -307,9 +327,15 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
 		return ""
 	}
+	if sig.nextSteps && sig.titleKind != "a tutorial or example" {
+		sig.planned = true
+	}
 	if kind, ev := sig.record(); kind != "" {
 		if strings.Contains(kind, "review") {
 			return fmt.Sprintf("it is %s (%s): it judges work already done, and its %s are what it reviewed, not work to compile", kind, ev, unitsWord(best))
+		}
+		if strings.Contains(kind, "security policy") {
+			return fmt.Sprintf("it is %s (%s): its %s are for reporters and operators, not work to compile", kind, ev, unitsWord(best))
 		}
 		if strings.Contains(kind, "template") {
 			return fmt.Sprintf("it is %s (%s): its %s are for whoever fills the form in, not work to compile", kind, ev, unitsWord(best))
@@ -348,7 +374,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)
 		switch {
-		case best.Name == "headings" && stepsWord(best):
+		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2):
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
 		case best.Name == "phases":
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
@@ -423,6 +449,21 @@ func (b *builder) refuse(none *Candidate, cands []*Candidate) {
 		break
 	}
 	b.p.errorf(Pos{Line: 1, Col: 1}, "%s", msg)
+}
+
+// stepHeadings counts the headings that open with a step word ("## Step
+// 1: Environment Setup"): a tutorial's steps, when its title says it is
+// one.
+func (b *builder) stepHeadings(doc ast.Node) int {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if w, _, ok := matchWord(b.trimmedText(h), []string{"step", "schritt", "paso", "passo", "étape", "шаг", "步骤", "ステップ", "단계"}); ok && w != "" {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // stepsWord reports a heading reading whose units are steps ("## Step

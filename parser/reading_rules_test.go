@@ -1016,3 +1016,16 @@ func TestEverySkipped(t *testing.T) {
 	assert.Contains(t, msgs(p, Warning), "1:1: every unit of the plan is skipped (2), so it compiles to no bead")
 	assert.Empty(t, p.Sprints)
 }
+
+// A security policy is refused whatever checklist it ends in, and so is a
+// getting-started tutorial of "## Step N" sections whose last section is
+// its "Next Steps" (heldout10 259, 270).
+func TestPolicyAndTutorial(t *testing.T) {
+	p := Parse("SECURITY.md", []byte("# Security Policy\n\n## Supported versions\n\n| v | ok |\n|---|---|\n| 1 | yes |\n\n## Reporting a vulnerability\n\nMail us.\n\n## Operator hardening checklist\n\n- [ ] Rotate keys\n- [ ] Enable TLS\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it is a security policy")
+
+	p = Parse("p.md", []byte("# Getting Started with Zeek\n\n## Step 1: Setup\n\n### 1.1 Clone\n```sh\ngit clone x\n```\n\n### 1.2 Install\n- pip install\n\n## Step 2: Detect\n\n### 2.1 Create a file\n- touch\n\n### Next Steps\n\n1. Read the docs\n2. Write a rule\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
+}
