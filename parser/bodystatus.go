@@ -222,6 +222,16 @@ func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
 		return
 	}
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, item := c.(*ast.ListItem); item && entering && b.tickedVouches {
+			if ticked, has := itemChecked(c); has && ticked {
+				// A ticked task: its steps are its own business.
+				if !first.IsValid() {
+					*first = b.p.Position(max(b.blockStart(c), 0))
+				}
+				*checked++
+				return ast.WalkSkipChildren, nil
+			}
+		}
 		if cb, ok := c.(*east.TaskCheckBox); ok && entering && !(!cb.IsChecked && b.setAside(c)) {
 			if !first.IsValid() {
 				*first = b.p.Position(max(b.blockStart(c.Parent()), 0))

@@ -69,6 +69,10 @@ type builder struct {
 	// other than the unit's work ("**Prerequisites**:"): their boxes say
 	// nothing about how the unit stands.
 	notWork map[ast.Node]bool
+	// tickedVouches: a ticked task vouches for the steps nested under it,
+	// ticked or not (a Conductor track, whose agent ticks tasks, not their
+	// steps); boxes are counted so.
+	tickedVouches bool
 	// tickedSteps: one executor ticks the plan's steps as it goes (a
 	// superpowers plan), so some steps of a unit ticked is work under way.
 	tickedSteps bool

@@ -54,6 +54,9 @@ func (b *builder) conductorCandidate(doc ast.Node, sc *shapeScan) *Candidate {
 		Units: len(lines), First: firstOf(lines), level: level,
 		Why: "phase headings over \"- [ ] Task: ...\" items: a Conductor track plan",
 		read: func(b *builder, doc ast.Node) bool {
+			// Conductor's agent ticks a task with its commit and leaves
+			// the task's steps as they were written.
+			b.tickedVouches = true
 			return b.runShapesWith(doc, shapeConfig{phaseLevel: level, units: noUnits, mode: modePhaseOnly, modeSet: true, name: conductorDescription})
 		}}
 }

@@ -886,6 +886,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "conductor", conductorDescription
 		c.read = func(b *builder, doc ast.Node) bool {
 			sc, _, ok := b.scanShapes(doc, shapeConfig{})
+			b.tickedVouches = true // as the found Conductor reading
 			return ok && sc.phaseLevel > 0 && b.runShapesWith(doc, shapeConfig{phaseLevel: sc.phaseLevel, units: noUnits, mode: modePhaseOnly, modeSet: true, name: conductorDescription})
 		}
 	case d.key == "format" && d.value == "gsd":

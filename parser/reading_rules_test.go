@@ -1029,3 +1029,14 @@ func TestPolicyAndTutorial(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
 }
+
+// In a Conductor track a ticked task vouches for its steps: a phase whose
+// tasks are all ticked is done though the steps under them are not; an
+// open task still keeps it open (heldout10 275).
+func TestConductorTickedTasks(t *testing.T) {
+	src := "# Implementation Plan\n\n## Phase 1: Setup [checkpoint: 447e0db]\n- [x] Task: Set up the environment [7094dbf]\n    - [ ] Install mypy\n    - [ ] Build\n- [x] Task: Conductor - User Manual Verification 'Phase 1' (Protocol in workflow.md)\n\n" +
+		"## Phase 2: Fix\n- [x] Task: Fix hints [92f4623]\n    - [ ] Rerun mypy\n- [ ] Task: Conductor - User Manual Verification 'Phase 2' (Protocol in workflow.md)\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Setup closed", "2.1 Fix open"}, units(p))
+}
