@@ -1040,3 +1040,14 @@ func TestConductorTickedTasks(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Setup closed", "2.1 Fix open"}, units(p))
 }
+
+// A table whose ID column holds a capital letter a row is a table of
+// units, numbered by their place (heldout10 269).
+func TestLetterIDTable(t *testing.T) {
+	p := Parse("p.md", []byte("# Backlog\n\n## Backlog\n\n| ID | Scope | Status |\n|---|---|---|\n| L | **Branch create** | ✅ |\n| E | **Tags** | 🔲 |\n| G | **PR lifecycle** | ✅ |\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Branch create closed", "1.2 Tags open", "1.3 PR lifecycle closed"}, units(p))
+	// Letters in a column not headed like an id are no ids.
+	p = Parse("p.md", []byte("# Grades\n\n| Grade | Subject | Status |\n|---|---|---|\n| A | Maths | ✅ |\n| B | Art | 🔲 |\n"))
+	assert.Empty(t, p.Sprints)
+}

@@ -69,9 +69,10 @@ func tableID(text string) (prefix, num string, ok bool) {
 	if m := tableIDRE.FindStringSubmatch(text); m != nil {
 		return strings.ToLower(strings.TrimRight(m[1], " _-")), m[2], true
 	}
-	if tableKeyRE.MatchString(text) {
-		// A tracker's task key ("UI-THEME-MDUI-1", "termState-IMPL-1"):
-		// the row is numbered by its place.
+	if tableKeyRE.MatchString(text) || len(text) == 1 && text[0] >= 'A' && text[0] <= 'Z' {
+		// A tracker's task key ("UI-THEME-MDUI-1", "termState-IMPL-1"),
+		// or a scope's letter ("L", "E", "G" in a column headed ID): the
+		// row is numbered by its place.
 		return tableKeyPrefix, "", true
 	}
 	if strings.Contains(text, "-") && !strings.ContainsAny(text, " \t") && ValidBeadID(text) {
