@@ -363,6 +363,9 @@ func cleanTitle(t string) string {
 				}
 			}
 		}
+		if strings.HasSuffix(t, "）") && fullWidthDone(t) != "" {
+			t = t[:strings.LastIndex(t, "（")] // "（リリース済）", "（已完成）"
+		}
 		if strings.HasSuffix(t, "]") {
 			if k := strings.LastIndex(t, "["); k >= 0 {
 				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
@@ -497,6 +500,9 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	if done == "" {
 		done = find(doneWords, false)
 	}
+	if done == "" && strings.HasSuffix(rest, "）") {
+		done = fullWidthDone(rest)
+	}
 	if progress == "" {
 		progress = find(progressWords, false)
 	}
@@ -516,6 +522,21 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		loose = ""
 	}
 	return skip, done, progress, loose
+}
+
+// fullWidthDone returns the done word of a title's closing full-width
+// brackets ("v0.1.0 — parser（リリース済）", "任务（已完成）"), "" when
+// they hold none.
+func fullWidthDone(rest string) string {
+	k := strings.LastIndex(rest, "（")
+	if k < 0 {
+		return ""
+	}
+	inner := strings.TrimSpace(strings.TrimSuffix(rest[k+len("（"):], "）"))
+	if doneStatusWords[strings.ToLower(inner)] {
+		return inner
+	}
+	return ""
 }
 
 // edgeFields returns the first and the last of strings.Fields(s), without

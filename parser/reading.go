@@ -548,7 +548,7 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 	case modeTable:
 		c.Name, c.Declare = "table", "units: table rows"
 		c.Description = "units are rows of a table with an id column"
-		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column"
+		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column (or ids headed by a unit word)"
 	}
 	c.Units, c.First = len(lines), firstOf(lines)
 	if c.Units == 0 {
@@ -729,7 +729,7 @@ func designSection(text string) bool { return hasAnyWord(text, designWords) }
 // backlog or list of tasks, in English or another language plans are
 // written in.
 func planTitle(title string) bool {
-	return hasAnyWord(title, planWords) || hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "計画", "実装"})
+	return hasAnyWord(title, planWords) || hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "計画", "実装", "ロードマップ"})
 }
 
 func hasAnyWord(text string, words []string) bool {

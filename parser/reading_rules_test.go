@@ -1051,3 +1051,19 @@ func TestLetterIDTable(t *testing.T) {
 	p = Parse("p.md", []byte("# Grades\n\n| Grade | Subject | Status |\n|---|---|---|\n| A | Maths | ✅ |\n| B | Art | 🔲 |\n"))
 	assert.Empty(t, p.Sprints)
 }
+
+// In a plan, a table of ids headed by a unit word is a table of units
+// with no status column; a day log's table is not (heldout11 294,
+// heldout9 230). A Japanese roadmap's versions are its units, one released
+// in full-width brackets (heldout11 290).
+func TestSliceTableAndJapaneseRoadmap(t *testing.T) {
+	p := Parse("p.md", []byte("# Capability 1 implementation plan\n\n## Slices\n\n| Slice | Content | Requirements |\n|---|---|---|\n| S0 | Workspace scaffold | none |\n| S1 | Declaration reading | REQ-001 |\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 Workspace scaffold open", "1.1 Declaration reading open"}, units(p))
+	p = Parse("p.md", []byte("# Development Summary\n\n| Day | Date | Focus |\n|---|---|---|\n| Day 1 | Jan 7 | Init |\n| Day 2 | Jan 8 | Spec |\n"))
+	assert.Empty(t, p.Sprints)
+
+	p = Parse("p.md", []byte("# ロードマップ\n\n## 現行リリース\n\n### v0.1.0 — native parser（リリース済）\n- a\n\n## 計画中\n\n### v0.2 — FileDB parser\n- b\n\n### v0.3 — ビューア\n- c\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 v0.1.0 native parser closed", "1.2 v0.2 FileDB parser open", "1.3 v0.3 ビューア open"}, units(p))
+}

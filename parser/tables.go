@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,7 +182,27 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 			break
 		}
 	}
-	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0)
+	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled())
+}
+
+// unitColumn reports an id column headed by a unit word ("Slice",
+// "Milestone"): in a document titled as a plan its rows are units of work
+// whatever other columns the table has. Days and weeks head the rows of
+// logs and schedules as often, and are left out.
+func unitColumn(h string) bool {
+	w, rest, ok := matchWord(h, unitWords)
+	return ok && w != "" && strings.TrimSpace(rest) == "" && h != "task" && h != "step" && h != "sprint" && !slices.Contains(spanWords, h)
+}
+
+// planTitled reports whether the document's title (its first level-1
+// heading) says it is a plan, roadmap, backlog or list of tasks.
+func (b *builder) planTitled() bool {
+	for line := range strings.Lines(string(b.src)) {
+		if t, ok := strings.CutPrefix(line, "# "); ok {
+			return planTitle(strings.TrimSpace(t))
+		}
+	}
+	return false
 }
 
 // idColumn reads column col of every row as unit ids: the ids, the lines
