@@ -38,7 +38,7 @@ var titleKinds = []struct {
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
-	{"a report", []string{"report", "verification report", "test report", "test results"}},
+	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 }
 
@@ -145,6 +145,9 @@ func (s docSignals) record() (kind, evidence string) {
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
+	if t := strings.ToLower(strings.TrimSpace(s.title)); strings.HasPrefix(t, "contributing") || strings.HasPrefix(t, "contribution guide") || strings.HasPrefix(t, "contributor guide") || strings.HasPrefix(t, "how to contribute") {
+		return "a contributing guide", fmt.Sprintf("its title %q", s.title)
+	}
 	if hasAnyWord(s.title, []string{"review", "code review", "assessment", "evaluation"}) && !hasAnyWord(s.title, []string{"plan", "roadmap", "backlog", "todo", "to do", "checklist", "schedule"}) {
 		if found := s.present(reviewHeads); len(found) > 0 {
 			return "a review of work done", fmt.Sprintf("its title %q and its sections %s", s.title, strings.Join(found[:min(len(found), 3)], ", "))
@@ -250,7 +253,12 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// the document is about work to do; the units' own headings
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
 			if n.Level == 1 && hasAnyWord(text, planWords) {
-				s.planned = true
+				// A report's title names the work it reports on ("Task
+				// 2.3 Implementation Summary"): only a plan's own words
+				// make it one.
+				if s.titleKind != "a report" && s.titleKind != "a retrospective" || hasAnyWord(text, []string{"plan", "roadmap", "backlog", "todo", "to do"}) {
+					s.planned = true
+				}
 			} else if n.Level > 1 && workHeading(text) {
 				if strings.HasPrefix(normalHeading(text), "next steps") {
 					// "### Next Steps" ends a tutorial as often as it
@@ -327,12 +335,20 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
 		return ""
 	}
-	if sig.nextSteps && sig.titleKind != "a tutorial or example" {
+	if sig.nextSteps && !slices.Contains([]string{"a tutorial or example", "a report", "a retrospective"}, sig.titleKind) {
 		sig.planned = true
+	}
+	if (sig.titleKind == "a report" || sig.titleKind == "a retrospective") && !sig.planned && best.Name == "items" && strings.Contains(strings.ToLower(best.Declare), "next steps") {
+		// "# Task 2.3 Implementation Summary" ending in "### 🚀 Next
+		// Steps": a report's follow-ups.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
 	if kind, ev := sig.record(); kind != "" {
 		if strings.Contains(kind, "review") {
 			return fmt.Sprintf("it is %s (%s): it judges work already done, and its %s are what it reviewed, not work to compile", kind, ev, unitsWord(best))
+		}
+		if strings.Contains(kind, "contributing") {
+			return fmt.Sprintf("it is %s (%s): its %s are how to contribute, for every contributor, not work to compile", kind, ev, unitsWord(best))
 		}
 		if strings.Contains(kind, "security policy") {
 			return fmt.Sprintf("it is %s (%s): its %s are for reporters and operators, not work to compile", kind, ev, unitsWord(best))

@@ -1067,3 +1067,20 @@ func TestSliceTableAndJapaneseRoadmap(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 v0.1.0 native parser closed", "1.2 v0.2 FileDB parser open", "1.3 v0.3 ビューア open"}, units(p))
 }
+
+// A contributing guide is refused whatever steps it numbers, and so is a
+// task's completion summary whose only list is its closing next steps
+// (heldout11 295, 299).
+func TestContributingAndSummary(t *testing.T) {
+	p := Parse("CONTRIBUTING.md", []byte("# Contributing to Kaiord\n\n## Development Workflow\n\n#### Steps\n\n1. Fork\n2. Branch\n3. Commit\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it is a contributing guide")
+
+	p = Parse("p.md", []byte("# Task 2.3 Implementation Summary: API manager\n\n## ✅ Status: COMPLETE\n\n### Testing Results\n\nAll green.\n\n### 🚀 Next Steps\n\n1. Task 2.4\n2. Task 2.5\n3. Docs\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "a report's follow-ups, not a plan")
+
+	// A plan that ends in next steps is still a plan.
+	p = Parse("p.md", []byte("# Migration Plan\n\n### Next Steps\n\n1. Export\n2. Import\n3. Verify\n"))
+	assert.Empty(t, msgs(p, Error))
+}
