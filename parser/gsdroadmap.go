@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,10 @@ var gsdPhaseHeading = lazyMustCompile(`^Phase\s+(\d+(?:\.\d+)*[a-z]?)\s*:`)
 // "- [x] 05-01: HotkeyCombo model".
 var gsdPlanID = lazyMustCompile(`^\d+(?:\.\d+)?-\d+\b`)
 
+// gsdShipped is what a shipped phase's plain entry says after its name:
+// its plan count and when it was completed.
+var gsdShipped = lazyMustCompile(`\s*(\(\d+/\d+ plans?\)|(--|—|–|-)\s*completed\b).*$`)
+
 // gsdPhaseRef finds the phases a Depends on line names.
 var gsdPhaseRef = lazyMustCompile(`\bPhases?\s+(\d+(?:\.\d+)*[a-z]?)`)
 
@@ -41,7 +46,140 @@ type gsdEntry struct {
 	checked            bool
 	item               ast.Node
 	heading            bool // item is the phase's details heading: no checklist lists it
+	// start is the offset of a progress table's row that is the only
+	// entry of its phase (item is the row); 0 for the others.
+	start int
 }
+
+// at is the offset the entry starts at.
+func (e gsdEntry) at(b *builder) int {
+	if e.start > 0 {
+		return e.start
+	}
+	return b.blockStart(e.item)
+}
+
+// gsdAllEntries reads a roadmap's phases: its checklist entries (bold, or
+// plain in a shipped milestone's fold), else its "Phase N:" details
+// headings (headings is then set); then the phases only a details heading
+// or a progress table row names ("| 7. CI Fixes | v1.1 | 2/2 | Complete |",
+// a milestone whose list was archived). When such phases join the list,
+// the entries are put in the order of their numbers, the order GSD runs
+// phases in.
+func (b *builder) gsdAllEntries(doc ast.Node) (entries []gsdEntry, headings bool) {
+	if bytes.Contains(b.src, []byte("] Phase ")) || bytes.Contains(b.src, []byte("**Phase ")) {
+		entries = b.gsdEntries(doc)
+	}
+	// GSD writes "**Depends on**:" and "**Plans**:"; other tools write
+	// the colon inside the bold, and only GSD's own form reads a roadmap
+	// of headings alone as GSD's.
+	gsdOwn := bytes.Contains(b.src, []byte("**Depends on**")) || bytes.Contains(b.src, []byte("**Plans**"))
+	gsdish := gsdOwn || bytes.Contains(b.src, []byte("**Depends on:**")) || bytes.Contains(b.src, []byte("**Plans:**"))
+	if len(entries) < 2 {
+		// A roadmap whose milestones keep no phase checklist: its
+		// "### Phase N: Title" details sections (a shipped milestone's
+		// under <details>, the current one's a level deeper) are the
+		// phases, when they read as GSD's (a Goal, Depends on or Plans).
+		if !gsdOwn {
+			return nil, false
+		}
+		entries, headings = b.gsdHeadingEntries(doc), true
+		if len(entries) < 2 {
+			return nil, false
+		}
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		seen[e.num] = true
+	}
+	added := false
+	if !headings && gsdish {
+		for _, e := range b.gsdHeadingEntries(doc) {
+			if !seen[e.num] {
+				seen[e.num], added = true, true
+				entries = append(entries, e)
+			}
+		}
+	}
+	for _, e := range b.gsdTableEntries(doc) {
+		if !seen[e.num] {
+			seen[e.num], added = true, true
+			entries = append(entries, e)
+			continue
+		}
+		for i := range entries {
+			if entries[i].num == e.num && entries[i].heading && e.checked {
+				// A details heading with no checklist entry: the
+				// progress table says how it stands.
+				entries[i].checked = true
+			}
+		}
+	}
+	if added {
+		slices.SortStableFunc(entries, func(x, y gsdEntry) int { return comparePhaseNums(x.num, y.num) })
+	}
+	return entries, headings
+}
+
+// comparePhaseNums orders GSD phase numbers: "2" < "2.1" < "3".
+func comparePhaseNums(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := range min(len(pa), len(pb)) {
+		x, _ := leadingNumber(pa[i])
+		y, _ := leadingNumber(pb[i])
+		if x != y {
+			return x - y
+		}
+	}
+	return len(pa) - len(pb)
+}
+
+// gsdTableEntries reads the rows of a roadmap's progress tables, whose
+// first column is headed Phase and names one ("7. CI Fixes"); a row whose
+// status says done is checked.
+func (b *builder) gsdTableEntries(doc ast.Node) []gsdEntry {
+	var out []gsdEntry
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		t, ok := n.(*east.Table)
+		if !ok {
+			continue
+		}
+		head, ok := t.FirstChild().(*east.TableHeader)
+		if !ok || head.FirstChild() == nil || !phaseColumns[strings.ToLower(strings.TrimSpace(plainText(head.FirstChild(), b.src)))] {
+			continue
+		}
+		status := -1
+		i := 0
+		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+			if statusColumns[strings.ToLower(strings.TrimSpace(plainText(c, b.src)))] {
+				status = i
+			}
+			i++
+		}
+		for row := head.NextSibling(); row != nil; row = row.NextSibling() {
+			var cells []ast.Node
+			for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+				cells = append(cells, c)
+			}
+			if len(cells) == 0 {
+				continue
+			}
+			m := gsdRowPhase.FindStringSubmatch(b.cellText(cells[0]))
+			if m == nil {
+				continue
+			}
+			e := gsdEntry{num: m[1], name: strings.TrimSpace(m[2]), item: row, start: b.rowStart(cells)}
+			if status >= 0 && status < len(cells) {
+				e.checked = readStatus(b.cellText(cells[status])).status == StatusClosed
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// gsdRowPhase reads a progress table's phase cell: "7. CI Fixes".
+var gsdRowPhase = lazyMustCompile(`^(\d+(?:\.\d+)*)\.\s+(.+)$`)
 
 // gsdEntries reads the phase checklist entries of doc, in order.
 func (b *builder) gsdEntries(doc ast.Node) []gsdEntry {
@@ -68,6 +206,14 @@ func (b *builder) gsdEntries(doc ast.Node) []gsdEntry {
 				break
 			}
 			if label == nil {
+				// A shipped milestone's list, folded into <details>, is
+				// written plain: "- [x] Phase 1: Foundation (3/3 plans)
+				// -- completed 2026-03-03".
+				if m := gsdPhaseLabel.FindStringSubmatch(t.text); m != nil {
+					name := gsdShipped.ReplaceAllString(m[2], "")
+					checked, _ := itemChecked(it)
+					out = append(out, gsdEntry{num: m[1], name: strings.TrimSpace(name), checked: checked || t.done, item: it})
+				}
 				continue
 			}
 			lt := strings.TrimSpace(string(appendPlain(nil, label, b.src)))
@@ -109,23 +255,9 @@ func (b *builder) gsdHeadingEntries(doc ast.Node) []gsdEntry {
 // two phase checklist entries under a "Roadmap" title or beside a phase
 // details section with a Depends on line.
 func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
-	var entries []gsdEntry
-	if bytes.Contains(b.src, []byte("**Phase ")) {
-		entries = b.gsdEntries(doc)
-	}
-	headings := false
+	entries, headings := b.gsdAllEntries(doc)
 	if len(entries) < 2 {
-		// A roadmap whose milestones keep no phase checklist: its
-		// "### Phase N: Title" details sections (a shipped milestone's
-		// under <details>, the current one's a level deeper) are the
-		// phases, when they read as GSD's (a Goal, Depends on or Plans).
-		if !bytes.Contains(b.src, []byte("**Depends on**")) && !bytes.Contains(b.src, []byte("**Plans**")) {
-			return nil
-		}
-		entries, headings = b.gsdHeadingEntries(doc), true
-		if len(entries) < 2 {
-			return nil
-		}
+		return nil
 	}
 	roadmap := false
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -139,7 +271,7 @@ func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
 	}
 	var lines []int
 	for _, e := range entries {
-		lines = append(lines, b.p.Position(b.blockStart(e.item)).Line)
+		lines = append(lines, b.p.Position(e.at(b)).Line)
 	}
 	why := "\"- [ ] **Phase N: Title**\" checklist entries under a roadmap: a GSD roadmap"
 	if headings {
@@ -193,8 +325,9 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 				if strings.HasPrefix(line, "**Goal**") && cur.goal == "" {
 					cur.goal = line
 				}
-				if k := strings.Index(line, "**Depends on**"); k >= 0 && cur.deps == nil {
-					rest := line[k+len("**Depends on**"):]
+				if k := strings.Index(line, "**Depends on"); k >= 0 && cur.deps == nil {
+					// "**Depends on**: Phase 4", "**Depends on:** Phase 4".
+					rest := strings.TrimLeft(line[k+len("**Depends on"):], "*: ")
 					if cut, _, ok := strings.Cut(rest, ". "); ok {
 						rest = cut // "Phase 9 (...). Can run in parallel with any M2 phase."
 					}
@@ -223,10 +356,7 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 // readGSDRoadmap reads the phases of a GSD roadmap's checklists as its
 // units.
 func (b *builder) readGSDRoadmap(doc ast.Node) bool {
-	entries := b.gsdEntries(doc)
-	if len(entries) < 2 {
-		entries = b.gsdHeadingEntries(doc)
-	}
+	entries, _ := b.gsdAllEntries(doc)
 	if len(entries) == 0 {
 		return false
 	}
@@ -241,7 +371,7 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 	var units []*Sprint
 	var nums []string
 	for _, e := range entries {
-		start := b.blockStart(e.item)
+		start := e.at(b)
 		at := b.p.Position(start)
 		if byNum[e.num] != nil {
 			b.p.warnf(at, "phase %s is listed again (first at line %d): this entry is left out", e.num, byNum[e.num].Heading.Pos.Line)
@@ -272,7 +402,7 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 			}
 		}
 		var body []ast.Node
-		for c := e.item.FirstChild(); c != nil && !e.heading; c = c.NextSibling() {
+		for c := e.item.FirstChild(); c != nil && !e.heading && e.start == 0; c = c.NextSibling() {
 			if c != e.item.FirstChild() {
 				body = append(body, c)
 			}
@@ -290,7 +420,10 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 			}
 		case d != nil && d.plans > 0 && d.ticked == d.plans:
 			s.Status = Field{Value: StatusClosed, Pos: at}
-			if !e.heading {
+			switch {
+			case e.start > 0:
+				b.p.warnf(at, "phase %s's progress row does not say it is done, but all %d plans of its details are ticked: read as closed", e.num, d.plans)
+			case !e.heading:
 				b.p.warnf(at, "phase %s is not ticked, but all %d plans of its details are: read as closed", e.num, d.plans)
 			}
 		default:

@@ -1084,3 +1084,17 @@ func TestContributingAndSummary(t *testing.T) {
 	p = Parse("p.md", []byte("# Migration Plan\n\n### Next Steps\n\n1. Export\n2. Import\n3. Verify\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A GSD roadmap after a milestone ships: the shipped phases are plain
+// entries in a fold, the archived milestone's phases only progress table
+// rows, the current ones details headings; all are the units, in the order
+// of their numbers (heldout10 267; the probe's godot-mcp read 4 of 8).
+func TestGSDArchivedMilestones(t *testing.T) {
+	src := "# Roadmap: Plugin\n\n## Phases\n\n<details>\n<summary>v1.0 shipped</summary>\n\n- [x] Phase 1: Scaffolding (1/1 plans) — completed 2026-04-09\n- [x] Phase 2: Settings (1/1 plans) -- completed 2026-04-10\n\n</details>\n\n" +
+		"## v1.1 Polish\n\n| Phase | Milestone | Plans Complete | Status | Completed |\n|---|---|---|---|---|\n| 3. CI Fixes | v1.1 | 2/2 | Complete | 2026-04-14 |\n| 4. Import | v1.1 | 0/1 | Not started | - |\n| 5. Release | v1.1 | 5/5 | Complete | 2026-04-17 |\n\n" +
+		"### Phase 4: Import\n**Goal**: sort\n**Plans:** 1 plan\n\n- [ ] 04-01-PLAN.md — Sort entries\n\n### Phase 5: Release\n**Goal**: README\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "gsd | format: gsd", chosen(p))
+	assert.Equal(t, []string{"1.1 Scaffolding closed", "1.2 Settings closed", "1.3 CI Fixes closed", "1.4 Import open", "1.5 Release closed"}, units(p))
+}
