@@ -25,6 +25,7 @@ var docKinds = []struct {
 	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
 	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
+	{"a report of work done", []string{"files created or modified", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
 
 // titleKinds are words of a document's title that say what it is.
@@ -145,6 +146,13 @@ func (s docSignals) record() (kind, evidence string) {
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
+	if hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) && !hasAnyWord(s.title, []string{"plan", "roadmap", "backlog"}) || len(s.present(retroHeads)) >= 2 {
+		ev := fmt.Sprintf("its title %q", s.title)
+		if found := s.present(retroHeads); len(found) > 0 {
+			ev += " and its sections " + strings.Join(found[:min(len(found), 3)], ", ")
+		}
+		return "a retrospective", ev
+	}
 	if t := strings.ToLower(strings.TrimSpace(s.title)); strings.HasPrefix(t, "contributing") || strings.HasPrefix(t, "contribution guide") || strings.HasPrefix(t, "contributor guide") || strings.HasPrefix(t, "how to contribute") {
 		return "a contributing guide", fmt.Sprintf("its title %q", s.title)
 	}
@@ -198,6 +206,11 @@ var adrID = lazyMustCompile(`(?i)\badr[-\s]?\d+\b`)
 var templateHeads = []string{"type of change", "types of changes", "related issues", "related issue", "how has this been tested", "screenshots",
 	"steps to reproduce", "expected behavior", "expected behaviour", "actual behavior", "actual behaviour", "motivation and context",
 	"checklist", "pr checklist", "reviewer checklist", "breaking changes", "additional context"}
+
+// retroHeads are sections of a retrospective: what went well, what not,
+// what was learned.
+var retroHeads = []string{"what worked", "what went well", "what went wrong", "what didn't work", "what did not work", "what was inefficient",
+	"key lessons", "lessons learned", "lessons", "what we learned", "what to improve"}
 
 // reviewHeads are sections of a review that judges work done ("Issues
 // Found", "Overall Assessment"): under a review's title, its "## Task 1:
@@ -253,10 +266,11 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// the document is about work to do; the units' own headings
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
 			if n.Level == 1 && hasAnyWord(text, planWords) {
-				// A report's title names the work it reports on ("Task
-				// 2.3 Implementation Summary"): only a plan's own words
-				// make it one.
-				if s.titleKind != "a report" && s.titleKind != "a retrospective" || hasAnyWord(text, []string{"plan", "roadmap", "backlog", "todo", "to do"}) {
+				// A title that says what else the document is names the
+				// work it is about ("Task 2.3 Implementation Summary",
+				// "Data Migration System Guide"): only a plan's own
+				// words make it one.
+				if s.titleKind == "" || hasAnyWord(text, []string{"plan", "roadmap", "backlog", "todo", "to do", "tasks", "sprint plan", "work breakdown"}) || foreignPlanTitle(text) {
 					s.planned = true
 				}
 			} else if n.Level > 1 && workHeading(text) {
@@ -331,7 +345,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if best == nil {
 		return "" // Parse says there are no units, and what looked like one
 	}
-	sig := b.signals(doc, best.level)
+	level := best.level
+	if level == 1 && best.Units <= 1 {
+		// The one unit is the document's own title ("# Phase 6 —
+		// Rename"): its sections say what the document is.
+		level = 0
+	}
+	sig := b.signals(doc, level)
 	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
 		return ""
 	}

@@ -723,13 +723,22 @@ func containsAny(text string, words []string) bool {
 	}
 	return false
 }
-func designSection(text string) bool { return hasAnyWord(text, designWords) }
+func designSection(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	return hasAnyWord(text, designWords) || strings.HasPrefix(t, "how ") && strings.HasSuffix(t, " works") // "How Migration Works"
+}
 
 // planTitle reports a title that says the document is a plan, roadmap,
 // backlog or list of tasks, in English or another language plans are
 // written in.
 func planTitle(title string) bool {
-	return hasAnyWord(title, planWords) || hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "計画", "実装", "ロードマップ"})
+	return hasAnyWord(title, planWords) || foreignPlanTitle(title)
+}
+
+// foreignPlanTitle reports a title that names a plan in a language other
+// than English.
+func foreignPlanTitle(title string) bool {
+	return hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "計画", "実装", "ロードマップ", "任务清单", "任务列表", "待办", "タスク一覧"})
 }
 
 func hasAnyWord(text string, words []string) bool {

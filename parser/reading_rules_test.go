@@ -1098,3 +1098,19 @@ func TestGSDArchivedMilestones(t *testing.T) {
 	assert.Equal(t, "gsd | format: gsd", chosen(p))
 	assert.Equal(t, []string{"1.1 Scaffolding closed", "1.2 Settings closed", "1.3 CI Fixes closed", "1.4 Import open", "1.5 Release closed"}, units(p))
 }
+
+// A retrospective, a guide whose title names a migration, and a report of
+// a phase's work done are refused (heldout12 320, 318, 301).
+func TestRetrospectiveGuideAndReport(t *testing.T) {
+	p := Parse("p.md", []byte("# Project Retrospective\n\n## Milestone: v2.3 — Stats\n\n### What Worked\n- pairing\n\n### Key Lessons\n- smaller PRs\n\n## Milestone: v2.4 — Alerts\n\n### What Worked\n- tests\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it is a retrospective")
+
+	p = Parse("p.md", []byte("# Data Migration System Guide\n\n## How Migration Works\n\n### 1. Automatic Detection\n- reads the version\n\n### 2. Safe Migration\n- backs up\n\n### 3. Compatibility\n- keeps old keys\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "says it is a tutorial or example")
+
+	p = Parse("p.md", []byte("# Phase 6 — Rename the config directory\n\n## Summary\n\nDone.\n\n## Files Created or Modified\n\n- constants.py\n\n## Commits\n\n- bd92d87\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it reads as a report of work done")
+}
