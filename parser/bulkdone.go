@@ -199,3 +199,31 @@ func headingID(text string) string {
 	id, _ := splitShapeID(strings.TrimLeftFunc(text, decoration))
 	return id
 }
+
+// frontMatterDone closes the units of a plan whose front matter says the
+// whole plan is done ("status: complete", as GSD writes in a finished
+// phase plan whose tasks carry no mark): those with no status of their
+// own, with a warning.
+func (b *builder) frontMatterDone(yml []byte) {
+	for line := range strings.Lines(string(yml)) {
+		v, found := strings.CutPrefix(line, "status:")
+		if !found {
+			continue
+		}
+		v = strings.TrimSpace(unquoteValue(strings.TrimSpace(v)))
+		if r := readStatus(v); !r.known || r.status != StatusClosed {
+			return
+		}
+		var closed []string
+		for _, s := range b.defs {
+			if !s.Status.Set() && !s.Skipped {
+				s.Status = Field{Value: StatusClosed, Pos: Pos{Line: 1, Col: 1}}
+				closed = append(closed, s.ID)
+			}
+		}
+		if len(closed) > 0 {
+			b.p.warnf(Pos{Line: 1, Col: 1}, "the front matter says status: %s, so the units with no status of their own are closed: %s", v, idList(closed))
+		}
+		return
+	}
+}

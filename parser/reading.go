@@ -345,6 +345,7 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 			}
 			b.doneThrough(doc)
 			b.doneSections(doc)
+			b.frontMatterDone(yml)
 			break
 		}
 		if decl != nil {

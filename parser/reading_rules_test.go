@@ -1114,3 +1114,13 @@ func TestRetrospectiveGuideAndReport(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "it reads as a report of work done")
 }
+
+// A plan whose front matter says it is done closes the units with no
+// status of their own (heldout12 315: a finished GSD phase plan).
+func TestFrontMatterDone(t *testing.T) {
+	src := "---\nphase: 64\nstatus: complete\n---\n# Plan 64-01\n\n## Tasks\n\n### Task 1: Tests\n- write\n\n### Task 2: Service\n- build\n\n### Task 3: Docs (IN PROGRESS)\n- write\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Tests closed", "1.2 Service closed", "1.3 Docs in_progress"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "1:1: the front matter says status: complete, so the units with no status of their own are closed: 1.1, 1.2")
+}
