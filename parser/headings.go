@@ -363,6 +363,9 @@ func cleanTitle(t string) string {
 				}
 			}
 		}
+		if tail, st := dashStatus(t); st != "" {
+			t = strings.TrimRight(strings.TrimSuffix(t, tail), " -–—") // "Rebrand — `complete`"
+		}
 		if strings.HasSuffix(t, "）") && fullWidthDone(t) != "" {
 			t = t[:strings.LastIndex(t, "（")] // "（リリース済）", "（已完成）"
 		}
@@ -503,6 +506,18 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	if done == "" && strings.HasSuffix(rest, "）") {
 		done = fullWidthDone(rest)
 	}
+	if done == "" && progress == "" && skip == "" {
+		if tail, st := dashStatus(rest); st != "" {
+			switch st {
+			case StatusClosed:
+				done = tail
+			case StatusInProgress:
+				progress = tail
+			case statusSkipped:
+				skip = tail
+			}
+		}
+	}
 	if progress == "" {
 		progress = find(progressWords, false)
 	}
@@ -522,6 +537,33 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		loose = ""
 	}
 	return skip, done, progress, loose
+}
+
+// dashStatus reads a status set after a dash at the end of a title
+// ("Rebrand — `complete`", "Auth - in progress"): the words after the
+// dash and the status they say, "" when they are no status alone.
+func dashStatus(t string) (tail, status string) {
+	k := max(strings.LastIndex(t, " — "), strings.LastIndex(t, " – "), strings.LastIndex(t, " - "))
+	if k < 0 {
+		return "", ""
+	}
+	_, after, _ := strings.Cut(t[k+1:], " ")
+	tail = strings.TrimSpace(after)
+	w := strings.Trim(tail, "`*_ .")
+	// A status token as a tool writes it: lower case, one word or two
+	// ("complete", "in-progress", "not started"), nothing else.
+	if w == "" || strings.Count(w, " ") > 1 || strings.ContainsFunc(w, func(r rune) bool { return !('a' <= r && r <= 'z' || r == '-' || r == ' ') }) {
+		return "", ""
+	}
+	switch w {
+	case "pending", "planned", "todo", "to do", "not started", "open":
+		return tail, StatusOpen
+	}
+	r := readStatus(w)
+	if !r.known || r.status == StatusOpen {
+		return "", ""
+	}
+	return tail, r.status
 }
 
 // fullWidthDone returns the done word of a title's closing full-width

@@ -1124,3 +1124,23 @@ func TestFrontMatterDone(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Tests closed", "1.2 Service closed", "1.3 Docs in_progress"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "1:1: the front matter says status: complete, so the units with no status of their own are closed: 1.1, 1.2")
 }
+
+// A status token after a dash at the end of a heading ("Rebrand —
+// `complete`") says how the unit stands and leaves its title; words of a
+// title or a field after a dash do not (heldout12 306).
+func TestDashStatusToken(t *testing.T) {
+	for _, c := range []struct{ in, tail, status string }{
+		{"Rebrand — `complete`", "`complete`", StatusClosed},
+		{"SST v4 — pending", "pending", StatusOpen},
+		{"Auth – in-progress", "in-progress", StatusInProgress},
+		{"(March 5 - Wed)", "", ""},
+		{"Invoices — dunning DEFERRED", "", ""},
+		{"Chargebacks — **Status**: Blocked", "", ""},
+		{"Search - make it complete", "", ""},
+	} {
+		tail, st := dashStatus(c.in)
+		assert.Equal(t, c.tail, tail, c.in)
+		assert.Equal(t, c.status, st, c.in)
+	}
+	assert.Equal(t, "Rebrand", cleanTitle("Rebrand — `complete`"))
+}
