@@ -453,6 +453,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.itemCandidates(doc, sc, pick, add)
 	b.sectionCandidates(doc, pick, add)
 	b.numberedHeadings(sc, pick, add)
+	b.tablesUnderUnits(sc, pick, add)
 	b.labelGroups(sc, pick, add)
 	b.boldLabels(doc, pick, add)
 	b.sectionUnits(doc, sc, add)
@@ -2060,7 +2061,7 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 		first []int
 	}
 	var heads [5]tally
-	var boxes, numbered, bullets tally
+	var boxes, numbered, bullets, rows tally
 	groups := 0 // boxes that only title the boxes nested under them
 	count := func(t *tally, at ast.Node) {
 		if t.n < 3 {
@@ -2073,6 +2074,13 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 		case *ast.Heading:
 			if c.Level >= 2 && c.Level <= 4 {
 				count(&heads[c.Level], c)
+			}
+		case *east.Table:
+			if ut, _ := b.readUnitTable(c); ut != nil {
+				if rows.n == 0 {
+					rows.first = []int{b.p.Position(b.rowStart(ut.rows[0])).Line}
+				}
+				rows.n += len(ut.rows)
 			}
 		case *ast.List:
 			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
@@ -2108,6 +2116,9 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 		c.Why = what + ", to declare when the reading taken is not the one meant"
 		add(c)
 	}
+	// Rows with ids and a status first: the strongest evidence of the
+	// plainest readings.
+	hint("units: table rows", rows, 2, "the rows of the tables whose rows read as work")
 	for level := 2; level <= 4; level++ {
 		hint(fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}"), heads[level], 2, fmt.Sprintf("every level-%d heading", level))
 	}
@@ -2117,4 +2128,56 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	}
 	hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
+}
+
+// tablesUnderUnits proposes, where every unit heading of the shapes
+// reader's pick holds a table whose rows read as work ("### Sprint 1" over
+// "| S1-01 | System tray | High | 🔲 Todo |"), the rows as the finer units.
+func (b *builder) tablesUnderUnits(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
+	if pick == nil || pick.Name != "headings" || sc == nil {
+		return
+	}
+	units, rows, first := 0, 0, 0
+	for i, r := range sc.heads {
+		if !r.unit {
+			continue
+		}
+		units++
+		n := 0
+		end := -1
+		if i+1 < len(sc.heads) {
+			for _, next := range sc.heads[i+1:] {
+				if next.node.Level <= r.node.Level {
+					end = b.blockStart(next.node)
+					break
+				}
+			}
+		}
+		for c := r.node.NextSibling(); c != nil; c = c.NextSibling() {
+			if end >= 0 && b.blockStart(c) >= end {
+				break
+			}
+			if t, ok := c.(*east.Table); ok {
+				if ut, _ := b.readUnitTable(t); ut != nil {
+					if first == 0 {
+						first = b.p.Position(b.rowStart(ut.rows[0])).Line
+					}
+					n += len(ut.rows)
+				}
+			}
+		}
+		if n == 0 {
+			return
+		}
+		rows += n
+	}
+	if units < 2 || rows <= units {
+		return
+	}
+	add(&Candidate{Name: "table", Description: "units are the rows of the tables of work under each unit heading", Units: rows, First: []int{first},
+		Declare: "units: table rows", Score: scoreItemsIn,
+		Why: fmt.Sprintf("every one of the %d unit headings holds a table of work items with ids: %d rows, the finer units", units, rows),
+		read: func(b *builder, doc ast.Node) bool {
+			return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modeTable, modeSet: true})
+		}})
 }

@@ -1144,3 +1144,15 @@ func TestDashStatusToken(t *testing.T) {
 	}
 	assert.Equal(t, "Rebrand", cleanTitle("Rebrand — `complete`"))
 }
+
+// Tables of work items with ids under every unit heading are the finer
+// units, and a table-rows line is listed among the readings to declare
+// (heldout10 260).
+func TestTablesUnderUnits(t *testing.T) {
+	src := "# Sprints\n\n## Current\n\n### Sprint 1 — Polish\n\n| ID | Task | Status |\n|---|---|---|\n| S1-01 | Tray icon | 🔲 Todo |\n| S1-02 | Reconnect | ✅ Done |\n\n" +
+		"## History\n\n### Sprint 0 — Foundation\n\n| ID | Task | Status |\n|---|---|---|\n| S0-01 | App skeleton | ✅ Done |\n| S0-02 | Gateway | ✅ Done |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "table | units: table rows", chosen(p))
+	assert.Len(t, units(p), 4)
+}
