@@ -255,10 +255,6 @@ func (b *builder) gsdHeadingEntries(doc ast.Node) []gsdEntry {
 // two phase checklist entries under a "Roadmap" title or beside a phase
 // details section with a Depends on line.
 func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
-	entries, headings := b.gsdAllEntries(doc)
-	if len(entries) < 2 {
-		return nil
-	}
 	roadmap := false
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
@@ -266,7 +262,11 @@ func (b *builder) gsdRoadmapCandidate(doc ast.Node) *Candidate {
 			break
 		}
 	}
-	if !roadmap && (headings || !bytes.Contains(b.src, []byte("**Depends on**"))) {
+	if !roadmap && !bytes.Contains(b.src, []byte("**Depends on**")) {
+		return nil // read before the entries: most plans are no roadmap
+	}
+	entries, headings := b.gsdAllEntries(doc)
+	if len(entries) < 2 || !roadmap && headings {
 		return nil
 	}
 	var lines []int

@@ -2011,7 +2011,7 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 		if strings.HasPrefix(h, "when to use ") || strings.HasPrefix(h, "how to use ") {
 			return // "## When to Use an ExecPlan": a guide's sections
 		}
-		if f := strings.Fields(h); len(f) > 0 && (slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(ruleWords, f[len(f)-1])) {
+		if last := h[strings.LastIndexByte(h, ' ')+1:]; slices.Contains(remarkWords, last) || slices.Contains(ruleWords, last) {
 			remarks++
 		}
 		if sec.boxes+sec.ordered == 0 && !b.sectionHasList(doc, sec.head) {
