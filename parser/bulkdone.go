@@ -121,6 +121,11 @@ func (b *builder) openBoxLine(s *Sprint) int {
 // "Sprint 1.2".
 var doneLineRE = lazyMustCompile(`(?i)^(?:✅|✔️?|☑️?|\[x\])\s*(?:\*\*|__)?\s*(?:(?:phase|fase|sprint|stage|etapa|version|versión|versão|версия|step)\s+)?v?(\d+(?:\.\d+)*[a-z]?)\b`)
 
+// doneTitleRE takes the phase or unit a done section's title names in
+// brackets: "Completed (Phase 1)", "Done (Sprint 2.1)". A log's heading
+// ("✅ Sprint 1.3: Refunds") is an entry, read as one.
+var doneTitleRE = lazyMustCompile(`(?i)\((?:phase|fase|sprint|stage|etapa|step)\s+(\d+(?:\.\d+)*[a-z]?)\)`)
+
 // doneSections reads the sections after the first unit whose titles say
 // done, and marks the units their done lines name.
 func (b *builder) doneSections(doc ast.Node) {
@@ -143,6 +148,10 @@ func (b *builder) doneSections(doc ast.Node) {
 				end = b.blockStart(mh)
 				break
 			}
+		}
+		if m := doneTitleRE.FindStringSubmatch(b.trimmedText(h)); m != nil {
+			// "### Completed (Phase 2.1)": the title names what is done.
+			b.markDoneLine(m[1], b.trimmedText(h), b.heading(h).Pos)
 		}
 		start := lineEnd(b.src, b.blockStart(h))
 		for _, line := range strings.Split(string(b.src[start:end]), "\n") {

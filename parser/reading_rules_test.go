@@ -1166,3 +1166,13 @@ func TestLegendPlannedMarks(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Storage closed", "1.2 Popup in_progress", "1.3 Sync open", "1.4 Teams open"}, units(p))
 }
+
+// A done section whose title names a phase or unit in brackets
+// ("### Completed (Phase 1)") closes it (heldout10 265).
+func TestDoneSectionTitle(t *testing.T) {
+	src := "# Plan\n\n## Phase 1: Fixes\n\n### 1.1 Errors\n- retry\n\n### 1.2 Config\n- env\n\n## Phase 2: Features\n\n### 2.1 Valuation\n- comps\n\n### 2.2 Market\n- stats\n\n" +
+		"## Tracking\n\n### Completed (Phase 1)\n- ✅ retries\n\n### Completed (Phase 2.1)\n- ✅ comps\n\n### In Progress\n- 🚧 Phase 2.2\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Errors closed", "1.2 Config closed", "2.1 Valuation closed", "2.2 Market open"}, units(p))
+}
