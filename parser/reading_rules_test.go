@@ -1176,3 +1176,12 @@ func TestDoneSectionTitle(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Errors closed", "1.2 Config closed", "2.1 Valuation closed", "2.2 Market open"}, units(p))
 }
+
+// A Branch, Worktree or Source Branch field left blank is a warning and
+// the default stands; it refused the plan (heldout13 327).
+func TestEmptyBranchField(t *testing.T) {
+	p := Parse("p.md", []byte("## Phase 1: Fixes\n\n### Sprint 1.1: Crash on load\n**Branch**: \n**Worktree**:\n- fix it\n"))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"4:1: branch of sprint 1.1 is empty, so it gets the default one", "5:1: worktree of sprint 1.1 is empty, so it gets the default one"}, msgs(p, Warning)[:2])
+	assert.False(t, p.Sprints[0].Branch.Set())
+}

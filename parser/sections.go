@@ -1004,7 +1004,10 @@ func (r *sectionReader) setWorktreeOrBranch(name string, f field, _ []listItem) 
 		v = f.value
 	}
 	if v == "" {
-		r.b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, r.s.ID)
+		// A field left blank ("- **Branch**: " in a template's slot)
+		// says nothing: the default stands, and the user is told.
+		r.b.p.warnf(f.pos, "%s of sprint %s is empty, so it gets the default one", f.label, r.s.ID)
+		return
 	}
 	if name == "worktree" {
 		r.s.Worktree = Field{Value: v, Pos: f.pos}
@@ -1021,7 +1024,8 @@ func (r *sectionReader) setSourceBranch(_ string, f field, _ []listItem) {
 		}
 	}
 	if v == "" {
-		r.b.p.errorf(f.pos, "%s of sprint %s is empty", f.label, r.s.ID)
+		r.b.p.warnf(f.pos, "%s of sprint %s is empty, so it gets the default one", f.label, r.s.ID)
+		return
 	}
 	r.s.SourceBranch = Field{Value: v, Pos: f.pos}
 }
