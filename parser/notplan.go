@@ -383,6 +383,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// steps are run again for every version, never done once.
 		return fmt.Sprintf("its title %q and %s say it is a release procedure, followed again for each version: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
 	}
+	if sec := b.unitSection(doc, best); best.Name == "headings" && (normalHeading(sec) == "decisions" || normalHeading(sec) == "design decisions" || normalHeading(sec) == "key decisions") {
+		// OpenSpec's design.md: "## Decisions" over "### D1. Shape-A":
+		// what was decided, not work.
+		return fmt.Sprintf("the units the closest reading finds are under %q: decisions a design records, not work to compile", sec)
+	}
 	if criteriaHeading(sig.title) {
 		// "# Production Smoke Checklist": every box in it is a check to
 		// run by hand, whatever sections group them.

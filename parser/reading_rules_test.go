@@ -1185,3 +1185,11 @@ func TestEmptyBranchField(t *testing.T) {
 	assert.Equal(t, []string{"4:1: branch of sprint 1.1 is empty, so it gets the default one", "5:1: worktree of sprint 1.1 is empty, so it gets the default one"}, msgs(p, Warning)[:2])
 	assert.False(t, p.Sprints[0].Branch.Set())
 }
+
+// Headings under a Decisions section (OpenSpec's design.md) are decisions,
+// not work (heldout14 361).
+func TestDecisionsSection(t *testing.T) {
+	p := Parse("design.md", []byte("## Context\n\nWhy.\n\n## Decisions\n\n### D1. Orchestrator\n- MCP client\n\n### D2. Store\n- SQLite\n\n### D3. Tailer\n- WAL\n\n## Open Questions\n\n- none\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "Decisions": decisions a design records, not work to compile`)
+}
