@@ -1193,3 +1193,12 @@ func TestDecisionsSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "Decisions": decisions a design records, not work to compile`)
 }
+
+// "What to do" names a section of the work: its numbered list is the units,
+// over numbered findings elsewhere (heldout14 349).
+func TestWhatToDoSection(t *testing.T) {
+	src := "# Definitive plan\n\n## Verdict\n\n### 1. The finding\nText.\n\n### 2. The risk\nText.\n\n### 3. The money\nText.\n\n## What to do right now\n\n### Today\n1. ✅ Post the preprint\n2. Release the code\n\n### This week\n3. Rerun at scale\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 3)
+}
