@@ -489,10 +489,7 @@ func (b *builder) depsTable(idx func() unitIndex, t *east.Table) []stated {
 	}
 	var out []stated
 	for _, r := range rows {
-		var cells []ast.Node
-		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, c)
-		}
+		cells := rowCells(r)
 		if col >= len(cells) {
 			continue
 		}

@@ -144,23 +144,12 @@ func (b *builder) gsdTableEntries(doc ast.Node) []gsdEntry {
 		if !ok {
 			continue
 		}
-		head, ok := t.FirstChild().(*east.TableHeader)
-		if !ok || head.FirstChild() == nil || !phaseColumns[strings.ToLower(strings.TrimSpace(plainText(head.FirstChild(), b.src)))] {
+		phaseCol, status := b.progressColumns(t)
+		if !phaseCol {
 			continue
 		}
-		status := -1
-		i := 0
-		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
-			if statusColumns[strings.ToLower(strings.TrimSpace(plainText(c, b.src)))] {
-				status = i
-			}
-			i++
-		}
-		for row := head.NextSibling(); row != nil; row = row.NextSibling() {
-			var cells []ast.Node
-			for c := row.FirstChild(); c != nil; c = c.NextSibling() {
-				cells = append(cells, c)
-			}
+		for row := t.FirstChild().NextSibling(); row != nil; row = row.NextSibling() {
+			cells := rowCells(row)
 			if len(cells) == 0 {
 				continue
 			}

@@ -1008,21 +1008,7 @@ func (w *shapeWalk) phaseOnlyTracker(l *ast.List) bool {
 // what it names.
 func (w *shapeWalk) tableTracker(t *east.Table) {
 	b := w.b
-	col := -1
-	phaseCol := false // the first column is headed "Phase": "1. Setup" is phase 1
-	if head, ok := t.FirstChild().(*east.TableHeader); ok {
-		i := 0
-		for c := head.FirstChild(); c != nil; c = c.NextSibling() {
-			h := strings.ToLower(strings.TrimSpace(plainText(c, b.src)))
-			if statusColumns[h] {
-				col = i
-			}
-			if i == 0 {
-				phaseCol = phaseColumns[h]
-			}
-			i++
-		}
-	}
+	phaseCol, col := b.progressColumns(t) // a first column headed "Phase": "1. Setup" is phase 1
 	if col < 0 {
 		return
 	}
@@ -1030,10 +1016,7 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 		if _, ok := row.(*east.TableRow); !ok {
 			continue
 		}
-		var cells []ast.Node
-		for c := row.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, c)
-		}
+		cells := rowCells(row)
 		if col >= len(cells) || len(cells) == 0 {
 			continue
 		}

@@ -92,10 +92,7 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 	ut = &unitTable{t: t, id: -1, title: -1, status: -1, deps: -1, priority: -1}
 	var header []string
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
-		var cells []ast.Node
-		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, c)
-		}
+		cells := rowCells(r)
 		if _, ok := r.(*east.TableHeader); ok {
 			for _, c := range cells {
 				name := b.cellText(c)
@@ -338,11 +335,7 @@ func (b *builder) rowStart(row []ast.Node) int {
 // tableStart is the offset of the first byte of a table's header line.
 func (b *builder) tableStart(t *east.Table) int {
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
-		var cells []ast.Node
-		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-			cells = append(cells, c)
-		}
-		if at := nodeStart(cells[0]); len(cells) > 0 && at >= 0 {
+		if cells := rowCells(r); len(cells) > 0 && nodeStart(cells[0]) >= 0 {
 			return b.rowStart(cells)
 		}
 	}
@@ -519,4 +512,34 @@ func notWorkTable(header []string) bool {
 		}
 	}
 	return false
+}
+
+// rowCells lists the cells of a table row (or of its header).
+func rowCells(row ast.Node) []ast.Node {
+	cells := make([]ast.Node, 0, row.ChildCount())
+	for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+		cells = append(cells, c)
+	}
+	return cells
+}
+
+// progressColumns reads a table's header: whether its first column is
+// headed Phase (its rows name phases, "1. Setup"), and which column says
+// how each row stands, -1 for none.
+func (b *builder) progressColumns(t *east.Table) (phaseCol bool, status int) {
+	status = -1
+	head, ok := t.FirstChild().(*east.TableHeader)
+	if !ok {
+		return false, -1
+	}
+	for i, c := range rowCells(head) {
+		h := strings.ToLower(strings.TrimSpace(plainText(c, b.src)))
+		if statusColumns[h] {
+			status = i
+		}
+		if i == 0 {
+			phaseCol = phaseColumns[h]
+		}
+	}
+	return phaseCol, status
 }
