@@ -146,7 +146,7 @@ func (s docSignals) record() (kind, evidence string) {
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
-	if hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) && !hasAnyWord(s.title, []string{"plan", "roadmap", "backlog"}) || len(s.present(retroHeads)) >= 2 {
+	if hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) && !hasAnyWord(s.title, ownPlanWords) || len(s.present(retroHeads)) >= 2 {
 		ev := fmt.Sprintf("its title %q", s.title)
 		if found := s.present(retroHeads); len(found) > 0 {
 			ev += " and its sections " + strings.Join(found[:min(len(found), 3)], ", ")
@@ -156,7 +156,7 @@ func (s docSignals) record() (kind, evidence string) {
 	if t := strings.ToLower(strings.TrimSpace(s.title)); strings.HasPrefix(t, "contributing") || strings.HasPrefix(t, "contribution guide") || strings.HasPrefix(t, "contributor guide") || strings.HasPrefix(t, "how to contribute") {
 		return "a contributing guide", fmt.Sprintf("its title %q", s.title)
 	}
-	if hasAnyWord(s.title, []string{"review", "code review", "assessment", "evaluation"}) && !hasAnyWord(s.title, []string{"plan", "roadmap", "backlog", "todo", "to do", "checklist", "schedule"}) {
+	if hasAnyWord(s.title, []string{"review", "code review", "assessment", "evaluation"}) && !hasAnyWord(s.title, ownPlanWords) {
 		if found := s.present(reviewHeads); len(found) > 0 {
 			return "a review of work done", fmt.Sprintf("its title %q and its sections %s", s.title, strings.Join(found[:min(len(found), 3)], ", "))
 		}
@@ -206,6 +206,22 @@ var adrID = lazyMustCompile(`(?i)\badr[-\s]?\d+\b`)
 var templateHeads = []string{"type of change", "types of changes", "related issues", "related issue", "how has this been tested", "screenshots",
 	"steps to reproduce", "expected behavior", "expected behaviour", "actual behavior", "actual behaviour", "motivation and context",
 	"checklist", "pr checklist", "reviewer checklist", "breaking changes", "additional context"}
+
+// recordSays says, of a record that is not a log of what was decided or
+// said, what the units the closest reading found are ("%s": headings,
+// list items, rows).
+var recordSays = map[string]string{
+	"a review of work done":            "it judges work already done, and its %s are what it reviewed",
+	"a contributing guide":             "its %s are how to contribute, for every contributor",
+	"a security policy":                "its %s are for reporters and operators",
+	"a pull-request or issue template": "its %s are for whoever fills the form in",
+}
+
+// ownPlanWords, in a title that says what else a document is (a report, a
+// review, a guide: "Task 2.3 Implementation Summary"), still make it a
+// plan; the words that only name the work it is about ("task",
+// "implementation", "migration", "tasks 1-4") do not.
+var ownPlanWords = []string{"plan", "roadmap", "backlog", "todo", "to do", "sprint plan", "work breakdown", "checklist", "schedule"}
 
 // retroHeads are sections of a retrospective: what went well, what not,
 // what was learned.
@@ -270,7 +286,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				// work it is about ("Task 2.3 Implementation Summary",
 				// "Data Migration System Guide"): only a plan's own
 				// words make it one.
-				if s.titleKind == "" || hasAnyWord(text, []string{"plan", "roadmap", "backlog", "todo", "to do", "tasks", "sprint plan", "work breakdown"}) || foreignPlanTitle(text) {
+				if s.titleKind == "" || hasAnyWord(text, ownPlanWords) || foreignPlanTitle(text) {
 					s.planned = true
 				}
 			} else if n.Level > 1 && workHeading(text) {
@@ -364,17 +380,8 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
 	if kind, ev := sig.record(); kind != "" {
-		if strings.Contains(kind, "review") {
-			return fmt.Sprintf("it is %s (%s): it judges work already done, and its %s are what it reviewed, not work to compile", kind, ev, unitsWord(best))
-		}
-		if strings.Contains(kind, "contributing") {
-			return fmt.Sprintf("it is %s (%s): its %s are how to contribute, for every contributor, not work to compile", kind, ev, unitsWord(best))
-		}
-		if strings.Contains(kind, "security policy") {
-			return fmt.Sprintf("it is %s (%s): its %s are for reporters and operators, not work to compile", kind, ev, unitsWord(best))
-		}
-		if strings.Contains(kind, "template") {
-			return fmt.Sprintf("it is %s (%s): its %s are for whoever fills the form in, not work to compile", kind, ev, unitsWord(best))
+		if says, ok := recordSays[kind]; ok {
+			return fmt.Sprintf("it is %s (%s): "+says+", not work to compile", kind, ev, unitsWord(best))
 		}
 		return fmt.Sprintf("it is %s (%s): it records what was decided or said, and its %s are not work to compile", kind, ev, unitsWord(best))
 	}
@@ -574,7 +581,7 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // title names releasing (and not a plan or roadmap) writes its version as
 // a placeholder; "" when it does not.
 func (b *builder) releaseProcedure(title string) string {
-	if !hasAnyWord(title, []string{"release", "releases", "releasing", "publish", "publishing"}) || hasAnyWord(title, []string{"plan", "roadmap", "fix", "fixes"}) {
+	if !hasAnyWord(title, []string{"release", "releases", "releasing", "publish", "publishing"}) || hasAnyWord(title, ownPlanWords) || hasAnyWord(title, []string{"fix", "fixes"}) {
 		return ""
 	}
 	loc := versionPlaceholder.FindIndex(b.src)
