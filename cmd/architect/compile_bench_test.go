@@ -8,8 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/beads-architect/architect/emit"
+	"github.com/beads-architect/architect/emit/bdsync"
 	"github.com/beads-architect/architect/parser"
 	"github.com/beads-architect/architect/parser/plangen"
+	"github.com/beads-architect/architect/pipeline"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -82,6 +85,31 @@ func BenchmarkCompileVsFloor(b *testing.B) {
 			b.ReportMetric(float64(floor)/float64(b.N), "floor-ns/op")
 			b.ReportMetric(float64(compile)/float64(b.N), "compile-ns/op")
 			b.ReportMetric(float64(compile)/float64(floor), "x-floor")
+		})
+	}
+}
+
+// BenchmarkReadRefs is what `annotate --from` reads of a compile output:
+// bdsync.ReadRefs on the JSON a compile of plangen.Plan(n) writes.
+func BenchmarkReadRefs(b *testing.B) {
+	for _, sz := range plangen.Sizes[:4] {
+		b.Run(sz.Name, func(b *testing.B) {
+			r, err := pipeline.Run(pipeline.Input{File: "plan.md", PlanFile: "plan.md", Src: plangen.Cached(sz.N),
+				Repo: pipeline.Repo{Root: "/src/shop", Name: "shop"}, Now: time.Unix(0, 0)})
+			if err != nil || r.Failed() {
+				b.Fatalf("compile: %v", err)
+			}
+			out, err := emit.JSON(r.Beads)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(out)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if refs, err := bdsync.ReadRefs(out); err != nil || len(refs) != sz.N {
+					b.Fatalf("%d refs, %v", len(refs), err)
+				}
+			}
 		})
 	}
 }
