@@ -28,7 +28,8 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// Parser returns the parser: goldmark.DefaultParser's options, and the
+// Parser returns the parser: goldmark.DefaultParser's options (its link
+// reference transformer behind linkRefGuard), and the
 // three extensions with the options and priorities their Extend methods
 // give (goldmark.New(goldmark.WithExtensions(extension.Strikethrough,
 // extension.TaskList, extension.Table)).Parser()). It is built on the
@@ -37,13 +38,33 @@ var Parser = sync.OnceValue(func() parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithParagraphTransformers(util.Prioritized(linkRefGuard{}, 100)),
 		parser.WithInlineParsers(util.Prioritized(NewStrikethroughParser(), 500)),
 		parser.WithInlineParsers(util.Prioritized(NewTaskCheckBoxParser(), 0)),
 		parser.WithParagraphTransformers(util.Prioritized(NewTableParagraphTransformer(), 200)),
 		parser.WithASTTransformers(util.Prioritized(defaultTableASTTransformer, 0)),
 	)
 })
+
+// linkRefGuard is goldmark's default paragraph transformer, which takes
+// link reference definitions (`[label]: url`) out of the start of a
+// paragraph, called only for a paragraph that can start with one: goldmark's
+// builds a block reader of every paragraph's lines first, 5% of the parse of
+// a 10,000-sprint plan, most of whose paragraphs cannot. A definition starts
+// with '[' after white space, so any other first byte leaves the paragraph as
+// it is; a paragraph with no lines is still the original's to remove.
+type linkRefGuard struct{}
+
+func (linkRefGuard) Transform(node *gast.Paragraph, reader text.Reader, pc parser.Context) {
+	if lines := node.Lines(); lines.Len() > 0 {
+		seg := lines.At(0)
+		first := bytes.TrimLeft(seg.Value(reader.Source()), " \t\n\r\f\v")
+		if len(first) > 0 && first[0] != '[' {
+			return
+		}
+	}
+	parser.LinkReferenceParagraphTransformer.Transform(node, reader, pc)
+}
 
 // From extension/table.go.
 

@@ -22,6 +22,7 @@ var goldmarks = goldmark.New(goldmark.WithExtensions(extension.Strikethrough, ex
 
 // cases are Markdown the three extensions read, and their edges.
 var cases = []string{
+	"[a]: /url \"t\"\n[b]:\n  /u2\ntext [a] [b] [c]\n\n   [c]: /c\n\nlead [d]\n[d]: /d\n\n\t[e]: /e\n\n- [f]: /f\n\n[g]\n",
 	"| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 |\n",
 	"a | b\n--|--\nc | d | e\n",
 	"| left | right | centre | none |\n|:-----|------:|:------:|------|\n| `a \\| b` | x \\| y | ~~s~~ | [l](u) |\n",
