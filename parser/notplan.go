@@ -39,7 +39,8 @@ var titleKinds = []struct {
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
-	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary"}},
+	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
+		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 }
 
@@ -374,9 +375,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if sig.nextSteps && !slices.Contains([]string{"a tutorial or example", "a report", "a retrospective"}, sig.titleKind) {
 		sig.planned = true
 	}
-	if (sig.titleKind == "a report" || sig.titleKind == "a retrospective") && !sig.planned && best.Name == "items" && strings.Contains(strings.ToLower(best.Declare), "next steps") {
+	if (sig.titleKind == "a report" || sig.titleKind == "a retrospective") && !sig.planned && (best.Name == "items" || best.Name == "list") &&
+		(strings.Contains(strings.ToLower(best.Declare), "next steps") || len(best.First) > 0 && nextStepsHeading(b.sectionAbove(doc, best.First[0]))) {
 		// "# Task 2.3 Implementation Summary" ending in "### 🚀 Next
-		// Steps": a report's follow-ups.
+		// Steps", "# Task 6.2 完成总结" ending in "## 📈 下一步计划" over
+		// "- **Task 6.3**: …": a report's follow-ups.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
 	if kind, ev := sig.record(); kind != "" {
@@ -571,6 +574,38 @@ func (b *builder) unitSection(doc ast.Node, c *Candidate) string {
 		above = append(above, h)
 	}
 	return ""
+}
+
+// sectionAbove is the text of the last heading below the title (level 2
+// or deeper) before line, "" for none.
+func (b *builder) sectionAbove(doc ast.Node, line int) string {
+	var above *ast.Heading
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level < 2 {
+			continue
+		}
+		if b.p.Position(b.blockStart(h)).Line >= line {
+			break
+		}
+		above = h
+	}
+	if above == nil {
+		return ""
+	}
+	return b.trimmedText(above)
+}
+
+// nextStepsHeading reports a heading that names a document's next steps
+// ("Next Steps", "下一步计划", "次のステップ").
+func nextStepsHeading(text string) bool {
+	h := normalHeading(text)
+	for _, w := range []string{"next steps", "下一步", "后续计划", "后续步骤", "後續計劃", "次のステップ", "今後の予定", "próximos pasos", "prochaines étapes", "nächste schritte", "próximos passos"} {
+		if strings.HasPrefix(h, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // versionPlaceholder is a version written as a placeholder ("vX.Y.Z",

@@ -549,8 +549,8 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 		c.Why = "bold paragraphs that name a unit"
 	case modeTable:
 		c.Name, c.Declare = "table", "units: table rows"
-		c.Description = "units are rows of a table with an id column"
-		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column (or ids headed by a unit word)"
+		c.Description = "units are rows of a table of work"
+		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column (or ids headed by a unit word), or, in a document titled as a plan, a first column headed Task and a status in every row"
 	}
 	c.Units, c.First = len(lines), firstOf(lines)
 	if c.Units == 0 {

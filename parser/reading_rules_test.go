@@ -1202,3 +1202,29 @@ func TestWhatToDoSection(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, units(p), 3)
 }
+
+// A Chinese task completion report whose only list is its next steps, as
+// bold-labelled items, is refused; a plan-titled table of tasks with a
+// status in every row and no id column is a table of units, numbered by
+// place (heldout15 384, 385).
+func TestReportNextStepsAndTitledRows(t *testing.T) {
+	p := Parse("p.md", []byte("# Task 6.2 完成总结：部分清算\n\n## 📋 实现的功能\n\n### 1. 核心逻辑\n\n实现了。\n\n## 📈 下一步计划\n\n- **Task 6.3**: 罚金机制\n- **Task 6.4**: 流动性\n- **Task 6.5**: 执行流程\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Task 6.2 完成总结：部分清算" says it is a report, and the only work the closest reading finds is its closing next steps (from line 11)`)
+
+	src := "# v2 Release TODO\n\n## Checklist\n\n| Task | Status | Notes |\n| --- | --- | --- |\n| Remove the preview spelling | TODO | x |\n| Regenerate schemas | Done | y |\n| Update docs | In progress | |\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Remove the preview spelling open", "1.2 Regenerate schemas closed", "1.3 Update docs in_progress"}, units(p))
+
+	// Not in a document titled as a plan, nor with a row whose status says
+	// nothing known, nor under a first column that does not name work.
+	for _, s := range []string{
+		strings.Replace(src, "# v2 Release TODO", "# Tombi", 1),
+		strings.Replace(src, "| Done |", "| maybe later |", 1),
+		strings.Replace(src, "| Task | Status |", "| Feature | Status |", 1),
+	} {
+		p = Parse("p.md", []byte(s))
+		assert.Empty(t, p.Sprints, s)
+	}
+}

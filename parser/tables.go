@@ -147,6 +147,9 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 		ut.id, ut.ids = col, ids
 		break
 	}
+	if ut.id < 0 && nearCol < 0 && ut.titledRows(b, header) {
+		return ut, nil
+	}
 	if ut.id < 0 {
 		// Almost a list of units: said only when the rest of the table
 		// is one.
@@ -180,6 +183,32 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 		}
 	}
 	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled())
+}
+
+// workTitleHeaders head a first column whose cells name work: a table of
+// tasks with no id column ("| Task | Status | Notes |").
+var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverable", "backlog item", "story", "user story", "todo", "to do"}
+
+// titledRows reads a table with no id column as a list of units, numbered
+// by their place, when its first column is headed like work ("Task"), a
+// Status column says how every row stands, and the document's title says
+// it is a plan ("# v2 Release TODO"). The first column is then both the
+// rows' id column and their title.
+func (ut *unitTable) titledRows(b *builder, header []string) bool {
+	if ut.status <= 0 || !slices.Contains(workTitleHeaders, header[0]) || !ut.textColumn(b, 0) || !b.planTitled() {
+		return false
+	}
+	for _, row := range ut.rows {
+		if ut.status >= len(row) {
+			return false
+		}
+		if st := b.cellText(row[ut.status]); st == "" || !readStatus(st).known {
+			return false
+		}
+	}
+	ut.id, ut.title = 0, 0
+	ut.ids = make([]string, len(ut.rows))
+	return true
 }
 
 // unitColumn reports an id column headed by a unit word ("Slice",
@@ -416,8 +445,12 @@ func (w *shapeWalk) tableUnits(ph *Phase, blocks []ast.Node, read bool) {
 		for _, row := range ut.rows {
 			w.rowUnit(ph, ut, row)
 		}
+		col := fmt.Sprintf("id column %q", ut.names[ut.id])
+		if ut.id == ut.title {
+			col = fmt.Sprintf("no id column: numbered by their place, titled by column %q", ut.names[ut.title])
+		}
 		b.p.Readings = append(b.p.Readings, Reading{Pos: b.p.Position(at),
-			Text: fmt.Sprintf("units are rows of the table at line %d (id column %q): %d", b.p.Position(at).Line, ut.names[ut.id], len(ut.rows))})
+			Text: fmt.Sprintf("units are rows of the table at line %d (%s): %d", b.p.Position(at).Line, col, len(ut.rows))})
 	}
 }
 
@@ -432,6 +465,9 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
 	}
 	idText, idCell := cell(ut.id)
 	title, _ := cell(ut.title)
+	if ut.id == ut.title {
+		idText = "" // a row of a table with no id column (titledRows)
+	}
 	start := b.rowStart(row)
 	next := lineEnd(b.src, start)
 	idAt := b.cellStart(idCell, start)
