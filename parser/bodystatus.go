@@ -379,7 +379,16 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 			}
 		}
 		if unchecked > 0 && checked == 0 {
-			if said := qualifiedDone(strings.TrimSpace(plainText(h, b.src))); said != "" {
+			text := strings.TrimSpace(plainText(h, b.src))
+			if mark, _, ok := headingBox(text); ok && mark == "✅ " {
+				// "### [x] Step 1: Probes": a tool that ticks the step in
+				// its heading (Zenflow) leaves the step's own boxes as
+				// the plan wrote them.
+				b.p.warnf(s.Heading.Pos, "sprint %s's heading box is ticked, though none of its %d tasks is (the first at line %d); read as closed (write **Status**: Open if it is not done)",
+					s.ID, unchecked, b.openBox(blocks).Line)
+				continue
+			}
+			if said := qualifiedDone(text); said != "" {
 				// "(completed in v3.0.0)" says when, which a box left
 				// as written does not: the steps were done elsewhere.
 				b.p.warnf(s.Heading.Pos, "sprint %s's heading says %q, though none of its %d tasks is ticked (the first at line %d); read as closed (write **Status**: Open if it is not done)",
@@ -388,7 +397,11 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 			}
 		}
 		if unchecked > 0 {
-			_, mark, _, _ := headingMarkers(strings.TrimSpace(plainText(h, b.src)))
+			text := strings.TrimSpace(plainText(h, b.src))
+			_, mark, _, _ := headingMarkers(text)
+			if box, _, ok := headingBox(text); ok && box != "" {
+				mark = text[:3]
+			}
 			if mark == "" {
 				mark = "done"
 			}

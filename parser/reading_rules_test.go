@@ -1228,3 +1228,18 @@ func TestReportNextStepsAndTitledRows(t *testing.T) {
 		assert.Empty(t, p.Sprints, s)
 	}
 }
+
+// A checkbox written into a unit heading says how the unit stands, and a
+// ticked one holds the unit closed over steps never ticked, with a
+// warning (Zenflow's plans; heldout15 377).
+func TestHeadingBox(t *testing.T) {
+	src := "# Full SDD workflow\n\n## Workflow Steps\n\n### [x] Step 1: Probes\n\n- [ ] add probes\n- [ ] test them\n\n### [ ] Step 2: Database\n\n- [ ] load\n\n### [-] Step 3: Exploits\n\nWork.\n\n### [x] Step 4: Release\n\n- [x] tag\n- [ ] notes\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Probes closed", "1.2 Database open", "1.3 Exploits in_progress", "1.4 Release open"}, units(p))
+	assert.Equal(t, []string{
+		"14:1: sprint 1.3 has no tasks; its title is its one prompt",
+		`5:1: sprint 1.1's heading box is ticked, though none of its 2 tasks is (the first at line 7); read as closed (write **Status**: Open if it is not done)`,
+		`18:1: sprint 1.4's heading says "[x]", but 1 of its 2 tasks are not ticked (the first at line 21); read as open: tick them, or write **Status**: Done`,
+	}, msgs(p, Warning))
+}

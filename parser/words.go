@@ -81,9 +81,15 @@ func readShape(text string) shape { return readShapeGlue(text, false) }
 func readLabelShape(text string) shape { return readShapeGlue(text, true) }
 
 func readShapeGlue(text string, glue bool) shape {
+	box := ""
+	if mark, rest, ok := headingBox(text); ok {
+		// "### [x] Step 1: Probes" (Zenflow's plans): a checkbox written
+		// into the heading says how the unit stands, as a mark does.
+		box, text = mark, rest
+	}
 	t := strings.TrimLeftFunc(text, decoration)
 	lead := text[:len(text)-len(t)]
-	sh := shape{lead: lead}
+	sh := shape{lead: box + lead}
 	if w, rest, ok := matchWord(t, phaseWords); ok {
 		sh.kind, sh.word, t = shapePhase, w, rest
 	} else if w, rest, ok := matchWord(t, unitWords); ok {
@@ -157,6 +163,25 @@ func readShapeGlue(text string, glue bool) shape {
 		return shape{} // "1. Overview", "2024 plans": a numbered section, not a unit
 	}
 	return sh
+}
+
+// headingBox reads a checkbox at the start of a heading's text ("[x] ",
+// "[ ] ", "[-] "): the mark it stands for ("✅" for a ticked box, "🔄" for
+// one in progress, "" for an open one) and the text after it.
+func headingBox(text string) (mark, rest string, ok bool) {
+	if len(text) < 4 || text[0] != '[' || text[2] != ']' || text[3] != ' ' {
+		return "", text, false
+	}
+	switch text[1] {
+	case 'x', 'X':
+		mark = "✅ "
+	case '-', '~':
+		mark = "🔄 "
+	case ' ':
+	default:
+		return "", text, false
+	}
+	return mark, strings.TrimLeft(text[4:], " "), true
 }
 
 // gluedWord finds a unit word glued to one or two stray letters at the start
