@@ -1243,3 +1243,15 @@ func TestHeadingBox(t *testing.T) {
 		`18:1: sprint 1.4's heading says "[x]", but 1 of its 2 tasks are not ticked (the first at line 21); read as open: tick them, or write **Status**: Done`,
 	}, msgs(p, Warning))
 }
+
+// A bold bare id opens a list unit ("- **1.1** ✅ Title"), and a phase
+// named again later with no units under it (a progress summary) is text
+// about that phase, not another unit (heldout15 381).
+func TestBoldBareIDsAndRepeatedPhase(t *testing.T) {
+	src := "# Backlog\n\n## Estado\n\n### FASE 1: BLOCKERS\n\n- **1.1** ✅ Fix the action\n  > hecho\n- **1.2** ⏳ Pin the CLI\n\n### FASE 2: TESTING\n\n- **2.1** ⏳ Build\n- **2.2** ⏳ Install\n\n## Seguimiento\n\n### FASE 1 - BLOCKERS\n- Total: 2\n- Progreso: 50%\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Fix the action closed", "1.2 Pin the CLI open", "2.1 Build open", "2.2 Install open"}, units(p))
+	assert.Len(t, p.Phases, 2)
+	assert.Contains(t, msgs(p, Warning), "18:1: phase 1 is named again here, with no units under it, after the phase 1 at line 5 that holds its units: read as text about that phase, not as a unit")
+}

@@ -706,8 +706,12 @@ func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 	}
 	label := strings.TrimSpace(plainText(em, b.src))
 	sh := readLabelShape(label)
-	if sh.kind != shapeUnit && !(phases && sh.kind == shapePhase) {
+	bare := sh.kind == shapeBare && sh.title == "" && sh.rest == "" // "- **1.1** ✅ Title"
+	if sh.kind != shapeUnit && !(phases && sh.kind == shapePhase) && !bare {
 		return shape{}, false
+	}
+	if bare {
+		sh.kind = shapeUnit
 	}
 	if sh.title == "" {
 		// "**Step 1.1:** Title": the title follows the label.
@@ -1218,6 +1222,14 @@ func (w *shapeWalk) closePhase(end int) {
 		} else {
 			w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
 		}
+	} else if earlier := w.earlierPhase(ph); w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped && earlier != nil {
+		// "### FASE 1 - BLOCKERS" again under "## Seguimiento de
+		// Progreso", with counts: what the plan says of a phase it has
+		// listed, not another phase.
+		w.b.p.warnf(r.head.Pos, "phase %s is named again here, with no units under it, after the phase %s at line %d that holds its units: read as text about that phase, not as a unit", ph.ID, earlier.ID, earlier.Heading.Pos.Line)
+		if n := len(w.b.p.Phases); n > 0 && w.b.p.Phases[n-1] == ph {
+			w.b.p.Phases = w.b.p.Phases[:n-1]
+		}
 	} else if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
 		// A phase with no units under it is one unit: it is never lost.
 		w.asUnit = true
@@ -1226,6 +1238,17 @@ func (w *shapeWalk) closePhase(end int) {
 		w.b.p.warnf(r.head.Pos, "phase %s has no units under it, so the phase is one unit (%s)", ph.ID, s.ID)
 		w.finish(s, r, blocks, end)
 	}
+}
+
+// earlierPhase is a phase before ph with ph's id that holds units, nil
+// for none.
+func (w *shapeWalk) earlierPhase(ph *Phase) *Phase {
+	for _, q := range w.b.p.Phases {
+		if q != ph && q.ID == ph.ID && w.count[q] > 0 {
+			return q
+		}
+	}
+	return nil
 }
 
 // phaseIntro reads a phase-wide Status before the phase's first unit; a
