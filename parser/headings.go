@@ -418,7 +418,7 @@ var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
-var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED"}
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED", "SHIPPED", "RELEASED"}
 var progressWords = []string{"IN PROGRESS", "WIP"}
 var blockedWords = []string{"BLOCKED", "ON HOLD"}
@@ -460,7 +460,7 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	}
 	// A marker word is in capitals (two capitals in a row at least) or in
 	// brackets; most titles have neither, and are passed over at once.
-	caps := false
+	caps := strings.Contains(rest, "N/A")
 	for i := 1; i < len(rest) && !caps; i++ {
 		caps = rest[i-1] >= 'A' && rest[i-1] <= 'Z' && rest[i] >= 'A' && rest[i] <= 'Z'
 	}

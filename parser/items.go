@@ -163,6 +163,11 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 		id = s[:i-1] + string(s[i-1]+'a'-'A')
 	}
 	rest = s[i:]
+	if p.prefix != "" {
+		// "T027-T029 - Create the store": one item for a range of task
+		// ids, read as the first.
+		rest = cutIDRange(rest, p.prefix)
+	}
 	// "3." / "3:" / "3 -": a separator, then the title.
 	rest = strings.TrimPrefix(rest, ".")
 	rest = strings.TrimPrefix(rest, ":")
@@ -175,6 +180,28 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 		return "", "", false
 	}
 	return id, rest, true
+}
+
+// cutIDRange cuts the end of a range of ids from the start of rest
+// ("-T029", "–029", "..T029" after "T027"), leaving what follows it.
+func cutIDRange(rest, prefix string) string {
+	for _, sep := range []string{"-", "–", ".."} {
+		r, ok := strings.CutPrefix(rest, sep)
+		if !ok {
+			continue
+		}
+		if len(r) > len(prefix) && strings.EqualFold(r[:len(prefix)], prefix) {
+			r = r[len(prefix):]
+		}
+		j := 0
+		for j < len(r) && r[j] >= '0' && r[j] <= '9' {
+			j++
+		}
+		if j > 0 && (j == len(r) || r[j] == ' ' || r[j] == '\t' || r[j] == ':') {
+			return r[j:]
+		}
+	}
+	return rest
 }
 
 // taskKey reads the rest of a prefixed task id written as a series key,

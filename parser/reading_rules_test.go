@@ -1255,3 +1255,13 @@ func TestBoldBareIDsAndRepeatedPhase(t *testing.T) {
 	assert.Len(t, p.Phases, 2)
 	assert.Contains(t, msgs(p, Warning), "18:1: phase 1 is named again here, with no units under it, after the phase 1 at line 5 that holds its units: read as text about that phase, not as a unit")
 }
+
+// In a spec-kit task list, one item for a range of task ids is one unit,
+// read by the first id (before, it was dropped in silence), and a bold N/A
+// after the id skips the task (heldout15 387).
+func TestTaskIDRangeAndNA(t *testing.T) {
+	src := "# Tasks: Workspace\n\n## Phase 1: Setup\n\n- [X] T001 Create the tree\n- [X] **T002-T004** - Create the store (state, actions)\n- [ ] T005 **N/A** - No search in this selector\n- [ ] T006 Wire it\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create the tree closed", "1.2 Create the store (state, actions) closed", "1.6 Wire it open", "1.5 N/A - No search in this selector skipped"}, units(p))
+}
