@@ -1222,7 +1222,7 @@ func (w *shapeWalk) closePhase(end int) {
 		} else {
 			w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
 		}
-	} else if earlier := w.earlierPhase(ph); w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped && earlier != nil {
+	} else if earlier := w.earlierPhase(ph, r.sh, blocks); w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped && earlier != nil {
 		// "### FASE 1 - BLOCKERS" again under "## Seguimiento de
 		// Progreso", with counts: what the plan says of a phase it has
 		// listed, not another phase.
@@ -1240,11 +1240,32 @@ func (w *shapeWalk) closePhase(end int) {
 	}
 }
 
-// earlierPhase is a phase before ph with ph's id that holds units, nil
-// for none.
-func (w *shapeWalk) earlierPhase(ph *Phase) *Phase {
+// earlierPhase is a phase before ph that holds units and that ph's heading
+// (sh) names again: the same id as written, and a title that opens with
+// the same word ("FASE 1: BLOCKERS PRE-MERGE (🚨)" and "FASE 1 - BLOCKERS
+// PRE-MERGE"), with no checkbox in its blocks; nil for none. "Step 6.5:
+// UI" after "Step 6: Filters" is another step, and a phase of a list that
+// numbers its phases again, with boxes of work, is another phase.
+func (w *shapeWalk) earlierPhase(ph *Phase, sh shape, blocks []ast.Node) *Phase {
+	checked, unchecked := 0, 0
+	var at Pos
+	for _, blk := range blocks {
+		if _, ok := blk.(*ast.List); ok {
+			w.b.countBoxes(blk, &checked, &unchecked, &at)
+		}
+	}
+	if checked+unchecked > 0 {
+		return nil
+	}
+	first := func(t string) string {
+		f, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(t)), " ")
+		return f
+	}
 	for _, q := range w.b.p.Phases {
-		if q != ph && q.ID == ph.ID && w.count[q] > 0 {
+		if q == ph || q.ID != ph.ID || w.count[q] == 0 {
+			continue
+		}
+		if qs := readShape(q.Heading.Text); qs.id == sh.id && first(qs.title) != "" && first(qs.title) == first(sh.title) {
 			return q
 		}
 	}
