@@ -280,8 +280,12 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 	}
 	const limit = 4 * parser.MaxSize
 	buf := bytes.NewBuffer(nil)
+	var mapped []byte
 	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= limit {
+			mapped, _ = mapFile(f, fi.Size())
+		}
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && mapped == nil {
 			// One read, not a doubling buffer: ReadFrom grows the buffer
 			// whenever less than MinRead bytes are free, even when the
 			// next read would only find the end of the file. Made, not
@@ -291,10 +295,13 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 			buf = bytes.NewBuffer(make([]byte, 0, int(min(fi.Size(), limit))+bytes.MinRead))
 		}
 	}
-	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
-	data := buf.Bytes()
-	if err != nil {
-		return nil, fmt.Errorf("--from %s: %w", name, err)
+	data := mapped
+	if data == nil {
+		_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+		data = buf.Bytes()
+		if err != nil {
+			return nil, fmt.Errorf("--from %s: %w", name, err)
+		}
 	}
 	if len(data) > limit {
 		return nil, fmt.Errorf("--from %s: larger than %d MiB", name, limit>>20)
