@@ -1265,3 +1265,15 @@ func TestTaskIDRangeAndNA(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Create the tree closed", "1.2 Create the store (state, actions) closed", "1.6 Wire it open", "1.5 N/A - No search in this selector skipped"}, units(p))
 }
+
+// Milestones written "## M1 — Title" are phases and their parts "### M1.1
+// Title" the units; a dated progress log whose lines name a milestone, or
+// a milestone's unit, and say done in their next word closes what they
+// name (heldout15 373).
+func TestMilestonesAndProgressLog(t *testing.T) {
+	src := "# v21 — Implementation Plan\n\n## Execution progress\n\n- 2026-07-11 — M0 complete: scripts.\n- 2026-07-12 — M1 Wave A complete locally: pages.\n- Next proposed slice: push tag.\n\n" +
+		"## M0 — Baseline\n\n### M0.1 Capture the contract\n\nWork.\n\n## M1 — Pages\n\n### Wave A\n\nWork.\n\n### Wave B\n\nWork.\n\n## M2 — Release\n\n### M2.1 Tag\n\nWork.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 Capture the contract closed", "1.1 Wave A closed", "1.2 Wave B open", "2.1 Tag open"}, units(p))
+}

@@ -945,6 +945,9 @@ func (w *shapeWalk) trackers() {
 		if !ok {
 			continue
 		}
+		if w.progressLog(l) {
+			continue
+		}
 		// Under "## Progress", a tracker's line names its phase by id:
 		// "- [x] Phase 1: Extract types (commit e38bc52)" closes phase 1
 		// whatever words it uses, and "Phase 3a" .. "3d" close phase 3
@@ -989,6 +992,78 @@ func (w *shapeWalk) trackers() {
 			}
 		}
 	}
+}
+
+// progressHeadings name the section of a plan's dated progress log.
+var progressHeadings = []string{"progress", "execution progress", "implementation progress", "progress log", "status log", "execution log"}
+
+// progressLog reads a plan's progress log, a list with no checkbox under a
+// progress heading whose lines say what was finished ("- 2026-07-11 — M0
+// complete: scripts ...", "- M7 Wave A complete locally"): a line that
+// names a phase, or a phase and one of its units, by id, and says done in
+// its next word, closes what it names, as a ticked tracker line does.
+// Other lines ("Next proposed slice: push tag") change nothing. It reports
+// whether l is such a log.
+func (w *shapeWalk) progressLog(l *ast.List) bool {
+	b := w.b
+	heading := ""
+	for n := l.PreviousSibling(); n != nil; n = n.PreviousSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			heading = normalHeading(b.trimmedText(h))
+			break
+		}
+	}
+	if !slices.Contains(progressHeadings, heading) {
+		return false
+	}
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if _, has := itemChecked(it); has {
+			return false
+		}
+	}
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		blk := it.FirstChild()
+		if blk == nil {
+			continue
+		}
+		f := strings.Fields(strings.TrimSpace(plainText(blk, b.src)))
+		if len(f) > 0 && len(f[0]) >= 8 && f[0][0] >= '0' && f[0][0] <= '9' && strings.Count(f[0], "-") == 2 {
+			f = f[1:] // "2026-07-11"
+		}
+		for len(f) > 0 && strings.Trim(f[0], "—–-:|") == "" {
+			f = f[1:]
+		}
+		ph, rest := logRef(f, shapePhase)
+		if ph.kind != shapePhase {
+			continue
+		}
+		unit, after := logRef(rest, shapeUnit)
+		if unit.kind == shapeUnit {
+			rest = after
+		}
+		if len(rest) == 0 || !slices.Contains(doneWords, strings.ToUpper(strings.Trim(rest[0], ".,;:!*_"))) {
+			continue
+		}
+		start := b.blockStart(it)
+		if unit.kind == shapeUnit {
+			w.track(unit, start, "done in the progress log")
+		} else {
+			w.track(ph, start, "done in the progress log")
+		}
+	}
+	return true
+}
+
+// logRef reads a reference of kind to a phase or unit at the start of the
+// words f ("M0", "Phase 2", "Wave A"): its shape and the words after it.
+func logRef(f []string, kind shapeKind) (shape, []string) {
+	for n := 1; n <= 2 && n <= len(f); n++ {
+		sh := readShape(strings.Join(f[:n], " ") + ": x")
+		if sh.kind == kind && sh.sep && !strings.ContainsAny(sh.rest, ":") {
+			return sh, f[n:]
+		}
+	}
+	return shape{}, f
 }
 
 // phaseOnlyTracker reports whether list l, where each phase is one unit,
@@ -1520,6 +1595,8 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 	w.count[ph]++
 	if w.mode == modePhaseOnly || w.asUnit {
 		word = "phase"
+	} else if r.sh.short && r.sh.word == "M" {
+		word = "milestone part (M1.1, M1.2, ...)"
 	} else if r.sh.short {
 		word = "task (T1, T2, ...)"
 	} else if word == "" {

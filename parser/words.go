@@ -96,10 +96,11 @@ func readShapeGlue(text string, glue bool) shape {
 		sh.kind, sh.word, t = shapeUnit, w, rest
 	} else if pre, w, rest, ok := gluedWord(t); ok && glue {
 		sh.kind, sh.word, sh.prefix, t = shapeUnit, w, pre, rest
-	} else if len(t) > 1 && (t[0] == 'P' || t[0] == 'T') && t[1] >= '0' && t[1] <= '9' {
-		// "P1: Foundation" (a phase), "T4: Adapter for X" (a task).
+	} else if len(t) > 1 && (t[0] == 'P' || t[0] == 'T' || t[0] == 'M') && t[1] >= '0' && t[1] <= '9' {
+		// "P1: Foundation" (a phase), "M0 — Baseline" (a milestone, read
+		// as a phase), "T4: Adapter for X" (a task).
 		sh.kind, sh.word, sh.short, t = shapeUnit, t[:1], true, t[1:]
-		if sh.word == "P" {
+		if sh.word == "P" || sh.word == "M" {
 			sh.kind = shapePhase
 		}
 	} else if t != "" && t[0] >= '0' && t[0] <= '9' {
@@ -156,7 +157,11 @@ func readShapeGlue(text string, glue bool) shape {
 	}
 	sh.rest = rest
 	sh.title = cleanTitle(rest)
-	if sh.short && (!sh.sep || strings.ContainsAny(id, ".-")) {
+	if sh.short && sh.word == "M" && strings.Count(id, ".") == 1 && !strings.Contains(id, "-") && sh.title != "" {
+		// "M1.1 Replace fail-open storage": a part of the milestone "M1
+		// — Trust Foundation", a unit; its dotted id is separator enough.
+		sh.kind, sh.sep = shapeUnit, true
+	} else if sh.short && (!sh.sep || strings.ContainsAny(id, ".-")) {
 		return shape{} // "P1 priority bugs", "T1.2": not this form
 	}
 	if sh.kind == shapeBare && !strings.Contains(id, ".") {
