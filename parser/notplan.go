@@ -20,7 +20,9 @@ var docKinds = []struct {
 	kind  string
 	heads []string
 }{
-	{"a README", []string{"installation", "install", "usage", "getting started", "quick start", "quickstart", "contributing", "license", "licence", "features", "configuration", "faq", "troubleshooting", "api reference", "building from source", "support"}},
+	{"a README", []string{"installation", "install", "usage", "getting started", "quick start", "quickstart", "contributing", "license", "licence", "features", "configuration", "faq", "troubleshooting", "api reference", "building from source", "support",
+		"funcionalidades", "principais funcionalidades", "tecnologias", "tecnologias utilizadas", "como rodar", "como rodar localmente", "instalação", "contribuição", "licença",
+		"características", "instalación", "uso", "contribuir", "licencia", "fonctionnalités", "utilisation", "contribuer", "funktionen", "nutzung", "lizenz", "mitwirken"}},
 	{"meeting notes", []string{"attendees", "agenda", "action items", "minutes", "discussion", "next meeting", "participants"}},
 	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
 	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough"}},
@@ -57,8 +59,8 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 // ("## Tasks", "## Implementation Plan"), not only mentions work.
 func workHeading(text string) bool {
 	h := normalHeading(text)
-	if f := strings.Fields(h); len(f) > 1 && slices.Contains(remarkWords, f[len(f)-1]) {
-		return false // "Implementation Notes": remarks on the work, not the work
+	if f := strings.Fields(h); len(f) > 1 && (slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(checkedWords, f[len(f)-1])) {
+		return false // "Implementation Notes", "Implementation Verification": remarks on the work, or checks of it, not the work
 	}
 	for _, w := range workHeadings {
 		if h == w || strings.HasPrefix(h, w+" ") || strings.HasPrefix(h, w+":") {
@@ -94,6 +96,10 @@ func testingHeading(text string) bool {
 
 // checkWords, in a checklist's heading, make it a list of checks.
 var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke"}
+
+// checkedWords, ending a heading, say its section checks or reports on
+// work done ("Implementation Verification", "Migration Results").
+var checkedWords = []string{"verification", "verified", "results", "review", "report", "coverage", "metrics"}
 
 // remarkWords, ending a heading, say its section remarks on the work
 // ("Implementation Notes", "Migration Guidelines") rather than lists it.
@@ -444,8 +450,23 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and only one heading looks like a unit"
 	case (best.Name == "phases" || best.Name == "headings") && !b.unitsCarryWork(doc, best):
 		return what + ", and none of the units the closest reading finds has a task, checkbox or field under it"
+	case sig.kind == "a README" && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, " under "):
+		// "## 🗺️ Roadmap" with three boxes between a README's Features
+		// and Contributing: what the project plans, told to its readers.
+		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"
 	}
 	return ""
+}
+
+// distinctHeads counts the different headings among evidence, each
+// written `"Text" (line N)`.
+func distinctHeads(evidence []string) int {
+	seen := map[string]bool{}
+	for _, e := range evidence {
+		text, _, _ := strings.Cut(e, " (line ")
+		seen[strings.ToLower(text)] = true
+	}
+	return len(seen)
 }
 
 // unitsCarryWork reports whether any unit of a heading reading has a list

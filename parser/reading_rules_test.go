@@ -1277,3 +1277,22 @@ func TestMilestonesAndProgressLog(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"0.1 Capture the contract closed", "1.1 Wave A closed", "1.2 Wave B open", "2.1 Tag open"}, units(p))
 }
+
+// A README, in Portuguese too, whose only work is a few boxes under its
+// Roadmap section is refused; a work heading that ends in a word of
+// checking ("Implementation Verification") is no work section, so a test
+// report's numbered checks are not units (heldout16 399, 412).
+func TestReadmeRoadmapAndVerificationSection(t *testing.T) {
+	p := Parse("README.md", []byte("# 💰 Saldo.io\n\n## ✨ Principais Funcionalidades\n\n- rápido\n\n## 🚀 Como Rodar Localmente\n\n1. clone\n2. run\n\n## 🗺️ Roadmap\n\n- [ ] Relatórios\n- [ ] Integração Bancária\n- [ ] Exportação\n\n## 🤝 Contribuição\n\nPRs.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan")
+
+	// A plan's title keeps it a plan.
+	p = Parse("p.md", []byte("# Recreation Plan\n\n## Features\n\nx\n\n## Installation\n\ny\n\n## Implementation Priority\n\n1. Core\n2. UI\n3. Polish\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+
+	p = Parse("p.md", []byte("# Test Execution Summary - Design Alignment\n\n## Executive Summary\n\nAll pass.\n\n## Implementation Verification\n\n### Components Verified ✅\n\n1. Header\n2. Footer\n3. Sidebar\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Empty(t, p.Sprints)
+}
