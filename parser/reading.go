@@ -484,6 +484,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		best = max(best, c.Score)
 	}
 	b.bulletItems(doc, add, best)
+	b.roadmapSectionBullets(doc, add, best)
 	if best < scoreDialect {
 		b.hintCandidates(doc, out, add)
 	}
@@ -1483,6 +1484,53 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		return
 	}
 	add(c)
+}
+
+// roadmapSectionBullets proposes, in a document titled as a roadmap, the
+// top-level plain bullets of its one section that names the roadmap
+// itself ("## 路线图", "## Roadmap") as its units ("- P0 代码优化与瘦身"
+// over its nested steps): the bullets of its other sections (an
+// introduction, a definition of done, a glossary) are its text. It is
+// taken when nothing but the document's sections reads it (best is the
+// best other score); else it is a reading to declare.
+func (b *builder) roadmapSectionBullets(doc ast.Node, add func(*Candidate), best int) {
+	title, section, n, first, sections := "", "", 0, 0, 0
+	in := false
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			t := b.trimmedText(h)
+			switch {
+			case h.Level == 1 && title == "":
+				title = t
+			case h.Level == 2:
+				in = roadmapTitle(t) || normalHeading(t) == "roadmap"
+				if in {
+					sections++
+					section = t
+				}
+			}
+			continue
+		}
+		l, ok := c.(*ast.List)
+		if !in || !ok || l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
+				if n == 0 {
+					first = b.p.Position(b.blockStart(it)).Line
+				}
+				n++
+			}
+		}
+	}
+	if sections != 1 || n < 2 || !roadmapTitle(title) || best > scoreSections {
+		return
+	}
+	declare := fmt.Sprintf(`units: "- {title} under ## %s"`, section)
+	add(&Candidate{Name: "items", Description: fmt.Sprintf("units are the plain bullet items under %q", section), Units: n, First: []int{first},
+		Declare: declare, Score: scoreBullets, Why: fmt.Sprintf("the plain bullet items of the section %q of a roadmap (%q), with no unit headings and no checkboxes", section, title),
+		read: bulletReader(nil, section, fmt.Sprintf("units are the plain bullet items under %q", section))})
 }
 
 // horizonSections reports whether at least half of doc's level-2

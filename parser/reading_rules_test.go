@@ -1296,3 +1296,14 @@ func TestReadmeRoadmapAndVerificationSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Empty(t, p.Sprints)
 }
+
+// In a roadmap, the top-level bullets of its one section that names the
+// roadmap are the units, the bullets of its other sections its text
+// (heldout16 402).
+func TestRoadmapSectionBullets(t *testing.T) {
+	src := "# PrivyDrop 项目路线图\n\n## 简介\n\n- 目标：轻盈\n- 现状：可用\n\n## 路线图\n\n- P0 代码优化与瘦身\n\n  - 架构收敛\n  - 冗余清理\n\n- P0 最小测试集\n\n  - 单元测试\n\n- P1 文档与部署一致性\n\n## 完成定义\n\n- P0 代码优化与瘦身\n- P0 最小测试集\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 P0 代码优化与瘦身 open", "1.2 P0 最小测试集 open", "1.3 P1 文档与部署一致性 open"}, units(p))
+	assert.Equal(t, `items | units: "- {title} under ## 路线图"`, chosen(p))
+}
