@@ -479,6 +479,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	if sc != nil && !slices.ContainsFunc(out, func(c *Candidate) bool { return c.Score > scoreNone }) {
 		b.statusHeadingsCandidate(doc, sc, add)
 	}
+	if pick == nil || pick.Score < scoreShapes {
+		b.statusFieldHeadings(sc, out, add)
+	}
 	best := 0
 	for _, c := range out {
 		best = max(best, c.Score)
@@ -741,7 +744,7 @@ func planTitle(title string) bool {
 // foreignPlanTitle reports a title that names a plan in a language other
 // than English.
 func foreignPlanTitle(title string) bool {
-	return hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "計画", "実装", "ロードマップ", "任务清单", "任务列表", "待办", "タスク一覧"})
+	return hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "計画", "実装", "ロードマップ", "任务清单", "任务列表", "待办", "タスク一覧", "バックログ", "백로그"})
 }
 
 func hasAnyWord(text string, words []string) bool {
@@ -1689,6 +1692,76 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// scoreStatusFields is over numbered headings (scoreSection) and a work
+// section's items (scoreWorkList), under the shapes reader's pick.
+const scoreStatusFields = 520
+
+// statusFieldHeadings proposes, in a document titled as a plan or backlog,
+// every heading of the one level at which at least two in three headings
+// carry a Status field of their own ("### 検索結果UI" over "- **状態**:
+// 実装済み"): the headings are the units, each as its field says, and
+// those with no field are open. A backlog's groups ("## 保留") sit above
+// them; its numbered headings ("### 1. Quick open") are some of them.
+// Where another reading of that level's headings (a roadmap's "## v2 —
+// ...") already holds as many units as carry a field, it is that one's.
+func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func(*Candidate)) {
+	if sc == nil || !planTitle(sc.title()) {
+		return
+	}
+	for level := 2; level <= 4; level++ {
+		var lines []int
+		with := 0
+		for _, r := range sc.heads {
+			if r.node.Level != level {
+				continue
+			}
+			lines = append(lines, r.head.Pos.Line)
+			if b.sectionHasStatus(r.node) || b.statusBullet(r.node) {
+				with++
+			}
+		}
+		if with < 3 || with*3 < len(lines)*2 || slices.ContainsFunc(have, func(c *Candidate) bool { return c.level == level && c.Units >= with }) {
+			continue
+		}
+		line := fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}")
+		d, err := readDeclaration(Declared{Line: line})
+		if err != nil {
+			return
+		}
+		c := b.declaredCandidate(&d, nil)
+		c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreStatusFields
+		c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field of their own, in a plan", with, len(lines), level)
+		add(c)
+		return
+	}
+}
+
+// statusBullet reports whether a list item between heading h and the next
+// heading opens with a Status field ("- **状態**: 実装済み").
+func (b *builder) statusBullet(h ast.Node) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		if _, ok := n.(*ast.Heading); ok {
+			return false
+		}
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			blk := it.FirstChild()
+			if blk == nil {
+				continue
+			}
+			if lines := paragraphLines(blk); len(lines) > 0 && len(lines[0]) > 0 {
+				if f, ok := b.lineField(lines[0]); ok && sprintLabels[f.label] == "status" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // spreadOverPhases reports whether every one of heads stands in a phase

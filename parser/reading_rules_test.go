@@ -1307,3 +1307,14 @@ func TestRoadmapSectionBullets(t *testing.T) {
 	assert.Equal(t, []string{"1.1 P0 代码优化与瘦身 open", "1.2 P0 最小测试集 open", "1.3 P1 文档与部署一致性 open"}, units(p))
 	assert.Equal(t, `items | units: "- {title} under ## 路线图"`, chosen(p))
 }
+
+// In a plan or backlog, where two in three headings of a level carry a
+// Status field of their own (in a bullet too: "- **状態**: 実装済み"),
+// every heading of that level is a unit, as its field says; Japanese
+// 対応済み says done and 保留 sets the item aside (heldout16 405).
+func TestStatusFieldHeadings(t *testing.T) {
+	src := "# バックログ\n\n## 統合済み\n\n### セーフモード\n\n- **状態**: 実装済み\n- **概要**: x\n\n### 検索UI\n\n- **状態**: 対応済み\n\n## 保留\n\n### AsciiDoc対応\n\n- **状態**: 保留\n\n## ロードマップ\n\n### 1. クイックオープン\n\n- **状態**: 実装済み\n\n### 2. タブ操作\n\n- **概要**: y\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 セーフモード closed", "1.2 検索UI closed", "1.4 1. クイックオープン closed", "1.5 2. タブ操作 open", "1.3 AsciiDoc対応 skipped"}, units(p))
+}
