@@ -1318,3 +1318,13 @@ func TestStatusFieldHeadings(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 セーフモード closed", "1.2 検索UI closed", "1.4 1. クイックオープン closed", "1.5 2. タブ操作 open", "1.3 AsciiDoc対応 skipped"}, units(p))
 }
+
+// A checkbox written as a table row's status ("| T1.1 | 2 | [x] | ... |")
+// is as ticked as a list item's, and a column of numbers (story points)
+// is no title; "Beschreibung" heads one (heldout16 414).
+func TestBoxAsStatusCell(t *testing.T) {
+	src := "# Product Roadmap\n\n## Phase 1: MVP\n\n| Task | SP | Status | Beschreibung |\n|---|---|---|---|\n| T1.1 | 2 | [x] | Setup |\n| T1.2 | 3 | [ ] | Screenshot |\n| T1.3 | 1 | [X] | Click |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Setup closed", "1.2 Screenshot open", "1.3 Click closed"}, units(p))
+}

@@ -193,6 +193,14 @@ func (toks tokens) quote(i, j int) string {
 // yet") is not done; ❌ skips only when no words say otherwise; a drop word
 // about part of the work skips nothing.
 func readStatus(v string) statusReading {
+	switch strings.TrimSpace(v) {
+	case "[x]", "[X]", "[✓]", "[✔]":
+		// A checkbox written as the status ("| T1.1 | 2 | [x] |"): as
+		// ticked as a list item's.
+		return statusReading{status: StatusClosed, known: true}
+	case "[ ]", "[]":
+		return statusReading{status: StatusOpen, known: true}
+	}
 	toks := tokens(statusTokens(v))
 	if len(toks) == 0 {
 		return statusReading{status: StatusOpen}

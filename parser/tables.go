@@ -31,7 +31,9 @@ var (
 	idHeaders = map[string]bool{"id": true, "#": true, "key": true, "task": true, "step": true, "sprint": true,
 		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true}
 	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
-		"work": true, "deliverable": true, "backlog item": true, "work item": true, "story": true, "user story": true}
+		"work": true, "deliverable": true, "backlog item": true, "work item": true, "story": true, "user story": true,
+		"beschreibung": true, "titel": true, "aufgabe": true, "descripción": true, "título": true, "tarea": true,
+		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true}
 	statusHeaders   = map[string]bool{"status": true, "state": true, "done": true, "progress": true}
 	priorityHeaders = map[string]bool{"priority": true, "prio": true}
 )
@@ -298,15 +300,21 @@ func lessParts(a, b []int) bool {
 	return len(a) <= len(b)
 }
 
-// textColumn reports whether column col holds text in most rows.
+// textColumn reports whether column col holds text in most rows, not
+// only numbers (a story-points column, "| 3 |").
 func (ut *unitTable) textColumn(b *builder, col int) bool {
-	n := 0
+	n, numbers := 0, 0
 	for _, row := range ut.rows {
-		if col < len(row) && b.cellText(row[col]) != "" {
-			n++
+		if col < len(row) {
+			if t := b.cellText(row[col]); t != "" {
+				n++
+				if _, err := strconv.ParseFloat(t, 64); err == nil {
+					numbers++
+				}
+			}
 		}
 	}
-	return n*2 > len(ut.rows)
+	return n*2 > len(ut.rows) && numbers < n
 }
 
 // struckCell reports whether a cell's text is all struck through:
