@@ -1328,3 +1328,14 @@ func TestBoxAsStatusCell(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Setup closed", "1.2 Screenshot open", "1.3 Click closed"}, units(p))
 }
+
+// A roadmap's release sections after its phases ("## v0.3: Grounding" over
+// boxes) are more phases where they stand, with a warning, not units
+// left out (heldout16 411).
+func TestReleaseSectionsAfterPhases(t *testing.T) {
+	src := "# 개발 로드맵\n\n## Phase 0: 기반\n\n- [x] a\n- [x] b\n\n## Phase 1: 코어\n\n- [ ] c\n- [ ] d\n- [ ] e\n\n## v0.3: Grounding\n\n- [ ] f\n- [ ] g\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 a closed", "0.2 b closed", "1.1 c open", "1.2 d open", "1.3 e open", "2.1 f open", "2.2 g open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `14:1: "v0.3: Grounding" is no phase but holds tasks, so it is read as phase 2, where it stands`)
+}

@@ -814,7 +814,9 @@ func (w *shapeWalk) walk(doc ast.Node) {
 			if h.Level == 1 && w.b.p.Title == "" {
 				w.b.p.Title = r.head.Text
 			}
-			if w.groups && h.Level > 1 && w.holdsTasks(h) {
+			if (w.groups || w.items != nil && releaseHeading(r.head.Text)) && h.Level > 1 && w.holdsTasks(h) {
+				// A tool's task group, or a roadmap's release after its
+				// phases ("## v0.3: Grounding" over its boxes).
 				w.openGroup(r)
 			}
 		default:
@@ -896,6 +898,21 @@ func (w *shapeWalk) holdsTasks(h *ast.Heading) bool {
 		}
 	}
 	return false
+}
+
+// releaseHeading reports a heading that opens with a release's version and
+// a separator ("v0.3: Grounding", "v1 — Research Preview").
+func releaseHeading(text string) bool {
+	t := strings.TrimLeftFunc(text, decoration)
+	if len(t) < 3 || t[0] != 'v' && t[0] != 'V' || t[1] < '0' || t[1] > '9' {
+		return false
+	}
+	i := 1
+	for i < len(t) && (t[i] >= '0' && t[i] <= '9' || t[i] == '.' || t[i] == 'x') {
+		i++
+	}
+	rest := strings.TrimSpace(t[i:])
+	return strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–") || strings.HasPrefix(rest, "- ")
 }
 
 // openGroup opens, in a tool's task file whose phases only group its
