@@ -182,10 +182,11 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 	return id, rest, true
 }
 
-// cutIDRange cuts the end of a range of ids from the start of rest
-// ("-T029", "–029", "..T029" after "T027"), leaving what follows it.
+// cutIDRange cuts the end of a range or list of ids from the start of rest
+// ("-T029", "–029", "..T029", ", T003", "/T005" after the first id),
+// leaving what follows it.
 func cutIDRange(rest, prefix string) string {
-	for _, sep := range []string{"-", "–", ".."} {
+	for _, sep := range []string{"-", "–", "..", ", ", ",", "/", " & "} {
 		r, ok := strings.CutPrefix(rest, sep)
 		if !ok {
 			continue

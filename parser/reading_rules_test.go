@@ -1339,3 +1339,25 @@ func TestReleaseSectionsAfterPhases(t *testing.T) {
 	assert.Equal(t, []string{"0.1 a closed", "0.2 b closed", "1.1 c open", "1.2 d open", "1.3 e open", "2.1 f open", "2.2 g open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `14:1: "v0.3: Grounding" is no phase but holds tasks, so it is read as phase 2, where it stands`)
 }
+
+// A task item with a list of ids is read by its first id; one whose id the
+// reading cannot read is named in a warning, never dropped in silence
+// ("T007(a)", an OpenSpec "1.2.1" among "1.2" tasks); a group's "17." and
+// "800+ LOC" are no such ids.
+func TestUnreadTaskIDs(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks: X\n\n## Phase 1: Setup\n\n- [ ] T001 Create tree\n- [ ] T002, T003 Wire both\n- [ ] T004/T005 Split\n- [ ] T007(a) Odd\n- [ ] T008 Last\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create tree open", "1.2 Wire both open", "1.4 Split open", "1.8 Last open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `8:1: checkbox item "T007(a) Odd" opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title ("T012 Title")`)
+
+	p = Parse("tasks.md", []byte("## 1. Foundation\n\n- [x] 1.1 Add DI container\n- [x] 1.2 Build the shell\n- [x] 1.2.1 Implement the screens\n- [ ] 1.3 Define models\n- [ ] 800+ LOC of tests\n\n## 2. Sources\n\n- [ ] 2.1 Local source\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	var got []string
+	for _, m := range msgs(p, Warning) {
+		if strings.Contains(m, "opens with a task id") {
+			got = append(got, m)
+		}
+	}
+	assert.Equal(t, []string{`5:1: checkbox item "1.2.1 Implement the screens" opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title ("1.1 Title")`}, got)
+}

@@ -1469,6 +1469,7 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		}
 		sh, progress, par, ok := w.listItem(it, ph)
 		if !ok {
+			w.unreadTaskID(it)
 			continue
 		}
 		if w.items != nil && w.items.leaf && checkpoint(sh.title) {
@@ -1482,6 +1483,38 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		}
 		w.itemUnit(ph, it, itemEnd, after, sh, progress, par)
 	}
+}
+
+// unreadTaskID warns of a checkbox item the reading's task pattern does not
+// read though it opens with the pattern's prefix and a digit ("- [ ]
+// T007(a) Title"): a task written a little wrong, never dropped in silence.
+func (w *shapeWalk) unreadTaskID(it ast.Node) {
+	if w.items == nil || w.items.prefix == "" && w.items.parts == 0 || !w.items.checkbox {
+		return
+	}
+	t, ok := w.b.readItemText(it)
+	p := w.items.prefix
+	if !ok || !t.box || len(t.text) <= len(p)+1 || !strings.EqualFold(t.text[:len(p)], p) || t.text[len(p)] < '0' || t.text[len(p)] > '9' {
+		return
+	}
+	example := p + "012 Title"
+	if p == "" {
+		// Only an id with more parts than the reading's ("1.2.1" where
+		// the tasks are "1.2"): "17." over "17.1" is their group, "800+
+		// LOC" no id.
+		id, _, _ := strings.Cut(t.text, " ")
+		parts := strings.Split(strings.TrimRight(id, ".:"), ".")
+		for _, q := range parts {
+			if q == "" || strings.TrimLeft(q, "0123456789") != "" {
+				return
+			}
+		}
+		if len(parts) <= w.items.parts {
+			return
+		}
+		example = strings.TrimSuffix(strings.Repeat("1.", w.items.parts), ".") + " Title"
+	}
+	w.b.p.warnf(w.b.p.Position(w.b.blockStart(it)), "checkbox item %q opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title (%q)", short(t.text), example)
 }
 
 // itemUnit reads list item it, which ends at itemEnd, as a unit of phase
