@@ -186,7 +186,7 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 // ("-T029", "–029", "..T029", ", T003", "/T005" after the first id),
 // leaving what follows it.
 func cutIDRange(rest, prefix string) string {
-	for _, sep := range []string{"-", "–", "..", ", ", ",", "/", " & "} {
+	for _, sep := range []string{"-", "–", "..", ", ", ",", "/", " & ", "~", "～"} {
 		r, ok := strings.CutPrefix(rest, sep)
 		if !ok {
 			continue
@@ -195,7 +195,7 @@ func cutIDRange(rest, prefix string) string {
 			r = r[len(prefix):]
 		}
 		j := 0
-		for j < len(r) && r[j] >= '0' && r[j] <= '9' {
+		for j < len(r) && (r[j] >= '0' && r[j] <= '9' || j > 0 && r[j] == '.' && j+1 < len(r) && r[j+1] >= '0' && r[j+1] <= '9') {
 			j++
 		}
 		if j > 0 && (j == len(r) || r[j] == ' ' || r[j] == '\t' || r[j] == ':') {

@@ -1349,6 +1349,8 @@ func TestUnreadTaskIDs(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Create tree open", "1.2 Wire both open", "1.4 Split open", "1.8 Last open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `8:1: checkbox item "T007(a) Odd" opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title ("T012 Title")`)
+	p = Parse("tasks.md", []byte("# Tasks: X\n\n## Phase 1: Setup\n\n- [x] T030 Browser\n- [x] T030.2~T030.6: Browser tools v2\n"))
+	assert.Equal(t, []string{"1.30 Browser closed", "1.30b Browser tools v2 closed"}, units(p))
 
 	p = Parse("tasks.md", []byte("## 1. Foundation\n\n- [x] 1.1 Add DI container\n- [x] 1.2 Build the shell\n- [x] 1.2.1 Implement the screens\n- [ ] 1.3 Define models\n- [ ] 800+ LOC of tests\n\n## 2. Sources\n\n- [ ] 2.1 Local source\n"))
 	require.Empty(t, msgs(p, Error))
