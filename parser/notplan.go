@@ -37,7 +37,8 @@ var titleKinds = []struct {
 }{
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
 	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "getting started", "quick start", "quickstart",
-		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel"}},
+		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
+		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드"}},
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
@@ -437,6 +438,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
 		case sec != "" && designSection(sec):
 			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q, a section that describes a design, not work", sig.title, sig.titleKind, sec)
+		case best.level == 1 && best.Units == 1:
+			// "# Day 0: Speckit開発ワークフロー全体像": a handout whose
+			// one unit is its own title.
+			return fmt.Sprintf("its title %q says it is %s, and the only unit the closest reading finds is that title", sig.title, sig.titleKind)
 		}
 	}
 	if sig.kind == "" {

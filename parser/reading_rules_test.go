@@ -1363,3 +1363,17 @@ func TestUnreadTaskIDs(t *testing.T) {
 	}
 	assert.Equal(t, []string{`5:1: checkbox item "1.2.1 Implement the screens" opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title ("1.1 Title")`}, got)
 }
+
+// A handout whose one unit is its own title, titled as an overview
+// (全体像), is refused; and a document in which nothing reads as a unit is
+// refused as not a plan, not for its labels ("**Timeout:** 300s" in a
+// design) read as the plan's settings (heldout17 441, 433).
+func TestOverviewTitleAndLabelsOfNonPlans(t *testing.T) {
+	p := Parse("p.md", []byte("# Day 0: Speckit開発ワークフロー全体像\n\n## この資料について\n\n説明。\n\n## 主要なコマンド\n\n### 1️⃣ specify\n\n説明。\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Day 0: Speckit開発ワークフロー全体像" says it is a tutorial or example, and the only unit the closest reading finds is that title`)
+
+	p = Parse("p.md", []byte("# Workflow\n\n## Phase Details\n\n### REVIEW\nHuman approves.\n\n**Timeout:** 300s (configurable)\n\n### DEV\nDev.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: no heading, list item or table row reads as a unit of work")
+}

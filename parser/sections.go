@@ -1613,7 +1613,12 @@ func normalPriority(v string) (string, bool) {
 // finishPreamble reads the fields before the first phase into the plan's
 // defaults, and checks that annotations are unique.
 func (b *builder) finishPreamble() {
-	b.p.Defaults = b.p.Defaults.Merge(b.readPreamble())
+	if len(b.p.Sprints)+len(b.p.Skipped)+len(b.p.Phases) > 0 {
+		// With no phase and no unit the "preamble" is the whole document,
+		// which is no plan: its labels ("**Timeout:** 300s" in a design)
+		// are not the plan's settings, and the refusal says why.
+		b.p.Defaults = b.p.Defaults.Merge(b.readPreamble())
+	}
 
 	owner := map[string]*Sprint{}
 	check := func(s *Sprint) {
