@@ -1377,3 +1377,14 @@ func TestOverviewTitleAndLabelsOfNonPlans(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "is not a plan: no heading, list item or table row reads as a unit of work")
 }
+
+// A roadmap whose sections say Completed, Ideas and Won't Have (MoSCoW's
+// words too) reads its bullets by those states; the Won't Have bullets are
+// set aside (heldout17 442).
+func TestIdeasAndWontHaveSections(t *testing.T) {
+	src := "# Roadmap\n\n## Completed (from original PRD)\n\n- Core workflow\n- Human intervention\n\n## Ideas (Unprioritized)\n\n- **Code Review Agent**: review\n- **Mock mode**: flag\n\n## Won't Have\n\n- **Temporal**: overkill\n\n## Lessons Learned\n\n1. **Good**: fast\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 Core workflow closed", "1.2 Human intervention closed", "1.3 Code Review Agent: review open", "1.4 Mock mode: flag open"}, units(p))
+}

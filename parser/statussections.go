@@ -24,7 +24,7 @@ import (
 
 // asideSections name sections of things the plan will not do.
 var asideSections = []string{"not in focus", "nicht im fokus", "out of scope", "non-goals", "non goals", "not planned",
-	"won't do", "wont do", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant"}
+	"won't do", "wont do", "won't have", "won’t have", "wont have", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant"}
 
 // sectionState says what a section's title says of the work under it:
 // one of the Status constants, statusSkipped, or "" for nothing.
@@ -47,7 +47,8 @@ func sectionState(title string) string {
 }
 
 // nextSections open titles of sections of the work still to come.
-var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do"}
+var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do",
+	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have"}
 
 // statusSectionsCandidate proposes the plain bullets of sections whose
 // titles give their status, when at least one says done and one says
