@@ -96,7 +96,7 @@ func testingHeading(text string) bool {
 }
 
 // checkWords, in a checklist's heading, make it a list of checks.
-var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke"}
+var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke", "approval"}
 
 // checkedWords, ending a heading, say its section checks or reports on
 // work done ("Implementation Verification", "Migration Results").
@@ -389,6 +389,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "- **Task 6.3**: …": a report's follow-ups.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
+	if ev := sig.exercise(); ev != "" {
+		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and
+		// "## Tasks": steps each learner takes, not work of the project's.
+		return fmt.Sprintf("it is an exercise for learners (%s): its %s are for each learner to do, not work to compile", ev, unitsWord(best))
+	}
 	if kind, ev := sig.record(); kind != "" {
 		if says, ok := recordSays[kind]; ok {
 			return fmt.Sprintf("it is %s (%s): "+says+", not work to compile", kind, ev, unitsWord(best))
@@ -438,6 +443,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
 		case sec != "" && designSection(sec):
 			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q, a section that describes a design, not work", sig.title, sig.titleKind, sec)
+		case sec != "" && sig.titleKind == "a report" && doneWorkSection(sec):
+			// "# Feature 05: Dark Mode — Implementation Summary" over "##
+			// Những gì đã thực hiện" (what was done) and its "### Task 1".
+			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q, a section of work already done", sig.title, sig.titleKind, sec)
 		case best.level == 1 && best.Units == 1:
 			// "# Day 0: Speckit開発ワークフロー全体像": a handout whose
 			// one unit is its own title.
@@ -459,6 +468,40 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
 		// and Contributing: what the project plans, told to its readers.
 		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"
+	}
+	return ""
+}
+
+// doneWorkSection reports a section heading that names work already done
+// ("What was done", "Changes made", "Những gì đã thực hiện", "实现内容").
+func doneWorkSection(text string) bool {
+	h := normalHeading(text)
+	for _, k := range docKinds {
+		if k.kind == "a report of work done" && slices.Contains(k.heads, h) {
+			return true
+		}
+	}
+	return containsAny(h, []string{"những gì đã thực hiện", "đã thực hiện", "đã hoàn thành", "已完成的工作", "实现内容", "完成内容", "実装内容", "実施内容",
+		"o que foi feito", "lo que se hizo", "was wurde umgesetzt", "ce qui a été fait", "what was implemented", "what we did"})
+}
+
+// learningHeads are sections only material for learners has.
+var learningHeads = []string{"learning goals", "learning objectives", "learning outcomes", "what you will learn", "what you'll learn",
+	"lernziele", "objetivos de aprendizaje", "objetivos de aprendizagem", "objectifs d'apprentissage", "学习目标", "学習目標"}
+
+// exercise says, with its evidence, whether the document is an exercise or
+// lab for learners: a section of learning goals, and a title that says lab,
+// exercise or workshop or a section of exercises; "" when it is not.
+func (s docSignals) exercise() string {
+	goals := s.present(learningHeads)
+	if len(goals) == 0 {
+		return ""
+	}
+	if hasAnyWord(s.title, []string{"lab", "exercise", "exercises", "workshop", "kata", "assignment", "homework", "übung", "ejercicio", "exercício", "练习", "演習"}) {
+		return fmt.Sprintf("its title %q and %s", s.title, goals[0])
+	}
+	if more := s.present([]string{"exercises", "stretch exercises", "practice", "self-check", "quiz"}); len(more) > 0 {
+		return goals[0] + ", " + more[0]
 	}
 	return ""
 }

@@ -1388,3 +1388,23 @@ func TestIdeasAndWontHaveSections(t *testing.T) {
 	assert.Equal(t, "items | format: status-lists", chosen(p))
 	assert.Equal(t, []string{"1.1 Core workflow closed", "1.2 Human intervention closed", "1.3 Code Review Agent: review open", "1.4 Mock mode: flag open"}, units(p))
 }
+
+// A QA report whose only boxes are its approval checklist, an
+// implementation summary whose task headings stand under a section of
+// work done (Vietnamese "Những gì đã thực hiện"), and a lab for learners
+// with learning goals and a Tasks list are refused (heldout18 447, 452,
+// 458).
+func TestApprovalSummaryAndLab(t *testing.T) {
+	for _, c := range []struct{ src, says string }{
+		{"# Final Quality Assurance Report — Docs v1.2.5\n\n## Summary\n\nAll good.\n\n## 📋 Final Approval Checklist\n\n- [x] README reviewed\n- [x] Links checked\n- [x] Security reviewed\n",
+			"its only checkboxes (from line 9) stand under criteria headings"},
+		{"# Feature 05: Dark Mode — Implementation Summary\n\n## Trạng thái: DONE ✅\n\n## Những gì đã thực hiện\n\n### Task 1: Tailwind variant\n\n- added\n\n### Task 2: Theme type\n\n- added\n\n### Task 3: Composable\n\n- added\n",
+			`the units the closest reading finds are under "Những gì đã thực hiện", a section of work already done`},
+		{"# Lab 01: Deploy a Static Site\n\n## Scenario\n\nYou run a site.\n\n## Learning Goals\n\n- deploy\n\n## Tasks\n\n1. Create a bucket\n2. Upload the files\n3. Open the URL\n\n## Stretch Exercises\n\n- add TLS\n",
+			`it is an exercise for learners (its title "Lab 01: Deploy a Static Site" and "learning goals" (line 7))`},
+	} {
+		p := Parse("p.md", []byte(c.src))
+		require.Len(t, msgs(p, Error), 1, c.src)
+		assert.Contains(t, msgs(p, Error)[0], c.says)
+	}
+}
