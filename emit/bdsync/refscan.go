@@ -24,8 +24,10 @@ type refScan struct {
 	bad bool
 }
 
-// maxDepth is encoding/json's limit on nesting.
-const maxDepth = 10000
+// maxDepth is how deep a value inside a bead may nest before the scan gives
+// up: below encoding/json's limit of 10,000 levels, counting the array and
+// the bead, so that whatever the scan reads encoding/json would read too.
+const maxDepth = 10000 - 8
 
 func (s *refScan) fail() bool { s.bad = true; return false }
 

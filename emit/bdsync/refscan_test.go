@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -128,6 +129,8 @@ func TestRefScanAgrees(t *testing.T) {
 		{`[{"id":"a"}`, false},
 		{`{"id":"a"}`, false},
 		{`[{"id":"a","x":tru}]`, false},
+		{`[{"id":"a","x":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}]`, false},
+		{`[{"id":"a","x":` + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + `}]`, true},
 	} {
 		require.Equal(t, c.scanned, checkRefScan(t, []byte(c.in)), "%s", c.in)
 	}
