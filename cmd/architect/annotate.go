@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -306,7 +307,18 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 	if len(data) > limit {
 		return nil, fmt.Errorf("--from %s: larger than %d MiB", name, limit>>20)
 	}
-	issues, err := bdsync.ReadRefs(data)
+	var (
+		issues []bdsync.Issue
+		err    error
+	)
+	if mapped != nil {
+		issues, err = readRefsMapped(mapped)
+		if errors.Is(err, errTruncated) {
+			return nil, fmt.Errorf("--from %s: %w; run annotate again once it is written", name, err)
+		}
+	} else {
+		issues, err = bdsync.ReadRefs(data)
+	}
 	var fe *bdsync.FormatError
 	var re *bdsync.ReadError
 	switch {
@@ -318,6 +330,23 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 		return nil, fmt.Errorf("--from %s: %s", re.Pos.In(name), re.Msg)
 	}
 	return issues, err
+}
+
+// errTruncated is a --from file cut short while it was mapped and read.
+var errTruncated = errors.New("the file was cut short while it was read")
+
+// readRefsMapped is bdsync.ReadRefs on a mapped file. A file truncated
+// while it is read faults on the pages past its new end (SIGBUS), which
+// would crash the process; the fault is made a panic here, and the panic
+// errTruncated. Nothing ReadRefs returns points into data.
+func readRefsMapped(data []byte) (issues []bdsync.Issue, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			issues, err = nil, errTruncated
+		}
+	}()
+	return bdsync.ReadRefs(data)
 }
 
 // fromFile is the beads one --from file holds.
