@@ -1457,14 +1457,7 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		if !ok || l.IsOrdered() {
 			continue
 		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
-				if n == 0 {
-					first = b.p.Position(b.blockStart(it)).Line
-				}
-				n++
-			}
-		}
+		b.countBullets(l, &n, &first)
 	}
 	if n < 3 {
 		return
@@ -1518,14 +1511,7 @@ func (b *builder) roadmapSectionBullets(doc ast.Node, add func(*Candidate), best
 		if !in || !ok || l.IsOrdered() {
 			continue
 		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
-				if n == 0 {
-					first = b.p.Position(b.blockStart(it)).Line
-				}
-				n++
-			}
-		}
+		b.countBullets(l, &n, &first)
 	}
 	if sections != 1 || n < 2 || !roadmapTitle(title) || best > scoreSections {
 		return
@@ -1534,6 +1520,19 @@ func (b *builder) roadmapSectionBullets(doc ast.Node, add func(*Candidate), best
 	add(&Candidate{Name: "items", Description: fmt.Sprintf("units are the plain bullet items under %q", section), Units: n, First: []int{first},
 		Declare: declare, Score: scoreBullets, Why: fmt.Sprintf("the plain bullet items of the section %q of a roadmap (%q), with no unit headings and no checkboxes", section, title),
 		read: bulletReader(nil, section, fmt.Sprintf("units are the plain bullet items under %q", section))})
+}
+
+// countBullets adds the plain bullet items of list l (no checkbox, some
+// text) to n, and sets first to the line of the first when n was 0.
+func (b *builder) countBullets(l *ast.List, n, first *int) {
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
+			if *n == 0 {
+				*first = b.p.Position(b.blockStart(it)).Line
+			}
+			*n++
+		}
+	}
 }
 
 // horizonSections reports whether at least half of doc's level-2
