@@ -283,17 +283,19 @@ func readFrom(name string, stdin io.Reader) ([]bdsync.Issue, error) {
 	buf := bytes.NewBuffer(nil)
 	var mapped []byte
 	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= limit {
-			mapped, _ = mapFile(f, fi.Size())
-		}
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && mapped == nil {
-			// One read, not a doubling buffer: ReadFrom grows the buffer
-			// whenever less than MinRead bytes are free, even when the
-			// next read would only find the end of the file. Made, not
-			// grown: Grow clears the whole buffer before the read fills
-			// it (29 MB at 10,000 beads), where a new buffer of fresh
-			// memory needs no clearing.
-			buf = bytes.NewBuffer(make([]byte, 0, int(min(fi.Size(), limit))+bytes.MinRead))
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if fi.Size() <= limit {
+				mapped, _ = mapFile(f, fi.Size())
+			}
+			if mapped == nil {
+				// One read, not a doubling buffer: ReadFrom grows the
+				// buffer whenever less than MinRead bytes are free, even
+				// when the next read would only find the end of the file.
+				// Made, not grown: Grow clears the whole buffer before the
+				// read fills it (29 MB at 10,000 beads), where a new buffer
+				// of fresh memory needs no clearing.
+				buf = bytes.NewBuffer(make([]byte, 0, int(min(fi.Size(), limit))+bytes.MinRead))
+			}
 		}
 	}
 	data := mapped
@@ -337,12 +339,16 @@ var errTruncated = errors.New("the file was cut short while it was read")
 
 // readRefsMapped is bdsync.ReadRefs on a mapped file. A file truncated
 // while it is read faults on the pages past its new end (SIGBUS), which
-// would crash the process; the fault is made a panic here, and the panic
-// errTruncated. Nothing ReadRefs returns points into data.
+// would crash the process; the fault is made a panic here (a runtime error
+// with the faulting address), and that panic errTruncated. Any other panic
+// goes on. Nothing ReadRefs returns points into data.
 func readRefsMapped(data []byte) (issues []bdsync.Issue, err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
+			if _, fault := r.(interface{ Addr() uintptr }); !fault {
+				panic(r)
+			}
 			issues, err = nil, errTruncated
 		}
 	}()
