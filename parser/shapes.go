@@ -1314,15 +1314,17 @@ func (w *shapeWalk) closePhase(end int) {
 		} else {
 			w.b.p.warnf(r.head.Pos, "phase %s has no tasks under it; in this reading the tasks are the units and the phases only group them, so it is read as text, not as a unit", ph.ID)
 		}
-	} else if earlier := w.earlierPhase(ph, r.sh, blocks); w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped && earlier != nil {
-		// "### FASE 1 - BLOCKERS" again under "## Seguimiento de
-		// Progreso", with counts: what the plan says of a phase it has
-		// listed, not another phase.
-		w.b.p.warnf(r.head.Pos, "phase %s is named again here, with no units under it, after the phase %s at line %d that holds its units: read as text about that phase, not as a unit", ph.ID, earlier.ID, earlier.Heading.Pos.Line)
-		if n := len(w.b.p.Phases); n > 0 && w.b.p.Phases[n-1] == ph {
-			w.b.p.Phases = w.b.p.Phases[:n-1]
-		}
 	} else if w.mode != modePhaseOnly && w.count[ph] == 0 && !ph.Skipped {
+		if earlier := w.earlierPhase(ph, r.sh, blocks); earlier != nil {
+			// "### FASE 1 - BLOCKERS" again under "## Seguimiento de
+			// Progreso", with counts: what the plan says of a phase it
+			// has listed, not another phase.
+			w.b.p.warnf(r.head.Pos, "phase %s is named again here, with no units under it, after the phase %s at line %d that holds its units: read as text about that phase, not as a unit", ph.ID, earlier.ID, earlier.Heading.Pos.Line)
+			if n := len(w.b.p.Phases); n > 0 && w.b.p.Phases[n-1] == ph {
+				w.b.p.Phases = w.b.p.Phases[:n-1]
+			}
+			return
+		}
 		// A phase with no units under it is one unit: it is never lost.
 		w.asUnit = true
 		s := w.newUnit(r, ph, ph.ID, r.sh.title)
