@@ -27,6 +27,8 @@ type builder struct {
 	src []byte
 	// declared is the reading the user declared, nil when none was.
 	declared *declaration
+	// contenders is Options.Contenders: only readings that can win.
+	contenders bool
 	// fmBase is the position of the front matter's first line of YAML.
 	fmBase Pos
 	level  int // the level of phase headings; 0 when the plan has none

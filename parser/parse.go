@@ -71,7 +71,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	ctx := gparser.NewContext()
 	doc := gfm.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
-	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}}
+	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if n.Kind() == ast.KindHeading {
 			b.topHeads++

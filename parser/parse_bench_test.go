@@ -47,6 +47,24 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkParseContenders is the parse of a compile that writes beads,
+// and of annotate: only the readings that can win are worked out.
+func BenchmarkParseContenders(b *testing.B) {
+	for _, sz := range plangen.Sizes {
+		b.Run(sz.Name, func(b *testing.B) {
+			src := plangen.Cached(sz.N)
+			opts := parser.Options{Contenders: true}
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			cpu := plangen.ProcessCPU()
+			for b.Loop() {
+				parser.ParseWith("plan.md", src, opts)
+			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
 // reportCPU adds the process CPU time per op since start, as cpu-ns/op.
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(plangen.ProcessCPU()-start)/float64(b.N), "cpu-ns/op")

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -72,6 +73,13 @@ type Options struct {
 	// states outside the units' fields (statedDeps), which add edges and
 	// warnings, never errors.
 	Units bool
+	// Contenders works out only the readings that can be chosen, for a
+	// caller that never shows the others (a compile that writes beads,
+	// annotate): where a plan reads in the beads-ralph dialect and has no
+	// checkbox, which every tool format's reading needs, no weaker reading
+	// can win, and the walks that would describe them are skipped. The
+	// plan read is the same; Plan.Candidates lists fewer readings.
+	Contenders bool
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
@@ -430,6 +438,13 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 			Units: len(sprints), First: firstOf(sprints), Declare: "format: beads-ralph", Score: scoreDialect,
 			Why:  "sprint headings of the beads-ralph dialect (\"Sprint N.M: Title\"): the contract's own shape",
 			read: func(b *builder, doc ast.Node) bool { b.run(doc); return true }})
+		if b.contenders && decl == nil && !hasCheckbox(b.src) {
+			// Only a tool format (850) or bd's shape (900) outscores the
+			// dialect (800), and every format but those above reads
+			// checkbox items.
+			add(noneCandidate())
+			return out
+		}
 	}
 
 	// What the shapes walker picks by itself, and the other heading groups.
@@ -491,9 +506,20 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	if best < scoreDialect {
 		b.hintCandidates(doc, out, add)
 	}
-	add(&Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
-		Why: "nothing else reads as work"})
+	add(noneCandidate())
 	return out
+}
+
+// noneCandidate is the reading "not a plan", which the arbiter takes where
+// the document says it is something else or nothing reads as work.
+func noneCandidate() *Candidate {
+	return &Candidate{Name: "none", Description: "not a plan: no units of work", Declare: "format: none", Score: scoreNone,
+		Why: "nothing else reads as work"}
+}
+
+// hasCheckbox reports whether src may hold a task-list checkbox.
+func hasCheckbox(src []byte) bool {
+	return bytes.Contains(src, []byte("[ ]")) || bytes.Contains(src, []byte("[x]")) || bytes.Contains(src, []byte("[X]"))
 }
 
 func firstOf(lines []int) []int { return slices.Clone(lines[:min(len(lines), 3)]) }

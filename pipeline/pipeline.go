@@ -21,6 +21,10 @@ type Input struct {
 	File string
 	// Src is the plan's text.
 	Src []byte
+	// Contenders is for a caller that shows no preview: the parse works
+	// out only the readings that can be chosen (parser.Options.Contenders),
+	// and Plan.Candidates lists fewer.
+	Contenders bool
 	// PlanFile is the plan's path relative to the repository root, with
 	// forward slashes ("-" for a plan read from stdin); the beads record it.
 	PlanFile string
@@ -123,7 +127,7 @@ func Run(in Input) (*Result, error) { return RunParsed(in, Parse(in)) }
 // it gathers the rest of in (the repository's facts) and hand the plan to
 // RunParsed.
 func Parse(in Input) *parser.Plan {
-	return parser.ParseWith(in.File, in.Src, parser.Options{Reading: DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile)})
+	return parser.ParseWith(in.File, in.Src, parser.Options{Reading: DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile), Contenders: in.Contenders})
 }
 
 // RunParsed is Run with its parse done: p is what Parse returned for an

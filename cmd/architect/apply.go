@@ -269,7 +269,7 @@ func runApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv) error 
 // of changes; with --dry-run that is all.
 func planApply(opts *applyOptions, stdio streams, getenv env, ae applyEnv, bd *bdsync.Client, db bdsync.Database, repo repoInfo) (*compiled, *bdsync.SyncPlan, bdsync.SyncOptions, error) {
 	var syncOpts bdsync.SyncOptions
-	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, reading: opts.reading, verbose: opts.verbose, epics: opts.epics}, stdio.in, getenv)
+	c, err := compilePlan(opts.plan, planFlags{repo: opts.repo, prefix: db.Prefix, sourceBranch: opts.sourceBranch, reading: opts.reading, verbose: opts.verbose, epics: opts.epics, contenders: true}, stdio.in, getenv)
 	if err != nil {
 		return nil, nil, syncOpts, err
 	}

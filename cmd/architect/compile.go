@@ -77,6 +77,7 @@ func addPlanFlags(c *cobra.Command, f *planFlags) {
 }
 
 func runCompile(opts *compileOptions, io streams, getenv env) error {
+	opts.contenders = !opts.dryRun // the preview lists every reading
 	c, err := compilePlan(opts.plan, opts.planFlags, io.in, getenv)
 	if err != nil {
 		return err

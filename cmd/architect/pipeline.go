@@ -41,6 +41,9 @@ type planFlags struct {
 	verbose bool
 	// epics is --epics: each phase an epic.
 	epics bool
+	// contenders is set by a command that shows no preview: the parse
+	// works out only the readings that can win (parser.Options.Contenders).
+	contenders bool
 }
 
 // compiled is a plan carried through the pipeline.
@@ -451,7 +454,7 @@ func compilePlan(path string, f planFlags, stdin io.Reader, getenv env) (*compil
 	}()
 	flags := pipeline.Flags{Prefix: f.prefix, SourceBranch: f.sourceBranch, BranchTemplate: f.branchTemplate, Reading: f.reading, Epics: epicsFlag(f.epics)}
 	input := func(root string) (pipeline.Input, string, error) {
-		in := pipeline.Input{File: name, Src: src, PlanFile: "-", Config: readConfig(root, configFile), Flags: flags}
+		in := pipeline.Input{File: name, Src: src, Contenders: f.contenders, PlanFile: "-", Config: readConfig(root, configFile), Flags: flags}
 		abs := ""
 		if path != "-" {
 			var err error
@@ -681,7 +684,7 @@ func parsePlanIn(root string, rootErr error, path, name string, src []byte, read
 	} else if reading != "" {
 		decl = &parser.Declared{Line: reading, From: "--reading"}
 	}
-	return parser.ParseWith(name, src, parser.Options{Reading: decl, Units: true})
+	return parser.ParseWith(name, src, parser.Options{Reading: decl, Units: true, Contenders: true})
 }
 
 // epicsFlag is the epics setting --epics gives: "phases", or "" when the
