@@ -364,8 +364,7 @@ type fromFile struct {
 // claim is a sprint's bead as a --from file or a --map flag gives it.
 type claim struct {
 	sprint, id string
-	// source says where, for messages: "beads.jsonl:3", "beads.json:
-	// bead 2", "--map 1.2=bd-x".
+	// source says where, for messages: "--map 1.2=bd-x".
 	source string
 }
 
@@ -386,29 +385,50 @@ func parseMapFlag(v string) (claim, error) {
 // takes only beads whose plan_file is planFile; --map flags name no plan
 // and always count, and win over the files. A sprint given two different
 // beads is an error.
+// origin is where a bead of beadMap came from: a place in a file, or text.
+type origin struct {
+	file string
+	pos  bdsync.Pos
+	text string // "--map 1.2=bd-x"
+}
+
+func (o origin) String() string {
+	if o.text != "" {
+		return o.text
+	}
+	return o.pos.In(o.file)
+}
+
 func beadMap(planFile string, from []fromFile, flags []claim) (map[string]string, error) {
-	ids := map[string]string{}
-	src := map[string]string{}
+	n := len(flags)
+	for _, f := range from {
+		n += len(f.issues)
+	}
+	ids := make(map[string]string, n)
+	// src says where each sprint's bead came from, for the message about a
+	// sprint with two; a file's place is worded only then.
+	src := make(map[string]origin, n)
 	var errs []string
-	add := func(c claim) {
-		if prev, ok := ids[c.sprint]; ok && prev != c.id {
-			errs = append(errs, fmt.Sprintf("sprint %s has two beads: %s (%s) and %s (%s)", c.sprint, prev, src[c.sprint], c.id, c.source))
+	add := func(sprint, id string, o origin) {
+		if prev, ok := ids[sprint]; ok && prev != id {
+			errs = append(errs, fmt.Sprintf("sprint %s has two beads: %s (%s) and %s (%s)", sprint, prev, src[sprint], id, o))
 			return
 		}
-		ids[c.sprint] = c.id
-		src[c.sprint] = c.source
+		ids[sprint] = id
+		src[sprint] = o
 	}
 	for _, f := range from {
-		for _, is := range f.issues {
+		for i := range f.issues {
+			is := &f.issues[i]
 			if is.PlanFile() != planFile || is.Sprint() == "" {
 				continue
 			}
-			where := is.Pos.In(f.name)
+			o := origin{file: f.name, pos: is.Pos}
 			if !parser.ValidBeadID(is.ID) {
-				errs = append(errs, fmt.Sprintf("%s: %q is not a bead id (want ids like bd-a3f8)", where, is.ID))
+				errs = append(errs, fmt.Sprintf("%s: %q is not a bead id (want ids like bd-a3f8)", o, is.ID))
 				continue
 			}
-			add(claim{sprint: is.Sprint(), id: is.ID, source: where})
+			add(is.Sprint(), is.ID, o)
 		}
 	}
 	// --map wins over the files.
@@ -416,7 +436,7 @@ func beadMap(planFile string, from []fromFile, flags []claim) (map[string]string
 		delete(ids, c.sprint)
 	}
 	for _, c := range flags {
-		add(c)
+		add(c.sprint, c.id, origin{text: c.source})
 	}
 	if len(errs) > 0 {
 		return nil, errors.New(strings.Join(errs, "\n"))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/beads-architect/architect/emit"
 )
@@ -104,11 +105,36 @@ func (is *Issue) stringField(key string) string {
 }
 
 func (is *Issue) metaString(key string) string {
-	var s string
-	if raw, ok := is.Metadata[key]; ok {
-		_ = json.Unmarshal(raw, &s)
+	raw, ok := is.Metadata[key]
+	if !ok {
+		return ""
 	}
+	if s, ok := plainString(raw); ok {
+		return s
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s)
 	return s
+}
+
+// plainString is the string a JSON string with nothing to unescape holds:
+// no backslash, no control character, valid UTF-8, as plan_file and
+// plan_sprint_id nearly always are. ok is false for any other value, which
+// encoding/json decodes.
+func plainString(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	for _, c := range body {
+		if c < 0x20 || c == '\\' || c == '"' {
+			return "", false
+		}
+	}
+	if !utf8.Valid(body) {
+		return "", false
+	}
+	return string(body), true
 }
 
 // pruneMark ends the reason apply --prune closes an orphan with.

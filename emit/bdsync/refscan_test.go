@@ -147,3 +147,33 @@ func FuzzRefScan(f *testing.F) {
 		checkRefScan(t, data)
 	})
 }
+
+// FuzzPlainString: the fast path of metaString gives what encoding/json
+// gives, or declines.
+//
+//	go test ./emit/bdsync -run '^$' -fuzz '^FuzzPlainString$' -fuzztime 30s
+func FuzzPlainString(f *testing.F) {
+	for _, s := range []string{`"plans/x.md"`, `"1.2a"`, `""`, `"a\"b"`, `"\u00e9"`, `"é"`, "\"\xff\"", "\"a\tb\"", `"x`, `3`, `null`, `"a"b"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		got, ok := plainString(raw)
+		if !ok {
+			return
+		}
+		var want string
+		require.NoError(t, json.Unmarshal(raw, &want), "plainString took %q", raw)
+		require.Equal(t, want, got, "%q", raw)
+	})
+}
+
+func TestPlainString(t *testing.T) {
+	for raw, want := range map[string]bool{`"plans/x.md"`: true, `"1.2a"`: true, `""`: true, `"é"`: true,
+		`"a\"b"`: false, `"\u00e9"`: false, "\"\xff\"": false, "\"a\tb\"": false, `"x`: false, `3`: false, `"a"b"`: false} {
+		s, ok := plainString([]byte(raw))
+		require.Equal(t, want, ok, "%q", raw)
+		if ok {
+			require.Equal(t, raw[1:len(raw)-1], s)
+		}
+	}
+}
