@@ -41,6 +41,8 @@ func TestContendersReadTheSame(t *testing.T) {
 	}
 	plans = append(plans,
 		plan{"dialect with a box", []byte("## Phase 1: A\n\n### Sprint 1.1: B\n\n- [ ] T001 do\n- [x] T002 did\n\n### Sprint 1.2: C\n")},
+		plan{"dialect as an ExecPlan", []byte("# P\n\n## Purpose / Big Picture\n\nx\n\n## Progress\n\n- [x] one\n- [ ] two\n\n## Decision Log\n\n- d\n\n## Phase 1: A\n\n### Sprint 1.1: B\n")},
+		plan{"dialect as a Conductor track", []byte("## Phase 1: A\n\n- [ ] Task: one\n- [ ] Task: two\n\n### Sprint 1.1: B\n\n## Phase 2: C\n\n- [x] Task: three\n")},
 		plan{"declared", []byte("---\nunits: phases\n---\n## Phase 1: A\n\n### Sprint 1.1: B\n\n### Sprint 1.2: C\n")},
 	)
 	short := 0

@@ -75,9 +75,10 @@ type Options struct {
 	Units bool
 	// Contenders works out only the readings that can be chosen, for a
 	// caller that never shows the others (a compile that writes beads,
-	// annotate): where a plan reads in the beads-ralph dialect and has no
-	// checkbox, which every tool format's reading needs, no weaker reading
-	// can win, and the walks that would describe them are skipped. The
+	// annotate): where a plan reads in the beads-ralph dialect, only bd's
+	// shape and the tool formats can outscore it, and the walks that would
+	// describe the weaker readings are skipped (all of them where the plan
+	// has no checkbox, which every format left to look for reads). The
 	// plan read is the same; Plan.Candidates lists fewer readings.
 	Contenders bool
 }
@@ -438,10 +439,13 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 			Units: len(sprints), First: firstOf(sprints), Declare: "format: beads-ralph", Score: scoreDialect,
 			Why:  "sprint headings of the beads-ralph dialect (\"Sprint N.M: Title\"): the contract's own shape",
 			read: func(b *builder, doc ast.Node) bool { b.run(doc); return true }})
-		if b.contenders && decl == nil && !hasCheckbox(b.src) {
+		if b.contenders && decl == nil {
 			// Only a tool format (850) or bd's shape (900) outscores the
 			// dialect (800), and every format but those above reads
 			// checkbox items.
+			if hasCheckbox(b.src) {
+				out = b.formatsOverDialect(doc, out)
+			}
 			add(noneCandidate())
 			return out
 		}
@@ -508,6 +512,44 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	}
 	add(noneCandidate())
 	return out
+}
+
+// formatsOverDialect adds to out the readings of a plan in the dialect
+// that can outscore it: the tool formats that read checkbox items
+// (Conductor's phases over "Task:" items, spec-kit, Kiro and OpenSpec
+// items, a Codex ExecPlan's Progress), proposed as propose proposes them.
+func (b *builder) formatsOverDialect(doc ast.Node, out []*Candidate) []*Candidate {
+	add := func(c *Candidate) {
+		if c.Score > scoreDialect {
+			out = append(out, c)
+		}
+	}
+	mark := len(b.p.Diags)
+	sc, mode, ok := b.scanShapes(doc, shapeConfig{})
+	var pick *Candidate
+	if ok {
+		b.p.Diags = b.p.Diags[:mark]
+		pick = b.shapesCandidate(sc, mode)
+		if c := b.conductorCandidate(doc, sc); c != nil {
+			add(c)
+		}
+	}
+	b.itemCandidates(doc, sc, pick, add)
+	if b.hasSection(doc, "Progress") {
+		b.sectionCandidates(doc, pick, add)
+	}
+	return out
+}
+
+// hasSection reports whether a top-level heading reads name, as the
+// sections of sectionItems are named.
+func (b *builder) hasSection(doc ast.Node, name string) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && strings.EqualFold(b.trimmedText(h), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // noneCandidate is the reading "not a plan", which the arbiter takes where
