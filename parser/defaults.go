@@ -123,6 +123,16 @@ func addUnique(list, add []string) []string {
 // write them). Keys that describe the document (title, author, date, ...)
 // are not settings and are passed over; any other unknown key is a warning.
 func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
+	return parseConfig(file, data, base, false)
+}
+
+// parseConfig is ParseConfig; frontMatter says data is a plan's front
+// matter. A front matter that holds as many keys of other tools as
+// settings, or more (a knowledge base's slug beside role: milestones), is
+// shared with them, and a value of it that is no setting's is a warning,
+// the value ignored, not an error that refuses the plan; any other front
+// matter keeps its errors, as a config file does.
+func parseConfig(file string, data []byte, base Pos, frontMatter bool) (Defaults, Diagnostics) {
 	c := &configReader{file: file, base: base}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return Defaults{}, nil
@@ -145,6 +155,24 @@ func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
 	if root.Kind != yaml.MappingNode {
 		c.errorf(c.pos(root), "want keys and values (prefix: bd), not a %s", kindName(root))
 		return Defaults{}, c.diags
+	}
+	if frontMatter {
+		// Keys no reader of plans knows (a knowledge base's slug), as many
+		// as the settings or more: the front matter is another tool's too.
+		var others []string
+		settings := 0
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			key := strings.ToLower(strings.TrimSpace(root.Content[i].Value))
+			switch {
+			case settingByKey[key] != nil:
+				settings++
+			case !readingKeys[key] && !documentKeys[key]:
+				others = append(others, root.Content[i].Value)
+			}
+		}
+		if len(others) > 0 && len(others) >= settings {
+			c.shared = "the front matter is shared with other tools (" + strings.Join(others, ", ") + ")"
+		}
 	}
 	var d Defaults
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -175,6 +203,9 @@ type configReader struct {
 	file  string
 	base  Pos
 	diags Diagnostics
+	// shared, when set, says why a value that is no setting's is a
+	// warning: the front matter holds other tools' keys too.
+	shared string
 }
 
 func (c *configReader) pos(n *yaml.Node) Pos {
@@ -182,6 +213,10 @@ func (c *configReader) pos(n *yaml.Node) Pos {
 }
 
 func (c *configReader) errorf(p Pos, format string, args ...any) {
+	if c.shared != "" {
+		c.warnf(p, "%s; ignored: %s", fmt.Sprintf(format, args...), c.shared)
+		return
+	}
 	c.diags = append(c.diags, Diagnostic{File: c.file, Pos: p, Severity: Error, Msg: "settings: " + fmt.Sprintf(format, args...)})
 }
 

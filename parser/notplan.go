@@ -405,6 +405,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// steps are run again for every version, never done once.
 		return fmt.Sprintf("its title %q and %s say it is a release procedure, followed again for each version: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
 	}
+	if ev := b.routine(sig); ev != "" {
+		// "# Task Completion Checklist" over "## Before Committing Any
+		// Changes": checks run again for every change, never done once.
+		return fmt.Sprintf("its title %q and %s say it is a routine, gone through again for every change, and no box in it records a pass: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
+	}
 	if sec := b.unitSection(doc, best); best.Name == "headings" && (normalHeading(sec) == "decisions" || normalHeading(sec) == "design decisions" || normalHeading(sec) == "key decisions") {
 		// OpenSpec's design.md: "## Decisions" over "### D1. Shape-A":
 		// what was decided, not work.
@@ -684,6 +689,37 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // releaseProcedure says, quoting it with its line, where a document whose
 // title names releasing (and not a plan or roadmap) writes its version as
 // a placeholder; "" when it does not.
+// routine says why a checklist is a routine, "" when it is not one: its
+// title names a checklist, a section of it says when to go through it
+// again ("Before Committing Any Changes", "After each deploy"), and no
+// checkbox in the whole document records a pass.
+func (b *builder) routine(sig docSignals) string {
+	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) || hasCheckbox(b.src) {
+		return ""
+	}
+	line, heading := 0, ""
+	for h, at := range sig.heads {
+		if routineHeading(h) && (line == 0 || at < line) {
+			line, heading = at, h
+		}
+	}
+	if line == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the section %q at line %d", heading, line)
+}
+
+// routineHeading reports a normalised heading that says its section is gone
+// through at every change: "before committing any changes", "after each
+// deploy", "before every release".
+func routineHeading(h string) bool {
+	f := strings.Fields(h)
+	if len(f) < 3 || f[0] != "before" && f[0] != "after" {
+		return false
+	}
+	return slices.ContainsFunc(f[1:], func(w string) bool { return w == "any" || w == "every" || w == "each" })
+}
+
 func (b *builder) releaseProcedure(title string) string {
 	if !hasAnyWord(title, []string{"release", "releases", "releasing", "publish", "publishing"}) || hasAnyWord(title, ownPlanWords) || hasAnyWord(title, []string{"fix", "fixes"}) {
 		return ""

@@ -62,7 +62,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	case hasFM:
 		parseSrc = blank(parseSrc, body, fmEnd)
 		fmBase = p.Position(fmEnd - len(yml) - (fmEnd - lineStart(src, max(fmEnd-1, 0))))
-		fm, diags := ParseConfig(file, yml, fmBase)
+		fm, diags := parseConfig(file, yml, fmBase, true)
 		p.Diags = append(p.Diags, diags...)
 		p.Defaults = fm
 	case fmEnd < 0:
