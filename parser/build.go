@@ -29,6 +29,8 @@ type builder struct {
 	declared *declaration
 	// contenders is Options.Contenders: only readings that can win.
 	contenders bool
+	// fmTitle is the front matter's title, "" when it has none.
+	fmTitle string
 	// fmBase is the position of the front matter's first line of YAML.
 	fmBase Pos
 	level  int // the level of phase headings; 0 when the plan has none

@@ -123,7 +123,8 @@ func addUnique(list, add []string) []string {
 // write them). Keys that describe the document (title, author, date, ...)
 // are not settings and are passed over; any other unknown key is a warning.
 func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
-	return parseConfig(file, data, base, false)
+	d, diags, _ := parseConfig(file, data, base, false)
+	return d, diags
 }
 
 // parseConfig is ParseConfig; frontMatter says data is a plan's front
@@ -131,11 +132,12 @@ func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
 // settings, or more (a knowledge base's slug beside role: milestones), is
 // shared with them, and a value of it that is no setting's is a warning,
 // the value ignored, not an error that refuses the plan; any other front
-// matter keeps its errors, as a config file does.
-func parseConfig(file string, data []byte, base Pos, frontMatter bool) (Defaults, Diagnostics) {
+// matter keeps its errors, as a config file does. title is the value of a
+// title key, "" when there is none.
+func parseConfig(file string, data []byte, base Pos, frontMatter bool) (d Defaults, diags Diagnostics, title string) {
 	c := &configReader{file: file, base: base}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return Defaults{}, nil
+		return Defaults{}, nil, ""
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -146,15 +148,15 @@ func parseConfig(file string, data []byte, base Pos, frontMatter bool) (Defaults
 			}
 			c.errorf(p, "%s", msg.text)
 		}
-		return Defaults{}, c.diags
+		return Defaults{}, c.diags, title
 	}
 	if len(doc.Content) == 0 {
-		return Defaults{}, nil
+		return Defaults{}, nil, ""
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		c.errorf(c.pos(root), "want keys and values (prefix: bd), not a %s", kindName(root))
-		return Defaults{}, c.diags
+		return Defaults{}, c.diags, title
 	}
 	if frontMatter {
 		// Keys no reader of plans knows (a knowledge base's slug), as many
@@ -171,17 +173,24 @@ func parseConfig(file string, data []byte, base Pos, frontMatter bool) (Defaults
 			}
 		}
 		if len(others) > 0 && len(others) >= settings {
-			c.shared = "the front matter is shared with other tools (" + strings.Join(others, ", ") + ")"
+			list := strings.Join(others[:min(len(others), 3)], ", ")
+			if len(others) > 3 {
+				list += fmt.Sprintf(" and %d more", len(others)-3)
+			}
+			c.shared = "the front matter is shared with other tools (" + list + ")"
 		}
 	}
-	var d Defaults
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		c.key(&d, root.Content[i], root.Content[i+1])
+		k, v := root.Content[i], root.Content[i+1]
+		if strings.EqualFold(strings.TrimSpace(k.Value), "title") && v.Kind == yaml.ScalarNode {
+			title = strings.TrimSpace(v.Value)
+		}
+		c.key(&d, k, v)
 	}
 	if c.diags.HasErrors() {
-		return Defaults{}, c.diags
+		return Defaults{}, c.diags, title
 	}
-	return d, c.diags
+	return d, c.diags, title
 }
 
 // documentKeys describe the plan as a document; they are not settings.

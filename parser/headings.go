@@ -363,6 +363,9 @@ func cleanTitle(t string) string {
 				}
 			}
 		}
+		if k := emojiStatusTail(t); k > 0 {
+			t = t[:k] // "Спайк. ✅ ПРОЙДЕНО (2026-06-28)", "Демон ⚠ ЧАСТИЧНО"
+		}
 		if tail, st := dashStatus(t); st != "" {
 			t = strings.TrimRight(strings.TrimSuffix(t, tail), " -–—") // "Rebrand — `complete`"
 		}
@@ -398,6 +401,37 @@ func cleanTitle(t string) string {
 			return t
 		}
 	}
+}
+
+// emojiStatusTail returns where a status written after the title starts:
+// a status emoji, one to three status words and, at the end, what is in
+// parentheses (a date, a version), "✅ ПРОЙДЕНО (2026-06-28)"; 0 when t
+// ends in no such status.
+func emojiStatusTail(t string) int {
+	k := strings.LastIndexFunc(t, func(r rune) bool {
+		return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⚠⏳", r)
+	})
+	if k <= 0 {
+		return 0
+	}
+	_, size := utf8.DecodeRuneInString(t[k:])
+	tail := strings.TrimLeft(t[k+size:], "\ufe0f ")
+	if strings.HasSuffix(tail, ")") {
+		if open := strings.LastIndex(tail, "("); open >= 0 {
+			tail = tail[:open]
+		}
+	}
+	words := strings.Fields(strings.ToLower(tail))
+	if len(words) == 0 || len(words) > 3 {
+		return 0
+	}
+	for _, w := range words {
+		w = strings.Trim(w, ".,:;!")
+		if !doneStatusWords[w] && !progressStatusWords[w] && !openStatusWords[w] && !skipStatusWords[w] && !blockedStatusWords[w] && !partialWords[w] {
+			return 0
+		}
+	}
+	return k
 }
 
 // titleMarkers are the words a title may carry in parentheses as a marker,

@@ -38,7 +38,8 @@ var titleKinds = []struct {
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
 	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
-		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드"}},
+		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
+		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
@@ -268,13 +269,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 		case *ast.Heading:
 			text = b.trimmedText(n)
 			if n.Level == 1 && s.title == "" {
-				s.title = text
-				for _, k := range titleKinds {
-					if hasAnyWord(text, k.words) {
-						s.titleKind = k.kind
-						break
-					}
-				}
+				s.setTitle(text)
 			}
 			if n.Level > 1 {
 				if h := normalHeading(text); s.heads[h] == 0 {
@@ -289,14 +284,8 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// The title and the sections above the units say whether
 			// the document is about work to do; the units' own headings
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
-			if n.Level == 1 && hasAnyWord(text, planWords) {
-				// A title that says what else the document is names the
-				// work it is about ("Task 2.3 Implementation Summary",
-				// "Data Migration System Guide"): only a plan's own
-				// words make it one.
-				if s.titleKind == "" || hasAnyWord(text, ownPlanWords) || foreignPlanTitle(text) {
-					s.planned = true
-				}
+			if n.Level == 1 {
+				s.planned = s.planned || titlePlans(text, s.titleKind)
 			} else if n.Level > 1 && workHeading(text) {
 				if strings.HasPrefix(normalHeading(text), "next steps") {
 					// "### Next Steps" ends a tutorial as often as it
@@ -343,7 +332,31 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	if best >= 0 {
 		s.kind, s.evidence = docKinds[best].kind, found[best][:min(len(found[best]), 3)]
 	}
+	if s.title == "" && b.fmTitle != "" {
+		// No heading titles the document: its front matter's title does.
+		s.setTitle(b.fmTitle)
+		s.planned = s.planned || titlePlans(b.fmTitle, s.titleKind)
+	}
 	return s
+}
+
+// setTitle records the document's title and what its words say it is.
+func (s *docSignals) setTitle(text string) {
+	s.title = text
+	for _, k := range titleKinds {
+		if hasAnyWord(text, k.words) {
+			s.titleKind = k.kind
+			break
+		}
+	}
+}
+
+// titlePlans reports whether a title of the kind titleKind says the
+// document is about work to do. A title that says what else the document
+// is names the work it is about ("Task 2.3 Implementation Summary", "Data
+// Migration System Guide"): only a plan's own words make it one.
+func titlePlans(title, titleKind string) bool {
+	return hasAnyWord(title, planWords) && (titleKind == "" || hasAnyWord(title, ownPlanWords) || foreignPlanTitle(title))
 }
 
 // versionHeading reports a changelog's version heading: "[1.2.0] - 2024-01-01",
@@ -594,7 +607,7 @@ func (b *builder) stepHeadings(doc ast.Node) int {
 // stepsWord reports a heading reading whose units are steps ("## Step
 // {n}: {title}"): the form of a procedure as much as of a plan.
 func stepsWord(c *Candidate) bool {
-	for _, w := range []string{" Step {n}", " Stage {n}", " Étape {n}", " Paso {n}", " Passo {n}", " Schritt {n}"} {
+	for _, w := range []string{" Step {n}", " Stage {n}", " Étape {n}", " Paso {n}", " Passo {n}", " Schritt {n}", " Шаг {n}"} {
 		if strings.Contains(c.Declare, w) {
 			return true
 		}

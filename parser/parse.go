@@ -58,11 +58,13 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	fmEnd, yml, hasFM := frontMatter(src, body)
 	var fmBase Pos
+	fmTitle := ""
 	switch {
 	case hasFM:
 		parseSrc = blank(parseSrc, body, fmEnd)
 		fmBase = p.Position(fmEnd - len(yml) - (fmEnd - lineStart(src, max(fmEnd-1, 0))))
-		fm, diags := parseConfig(file, yml, fmBase, true)
+		fm, diags, title := parseConfig(file, yml, fmBase, true)
+		fmTitle = title
 		p.Diags = append(p.Diags, diags...)
 		p.Defaults = fm
 	case fmEnd < 0:
@@ -71,7 +73,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	ctx := gparser.NewContext()
 	doc := gfm.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
-	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders}
+	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders, fmTitle: fmTitle}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if n.Kind() == ast.KindHeading {
 			b.topHeads++

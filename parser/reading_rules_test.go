@@ -1437,3 +1437,17 @@ func TestSharedFrontMatter(t *testing.T) {
 	p = Parse("p.md", []byte("---\ntitle: Roadmap\nrole: milestones\n---\n"+body))
 	assert.Equal(t, []string{`3:1: settings: role "milestones": want one of planner, splitter, engineer, reviewer, doc, ssot_curator, designer`}, msgs(p, Error))
 }
+
+// Russian unit and status words: "### Iter N — Title. ✅ ПРОЙДЕНО (date)"
+// units, done; a tutorial titled in its front matter alone ("title:
+// Руководство ...") over "## Шаг N" steps is refused (heldout19 484,
+// heldout10 263).
+func TestRussianIterationsAndFrontMatterTitle(t *testing.T) {
+	p := Parse("p.md", []byte("# Roadmap\n\n## Итерации\n\n### Iter 0 — Спайк. ✅ ПРОЙДЕНО (2026-06-28)\n\n- **Гейт:** точен\n\n### Iter 1 — CLI MVP. ✅ РЕАЛИЗОВАНО (v0.6.0)\n\n- **Гейт:** карта\n\n### Iter 2 — Демон. ⚠ ЧАСТИЧНО\n\n- **Гейт:** демон\n\n### Iter 3 — Память.\n\n- **Гейт:** память\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 Спайк closed", "1.1 CLI MVP closed", "1.2 Демон open", "1.3 Память open"}, units(p))
+
+	p = Parse("p.md", []byte("---\ntitle: Руководство по первому артефакту\n---\n\n## Что вы создадите\n\nPRD.\n\n## Шаг 1 — Инициализация\n\n- init\n\n## Шаг 2 — Роутинг\n\n- route\n\n## Шаг 3 — Shape\n\n- shape\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Руководство по первому артефакту" says it is a tutorial or example, and nothing in it speaks of work to do: its steps are for a reader to follow`)
+}

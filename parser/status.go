@@ -49,6 +49,8 @@ var (
 		"implementado": true, "implementada": true, "implementiert": true, "umgesetzt": true,
 		// ru, zh, ja, ko
 		"выполнено": true, "выполненные": true, "выполнены": true, "готово": true, "завершено": true, "сделано": true, "закрыто": true,
+		"выполнен": true, "выполнена": true, "завершен": true, "завершён": true, "завершена": true, "сделан": true, "сделана": true,
+		"пройдено": true, "реализовано": true, "реализован": true, "реализована": true, "внедрено": true,
 		"完成": true, "已完成": true, "完了": true, "完了済み": true, "済み": true, "完成済み": true,
 		"已实现": true, "已實現": true, "已交付": true, "已上线": true, "已合并": true, "実装済み": true, "実装済": true, "対応済み": true, "対応済": true, "実装完了": true, "リリース済": true, "リリース済み": true, "公開済み": true, "已发布": true, "已發布": true,
 		"완료": true, "완료됨": true, "구현됨": true,
@@ -94,7 +96,7 @@ var (
 	}
 	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
 	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true}
-	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true}
+	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true, "частично": true}
 	// statusFillers may stand between a negation and the word it negates:
 	// "not yet done", "no longer blocked", "noch nicht begonnen".
 	statusFillers = map[string]bool{"the": true, "a": true, "and": true, "but": true, "all": true, "fully": true, "status": true,
