@@ -1451,3 +1451,12 @@ func TestRussianIterationsAndFrontMatterTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Руководство по первому артефакту" says it is a tutorial or example, and nothing in it speaks of work to do: its steps are for a reader to follow`)
 }
+
+// A task ticked under a phase marked deferred keeps its tick: done, with
+// a warning; the phase's open tasks are skipped (heldout19 479).
+func TestTickedTaskUnderSkippedPhase(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks: MCP\n\n## Phase 1: Setup ✅\n\n- [X] T001 Init\n- [X] T002 Config\n\n## Phase 2: US3 ⏸️ DEFERRED\n\n- [~] T003 [P] Tests (SKIPPED - not available)\n- [X] T004 Stub handler\n- [ ] T005 Real handler\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Init closed", "1.2 Config closed", "2.4 Stub handler closed", "2.3 Tests skipped", "2.5 Real handler skipped"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "11:1: T004 (unit 2.4) is checked under phase 2, which is skipped (marked DEFERRED): read as done")
+}

@@ -1542,6 +1542,13 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	}
 	s := w.newUnit(r, ph, sh.id, sh.title)
 	s.Nested = w.nested
+	checked, has := itemChecked(it)
+	if checked && ph.Skipped && s.SkipReason == "phase "+ph.ID+" is skipped" {
+		// "- [X] T033 ..." under "## Phase 5 ⏸️ DEFERRED": the task's own
+		// tick says its work was done, whatever became of the phase.
+		s.Skipped, s.SkipReason = false, ""
+		b.p.warnf(head.Pos, "%s (unit %s) is checked under phase %s, which is skipped (%s): read as done", sh.name(), s.ID, ph.ID, ph.SkipReason)
+	}
 	if html, ok := after.(*ast.HTMLBlock); ok {
 		// An annotation line after the item ends its list.
 		st := b.blockStart(html)
@@ -1555,7 +1562,6 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 			body = append(body, c)
 		}
 	}
-	checked, has := itemChecked(it)
 	w.finish(s, r, body, itemEnd)
 	w.markParallel(s, par)
 	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
@@ -1565,14 +1571,14 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		if n := b.plainItems(body); n > 0 {
 			s.Status = Field{Value: StatusOpen, Pos: head.Pos}
 		} else {
-			b.p.warnf(head.Pos, "%s %s (unit %s) is not checked, but every item under it is (from line %d): read as done; tick it, or untick an item", sh.word, sh.id, s.ID, s.Status.Pos.Line)
+			b.p.warnf(head.Pos, "%s (unit %s) is not checked, but every item under it is (from line %d): read as done; tick it, or untick an item", sh.name(), s.ID, s.Status.Pos.Line)
 		}
 	}
 	if progress && !s.Skipped && !s.Status.Set() {
 		s.Status = Field{Value: StatusInProgress, Pos: head.Pos}
 	}
 	if has && checked && !s.Skipped && s.Status.Set() && s.Status.Pos != s.Heading.Pos && s.Status.Value != StatusClosed {
-		b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.word, sh.id, s.ID,
+		b.p.warnf(head.Pos, "%s (unit %s) is checked, but its items say %s (line %d): read as %s", sh.name(), s.ID,
 			strings.ReplaceAll(s.Status.Value, "_", " "), s.Status.Pos.Line, strings.ReplaceAll(s.Status.Value, "_", " "))
 	}
 	if has && !s.Skipped && (!s.Status.Set() || s.Status.Pos == s.Heading.Pos) {
@@ -1587,11 +1593,20 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 				// Checked, with work under it still open: when in
 				// doubt, the work is not done.
 				v = StatusOpen
-				b.p.warnf(head.Pos, "%s %s (unit %s) is checked, but an item under it is not (line %d): read as open", sh.word, sh.id, s.ID, open.Line)
+				b.p.warnf(head.Pos, "%s (unit %s) is checked, but an item under it is not (line %d): read as open", sh.name(), s.ID, open.Line)
 			}
 		}
 		s.Status = Field{Value: v, Pos: head.Pos}
 	}
+}
+
+// name is how the unit calls itself: "Task 3", and "T033" for a letter
+// glued to its number (spec-kit's ids, the short forms "P1", "M2").
+func (sh shape) name() string {
+	if sh.short || len(sh.word) == 1 {
+		return sh.word + sh.id
+	}
+	return sh.word + " " + sh.id
 }
 
 // plainItems counts the items with text and no checkbox in the lists of
