@@ -149,15 +149,20 @@ func (b *builder) checkboxStatus(blocks []ast.Node) (string, Pos, bool) {
 }
 
 // openBox returns the position of the first unchecked checkbox in blocks,
-// or an invalid Pos when there is none.
-func (b *builder) openBox(blocks []ast.Node) Pos {
+// or an invalid Pos when there is none; a box whose work was set aside
+// (setAside) is not open.
+func (b *builder) openBox(blocks []ast.Node) Pos { return b.uncheckedBox(blocks, true) }
+
+// uncheckedBox is openBox; aside says whether boxes set aside are passed
+// over.
+func (b *builder) uncheckedBox(blocks []ast.Node, aside bool) Pos {
 	var at Pos
 	for _, n := range blocks {
 		if b.notWork[n] {
 			continue
 		}
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() && !b.setAside(c) {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() && !(aside && b.setAside(c)) {
 				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
 			}
 			return ast.WalkContinue, nil

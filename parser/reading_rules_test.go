@@ -1460,3 +1460,12 @@ func TestTickedTaskUnderSkippedPhase(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Init closed", "1.2 Config closed", "2.4 Stub handler closed", "2.3 Tests skipped", "2.5 Real handler skipped"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "11:1: T004 (unit 2.4) is checked under phase 2, which is skipped (marked DEFERRED): read as done")
 }
+
+// An open box over sub-boxes ticked or left open as deferred stays open:
+// the unit's own box and the deferred ones agree its work is not all done
+// (heldout19 489 5.1); a ticked box over deferred sub-boxes stays done.
+func TestOpenBoxOverDeferredSubBoxes(t *testing.T) {
+	p := Parse("tasks.md", []byte("## 1. Rollout\n\n- [x] 1.1 Ship\n  - [x] 1.1.1 Build\n  - [ ] 1.1.2 Docs (deferred to post-rollout)\n- [ ] 1.2 Monitor\n  - [x] 1.2.1 Review metrics\n  - [ ] 1.2.2 Analyze patterns (deferred - requires data)\n- [ ] 1.3 Tune\n  - [x] 1.3.1 Thresholds\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Ship closed", "1.2 Monitor open", "1.3 Tune closed"}, units(p))
+}

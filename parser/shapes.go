@@ -1567,8 +1567,9 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
 		// An open box whose sub-boxes are all ticked: done, unless
 		// items with no box stand beside them, whose work nothing says
-		// is done.
-		if n := b.plainItems(body); n > 0 {
+		// is done, or sub-boxes left open as deferred: the unit's own
+		// open box and theirs agree that its work is not all done.
+		if n := b.plainItems(body); n > 0 || b.uncheckedBox(body, false).IsValid() {
 			s.Status = Field{Value: StatusOpen, Pos: head.Pos}
 		} else {
 			b.p.warnf(head.Pos, "%s (unit %s) is not checked, but every item under it is (from line %d): read as done; tick it, or untick an item", sh.name(), s.ID, s.Status.Pos.Line)
