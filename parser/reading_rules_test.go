@@ -1469,3 +1469,23 @@ func TestOpenBoxOverDeferredSubBoxes(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Ship closed", "1.2 Monitor open", "1.3 Tune closed"}, units(p))
 }
+
+// A roadmap's sections by theme ("Core Features", "Technical Debt") that
+// say nothing of how their work stands hold work still to do, beside
+// sections that do say (Completed, Future Ideas); a themed section alone
+// makes no reading: an audit's Tech Debt is what it found (heldout19 477,
+// dev 25).
+func TestThemedSections(t *testing.T) {
+	p := Parse("p.md", []byte("# Roadmap\n\n## Core Features\n- **Config** - a file\n- **AGENTS.md** - support\n\n## Future Ideas\n- **Deps** - ordering\n\n## Out of Scope\n- Registry\n\n## Completed\n- ~~**Compile**~~ - embed *(Completed: v1.0)*\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 Config - a file open", "1.2 AGENTS.md - support open", "1.3 Deps - ordering open", "1.4 Compile - embed (Completed: v1.0) closed"}, units(p))
+
+	p = Parse("p.md", []byte("# HLD - TODO\n\n## Features (Planned)\n\n### Bulk endpoint\n\n**Priority**: High\n\n### Search\n\n**Priority**: Low\n\n## Technical Debt\n\n### Event bus\n\n**Priority**: Medium\n\n## Future Features\n\n### Streaming\n\n**Priority**: Low\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+
+	p = Parse("p.md", []byte("# Milestone Audit: v1.2.0 Polish\n\n## Requirements Coverage\n\nAll met.\n\n## Tech Debt\n\n### New (from v1.2.0)\n\n- one\n\n### Pre-existing\n\n- two\n\n## Conclusion\n\nShip.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "p.md is not a plan: no heading, list item or table row reads as a unit of work")
+}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,7 +49,37 @@ func sectionState(title string) string {
 
 // nextSections open titles of sections of the work still to come.
 var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do",
-	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have"}
+	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have",
+	"future"}
+
+// themedSection reports a section of a roadmap or TODO that groups its
+// work by theme and says nothing of how it stands ("Core Features",
+// "Developer Experience", "Technical Debt"): in a document titled as a
+// plan, beside sections that do say (Completed, Future Ideas), its items
+// are work still to do. A section that explains rather than lists work
+// (an overview, notes, a design, criteria, a log, a README's usage) is not
+// one.
+func themedSection(title string) bool {
+	h := normalHeading(title)
+	f := strings.Fields(h)
+	if len(f) == 0 || len(f) > 5 || designSection(title) || criteriaHeading(title) || testingHeading(title) || logHeading(title) ||
+		slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(checkedWords, f[len(f)-1]) || hasAnyWord(h, explainWords) {
+		return false
+	}
+	for _, k := range docKinds {
+		if slices.Contains(k.heads, h) {
+			return false
+		}
+	}
+	return true
+}
+
+// explainWords, in a section's title, say it explains the plan rather than
+// holding its work.
+var explainWords = []string{"summary", "goal", "goals", "vision", "mission", "principles", "legend", "status", "links", "resources",
+	"glossary", "risks", "dependencies", "timeline", "schedule", "about", "introduction", "intro", "scope", "assumptions", "purpose",
+	"how", "why", "what", "philosophy", "priorities", "priority", "key", "table of contents", "contents", "toc", "team", "contact",
+	"success", "kpis", "metrics", "strategy", "versioning", "release process", "process", "feedback", "stats", "statistics", "current"}
 
 // statusSectionsCandidate proposes the plain bullets of sections whose
 // titles give their status, when at least one says done and one says
@@ -64,14 +95,20 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	var done, open bool
 	var lines []int
 	n := 0
+	planned := false // the document's title says it is a plan
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
 			if h.Level == 1 {
 				level, st = 0, ""
+				planned = planned || planTitle(b.trimmedText(h))
 				continue
 			}
 			if level == 0 || h.Level <= level {
-				level, st = h.Level, sectionState(b.trimmedText(h))
+				text := b.trimmedText(h)
+				level, st = h.Level, sectionState(text)
+				if st == "" && planned && themedSection(text) {
+					st = statusThemed
+				}
 			}
 			continue
 		}
@@ -96,6 +133,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 		done = done || st == StatusClosed
 		open = open || st == StatusOpen || st == StatusInProgress
 	}
+
 	if !done || !open || n < 2 {
 		return
 	}
@@ -131,6 +169,7 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 	}
 	units := map[ast.Node]string{} // each unit heading, with its section's state
 	var lines []int
+	stated := false
 	level, st := 0, ""
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
@@ -141,13 +180,20 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 		case h.Level == 1:
 			level, st = 0, ""
 		case level == 0 || h.Level <= level:
-			level, st = h.Level, sectionState(b.trimmedText(h))
+			text := b.trimmedText(h)
+			level, st = h.Level, sectionState(text)
+			if st == "" && themedSection(text) {
+				st = statusThemed
+			}
 		case h.Level == level+1 && st != "" && st != statusSkipped:
 			units[h] = st
 			lines = append(lines, b.p.Position(b.blockStart(h)).Line)
+			stated = stated || st != statusThemed
 		}
 	}
-	if len(units) < 2 {
+	if len(units) < 2 || !stated {
+		// Themed sections count only beside one that says how its
+		// work stands.
 		return
 	}
 	place := 0
@@ -170,6 +216,10 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 		Why:  fmt.Sprintf("%d headings under section titles that say how their work stands, in a plan or roadmap", len(units)),
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
 }
+
+// statusThemed is the state of a themed section (themedSection): work
+// still to do, which no title said.
+const statusThemed = "themed"
 
 // settledState reports a section's state that a unit under it takes:
 // done or skipped. A section "In progress" (or "🚧 Planned") leaves its
