@@ -152,9 +152,10 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 		return "", "", false
 	}
 	upper := false
-	if (p.prefix != "" || parts >= 2) && i+1 < len(s) && (s[i] >= 'a' && s[i] <= 'z' || p.prefix != "" && s[i] >= 'A' && s[i] <= 'Z') && (s[i+1] == ' ' || s[i+1] == '\t') {
-		// "T012a", "2.1b", "T068A": a task inserted after another, its
-		// id and a letter (a bare "3x faster" is no id).
+	if (p.prefix != "" || parts >= 2) && i+1 < len(s) && (s[i] >= 'a' && s[i] <= 'z' || p.prefix != "" && s[i] >= 'A' && s[i] <= 'Z') && (s[i+1] == ' ' || s[i+1] == '\t') ||
+		parts == 1 && i+2 < len(s) && s[i] >= 'a' && s[i] <= 'z' && s[i+1] == '.' && s[i+2] == ' ' {
+		// "T012a", "2.1b", "T068A", "3b. Title": a task inserted after
+		// another, its id and a letter (a bare "3x faster" is no id).
 		upper = s[i] <= 'Z'
 		i++
 	}

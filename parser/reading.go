@@ -908,7 +908,19 @@ func numberedSectionPhase(r *shapeHead) {
 	if !ok {
 		return
 	}
-	r.sh = shape{kind: shapePhase, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
+	r.sh = shape{kind: shapePhase, id: id, sep: true, rest: rest, title: cleanTitle(rest), lead: leadOf(r.head.Text)}
+}
+
+// inserted reports an id "3b" put in after item n (3): n and a letter.
+func inserted(id string, n int) bool {
+	num := strings.TrimRightFunc(id, unicode.IsLetter)
+	return num != id && len(id)-len(num) == 1 && num == strconv.Itoa(n)
+}
+
+// leadOf is the decoration before a heading's text ("✅ " of "✅ 1.
+// Title"): a status mark a retagged heading keeps.
+func leadOf(text string) string {
+	return text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
 }
 
 // noUnits picks no heading as a unit.
@@ -1719,15 +1731,29 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			continue
 		}
 		inWork := true
-		for i, r := range heads {
-			id, _, _ := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(r.head.Text, decoration)})
-			if id != strconv.Itoa(i+1) {
-				heads = nil // not one sequence: sections, or two lists
-				break
+		marked, next := 0, 1
+		for _, r := range heads {
+			t := strings.TrimLeftFunc(r.head.Text, decoration)
+			id, rest, _ := itemPattern{parts: 1}.match(itemText{text: t})
+			if id != strconv.Itoa(next) {
+				if inserted(id, next-1) {
+					// "3b" after "3": an item put in later.
+				} else {
+					heads = nil // not one sequence: sections, or two lists
+					break
+				}
+			} else {
+				next++
 			}
 			inWork = inWork && workSection(b.sectionOf(sc, r))
+			if skip, done, progress, _ := headingMarkers(leadOf(r.head.Text) + " " + rest); skip != "" || done != "" || progress != "" {
+				marked++
+			}
 		}
-		if heads == nil || !(inWork || planTitle(title)) {
+		// Numbered headings that say how their work stands, two in three
+		// or more ("✅ 4. ... — RISOLTO in 0.2.0"), are tracked work,
+		// whatever the title.
+		if heads == nil || !(inWork || planTitle(title) || 3*marked >= 2*len(heads)) {
 			continue
 		}
 		lines := headLines(heads)
@@ -1934,7 +1960,7 @@ func bareRetag(level int) func(*shapeHead) {
 		if r.node.Level == level && r.sh.kind == shapeOther && bareNumbered(r.head.Text) {
 			t := strings.TrimLeftFunc(r.head.Text, decoration)
 			id, rest, _ := itemPattern{}.match(itemText{text: t})
-			r.sh = shape{kind: shapeBare, id: id, sep: true, rest: rest, title: cleanTitle(rest)}
+			r.sh = shape{kind: shapeBare, id: id, sep: true, rest: rest, title: cleanTitle(rest), lead: leadOf(r.head.Text)}
 		}
 	}
 }
@@ -2022,7 +2048,7 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 		if p.any {
 			word = "section"
 		}
-		r.sh = shape{kind: shapeUnit, word: word, id: id, sep: true, rest: title, title: cleanTitle(title)}
+		r.sh = shape{kind: shapeUnit, word: word, id: id, sep: true, rest: title, title: cleanTitle(title), lead: leadOf(r.head.Text)}
 	}
 }
 

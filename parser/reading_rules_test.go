@@ -1489,3 +1489,24 @@ func TestThemedSections(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "p.md is not a plan: no heading, list item or table row reads as a unit of work")
 }
+
+// Numbered headings that each carry a status mark are tracked work,
+// whatever the title; "3b." is an item put in after 3, sequenced after
+// it; the mark before the number closes the unit, in a declared "###
+// {title}" reading too; Italian RISOLTO is done (heldout18 457).
+func TestMarkedNumberedHeadings(t *testing.T) {
+	src := "# Lacune — cosa manca\n\n## Critico\n\n### ✅ 1. Nessuna autenticazione — RISOLTO in 0.2.0\n\ntesto\n\n### ✅ 2. Manca DatiBollo — RISOLTO in 0.2.0\n\ntesto\n\n### ✅ 3. Solo TD01 — RISOLTO in 0.2.0\n\ntesto\n\n### ✅ 3b. Schema scaduto — RISOLTO in 0.2.0\n\ntesto\n\n## Alta\n\n### 4. Il cedente — da fare\n\ntesto\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
+	var ids []string
+	for _, s := range p.Sprints {
+		ids = append(ids, s.ID+" "+s.Status.Value)
+	}
+	assert.Equal(t, []string{"1.1 closed", "1.2 closed", "1.3 closed", "1.3b closed", "1.4 "}, ids)
+
+	p = ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: `units: "### {title}"`, From: "--reading"}})
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "closed", p.Sprints[0].Status.Value)
+	assert.Empty(t, p.Sprints[4].Status.Value)
+}

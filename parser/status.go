@@ -47,6 +47,9 @@ var (
 		"achevé": true, "achevée": true, "complété": true, "complétée": true, "clos": true,
 		"livré": true, "livrée": true, "implémenté": true, "implémentée": true,
 		"implementado": true, "implementada": true, "implementiert": true, "umgesetzt": true,
+		// it
+		"fatto": true, "fatta": true, "completato": true, "completata": true, "risolto": true, "risolta": true,
+		"chiuso": true, "chiusa": true, "implementato": true, "implementata": true, "rilasciato": true, "concluso": true, "conclusa": true,
 		// ru, zh, ja, ko
 		"выполнено": true, "выполненные": true, "выполнены": true, "готово": true, "завершено": true, "сделано": true, "закрыто": true,
 		"выполнен": true, "выполнена": true, "завершен": true, "завершён": true, "завершена": true, "сделан": true, "сделана": true,
@@ -60,17 +63,17 @@ var (
 		"working": true, "doing": true, "review": true, "reviewing": true,
 		"empezado": true, "iniciado": true, "iniciada": true, "comenzado": true, "começado": true,
 		"begonnen": true, "angefangen": true, "commencé": true, "commencée": true,
-		"выполняется": true, "進行中": true, "进行中": true, "作業中": true, "实施中": true, "진행중": true,
+		"выполняется": true, "avviato": true, "進行中": true, "进行中": true, "作業中": true, "实施中": true, "진행중": true,
 	}
 	// progressPhrases are two words that say the work is under way.
 	progressPhrases = [][2]string{
 		{"in", "progress"}, {"en", "progreso"}, {"en", "curso"}, {"en", "proceso"},
 		{"em", "andamento"}, {"em", "progresso"}, {"em", "curso"}, {"in", "arbeit"},
-		{"in", "bearbeitung"}, {"en", "cours"}, {"в", "работе"}, {"в", "процессе"}, {"진행", "중"},
+		{"in", "bearbeitung"}, {"en", "cours"}, {"в", "работе"}, {"в", "процессе"}, {"진행", "중"}, {"in", "corso"}, {"in", "lavorazione"},
 	}
 	blockedStatusWords = map[string]bool{
 		"blocked": true, "waiting": true, "stalled": true, "hold": true, "paused": true,
-		"bloqueado": true, "bloqueada": true, "blockiert": true, "bloqué": true, "bloquée": true,
+		"bloqueado": true, "bloqueada": true, "bloccato": true, "bloccata": true, "blockiert": true, "bloqué": true, "bloquée": true,
 		"заблокировано": true, "阻塞": true, "受阻": true, "ブロック中": true, "차단됨": true, "보류": true,
 	}
 	openStatusWords = map[string]bool{
@@ -79,7 +82,7 @@ var (
 		"unstarted": true, "notstarted": true, "upcoming": true, "next": true, "proposed": true,
 		"pendiente": true, "pendente": true, "abierto": true, "aberto": true, "planificado": true,
 		"offen": true, "geplant": true, "ausstehend": true, "prévu": true, "planifié": true,
-		"ouvert":        true,
+		"ouvert": true, "aperto": true, "pianificato": true, "previsto": true,
 		"запланировано": true, "планируется": true, "計画中": true, "计划中": true, "未着手": true,
 		"待开始": true, "未开始": true, "未開始": true, "予定": true, "계획": true, "계획됨": true, "예정": true,
 	}
@@ -91,7 +94,7 @@ var (
 		"aplazado": true, "aplazada": true, "pospuesto": true, "adiado": true, "adiada": true,
 		"abgebrochen": true, "verschoben": true, "gestrichen": true, "storniert": true,
 		"annulé": true, "annulée": true, "abandonné": true, "abandonnée": true, "reporté": true,
-		"reportée": true,
+		"reportée": true, "annullato": true, "rinviato": true, "scartato": true,
 		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true,
 	}
 	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}

@@ -203,7 +203,7 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 			if _, ok := units[r.node]; ok {
 				place++
 				t := strings.TrimLeftFunc(r.head.Text, decoration)
-				r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t)}
+				r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t), lead: leadOf(r.head.Text)}
 			}
 		},
 		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) {
