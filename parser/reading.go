@@ -2286,7 +2286,7 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Heading:
-			if c.Level >= 2 && c.Level <= 4 {
+			if c.Level <= 4 {
 				count(&heads[c.Level], c)
 			}
 		case *east.Table:
@@ -2342,6 +2342,8 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	}
 	hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
+	// Three titles or more: a file of areas, each its own "# Area".
+	hint(`units: "# {title}"`, heads[1], 3, "every level-1 heading")
 }
 
 // tablesUnderUnits proposes, where every unit heading of the shapes

@@ -1510,3 +1510,15 @@ func TestMarkedNumberedHeadings(t *testing.T) {
 	assert.Equal(t, "closed", p.Sprints[0].Status.Value)
 	assert.Empty(t, p.Sprints[4].Status.Value)
 }
+
+// A file of areas, each its own "# Area" with bare lines under it, is
+// one declared line away: its readings list every level-1 heading
+// (heldout18 459).
+func TestLevelOneAreasHint(t *testing.T) {
+	p := Parse("TODO.md", []byte("# チャンネル数チェック\n\n状態: 未対応\n\n# USB Hub\n\n残作業:\nハブ対応\n\n# USB Audio\n\n残作業:\n再生\n"))
+	var lines []string
+	for _, c := range p.Candidates {
+		lines = append(lines, c.Declare)
+	}
+	assert.Contains(t, lines, `units: "# {title}"`)
+}
