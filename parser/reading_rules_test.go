@@ -1522,3 +1522,18 @@ func TestLevelOneAreasHint(t *testing.T) {
 	}
 	assert.Contains(t, lines, `units: "# {title}"`)
 }
+
+// One phase heading at a higher level that holds none of the many phase
+// headings of a deeper level ("## Phase 31+ — Shield" after "### Phase 1"
+// to "### Phase 3") is a section of its own; the deeper level is the
+// phases' (heldout20 512).
+func TestLonePhaseAside(t *testing.T) {
+	p := Parse("p.md", []byte("# 開発ロードマップ\n\n## Implementation phases\n\n### Phase 1 — Probe MVP ✅\n\n- proxy\n\n### Phase 2 — Gate MVP ✅\n\n- gate\n\n### Phase 3 — Filter ✅\n\n- filter\n\n## Phase 31+ — Shield（計画）\n\n| Phase | Title |\n|---|---|\n| 31 | Redact |\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Probe MVP closed", "2.1 Gate MVP closed", "3.1 Filter closed"}, units(p))
+
+	// A lone phase that holds the deeper ones stays the phase level.
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 6 — Rename\n\n### Step 1: A\n\n#### Phase 1: Canary\n\n- x\n\n#### Phase 2: Ramp\n\n- y\n\n#### Phase 3: Full\n\n- z\n\n### Step 2: B\n\n- w\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, 6, p.Sprints[0].Phase.Num)
+}

@@ -274,9 +274,52 @@ func (sc *shapeScan) collect(doc ast.Node) {
 			sc.phaseLevel = h.Level
 		}
 	}
+	if sc.cfg.phaseLevel == 0 && sc.phaseLevel > 0 {
+		sc.phaseLevel = sc.lonePhaseAside()
+	}
 	if sc.cfg.phaseLevel == 0 && (sc.cfg.units == nil || sc.cfg.mode == modePhaseOnly) && sc.cfg.items == nil && sc.phaseLevel == 0 {
 		sc.groupWords()
 	}
+}
+
+// lonePhaseAside returns the phase level, looking past one phase heading
+// at the highest level that holds none of the three or more phase
+// headings of a deeper level ("## Phase 31+ — Shield (planned)" after "###
+// Phase 1 — Probe MVP" to "### Phase 29"): it is a section of its own, and
+// the deeper level is the phases'.
+func (sc *shapeScan) lonePhaseAside() int {
+	phase := func(r *shapeHead) bool { return r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "") }
+	var top *shapeHead
+	deeper := map[int]int{}
+	for _, r := range sc.heads {
+		switch {
+		case !phase(r):
+		case r.node.Level == sc.phaseLevel && top != nil:
+			return sc.phaseLevel // two or more: the level is the phases'
+		case r.node.Level == sc.phaseLevel:
+			top = r
+		case r.node.Level > sc.phaseLevel:
+			deeper[r.node.Level]++
+		}
+	}
+	best := 0
+	for level, n := range deeper {
+		if n >= 3 && (best == 0 || n > deeper[best] || n == deeper[best] && level < best) {
+			best = level
+		}
+	}
+	if top == nil || best == 0 {
+		return sc.phaseLevel
+	}
+	for _, r := range sc.heads[slices.Index(sc.heads, top)+1:] {
+		if r.node.Level <= top.node.Level {
+			break
+		}
+		if r.node.Level == best && phase(r) {
+			return sc.phaseLevel // it holds them: the phases' group
+		}
+	}
+	return best
 }
 
 // nextNumber reports whether id b is the whole number after id a ("14"
