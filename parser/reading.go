@@ -1732,6 +1732,10 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		}
 		inWork := true
 		marked, next := 0, 1
+		// The sections' states, where each heading's section says how its
+		// work stands ("## ✅ COMPLETED FIXES", "## 🔄 REMAINING WORK").
+		states := map[ast.Node]string{}
+		stated, doneSec, openSec := true, false, false
 		for _, r := range heads {
 			t := strings.TrimLeftFunc(r.head.Text, decoration)
 			id, rest, _ := itemPattern{parts: 1}.match(itemText{text: t})
@@ -1745,7 +1749,13 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			} else {
 				next++
 			}
-			inWork = inWork && workSection(b.sectionOf(sc, r))
+			sec := b.sectionOf(sc, r)
+			inWork = inWork && workSection(sec)
+			st := sectionState(sec)
+			states[r.node] = st
+			stated = stated && st != ""
+			doneSec = doneSec || st == StatusClosed
+			openSec = openSec || st == StatusOpen || st == StatusInProgress
 			if skip, done, progress, _ := headingMarkers(leadOf(r.head.Text) + " " + rest); skip != "" || done != "" || progress != "" {
 				marked++
 			}
@@ -1753,17 +1763,28 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		// Numbered headings that say how their work stands, two in three
 		// or more ("✅ 4. ... — RISOLTO in 0.2.0"), are tracked work,
 		// whatever the title.
-		if heads == nil || !(inWork || planTitle(title) || 3*marked >= 2*len(heads)) {
+		// Numbered headings under sections that say done and still to do
+		// are a tracked list: each takes its section's state.
+		tracked := stated && doneSec && openSec
+		if heads == nil || !(inWork || tracked || planTitle(title) || 3*marked >= 2*len(heads)) {
 			continue
 		}
 		lines := headLines(heads)
 		pat := strings.Repeat("#", level) + " {n}. {title}"
 		up, _ := readUnitPattern(pat)
+		var hook func(*builder, *Sprint, *shapeHead, []ast.Node)
+		if tracked {
+			hook = func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node) {
+				if st := states[r.node]; !s.Status.Set() && !s.Skipped && settledState(st) {
+					s.Status = Field{Value: st, Pos: s.Heading.Pos}
+				}
+			}
+		}
 		c := &Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings %q", level, pat[level+1:]),
 			Units: len(heads), First: firstOf(lines), Declare: fmt.Sprintf("units: %q", pat), Score: scoreSection, level: level,
 			Why: "headings numbered 1, 2, 3, ... in a plan about work",
 			read: func(b *builder, doc ast.Node) bool {
-				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1, unit: hook})
 			}}
 		if pick != nil && pick.Name == "phases" && sc.spreadOverPhases(heads) {
 			// "## Fase 2" over "### 7. Title": steps numbered across the

@@ -1537,3 +1537,16 @@ func TestLonePhaseAside(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, 6, p.Sprints[0].Phase.Num)
 }
+
+// Numbered headings under sections that say done and still to do are a
+// tracked list, each unit as its section says; their bullets are their
+// text, not the status lists' units. A report of done work alone stays
+// refused (heldout20 503, heldout 38).
+func TestNumberedHeadingsUnderStatusSections(t *testing.T) {
+	p := Parse("p.md", []byte("# Fixes Completed and Remaining\n\n## ✅ COMPLETED FIXES\n\n### 1. Landing Page Year\n- ✅ Changed\n- **File:** a.tsx\n\n### 2. Go Back Button\n- ✅ Added\n\n## 🔄 REMAINING WORK\n\n### 3. Spooky Theme\n**What's needed:**\n- colours\n- fonts\n\n### 4. List View\n- columns\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Landing Page Year closed", "1.2 Go Back Button closed", "1.3 Spooky Theme open", "1.4 List View open"}, units(p))
+
+	p = Parse("p.md", []byte("# ✅ Codespace Stopping Issue - RESOLVED\n\n## 🎯 Problem Statement\n\nIt stopped.\n\n## ✅ Implemented Solutions\n\n### 1. Architecture Changes\n\n- lighter\n\n### 2. Timeout Protection\n\n- timeouts\n\n### 3. Error Tolerance\n\n- continue\n"))
+	require.Len(t, msgs(p, Error), 1)
+}

@@ -96,6 +96,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	var lines []int
 	n := 0
 	planned := false // the document's title says it is a plan
+	inItem := false  // under an item heading of the section
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
 			if h.Level == 1 {
@@ -109,11 +110,18 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				if st == "" && planned && themedSection(text) {
 					st = statusThemed
 				}
+				inItem = false
+			} else {
+				// "### 7. Complete the theme" under "## 🔄 REMAINING
+				// WORK": a numbered item of the section, whose bullets
+				// are its text (the headings are the units).
+				t := strings.TrimLeftFunc(b.trimmedText(h), decoration)
+				inItem = bareNumbered(t) || readShape(t).kind == shapeUnit
 			}
 			continue
 		}
 		l, ok := c.(*ast.List)
-		if !ok || l.IsOrdered() || st == "" || st == statusSkipped {
+		if !ok || l.IsOrdered() || st == "" || st == statusSkipped || inItem {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
