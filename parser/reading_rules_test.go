@@ -1459,6 +1459,12 @@ func TestTickedTaskUnderSkippedPhase(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Init closed", "1.2 Config closed", "2.4 Stub handler closed", "2.3 Tests skipped", "2.5 Real handler skipped"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "11:1: T004 (unit 2.4) is checked under phase 2, which is skipped (marked DEFERRED): read as done")
+
+	// A ticked task that says it was set aside too stays skipped
+	// (heldout20 509).
+	p = Parse("tasks.md", []byte("## 1. Core\n\n- [x] 1.1 Client\n- [x] 1.2 Context\n\n## 2. Cleanup (Deferred)\n\n- [x] ~~2.1 Remove the registry~~ (deferred)\n- [x] 2.2 Update exports (deferred)\n- [ ] 2.3 Migration guide\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Client closed", "1.2 Context closed", "2.1 Remove the registry skipped", "2.2 Update exports skipped", "2.3 Migration guide skipped"}, units(p))
 }
 
 // An open box over sub-boxes ticked or left open as deferred stays open:

@@ -1586,9 +1586,11 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	s := w.newUnit(r, ph, sh.id, sh.title)
 	s.Nested = w.nested
 	checked, has := itemChecked(it)
-	if checked && ph.Skipped && s.SkipReason == "phase "+ph.ID+" is skipped" {
+	if skip, _, _, _ := headingMarkers(r.sh.lead + " " + r.sh.rest); checked && !r.struck && skip == "" && ph.Skipped && s.SkipReason == "phase "+ph.ID+" is skipped" {
 		// "- [X] T033 ..." under "## Phase 5 ⏸️ DEFERRED": the task's own
-		// tick says its work was done, whatever became of the phase.
+		// tick says its work was done, whatever became of the phase,
+		// unless the task says it was set aside too ("- [x] ~~4.1
+		// Remove the registry~~ (deferred)").
 		s.Skipped, s.SkipReason = false, ""
 		b.p.warnf(head.Pos, "%s (unit %s) is checked under phase %s, which is skipped (%s): read as done", sh.name(), s.ID, ph.ID, ph.SkipReason)
 	}
