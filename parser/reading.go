@@ -84,7 +84,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -500,6 +500,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	}
 	if pick == nil || pick.Score < scoreShapes {
 		b.statusFieldHeadings(sc, out, add)
+		b.horizonsCandidate(doc, sc, add)
 	}
 	best := 0
 	for _, c := range out {
@@ -1000,6 +1001,15 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 					b.statusHeadingsCandidate(doc, sc, func(x *Candidate) { found = x })
 				}
 			}
+			return found != nil && found.read(b, doc)
+		}
+	case d.key == "format" && d.value == "horizons":
+		c.Name, c.Description = "headings", horizonsDescription
+		c.read = func(b *builder, doc ast.Node) bool {
+			mark := len(b.p.Diags)
+			sc, _, _ := b.scanShapes(doc, shapeConfig{})
+			b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
+			found := b.horizons(doc, sc)
 			return found != nil && found.read(b, doc)
 		}
 	case d.key == "format" && d.value == "gsd-plan":
@@ -1638,7 +1648,10 @@ func (b *builder) horizonSections(doc ast.Node) bool {
 // horizonWords name a time in a roadmap's section titles.
 var horizonWords = []string{"now", "next", "later", "soon", "future", "near term", "near-term", "mid term", "mid-term", "long term",
 	"long-term", "short term", "short-term", "upcoming", "someday", "eventually", "später", "nächste", "demnächst", "zukunft", "prochain",
-	"prochainement", "plus tard", "futur", "próximo", "próximos", "después", "futuro", "depois", "позже", "далее", "будущ", "今後", "将来", "短期", "中期", "长期", "長期", "향후", "나중"}
+	"prochainement", "plus tard", "futur", "próximo", "próximos", "después", "futuro", "depois", "позже", "далее", "будущ", "今後", "将来", "短期", "中期", "长期", "長期", "향후", "나중",
+	"medium term", "medium-term", "coming soon", "próximamente", "corto plazo", "mediano plazo", "medio plazo", "largo plazo",
+	"curto prazo", "médio prazo", "longo prazo", "court terme", "moyen terme", "long terme", "kurzfristig", "mittelfristig",
+	"langfristig", "近期", "远期", "近い将来", "中長期", "단기", "중기", "장기"}
 
 // roadmapVersion finds a version or a quarter in a section title: "v0.2",
 // "1.4.0", "Q3".

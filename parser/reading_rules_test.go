@@ -1556,3 +1556,20 @@ func TestNumberedHeadingsUnderStatusSections(t *testing.T) {
 	p = Parse("p.md", []byte("# ✅ Codespace Stopping Issue - RESOLVED\n\n## 🎯 Problem Statement\n\nIt stopped.\n\n## ✅ Implemented Solutions\n\n### 1. Architecture Changes\n\n- lighter\n\n### 2. Timeout Protection\n\n- timeouts\n\n### 3. Error Tolerance\n\n- continue\n"))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A roadmap by horizons: the themes under "# Próximamente", "# Mediano
+// Plazo", "# Largo Plazo" are its units, one after another; a horizon with
+// no theme is one unit; "format: horizons" declares it (heldout20 493,
+// heldout17 424).
+func TestHorizons(t *testing.T) {
+	src := "# Hoja de Ruta\n\n## Estado Actual\n\n- PNG Stealth\n- JPEG\n\n# Próximamente\n\n## Mejoras de Resistencia\n\n- compresión\n\n## Herramientas\n\n- métricas\n\n# Mediano Plazo\n\n## Audio\n\n- fase\n\n# Largo Plazo\n\n- redes\n- vídeo\n\n# Estado del Proyecto\n\nInvestigación.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "headings | format: horizons", chosen(p))
+	assert.Equal(t, []string{"1.1 Mejoras de Resistencia open", "1.2 Herramientas open", "1.3 Audio open", "1.4 Largo Plazo open"}, units(p))
+
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: horizons", From: "--reading"}})
+	require.Empty(t, msgs(q, Error))
+	assert.Equal(t, units(p), units(q))
+	assert.Equal(t, "format: horizons", q.Candidates[0].Declare)
+}
