@@ -1573,3 +1573,13 @@ func TestHorizons(t *testing.T) {
 	assert.Equal(t, units(p), units(q))
 	assert.Equal(t, "format: horizons", q.Candidates[0].Declare)
 }
+
+// A Kiro task kept as a unit beside its flush-left sub-tasks (it has work
+// of its own), its box open and every sub-task ticked, is done, with a
+// warning (heldout20 494).
+func TestKiroTaskDoneBySubtasks(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Implementation Plan\n\n## Tasks\n\n- [ ] 1. Set up the client\n  - Create the API client\n\n- [x] 1.1 Create the client\n\n- [x] 1.2 Create the generator\n\n- [ ] 2. Orchestrate\n  - Create the service\n\n- [x] 2.1 Service\n\n- [ ] 2.2 Status polling\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Set up the client closed", "1.2 Create the client closed", "1.3 Create the generator closed", "1.4 Orchestrate open", "1.5 Service closed", "1.6 Status polling open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "5:1: task 1 (unit 1.1) is not checked, but its 2 sub-tasks are (from line 8): read as done; tick it, or untick a sub-task")
+}

@@ -1526,8 +1526,46 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		if it.NextSibling() == nil {
 			after = next
 		}
-		w.itemUnit(ph, it, itemEnd, after, sh, progress, par)
+		s := w.itemUnit(ph, it, itemEnd, after, sh, progress, par)
+		if w.items != nil && w.items.leaf && w.leafGroup(it) {
+			w.doneBySubtasks(s, it)
+		}
 	}
+}
+
+// doneBySubtasks reads a task kept as a unit beside its flush-left
+// sub-tasks ("- [ ] 1. Set up the client" over "- [x] 1.1", "- [x] 1.2"),
+// its own box open and every sub-task ticked, as done, with a warning: as
+// an open box over ticked sub-boxes is.
+func (w *shapeWalk) doneBySubtasks(s *Sprint, it ast.Node) {
+	if s == nil || s.Skipped || s.Status.Value != StatusOpen || s.Status.Pos != s.Heading.Pos {
+		return
+	}
+	t, _ := w.b.readItemText(it)
+	id, _, _ := itemPattern{parts: 1}.match(t)
+	n, first := 0, Pos{}
+	for next := it.NextSibling(); next != nil; next = next.NextSibling() {
+		nt, ok := w.b.readItemText(next)
+		if !ok {
+			break
+		}
+		sub, _, ok := itemPattern{parts: 2}.match(nt)
+		if !ok || !strings.HasPrefix(sub, id+".") {
+			break
+		}
+		if checked, has := itemChecked(next); !has || !checked {
+			return
+		}
+		if n == 0 {
+			first = w.b.p.Position(w.b.blockStart(next))
+		}
+		n++
+	}
+	if n == 0 {
+		return
+	}
+	s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
+	w.b.p.warnf(s.Heading.Pos, "task %s (unit %s) is not checked, but its %d sub-tasks are (from line %d): read as done; tick it, or untick a sub-task", id, s.ID, n, first.Line)
 }
 
 // unreadTaskID warns of a checkbox item the reading's task pattern does not
@@ -1564,7 +1602,7 @@ func (w *shapeWalk) unreadTaskID(it ast.Node) {
 
 // itemUnit reads list item it, which ends at itemEnd, as a unit of phase
 // ph; after is the block after its list when it is the list's last item.
-func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node, sh shape, progress, par bool) {
+func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node, sh shape, progress, par bool) *Sprint {
 	b := w.b
 	start := b.blockStart(it)
 	line := lineEnd(b.src, start)
@@ -1644,6 +1682,7 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		}
 		s.Status = Field{Value: v, Pos: head.Pos}
 	}
+	return s
 }
 
 // name is how the unit calls itself: "Task 3", and "T033" for a letter
