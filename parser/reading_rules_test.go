@@ -1583,3 +1583,12 @@ func TestKiroTaskDoneBySubtasks(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Set up the client closed", "1.2 Create the client closed", "1.3 Create the generator closed", "1.4 Orchestrate open", "1.5 Service closed", "1.6 Status polling open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "5:1: task 1 (unit 1.1) is not checked, but its 2 sub-tasks are (from line 8): read as done; tick it, or untick a sub-task")
 }
+
+// A status, span or date in parentheses between a phase's id and its
+// title ("## Phase 1 (shipped) — groundwork") goes after the title; the
+// phase reads, done by its marker (heldout20 502).
+func TestPhaseParenthesisBeforeTitle(t *testing.T) {
+	p := Parse("p.md", []byte("# MCP spec preparation\n\n## Phase 1 (shipped) — task-model groundwork\n\nNotes.\n\n- mapping\n\n## Deprecated-feature audit (clean)\n\nNone.\n\n## Phase 2 (shipped) — Tasks wire\n\n- handlers\n\n## Phase 3 (on stable v2) — migrate shape\n\n- migrate\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 task-model groundwork closed", "2.1 Tasks wire closed", "3.1 migrate shape (on stable v2) open"}, units(p))
+}

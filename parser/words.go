@@ -137,9 +137,10 @@ func readShapeGlue(text string, glue bool) shape {
 			break
 		}
 	}
-	if !sh.sep && strings.HasPrefix(rest, "(") && sh.kind == shapeUnit {
-		// "DAY 2 (March 6 - Thu) - Receipt Types": a date or span
-		// between the id and its title, which goes after the title.
+	if !sh.sep && strings.HasPrefix(rest, "(") && (sh.kind == shapeUnit || sh.kind == shapePhase) {
+		// "DAY 2 (March 6 - Thu) - Receipt Types", "Phase 1 (shipped) —
+		// groundwork": a date, span or status between the id and its
+		// title, which goes after the title.
 		if k := strings.IndexByte(rest, ')'); k > 0 {
 			after := strings.TrimSpace(rest[k+1:])
 			for _, s := range []string{":", "：", "-", "–", "—"} {
