@@ -140,8 +140,10 @@ func readShapeGlue(text string, glue bool) shape {
 	if !sh.sep && strings.HasPrefix(rest, "(") && (sh.kind == shapeUnit || sh.kind == shapePhase) {
 		// "DAY 2 (March 6 - Thu) - Receipt Types", "Phase 1 (shipped) —
 		// groundwork": a date, span or status between the id and its
-		// title, which goes after the title.
-		if k := strings.IndexByte(rest, ')'); k > 0 {
+		// title, which goes after the title. A phase with a span there
+		// ("Phase 1 (Days 1-7): Foundation") stays no phase heading: a
+		// schedule's summary, as under a plan's success metrics.
+		if k := strings.IndexByte(rest, ')'); k > 0 && !(sh.kind == shapePhase && durationRE.MatchString(strings.ToLower(strings.TrimSpace(rest[1:k])))) {
 			after := strings.TrimSpace(rest[k+1:])
 			for _, s := range []string{":", "：", "-", "–", "—"} {
 				if t, ok := strings.CutPrefix(after, s); ok && strings.TrimSpace(t) != "" {
