@@ -533,7 +533,7 @@ func (w *shapeWalk) leafGroup(it ast.Node) bool {
 		return false
 	}
 	id, _, ok := itemPattern{parts: 1}.match(t)
-	next := it.NextSibling()
+	next := nextItem(it)
 	if !ok || next == nil {
 		return false
 	}

@@ -1533,6 +1533,30 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 	}
 }
 
+// nextItem is the list item after it: its next sibling, or, where an
+// annotation line ends its list ("<!-- beads-ralph: bd-a1 -->" after a
+// unit), the first item of the list that follows the annotation.
+func nextItem(it ast.Node) ast.Node {
+	if n := it.NextSibling(); n != nil {
+		return n
+	}
+	l := it.Parent()
+	if l == nil {
+		return nil
+	}
+	n := l.NextSibling()
+	for n != nil {
+		if _, ok := n.(*ast.HTMLBlock); !ok {
+			break
+		}
+		n = n.NextSibling()
+	}
+	if next, ok := n.(*ast.List); ok {
+		return next.FirstChild()
+	}
+	return nil
+}
+
 // doneBySubtasks reads a task kept as a unit beside its flush-left
 // sub-tasks ("- [ ] 1. Set up the client" over "- [x] 1.1", "- [x] 1.2"),
 // its own box open and every sub-task ticked, as done, with a warning: as
@@ -1544,7 +1568,7 @@ func (w *shapeWalk) doneBySubtasks(s *Sprint, it ast.Node) {
 	t, _ := w.b.readItemText(it)
 	id, _, _ := itemPattern{parts: 1}.match(t)
 	n, first := 0, Pos{}
-	for next := it.NextSibling(); next != nil; next = next.NextSibling() {
+	for next := nextItem(it); next != nil; next = nextItem(next) {
 		nt, ok := w.b.readItemText(next)
 		if !ok {
 			break
