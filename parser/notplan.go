@@ -505,7 +505,8 @@ func doneWorkSection(text string) bool {
 
 // learningHeads are sections only material for learners has.
 var learningHeads = []string{"learning goals", "learning objectives", "learning outcomes", "what you will learn", "what you'll learn",
-	"lernziele", "objetivos de aprendizaje", "objetivos de aprendizagem", "objectifs d'apprentissage", "学习目标", "学習目標"}
+	"lernziele", "objetivos de aprendizaje", "objetivos de aprendizagem", "objectifs d'apprentissage", "学习目标", "学習目標",
+	"今日のゴール", "本日のゴール", "today's goals", "today's goal", "goals for today", "今天的目标", "本节目标"}
 
 // exercise says, with its evidence, whether the document is an exercise or
 // lab for learners: a section of learning goals, and a title that says lab,
@@ -521,7 +522,26 @@ func (s docSignals) exercise() string {
 	if more := s.present([]string{"exercises", "stretch exercises", "practice", "self-check", "quiz"}); len(more) > 0 {
 		return goals[0] + ", " + more[0]
 	}
+	if more := s.containing([]string{"追加課題", "演習", "練習問題", "练习", "课后作业"}); more != "" {
+		return goals[0] + ", " + more // "## 4️⃣ 難易度別の追加課題": assignments by difficulty
+	}
 	return ""
+}
+
+// containing is the first section heading, quoted with its line, that holds
+// one of words (for names written without spaces, as Japanese and Chinese
+// write them); "" when none does.
+func (s docSignals) containing(words []string) string {
+	name, at := "", 0
+	for h, line := range s.heads {
+		if containsAny(h, words) && (at == 0 || line < at) {
+			name, at = h, line
+		}
+	}
+	if at == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%q (line %d)", name, at)
 }
 
 // distinctHeads counts the different headings among evidence, each

@@ -1592,3 +1592,11 @@ func TestPhaseParenthesisBeforeTitle(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 task-model groundwork closed", "2.1 Tasks wire closed", "3.1 migrate shape (on stable v2) open"}, units(p))
 }
+
+// A workshop day's handout with today's goals and assignments by
+// difficulty (追加課題) is material for learners, refused (heldout21 530).
+func TestJapaneseWorkshopHandout(t *testing.T) {
+	p := Parse("p.md", []byte("# Day 2: タスク分解と実装\n\n## 🎯 今日のゴール\n\n- 実装する\n\n## 1️⃣ プロジェクト構成の確認（30分）\n\n### 1.1 ディレクトリ構造\n\n- a\n\n### 1.2 使用する主要ライブラリ\n\n- b\n\n## 4️⃣ 難易度別の追加課題\n\n### 🟢 基本（必須）\n\n- c\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is an exercise for learners ("今日のゴール" (line 3), "難易度別の追加課題" (line 17))`)
+}
