@@ -1600,3 +1600,12 @@ func TestJapaneseWorkshopHandout(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it is an exercise for learners ("今日のゴール" (line 3), "難易度別の追加課題" (line 17))`)
 }
+
+// "except" in capitals among words that are not, at a list's end, is a
+// name ("UNION, INTERSECT, and EXCEPT"), not an exception to done; "except
+// for" still is one (heldout21 520).
+func TestExceptAsKeyword(t *testing.T) {
+	assert.Equal(t, StatusClosed, readStatus("complete for UNION ALL, UNION, INTERSECT, and EXCEPT.").status)
+	assert.Equal(t, StatusInProgress, readStatus("Complete except for JPY rounding").status)
+	assert.Equal(t, StatusInProgress, readStatus("COMPLETE EXCEPT DOCS").status)
+}

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -318,6 +319,17 @@ func (toks tokens) deniedAfter(i int) int {
 	return 0
 }
 
+// keyword reports token i written in capitals among words that are not
+// ("complete for UNION ALL, INTERSECT, and EXCEPT"): a name, not a word of
+// the sentence.
+func (toks tokens) keyword(i int) bool {
+	raw := toks[i].raw
+	if len(raw) < 2 || raw != strings.ToUpper(raw) {
+		return false
+	}
+	return slices.ContainsFunc(toks, func(t token) bool { return !t.emoji && t.raw != strings.ToUpper(t.raw) })
+}
+
 // unfinished finds, from token i on, words that say part of the work is not
 // done: a status word other than done or drop ("in progress", "⏳",
 // "blocked", "pending"), a negated done or progress word ("not started",
@@ -326,7 +338,9 @@ func (toks tokens) deniedAfter(i int) int {
 func (toks tokens) unfinished(i int) (int, int) {
 	for ; i < len(toks); i++ {
 		t := toks[i]
-		if unfinishedWords[t.text] {
+		if unfinishedWords[t.text] && i+1 < len(toks) && !toks.keyword(i) {
+			// "except for JPY rounding", not a list's last item written
+			// as a keyword ("UNION, INTERSECT, and EXCEPT").
 			return i, i + 1
 		}
 		class, n := toks.classAt(i)
