@@ -342,7 +342,11 @@ func cleanTitle(t string) string {
 		t = strings.TrimSpace(t)
 		for _, w := range markerWords {
 			if strings.HasSuffix(t, w) && wordEdge(t, len(t)-len(w), len(w)) && markerPlace(t, len(t)-len(w), len(w), slices.Contains(skipWords, w)) == placeWhole {
-				t = strings.TrimRight(t[:len(t)-len(w)], " -–—:")
+				t = strings.TrimRight(t[:len(t)-len(w)], " ")
+				if f := strings.Fields(t); len(f) > 1 && partialWords[strings.ToLower(f[len(f)-1])] {
+					t = strings.TrimSpace(t[:len(t)-len(f[len(f)-1])]) // "— PARTIALLY SHIPPED"
+				}
+				t = strings.TrimRight(t, " -–—:")
 			}
 		}
 		if strings.HasSuffix(t, ")") {
@@ -468,6 +472,17 @@ var markerWords = append(append(append(append([]string{}, skipWords...), doneWor
 // end of the title. The same skip word written as an ordinary title word
 // ("Deferred features", "DEFERRED payment support"), or as a marker about
 // part of the work ("Invoices — dunning DEFERRED"), is returned as loose.
+// partlyBefore reports a done marker word w in rest right after a word that
+// says only part of the work ("PARTIALLY SHIPPED", "mostly done").
+func partlyBefore(rest, w string) bool {
+	k := strings.LastIndex(rest, w)
+	if k <= 0 {
+		return false
+	}
+	f := strings.Fields(rest[:k])
+	return len(f) > 0 && partialWords[strings.ToLower(strings.Trim(f[len(f)-1], "(["))]
+}
+
 func headingMarkers(rest string) (skip, done, progress, loose string) {
 	for k, r := range rest {
 		if r < utf8.RuneSelf {
@@ -536,6 +551,10 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	}
 	if done == "" {
 		done = find(doneWords, false)
+		if done != "" && partlyBefore(rest, done) {
+			// "— PARTIALLY SHIPPED": part of the work, under way.
+			progress, done = "PARTIALLY "+done, ""
+		}
 	}
 	if done == "" && strings.HasSuffix(rest, "）") {
 		done = fullWidthDone(rest)

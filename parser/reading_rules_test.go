@@ -1609,3 +1609,11 @@ func TestExceptAsKeyword(t *testing.T) {
 	assert.Equal(t, StatusInProgress, readStatus("Complete except for JPY rounding").status)
 	assert.Equal(t, StatusInProgress, readStatus("COMPLETE EXCEPT DOCS").status)
 }
+
+// A done marker after a word of part ("— PARTIALLY SHIPPED") says the
+// work is under way, and both leave the title (heldout21 539).
+func TestPartiallyShipped(t *testing.T) {
+	p := Parse("p.md", []byte("# Pool\n\n## Implementation Phases\n\n### Phase 1: Stop the bleeding — SHIPPED\n\n- a\n\n### Phase 2: Pool initialization — DEFERRED\n\n- b\n\n### Phase 3: One-time cleanup — PARTIALLY SHIPPED\n\n- c\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Stop the bleeding closed", "3.1 One-time cleanup in_progress", "2.1 Pool initialization skipped"}, units(p))
+}
