@@ -2089,6 +2089,52 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 // labelGroups proposes the headings of one level that open with a unit
 // word and a colon and no id ("### Milestone: Title"), or with an id of
 // capitals glued to a number ("#### US-001: Title").
+// wholeRun reports whether heading r, "T3 Title", stands in a run of three
+// or more headings of its level with the same capitals and whole numbers
+// counting up by one ("T0", "T1", "T2"): a list's items, not "P1 bugs".
+func wholeRun(sc *shapeScan, r *shapeHead, word string) bool {
+	num := func(h *shapeHead) (int, bool) {
+		t := strings.TrimLeftFunc(h.head.Text, decoration)
+		if h.node.Level != r.node.Level || !strings.HasPrefix(t, word) {
+			return 0, false
+		}
+		d := t[len(word):]
+		k := 0
+		for k < len(d) && d[k] >= '0' && d[k] <= '9' {
+			k++
+		}
+		if k == 0 || k == len(d) || d[k] != ' ' {
+			return 0, false
+		}
+		n, err := strconv.Atoi(d[:k])
+		return n, err == nil
+	}
+	run, prev, in := 0, -1, false
+	for _, h := range sc.heads {
+		n, ok := num(h)
+		switch {
+		case !ok:
+			if h.node.Level <= r.node.Level {
+				if in && run >= 3 {
+					return true
+				}
+				run, prev, in = 0, -1, false
+			}
+			continue
+		case prev >= 0 && n == prev+1:
+			run++
+		default:
+			if in && run >= 3 {
+				return true
+			}
+			run, in = 1, false
+		}
+		prev = n
+		in = in || h == r
+	}
+	return in && run >= 3
+}
+
 func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	type group struct {
 		pat   string
@@ -2130,9 +2176,11 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		}
 		if i > 0 && i <= 3 && i < len(t) && t[i] >= '0' && t[i] <= '9' {
 			// "### P0.1 Hybrid extraction": capitals glued to a dotted
-			// id, the items of a priority or milestone list.
+			// id, the items of a priority or milestone list; "### T0
+			// 基线与契约校准" under "## Tasks": a whole number, in a
+			// section about the work, numbered in order.
 			up := unitPattern{word: t[:i], glued: true}
-			if id, _, ok := up.headingUnit(t); ok && strings.Contains(id, ".") {
+			if id, _, ok := up.headingUnit(t); ok && (strings.Contains(id, ".") || workSection(b.sectionOf(sc, r)) && wholeRun(sc, r, t[:i])) {
 				g := find(hashes+" "+t[:i]+"{n} {title}", r.node.Level)
 				g.lines = append(g.lines, r.head.Pos.Line)
 			}

@@ -1617,3 +1617,18 @@ func TestPartiallyShipped(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Stop the bleeding closed", "3.1 One-time cleanup in_progress", "2.1 Pool initialization skipped"}, units(p))
 }
+
+// Headings of capitals glued to whole numbers counting up ("### T0 基线",
+// "### T1 ...") under a section about the work are its units, with no
+// colon after the id; "P1 bugs first" alone is not (heldout21 525).
+func TestGluedWholeIDsUnderTasks(t *testing.T) {
+	p := Parse("p.md", []byte("# OpenCode Plugin 接入计划\n\n## Goal\n\n目标。\n\n## Tasks\n\n### T0 基线与契约校准\n\n- a\n\n### T1 实现运行时\n\n- b\n\n### T2 实现耐久能力\n\n- c\n\n## Risks\n\n- r\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### T{n} {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 3)
+
+	p = Parse("p.md", []byte("# Notes\n\n## Tasks\n\n### P1 bugs first\n\n- a\n\n### P2 later\n\n- b\n"))
+	for _, c := range p.Candidates {
+		assert.NotEqual(t, `units: "### P{n} {title}"`, c.Declare)
+	}
+}
