@@ -49,6 +49,8 @@ type gsdEntry struct {
 	// start is the offset of a progress table's row that is the only
 	// entry of its phase (item is the row); 0 for the others.
 	start int
+	// tableDone: a progress table's row says the phase is done.
+	tableDone bool
 }
 
 // at is the offset the entry starts at.
@@ -112,6 +114,9 @@ func (b *builder) gsdAllEntries(doc ast.Node) (entries []gsdEntry, headings bool
 				// A details heading with no checklist entry: the
 				// progress table says how it stands.
 				entries[i].checked = true
+			}
+			if entries[i].num == e.num && e.checked {
+				entries[i].tableDone = true
 			}
 		}
 	}
@@ -277,6 +282,7 @@ type gsdDetails struct {
 	depsAt        Pos
 	plans, ticked int
 	goal          string // the "**Goal**:" line
+	done          bool   // a "**Status**: Done — ..." line says the phase is done
 	head          *ast.Heading
 	end           int      // the offset its section ends at
 	planTexts     []string // the plan list's items
@@ -314,6 +320,7 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 				if strings.HasPrefix(line, "**Goal**") && cur.goal == "" {
 					cur.goal = line
 				}
+
 				if k := strings.Index(line, "**Depends on"); k >= 0 && cur.deps == nil {
 					// "**Depends on**: Phase 4", "**Depends on:** Phase 4".
 					rest := strings.TrimLeft(line[k+len("**Depends on"):], "*: ")
@@ -339,7 +346,28 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 			}
 		}
 	}
+	for _, d := range out {
+		d.done = b.gsdStatusDone(d)
+	}
 	return out
+}
+
+// gsdStatusDone reports whether a phase's details hold a line
+// "**Status**: Done — commit 50e65b7" that says it is done (a line that
+// may continue a success criteria list, where GSD writes it after one).
+func (b *builder) gsdStatusDone(d *gsdDetails) bool {
+	start := lineEnd(b.src, max(b.blockStart(d.head), 0))
+	for off := start; off < d.end && off < len(b.src); off = lineEnd(b.src, off) {
+		line := strings.TrimSpace(string(b.src[off:lineEnd(b.src, off)]))
+		if v, ok := strings.CutPrefix(line, "**Status**"); ok {
+			v = strings.TrimLeft(v, "*: ")
+			if head, _, ok := strings.Cut(v, " — "); ok {
+				v = head // "Done — commit 50e65b7": the status, then its note
+			}
+			return readStatus(v).status == StatusClosed
+		}
+	}
+	return false
 }
 
 // readGSDRoadmap reads the phases of a GSD roadmap's checklists as its
@@ -415,6 +443,11 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 			case !e.heading:
 				b.p.warnf(at, "phase %s is not ticked, but all %d plans of its details are: read as closed", e.num, d.plans)
 			}
+		case d != nil && d.done && e.tableDone:
+			// A box left unticked where the phase's details say Status
+			// Done and the progress table Complete: two records to one.
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			b.p.warnf(at, "phase %s is not ticked, but its details say it is done and so does the progress table: read as closed", e.num)
 		default:
 			s.Status = Field{Value: StatusOpen, Pos: at}
 		}

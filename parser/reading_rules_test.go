@@ -1632,3 +1632,15 @@ func TestGluedWholeIDsUnderTasks(t *testing.T) {
 		assert.NotEqual(t, `units: "### P{n} {title}"`, c.Declare)
 	}
 }
+
+// A GSD roadmap's phase left unticked, whose details say "**Status**:
+// Done" (after its success criteria) and whose progress row says
+// Complete, is done, with a warning; one of the two alone leaves it open
+// (heldout21 527).
+func TestGSDStatusAndProgressRow(t *testing.T) {
+	src := "# Roadmap: feynman\n\n## Phases\n\n- [x] **Phase 14: Corpus** — expand\n- [ ] **Phase 15: Budget** — free bytes\n- [ ] **Phase 16: Rules** — candidates\n\n## Phase Details\n\n### Phase 14: Corpus\n**Goal**: ready\n**Depends on**: Nothing\n**Success Criteria**:\n  1. `jq` returns 50\n**Plans**: 1/1 complete\n**Status**: Done — commit 50e65b7\n\n### Phase 15: Budget\n**Goal**: smaller\n**Depends on**: Phase 14\n**Success Criteria**:\n  1. `wc -c` under 4096\n**Plans**: 1/1 complete\n**Status**: Done — cut 1\n\n### Phase 16: Rules\n**Goal**: four files\n**Depends on**: Phase 15\n**Status**: Done — created\n\n## Progress\n\n| Phase | Milestone | Plans Complete | Status | Completed |\n|---|---|---|---|---|\n| 14. Corpus | v0.5.0 | 1/1 | Complete | 2026-05-11 |\n| 15. Budget | v0.5.0 | 1/1 | Complete | 2026-05-11 |\n| 16. Rules | v0.5.0 | 0/1 | In Progress | |\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Corpus closed", "1.2 Budget closed", "1.3 Rules open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "6:1: phase 15 is not ticked, but its details say it is done and so does the progress table: read as closed")
+}
