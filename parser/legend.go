@@ -24,7 +24,7 @@ import (
 var legendNames = map[string]bool{
 	"legend": true, "légende": true, "legende": true, "leyenda": true, "legenda": true,
 	"key": true, "status key": true, "status legend": true, "legend and status": true,
-	"图例": true, "凡例": true, "범례": true, "обозначения": true, "условные обозначения": true,
+	"图例": true, "凡例": true, "범례": true, "표기": true, "обозначения": true, "условные обозначения": true,
 }
 
 // legendMark is what a legend says one mark means.

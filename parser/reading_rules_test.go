@@ -1644,3 +1644,11 @@ func TestGSDStatusAndProgressRow(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Corpus closed", "1.2 Budget closed", "1.3 Rules open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "6:1: phase 15 is not ticked, but its details say it is done and so does the progress table: read as closed")
 }
+
+// Korean: 출시 (shipped) says done, 철회 (withdrawn) sets aside; 표기
+// (notation) names a legend line (heldout20 496).
+func TestKoreanShippedWithdrawn(t *testing.T) {
+	assert.Equal(t, StatusClosed, readStatus("출시").status)
+	assert.Equal(t, statusSkipped, readStatus("철회").status)
+	assert.True(t, legendNames["표기"])
+}

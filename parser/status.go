@@ -57,7 +57,7 @@ var (
 		"пройдено": true, "реализовано": true, "реализован": true, "реализована": true, "внедрено": true,
 		"完成": true, "已完成": true, "完了": true, "完了済み": true, "済み": true, "完成済み": true,
 		"已实现": true, "已實現": true, "已交付": true, "已上线": true, "已合并": true, "実装済み": true, "実装済": true, "対応済み": true, "対応済": true, "実装完了": true, "リリース済": true, "リリース済み": true, "公開済み": true, "已发布": true, "已發布": true,
-		"완료": true, "완료됨": true, "구현됨": true,
+		"완료": true, "완료됨": true, "구현됨": true, "출시": true, "출시됨": true, "배포됨": true,
 	}
 	progressStatusWords = map[string]bool{
 		"wip": true, "started": true, "ongoing": true, "underway": true, "active": true,
@@ -96,7 +96,7 @@ var (
 		"abgebrochen": true, "verschoben": true, "gestrichen": true, "storniert": true,
 		"annulé": true, "annulée": true, "abandonné": true, "abandonnée": true, "reporté": true,
 		"reportée": true, "annullato": true, "rinviato": true, "scartato": true,
-		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true,
+		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true, "철회": true, "취소됨": true,
 	}
 	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
 	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true}
