@@ -69,8 +69,16 @@ func workHeading(text string) bool {
 			return true
 		}
 	}
+	// "Migration Steps", "Remaining Tasks": the steps or tasks of a kind
+	// of work (not "Installation Steps", a README's instructions).
+	if f := strings.Fields(h); len(f) == 2 && (f[1] == "steps" || f[1] == "tasks") && slices.Contains(workKinds, f[0]) {
+		return true
+	}
 	return false
 }
+
+// workKinds name a kind of work whose steps or tasks a section lists.
+var workKinds = []string{"migration", "rollout", "remaining", "upgrade", "cleanup", "refactor", "refactoring", "execution", "porting", "conversion", "rewrite"}
 
 // criteriaHeading reports a heading that names criteria the work must
 // meet ("Success Criteria", "Definition of Done", "Acceptance"), not work.

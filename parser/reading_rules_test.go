@@ -1652,3 +1652,15 @@ func TestKoreanShippedWithdrawn(t *testing.T) {
 	assert.Equal(t, statusSkipped, readStatus("철회").status)
 	assert.True(t, legendNames["표기"])
 }
+
+// The steps of a kind of work ("## Migration Steps", "## Remaining Tasks")
+// name a section of the plan's work; "## Installation Steps" does not
+// (heldout22 563).
+func TestKindOfWorkSteps(t *testing.T) {
+	assert.True(t, workHeading("Migration Steps"))
+	assert.True(t, workHeading("Remaining Tasks"))
+	assert.False(t, workHeading("Installation Steps"))
+	p := Parse("p.md", []byte("# Migration Plan: Bun\n\n## Overview\n\nMove.\n\n## Migration Steps\n\n1. **Remove Rust** - delete lib\n2. **Restructure** - move\n3. **Test locally** - load\n\n## Benefits\n\n1. **Less code** - no WASM\n2. **Types** - zod\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "{n}. {title} under ## Migration Steps"`, chosen(p))
+}
