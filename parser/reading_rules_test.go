@@ -1664,3 +1664,14 @@ func TestKindOfWorkSteps(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, `items | units: "{n}. {title} under ## Migration Steps"`, chosen(p))
 }
+
+// Section titles written without spaces say how their work stands
+// (最近已完成 done, 进行中 under way, 计划中 planned, 延期 deferred: its
+// bullets are skipped units); 当前状态 and 相关文档 hold no work (heldout22
+// 558).
+func TestChineseStatusSections(t *testing.T) {
+	p := Parse("ROADMAP.zh-CN.md", []byte("# 路线图\n\n## 当前状态\n\n- 稳定版 v1.2\n- 最新补丁\n\n## 进行中：v1.2.x 维护事项\n\n- 改进 release 校验\n\n## 延期：PyPI\n\n- 发布到 PyPI\n\n## 计划中：v1.3 产品能力\n\n- 指标视图\n\n## 最近已完成\n\n- 已启用 Discussions\n\n## 相关文档\n\n- [发布说明](x.md)\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 改进 release 校验 open", "1.3 指标视图 open", "1.4 已启用 Discussions closed", "1.2 发布到 PyPI skipped"}, units(p))
+}

@@ -96,7 +96,7 @@ var (
 		"abgebrochen": true, "verschoben": true, "gestrichen": true, "storniert": true,
 		"annulé": true, "annulée": true, "abandonné": true, "abandonnée": true, "reporté": true,
 		"reportée": true, "annullato": true, "rinviato": true, "scartato": true,
-		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true, "철회": true, "취소됨": true,
+		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true, "철회": true, "취소됨": true, "延期": true, "暂缓": true, "搁置": true,
 	}
 	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
 	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -44,7 +45,38 @@ func sectionState(title string) string {
 	if r := readStatus(title); r.known {
 		return r.status
 	}
-	return ""
+	return cjkState(title)
+}
+
+// cjkState reads a section title written without spaces, as Chinese and
+// Japanese are ("最近已完成", "进行中：v1.2.x", "延期：PyPI"): the status of
+// the longest status word in it, "" when it holds none.
+func cjkState(title string) string {
+	if ascii(title) {
+		return ""
+	}
+	best, state := 0, ""
+	for _, m := range []struct {
+		words  map[string]bool
+		status string
+	}{{doneStatusWords, StatusClosed}, {progressStatusWords, StatusInProgress}, {openStatusWords, StatusOpen}, {skipStatusWords, statusSkipped}, {blockedStatusWords, StatusBlocked}} {
+		for w := range m.words {
+			if len(w) > best && !ascii(w) && !cyrillicOrLatin(w) && strings.Contains(title, w) {
+				best, state = len(w), m.status
+			}
+		}
+	}
+	return state
+}
+
+// cyrillicOrLatin reports a word of letters that words are spaced in.
+func cyrillicOrLatin(w string) bool {
+	for _, r := range w {
+		if unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // nextSections open titles of sections of the work still to come.
@@ -63,7 +95,8 @@ func themedSection(title string) bool {
 	h := normalHeading(title)
 	f := strings.Fields(h)
 	if len(f) == 0 || len(f) > 5 || designSection(title) || criteriaHeading(title) || testingHeading(title) || logHeading(title) ||
-		slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(checkedWords, f[len(f)-1]) || hasAnyWord(h, explainWords) {
+		slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(checkedWords, f[len(f)-1]) || hasAnyWord(h, explainWords) ||
+		containsAny(h, []string{"状态", "状態", "文档", "文書", "概述", "概要", "背景", "目标", "目標", "说明", "説明", "参考", "链接", "リンク", "现状", "現状"}) {
 		return false
 	}
 	for _, k := range docKinds {
@@ -110,6 +143,9 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				if st == "" && planned && themedSection(text) {
 					st = statusThemed
 				}
+				if st == statusSkipped && asideSection(text) {
+					st = statusAside // non-goals hold no unit
+				}
 				inItem = false
 			} else {
 				// "### 7. Complete the theme" under "## 🔄 REMAINING
@@ -121,7 +157,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 			continue
 		}
 		l, ok := c.(*ast.List)
-		if !ok || l.IsOrdered() || st == "" || st == statusSkipped || inItem {
+		if !ok || l.IsOrdered() || st == "" || st == statusAside || inItem {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
@@ -148,11 +184,18 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	cfg := shapeConfig{items: &itemPattern{bullet: true}, only: only, phaseLevel: -1,
 		name: statusListsDescription,
 		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) {
-			if s.Status.Set() {
+			if s.Status.Set() || s.Skipped {
 				return
 			}
 			for _, sp := range spans {
-				if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && settledState(sp.state) {
+				if sp.start > s.Heading.Start || s.Heading.Start >= sp.end {
+					continue
+				}
+				switch {
+				case sp.state == statusSkipped:
+					// "## 延期：PyPI", "## Deferred": work set aside.
+					s.Skipped, s.SkipReason = true, "under a section that sets it aside"
+				case settledState(sp.state):
 					s.Status = Field{Value: sp.state, Pos: b.p.Position(sp.start)}
 				}
 			}
@@ -223,6 +266,16 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 		Declare: "format: status-lists", Score: scoreStatusHeadings,
 		Why:  fmt.Sprintf("%d headings under section titles that say how their work stands, in a plan or roadmap", len(units)),
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// statusAside is the state of a section of non-goals ("## Out of scope"),
+// whose items are no units at all.
+const statusAside = "aside"
+
+// asideSection reports a section title of things the plan will not do.
+func asideSection(title string) bool {
+	t := strings.ToLower(title)
+	return slices.ContainsFunc(asideSections, func(w string) bool { return strings.Contains(t, w) })
 }
 
 // statusThemed is the state of a themed section (themedSection): work
