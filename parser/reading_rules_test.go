@@ -1675,3 +1675,17 @@ func TestChineseStatusSections(t *testing.T) {
 	assert.Equal(t, "items | format: status-lists", chosen(p))
 	assert.Equal(t, []string{"1.1 改进 release 校验 open", "1.3 指标视图 open", "1.4 已启用 Discussions closed", "1.2 发布到 PyPI skipped"}, units(p))
 }
+
+// A phase or unit word followed by a number in Chinese numerals
+// ("## 5. 阶段一：先建立合同测试") reads as its number (heldout22 552).
+func TestChineseNumerals(t *testing.T) {
+	assert.Equal(t, "12", hanNumber("十二 b"))
+	assert.Equal(t, "23", hanNumber("二十三"))
+	assert.Equal(t, "", hanNumber("x一"))
+	sh := readShape("阶段一：先建立 lite 合同测试")
+	assert.Equal(t, shapePhase, sh.kind)
+	assert.Equal(t, "1", sh.id)
+	p := Parse("p.md", []byte("# 重构实施计划\n\n## 1. 目标\n\n说明。\n\n## 5. 阶段一：合同测试\n\n- a\n\n## 6. 阶段二：迁移\n\n- b\n\n## 7. 阶段三：实现\n\n- c\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}

@@ -2,8 +2,10 @@ package parser
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The one word table of the plan shapes read beside the beads-ralph dialect
@@ -64,14 +66,64 @@ func matchWord(t string, words []string) (string, string, bool) {
 			if rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '#' {
 				return t[:len(w)], rest, true
 			}
-			if w[0] >= 0x80 && rest[0] >= '0' && rest[0] <= '9' && w[0] != 0xc3 {
-				// "任务1：初始化": Chinese, Japanese and Korean write the
-				// number right after the word.
+			if w[0] >= 0x80 && (rest[0] >= '0' && rest[0] <= '9' || hanNumber(rest) != "") && w[0] != 0xc3 {
+				// "任务1：初始化", "阶段一：测试": Chinese, Japanese and
+				// Korean write the number right after the word, in
+				// digits or in Chinese numerals.
 				return t[:len(w)], rest, true
 			}
 		}
 	}
 	return "", t, false
+}
+
+// hanNumber is the number written in Chinese numerals at the start of s
+// ("一", "十二", "二十"), in digits, "" when s starts with none; 1 to 99.
+func hanNumber(s string) string {
+	const digits = "〇一二三四五六七八九"
+	n, tens, seen := 0, 0, 0
+	for _, r := range s {
+		switch {
+		case r == '十':
+			if tens > 0 {
+				return ""
+			}
+			tens = max(n, 1)
+			n = 0
+		case strings.ContainsRune(digits, r) && r != '〇':
+			if n > 0 {
+				return ""
+			}
+			n = strings.IndexRune(digits, r) / len("一")
+		default:
+			if seen == 0 {
+				return ""
+			}
+			return strconv.Itoa(tens*10 + n)
+		}
+		seen++
+	}
+	if seen == 0 {
+		return ""
+	}
+	return strconv.Itoa(tens*10 + n)
+}
+
+// hanDigits writes the Chinese numerals at the start of s in digits:
+// "一：测试" is "1：测试".
+func hanDigits(s string) string {
+	num := hanNumber(s)
+	if num == "" {
+		return s
+	}
+	k := 0
+	for _, r := range s {
+		if r != '十' && !strings.ContainsRune("一二三四五六七八九", r) {
+			break
+		}
+		k += utf8.RuneLen(r)
+	}
+	return num + s[k:]
 }
 
 // readShape reads "Word <id>[sep] title" or "<id> [sep] title".
@@ -92,9 +144,9 @@ func readShapeGlue(text string, glue bool) shape {
 	lead := text[:len(text)-len(t)]
 	sh := shape{lead: box + lead}
 	if w, rest, ok := matchWord(t, phaseWords); ok {
-		sh.kind, sh.word, t = shapePhase, w, rest
+		sh.kind, sh.word, t = shapePhase, w, hanDigits(rest)
 	} else if w, rest, ok := matchWord(t, unitWords); ok {
-		sh.kind, sh.word, t = shapeUnit, w, rest
+		sh.kind, sh.word, t = shapeUnit, w, hanDigits(rest)
 	} else if pre, w, rest, ok := gluedWord(t); ok && glue {
 		sh.kind, sh.word, sh.prefix, t = shapeUnit, w, pre, rest
 	} else if len(t) > 1 && (t[0] == 'P' || t[0] == 'T' || t[0] == 'M') && t[1] >= '0' && t[1] <= '9' {
