@@ -912,6 +912,30 @@ func numberedSectionPhase(r *shapeHead) {
 	r.sh = shape{kind: shapePhase, id: id, sep: true, rest: rest, title: cleanTitle(rest), lead: leadOf(r.head.Text)}
 }
 
+// boxedSiblings reports whether a section of sec's level under the same
+// parent as sec holds checkboxes that are work (not criteria or checks).
+func boxedSiblings(secs []sectionItems, sec sectionItems) bool {
+	i := slices.IndexFunc(secs, func(x sectionItems) bool { return x.head == sec.head })
+	if i < 0 {
+		return false
+	}
+	level := sec.head.Level
+	sibling := func(x sectionItems) bool {
+		return x.head.Level == level && x.boxes > 0 && !criteriaHeading(x.text) && !testingHeading(x.text)
+	}
+	for j := i - 1; j >= 0 && secs[j].head.Level >= level; j-- {
+		if sibling(secs[j]) {
+			return true
+		}
+	}
+	for j := i + 1; j < len(secs) && secs[j].head.Level >= level; j++ {
+		if sibling(secs[j]) {
+			return true
+		}
+	}
+	return false
+}
+
 // inserted reports an id "3b" put in after item n (3): n and a letter.
 func inserted(id string, n int) bool {
 	num := strings.TrimRightFunc(id, unicode.IsLetter)
@@ -1307,6 +1331,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				Why:     "the checkbox items of one section"}
 			if workSection(sec.text) {
 				c.Score, c.Why = scoreWorkList, "the checkbox items of a section about the work"
+				if boxedSiblings(secs, sec) {
+					// "### Tasks" beside "### Bugs" and "### Chores" under
+					// "## Open": one kind of the work, not all of it.
+					c.Score, c.Why = scoreBoxes-10, "the checkbox items of one section about the work, beside sections of the same level that hold boxes too"
+				}
 			}
 			if execPlan && strings.EqualFold(sec.text, "Progress") {
 				c.Name, c.Description, c.Declare, c.Score = "execplan", execPlanDescription, "format: execplan", scoreFormat

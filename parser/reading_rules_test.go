@@ -1689,3 +1689,13 @@ func TestChineseNumerals(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A work section's boxes ("### Tasks") beside sibling sections that hold
+// boxes too ("### Bugs", "### Chores") are one kind of the work: the
+// plan's boxes are its units (heldout22 547, a beads TODO.md).
+func TestWorkSectionAmongBoxedSiblings(t *testing.T) {
+	p := Parse("TODO.md", []byte("# TODO\n\n## Open\n\n### Bugs\n\n- [ ] [#todo-g354] Rewrite templates - *bug, P1*\n\n### Tasks\n\n- [ ] [#todo-es3r] Add extract - *task, P1*\n- [ ] [#todo-4y3r] Create templates - *task, P1*\n\n### Chores\n\n- [ ] [#todo-h2i6] Missing tests - *chore, P2*\n\n## Recently Completed\n\n- [x] [#todo-2tj0] Pagination - *closed 2025-12-25*\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 5)
+}
