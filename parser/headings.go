@@ -472,17 +472,6 @@ var markerWords = append(append(append(append([]string{}, skipWords...), doneWor
 // end of the title. The same skip word written as an ordinary title word
 // ("Deferred features", "DEFERRED payment support"), or as a marker about
 // part of the work ("Invoices — dunning DEFERRED"), is returned as loose.
-// partlyBefore reports a done marker word w in rest right after a word that
-// says only part of the work ("PARTIALLY SHIPPED", "mostly done").
-func partlyBefore(rest, w string) bool {
-	k := strings.LastIndex(rest, w)
-	if k <= 0 {
-		return false
-	}
-	f := strings.Fields(rest[:k])
-	return len(f) > 0 && partialWords[strings.ToLower(strings.Trim(f[len(f)-1], "(["))]
-}
-
 func headingMarkers(rest string) (skip, done, progress, loose string) {
 	for k, r := range rest {
 		if r < utf8.RuneSelf {
@@ -590,6 +579,17 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		loose = ""
 	}
 	return skip, done, progress, loose
+}
+
+// partlyBefore reports a done marker word w in rest right after a word that
+// says only part of the work ("PARTIALLY SHIPPED", "mostly done").
+func partlyBefore(rest, w string) bool {
+	k := strings.LastIndex(rest, w)
+	if k <= 0 {
+		return false
+	}
+	f := strings.Fields(rest[:k])
+	return len(f) > 0 && partialWords[strings.ToLower(strings.Trim(f[len(f)-1], "(["))]
 }
 
 // dashStatus reads a status set after a dash at the end of a title

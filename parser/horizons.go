@@ -27,26 +27,16 @@ func horizonHeading(text string) bool {
 		return false
 	}
 	for _, w := range horizonWords {
-		if rest, ok := strings.CutPrefix(h, w); ok && (rest == "" || !isWordByte(rest[0])) {
+		if strings.HasPrefix(h, w) && wordEdge(h, 0, len(w)) {
 			return true
 		}
 	}
 	return false
 }
 
-// isWordByte reports a byte that continues an ASCII word.
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
-}
-
-// horizonsCandidate proposes the horizons reading of a document titled as
-// a roadmap or plan with two or more horizon sections at one level.
-func (b *builder) horizonsCandidate(doc ast.Node, sc *shapeScan, add func(*Candidate)) {
-	if c := b.horizons(doc, sc); c != nil {
-		add(c)
-	}
-}
-
+// horizons is the horizons reading of a document titled as a roadmap or
+// plan with two or more horizon sections at one level, nil when it has
+// none.
 func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 	if sc == nil || !planTitle(sc.title()) {
 		return nil

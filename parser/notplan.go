@@ -727,9 +727,6 @@ func nextStepsHeading(text string) bool {
 // "x.y.z", "<version>"), as a procedure for any release writes it.
 var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{version\}`)
 
-// releaseProcedure says, quoting it with its line, where a document whose
-// title names releasing (and not a plan or roadmap) writes its version as
-// a placeholder; "" when it does not.
 // routine says why a checklist is a routine, "" when it is not one: its
 // title names a checklist, a section of it says when to go through it
 // again ("Before Committing Any Changes", "After each deploy"), and no
@@ -761,6 +758,9 @@ func routineHeading(h string) bool {
 	return slices.ContainsFunc(f[1:], func(w string) bool { return w == "any" || w == "every" || w == "each" })
 }
 
+// releaseProcedure says, quoting it with its line, where a document whose
+// title names releasing (and not a plan or roadmap) writes its version as
+// a placeholder; "" when it does not.
 func (b *builder) releaseProcedure(title string) string {
 	if !hasAnyWord(title, []string{"release", "releases", "releasing", "publish", "publishing"}) || hasAnyWord(title, ownPlanWords) || hasAnyWord(title, []string{"fix", "fixes"}) {
 		return ""

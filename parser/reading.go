@@ -500,7 +500,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	}
 	if pick == nil || pick.Score < scoreShapes {
 		b.statusFieldHeadings(sc, out, add)
-		b.horizonsCandidate(doc, sc, add)
+		if c := b.horizons(doc, sc); c != nil {
+			add(c)
+		}
 	}
 	best := 0
 	for _, c := range out {
@@ -2115,9 +2117,6 @@ func labelRetag(p unitPattern) func(*shapeHead) {
 	}
 }
 
-// labelGroups proposes the headings of one level that open with a unit
-// word and a colon and no id ("### Milestone: Title"), or with an id of
-// capitals glued to a number ("#### US-001: Title").
 // wholeRun reports whether heading r, "T3 Title", stands in a run of three
 // or more headings of its level with the same capitals and whole numbers
 // counting up by one ("T0", "T1", "T2"): a list's items, not "P1 bugs".
@@ -2138,32 +2137,31 @@ func wholeRun(sc *shapeScan, r *shapeHead, word string) bool {
 		n, err := strconv.Atoi(d[:k])
 		return n, err == nil
 	}
-	run, prev, in := 0, -1, false
+	var run []*shapeHead // the headings of one run, in order
+	prev := -1
 	for _, h := range sc.heads {
 		n, ok := num(h)
-		switch {
-		case !ok:
-			if h.node.Level <= r.node.Level {
-				if in && run >= 3 {
-					return true
-				}
-				run, prev, in = 0, -1, false
-			}
-			continue
-		case prev >= 0 && n == prev+1:
-			run++
-		default:
-			if in && run >= 3 {
-				return true
-			}
-			run, in = 1, false
+		if !ok && h.node.Level > r.node.Level {
+			continue // a heading inside an item does not break the run
 		}
-		prev = n
-		in = in || h == r
+		if !ok || prev < 0 || n != prev+1 {
+			if slices.Contains(run, r) {
+				return len(run) >= 3
+			}
+			run, prev = nil, -1
+			if !ok {
+				continue
+			}
+		}
+		run, prev = append(run, h), n
 	}
-	return in && run >= 3
+	return slices.Contains(run, r) && len(run) >= 3
 }
 
+// labelGroups proposes the headings of one level that open with a unit
+// word and a colon and no id ("### Milestone: Title"), or with an id of
+// capitals glued to a number ("#### US-001: Title", "### T0 Title" in a
+// run under a section about the work).
 func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	type group struct {
 		pat   string

@@ -381,10 +381,6 @@ func parseMapFlag(v string) (claim, error) {
 	return claim{sprint: sprint, id: id, source: "--map " + v}, nil
 }
 
-// beadMap maps the sprint ids of plan planFile to bead ids. From files it
-// takes only beads whose plan_file is planFile; --map flags name no plan
-// and always count, and win over the files. A sprint given two different
-// beads is an error.
 // origin is where a bead of beadMap came from: a place in a file, or text.
 type origin struct {
 	file string
@@ -399,6 +395,10 @@ func (o origin) String() string {
 	return o.pos.In(o.file)
 }
 
+// beadMap maps the sprint ids of plan planFile to bead ids. From files it
+// takes only beads whose plan_file is planFile; --map flags name no plan
+// and always count, and win over the files. A sprint given two different
+// beads is an error.
 func beadMap(planFile string, from []fromFile, flags []claim) (map[string]string, error) {
 	n := len(flags)
 	for _, f := range from {
