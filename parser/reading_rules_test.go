@@ -1699,3 +1699,12 @@ func TestWorkSectionAmongBoxedSiblings(t *testing.T) {
 	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 5)
 }
+
+// A document section numbered as the phase is ("## 4. Technical
+// Specifications" after "### Phase 4: ...") holds its own "### 4.1"
+// subsections: they do not carry phase 4 on (heldout22 551).
+func TestNumberedSectionNotPhaseUnits(t *testing.T) {
+	p := Parse("p.md", []byte("# Game - Development Plan\n\n## 2. Development Phases\n\n### Phase 1: MVP (Week 1)\n\n1. Canvas\n2. Loop\n\n### Phase 4: Workshop (Week 4)\n\n1. Issues\n\n## 4. Technical Specifications\n\n### 4.1 Canvas Configuration\n\n- 800x400\n\n### 4.2 Physics Constants\n\n- gravity\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 MVP open", "4.1 Workshop open"}, units(p))
+}

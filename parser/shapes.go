@@ -423,12 +423,15 @@ func (sc *shapeScan) placeSections() {
 	// continues the phase.
 	var last *shapeHead
 	resumes := func(i int, ph *shapeHead) bool {
+		// "## 4. Technical Specifications": a section numbered as the
+		// document numbers its sections, whose "### 4.1" are its own.
+		secNum, _, _ := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(sc.heads[i].head.Text, decoration)})
 		for j, r := range sc.heads[i+1:] {
 			if sc.isPhase(r) {
 				return false
 			}
 			if r.sh.kind == shapeBare || r.sh.kind == shapeUnit {
-				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) {
+				if pre, _, ok := strings.Cut(r.sh.id, "."); ok && !seenIDs[strings.ToLower(r.sh.id)] && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id)) && !(r.sh.kind == shapeBare && pre == secNum) {
 					return true
 				}
 				if last != nil && r.sh.kind == shapeUnit && r.node.Level == last.node.Level && singular(r.sh.word) == singular(last.sh.word) &&
