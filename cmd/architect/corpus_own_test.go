@@ -35,10 +35,10 @@ type ownResult struct {
 	declares    []string // the first five readings' lines, best first
 }
 
-// readOwn compiles one corpus file, with a declared reading or none.
-func readOwn(t *testing.T, name string, src []byte, reading string) ownResult {
+// readOwn compiles one corpus file, put in a repository by inRepo, with a
+// declared reading or none.
+func readOwn(t *testing.T, plan, base, reading string) ownResult {
 	t.Helper()
-	plan, base := inRepo(t, name, src)
 	c, err := compilePlan(plan, planFlags{repo: filepath.Join(base, "demo"), reading: reading}, nil, noEnv)
 	require.NoError(t, err)
 	var r ownResult
@@ -118,7 +118,10 @@ func TestOwnCorpus(t *testing.T) {
 		sets = append(sets, "heldout23")
 	}
 	for _, set := range sets {
-		t.Run(set, func(t *testing.T) { ownCorpus(t, set) })
+		t.Run(set, func(t *testing.T) {
+			t.Parallel()
+			ownCorpus(t, set)
+		})
 	}
 }
 
@@ -133,13 +136,17 @@ func ownCorpus(t *testing.T, set string) {
 		names = append(names, k)
 	}
 	slices.Sort(names)
+	base := newRepo(t)
 	var out strings.Builder
 	var plans, zero, one, nonPlans, refused int
 	for _, name := range names {
 		want := expected[name]
 		src, err := os.ReadFile(filepath.Join(dir, "plans", name))
 		require.NoError(t, err)
-		got := readOwn(t, name, src, "")
+		// The set's files share one repository; nothing a compile reads
+		// depends on the other plans beside it.
+		plan := putPlan(t, base, name, src)
+		got := readOwn(t, plan, base, "")
 		kind := "plan"
 		if !want.Plan {
 			kind = "not a plan"
@@ -166,7 +173,7 @@ func ownCorpus(t *testing.T, set string) {
 				if d == "format: none" {
 					continue
 				}
-				if readOwn(t, name, src, d).meant(want) {
+				if readOwn(t, plan, base, d).meant(want) {
 					by = d
 					break
 				}

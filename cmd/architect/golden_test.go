@@ -26,12 +26,19 @@ var plansDir = filepath.Join("..", "..", "testdata", "plans")
 // returns the plan's path there and the directory holding the repository.
 func inRepo(t *testing.T, name string, src []byte) (plan, base string) {
 	t.Helper()
+	base = newRepo(t)
+	return putPlan(t, base, name, src), base
+}
+
+// newRepo makes the demo repository inRepo puts plans in, and returns the
+// folder that holds it.
+func newRepo(t *testing.T) (base string) {
+	t.Helper()
 	base = t.TempDir()
 	if real, err := filepath.EvalSymlinks(base); err == nil {
 		base = real
 	}
-	dir := filepath.Join(base, "demo", "plans")
-	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(base, "demo", "plans"), 0o755))
 	// The built-in agents are in the repository, as a beads-ralph
 	// project has them; agents a plan names are not, and are warned about.
 	agents := filepath.Join(base, "demo", ".claude", "agents")
@@ -39,9 +46,15 @@ func inRepo(t *testing.T, name string, src []byte) (plan, base string) {
 	for _, a := range []string{"beads-ralph-scrum-master", "general-purpose-dev", "merge-specialist", "qa-reviewer"} {
 		require.NoError(t, os.WriteFile(filepath.Join(agents, a+".md"), []byte("# "+a+"\n"), 0o644))
 	}
-	plan = filepath.Join(dir, name)
+	return base
+}
+
+// putPlan writes a plan into the plans folder of newRepo's repository.
+func putPlan(t *testing.T, base, name string, src []byte) (plan string) {
+	t.Helper()
+	plan = filepath.Join(base, "demo", "plans", name)
 	require.NoError(t, os.WriteFile(plan, src, 0o644))
-	return plan, base
+	return plan
 }
 
 // golden compares got with the golden file, or rewrites it with -update.
