@@ -115,7 +115,7 @@ func TestOwnCorpus(t *testing.T) {
 	if os.Getenv("ARCHITECT_HELDOUT") == "1" {
 		// The next held-out set, once one is collected, is measured
 		// here, once, before it joins the others.
-		sets = append(sets, "heldout23")
+		sets = append(sets, "heldout23", "heldout24")
 	}
 	for _, set := range sets {
 		t.Run(set, func(t *testing.T) {
