@@ -488,7 +488,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the closest reading finds no units of work, only phase headings"
 	case best.Units == 1 && !sig.planned:
 		return what + ", and only one heading looks like a unit"
-	case (best.Name == "phases" || best.Name == "headings") && !b.unitsCarryWork(doc, best):
+	case (best.Name == "phases" || best.Name == "headings") && !b.unitsCarryWork(doc, best) && !workUnits(best):
 		return what + ", and none of the units the closest reading finds has a task, checkbox or field under it"
 	case sig.kind == "a README" && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, " under "):
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
@@ -636,6 +636,23 @@ func (b *builder) stepHeadings(doc ast.Node) int {
 // {n}: {title}"): the form of a procedure as much as of a plan.
 func stepsWord(c *Candidate) bool {
 	for _, w := range []string{" Step {n}", " Stage {n}", " Étape {n}", " Paso {n}", " Passo {n}", " Schritt {n}", " Шаг {n}"} {
+		if strings.Contains(c.Declare, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// workUnits reports a reading of three or more headings whose word names
+// a piece of work, not a stage of something ("### Task 2.3: Add
+// classify_message" under "## Phase 2", "### PR 4: ..."): a design
+// document that ends in them plans its work, though each says what to do
+// in a sentence, with no list under it.
+func workUnits(c *Candidate) bool {
+	if c.Name != "headings" || c.Units < 3 {
+		return false
+	}
+	for _, w := range []string{" Task {n}", " Story {n}", " Ticket {n}", " PR {n}", " Pull Request {n}", " Work Package {n}"} {
 		if strings.Contains(c.Declare, w) {
 			return true
 		}

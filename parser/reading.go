@@ -2050,7 +2050,10 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 		}
 		num, rest, ok := (unitPattern{word: t[:1], glued: true}).headingUnit(t)
 		after := strings.TrimLeft(t[1:], "0123456789")
-		if !ok || strings.Contains(num, ".") || !strings.ContainsAny(strings.TrimSpace(after)[:min(len(strings.TrimSpace(after)), 3)], "·—–-:.") {
+		if len(after) > 1 && after[0] >= 'A' && after[0] <= 'Z' && after[1] == ' ' {
+			after = after[1:] // "K5A — Adopt ...": an item put in after K5
+		}
+		if lead := []rune(strings.TrimSpace(after)); !ok || strings.Contains(num, ".") || !strings.ContainsAny(string(lead[:min(len(lead), 3)]), "·—–-:.") {
 			// "P0 (Must Have)": a tier, not an item; an item's id has
 			// a separator after it.
 			return "", "", false
