@@ -1313,6 +1313,18 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 	}
 	total, first := 0, 0
+	for _, sec := range secs {
+		if sec.head.Level == 1 && sec.boxes > total {
+			total, first = sec.boxes, sec.firstBox
+		}
+	}
+	if total == 0 {
+		// No title heading: the items of the sections, counted once each.
+		c := b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0]
+		if total = c.n; total > 0 {
+			first = c.first[0]
+		}
+	}
 	workLists := 0 // sections about the work that hold boxes
 	for _, sec := range sameNamed(secs) {
 		if sec.head.Level > 1 && sec.boxes > 0 && workSection(sec.text) && readShape(sec.text).kind == shapeOther {
@@ -1353,24 +1365,17 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				Units: sec.ordered, First: []int{sec.firstOrdered}, Score: scoreWorkList,
 				Declare: fmt.Sprintf("units: %q", "{n}. {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
 				Why:     "the numbered list of a section about the work"}
-			if pick != nil && pick.Name == "phases" {
+			switch {
+			case nextStepsHeading(sec.text) && total >= 2*sec.ordered:
+				// "## Next Steps 🎯" after "## Completed Tasks ✅" and "##
+				// In Progress 🚧" full of boxes: it restates the open work.
+				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
+			case pick != nil && pick.Name == "phases":
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
 			}
 			cfg := shapeConfig{items: &num, under: sec.text, phaseLevel: -1, name: c.Description}
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
-		}
-	}
-	for _, sec := range secs {
-		if sec.head.Level == 1 && sec.boxes > total {
-			total, first = sec.boxes, sec.firstBox
-		}
-	}
-	if total == 0 {
-		// No title heading: the items of the sections, counted once each.
-		c := b.countItems(doc, []itemPattern{{checkbox: true, noID: true}})[0]
-		if total = c.n; total > 0 {
-			first = c.first[0]
 		}
 	}
 	if total >= 2 {

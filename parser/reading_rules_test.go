@@ -1732,3 +1732,13 @@ func TestPullRequestUnits(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"11.4 Runtime gRPC open", "11.5 Instances open", "11.5a Adopt templates open", "11.6 Suspend open"}, units(p))
 }
+
+// A numbered "## Next Steps" list restates the open work of a plan whose
+// checkboxes, twice as many or more, are the work (heldout24 610: its five
+// next steps were read as the plan's units over 42 boxes).
+func TestNextStepsUnderBoxes(t *testing.T) {
+	p := Parse("TASKS.md", []byte("# Project Tasks and Status\n\n## Completed Tasks ✅\n\n### Core\n\n- [x] Build the API\n- [x] Add retries\n- [x] Add logging\n\n## In Progress 🚧\n\n- [ ] Tune the pool\n- [ ] Add metrics\n\n## Next Steps 🎯\n\n1. Tune the pool\n2. Add metrics\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Build the API closed", "1.2 Add retries closed", "1.3 Add logging closed", "1.4 Tune the pool open", "1.5 Add metrics open"}, units(p))
+}
