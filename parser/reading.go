@@ -1372,6 +1372,10 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
 			case pick != nil && pick.Name == "phases":
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
+			case pick != nil && pick.Name == "headings" && pick.Units == 1 && pick.level == 1 && sec.ordered >= 3:
+				// "# Sprint 1 — Foundation Runtime" over "## Задачи" and
+				// its six tasks: the title names the whole document.
+				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work, in a document whose one unit heading is its title"
 			}
 			cfg := shapeConfig{items: &num, under: sec.text, phaseLevel: -1, name: c.Description}
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }

@@ -1742,3 +1742,15 @@ func TestNextStepsUnderBoxes(t *testing.T) {
 	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
 	assert.Equal(t, []string{"1.1 Build the API closed", "1.2 Add retries closed", "1.3 Add logging closed", "1.4 Tune the pool open", "1.5 Add metrics open"}, units(p))
 }
+
+// A document whose one unit heading is its title ("# Sprint 1 —
+// Foundation Runtime") has its units in the numbered list of its work
+// section ("## Задачи", tasks), three or more (heldout23 572).
+func TestOneSprintDocumentTasks(t *testing.T) {
+	assert.True(t, workHeading("Задачи"))
+	assert.True(t, workHeading("Priorità pratiche"))
+	p := Parse("sprint1.md", []byte("# Sprint 1 — Foundation Runtime\n\n## Цель спринта\n\nКаркас.\n\n## Задачи\n\n1. [Task 1.1 — Module Layout](./task01.md)\n2. [Task 1.6 — Build System](./task06.md)\n3. [Task 1.2 — Core Loop](./task02.md)\n\n## Definition of Done\n\n- builds\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "{n}. {title} under ## Задачи"`, chosen(p))
+	assert.Len(t, p.Sprints, 3)
+}
