@@ -191,6 +191,11 @@ func (s docSignals) record() (kind, evidence string) {
 		}
 		return "the minutes of a meeting", ev
 	}
+	if ev := s.containing([]string{"meeting notes", "meeting minutes", "notes of meetings"}); ev != "" && !s.planned {
+		// "## Weekly Meeting Notes" over "### 12-Apr-2022", "###
+		// 22-Mar-2022": the record of a series of meetings.
+		return "the minutes of meetings", "its section " + ev
+	}
 	return "", ""
 }
 
@@ -427,6 +432,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// steps are run again for every version, never done once.
 		return fmt.Sprintf("its title %q and %s say it is a release procedure, followed again for each version: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
 	}
+	if steps, auto := b.countSteps(doc); best.Name == "headings" && stepsWord(best) && auto >= 2 && 3*auto >= steps && !sig.planned {
+		// "### Schritt 4: Registrierung (automatisch)", "### Schritt 5:
+		// Scan (automatisch)": a workflow told step by step, some of its
+		// steps done by the system itself.
+		return fmt.Sprintf("%d of its %d steps say they happen by themselves: it tells how a workflow runs, step by step, not work to compile", auto, steps)
+	}
 	if ev := b.routine(sig); ev != "" {
 		// "# Task Completion Checklist" over "## Before Committing Any
 		// Changes": checks run again for every change, never done once.
@@ -622,15 +633,26 @@ func (b *builder) refuse(none *Candidate, cands []*Candidate) {
 // 1: Environment Setup"): a tutorial's steps, when its title says it is
 // one.
 func (b *builder) stepHeadings(doc ast.Node) int {
-	n := 0
+	n, _ := b.countSteps(doc)
+	return n
+}
+
+// countSteps counts the step headings of doc ("### Schritt 4:
+// Registrierung (automatisch)"), and those of them that say they happen
+// by themselves.
+func (b *builder) countSteps(doc ast.Node) (steps, automatic int) {
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
-			if w, _, ok := matchWord(b.trimmedText(h), []string{"step", "schritt", "paso", "passo", "étape", "шаг", "步骤", "ステップ", "단계"}); ok && w != "" {
-				n++
+			t := b.trimmedText(h)
+			if w, _, ok := matchWord(t, []string{"step", "schritt", "paso", "passo", "étape", "шаг", "步骤", "ステップ", "단계"}); ok && w != "" {
+				steps++
+				if containsAny(strings.ToLower(t), []string{"(automatic", "(automatisch", "(automático", "(automatico", "(automatique", "(auto)", "（自动", "(自动", "（自動", "(自動"}) {
+					automatic++
+				}
 			}
 		}
 	}
-	return n
+	return steps, automatic
 }
 
 // stepsWord reports a heading reading whose units are steps ("## Step

@@ -1754,3 +1754,15 @@ func TestOneSprintDocumentTasks(t *testing.T) {
 	assert.Equal(t, `items | units: "{n}. {title} under ## Задачи"`, chosen(p))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A section of meeting notes ("## Weekly Meeting Notes" over dated
+// headings) makes a record of meetings, whatever to-do list one meeting
+// ticked (heldout23 581); step headings a third of which happen by
+// themselves ("### Schritt 4: Registrierung (automatisch)") tell how a
+// workflow runs (heldout23 569).
+func TestMeetingNotesAndAutomaticSteps(t *testing.T) {
+	p := Parse("notes.md", []byte("**Table of Contents**\n\n## Weekly Meeting Notes\n\n### 12-Apr-2022\n\nTo-Do list before closing the project:\n\n- [x] Upload the code\n- [x] Write the report\n\n### 22-Mar-2022\n\nDiscussed the camera.\n"))
+	assert.Equal(t, []string{`1:1: notes.md is not a plan: it is the minutes of meetings (its section "weekly meeting notes" (line 3)): it records what was decided or said, and its list items are not work to compile; the closest reading, units are the plan's checkbox items (2 units, first at line 9), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+	p = Parse("howto.md", []byte("# Plugin-Workflow: Neues Plugin\n\n## Workflow\n\n### Schritt 1: Ordner anlegen\n\n- mkdir\n\n### Schritt 2: Scanner-Klasse\n\n- class\n\n### Schritt 3: Registrierung (automatisch)\n\nDer Loader findet es.\n\n### Schritt 4: Scan (automatisch)\n\nLäuft.\n"))
+	assert.Equal(t, []string{`1:1: howto.md is not a plan: 2 of its 4 steps say they happen by themselves: it tells how a workflow runs, step by step, not work to compile; the closest reading, units are level-3 "Schritt {n}: {title}" headings with no phases (4 units, first at line 5), was not taken; if it is a plan, declare that reading in its front matter: units: "### Schritt {n}: {title}"`}, msgs(p, Error))
+}
