@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -2264,13 +2265,71 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			// loose checkboxes across the plan.
 			score, why = scoreSection, "headings of one level that open with a unit word and a colon"
 		}
+		var released func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node)
+		if strings.Contains(g.pat, " v{n} ") {
+			released = releasedVersions()
+		}
 		add(&Candidate{Name: "headings", Description: desc,
 			Units: len(g.lines), First: firstOf(g.lines), Declare: fmt.Sprintf("units: %q", g.pat), Score: score, level: g.level,
 			Why: why,
 			read: func(b *builder, doc ast.Node) bool {
-				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up), name: desc})
+				return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up), name: desc, unit: released})
 			}})
 	}
+}
+
+// releaseStatus finds a roadmap's word on its latest release, before its
+// versions: "**当前状态：v1.0 已发布。**", "Current status: v2.1 released".
+var releaseStatus = lazyMustCompile(`(?i)(current status|status|当前状态|目前状态|當前狀態|現在の状態|현재 상태|estado actual|état actuel|aktueller stand)\s*[:：]\s*\**\s*v?(\d+(?:\.\d+)+)\s*(?:is\s+|has been\s+)?(released|shipped|已发布|已發布|リリース済み|출시|lanzad[oa]|publicad[oa]|veröffentlicht|publiée?)`)
+
+// releasedVersions closes the versions of a roadmap up to the one its
+// introduction says is released, each with a warning: a roadmap of
+// "### v0.6 — ..." to "### v2.0 — ..." whose opening says "当前状态：v1.0
+// 已发布" (heldout23 587) has shipped v0.6 to v1.0, though no heading says
+// so. A version that states its own status keeps it.
+func releasedVersions() func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node) {
+	found, warned, latest, line := false, false, "", 0
+	return func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node) {
+		if !found {
+			found = true
+			head := b.src[:min(len(b.src), r.node.Lines().At(0).Start)]
+			if m := releaseStatus.FindSubmatchIndex(head); m != nil {
+				latest = string(head[m[4]:m[5]])
+				line = 1 + bytes.Count(head[:m[0]], []byte("\n"))
+			}
+		}
+		if latest == "" || s.Status.Set() || s.Skipped {
+			return
+		}
+		v := roadmapVersion.FindStringSubmatch(r.head.Text)
+		if v == nil || compareVersions(strings.TrimLeft(v[2], "vV"), latest) > 0 {
+			return
+		}
+		s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
+		if !warned {
+			warned = true
+			b.p.warnf(s.Heading.Pos, "the versions up to v%s, from %q on, are read as done: line %d says v%s is released, and none of them says how it stands", latest, s.Title, line, latest)
+		}
+	}
+}
+
+// compareVersions compares dotted version numbers part by part ("0.9" <
+// "1.0" < "1.10"); a missing part counts as 0.
+func compareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < max(len(pa), len(pb)); i++ {
+		x, y := 0, 0
+		if i < len(pa) {
+			x, _ = strconv.Atoi(strings.TrimRight(pa[i], "xX"))
+		}
+		if i < len(pb) {
+			y, _ = strconv.Atoi(strings.TrimRight(pb[i], "xX"))
+		}
+		if x != y {
+			return cmp.Compare(x, y)
+		}
+	}
+	return 0
 }
 
 // underEveryUnit reports whether the headings at lines, of level, stand

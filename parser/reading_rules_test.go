@@ -1766,3 +1766,17 @@ func TestMeetingNotesAndAutomaticSteps(t *testing.T) {
 	p = Parse("howto.md", []byte("# Plugin-Workflow: Neues Plugin\n\n## Workflow\n\n### Schritt 1: Ordner anlegen\n\n- mkdir\n\n### Schritt 2: Scanner-Klasse\n\n- class\n\n### Schritt 3: Registrierung (automatisch)\n\nDer Loader findet es.\n\n### Schritt 4: Scan (automatisch)\n\nLäuft.\n"))
 	assert.Equal(t, []string{`1:1: howto.md is not a plan: 2 of its 4 steps say they happen by themselves: it tells how a workflow runs, step by step, not work to compile; the closest reading, units are level-3 "Schritt {n}: {title}" headings with no phases (4 units, first at line 5), was not taken; if it is a plan, declare that reading in its front matter: units: "### Schritt {n}: {title}"`}, msgs(p, Error))
 }
+
+// A roadmap of versions whose opening says which is released ("当前状态：
+// v1.0 已发布", current status: v1.0 released) has shipped every version up
+// to it, with one warning; a version that says how it stands keeps it
+// (heldout23 587).
+func TestReleasedVersions(t *testing.T) {
+	assert.Equal(t, -1, compareVersions("0.9", "1.0"))
+	assert.Equal(t, 1, compareVersions("1.10", "1.9"))
+	assert.Equal(t, 0, compareVersions("1.0", "1"))
+	p := Parse("ROADMAP.md", []byte("# Roadmap\n\n**Current status: v1.0 released.** Stable API.\n\n## Path to v1.0\n\n### v0.9 — Polish\n\n- errors\n\n### v1.0 — Stable\n\n- docs\n\n### v1.1 — Tests 🚧\n\n- more\n\n### v1.2 — Site\n\n- site\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 v0.9 Polish closed", "1.2 v1.0 Stable closed", "1.3 v1.1 Tests in_progress", "1.4 v1.2 Site open"}, units(p))
+	assert.Equal(t, []string{`7:1: the versions up to v1.0, from "v0.9 Polish" on, are read as done: line 3 says v1.0 is released, and none of them says how it stands`}, msgs(p, Warning))
+}
