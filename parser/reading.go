@@ -1057,7 +1057,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.pat.kind == "heading":
 		c.Name, c.Description = "headings", fmt.Sprintf("units are the level-%d headings %q", d.pat.level, d.value)
 		pat := d.pat
-		cfg := shapeConfig{units: pat.headings}
+		cfg := shapeConfig{units: pat.headings, unit: setAsideBySection()}
 		switch {
 		case pat.label != "" || pat.glued || pat.any:
 			cfg.retag = labelRetag(pat)
@@ -1100,6 +1100,37 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		return nil
 	}
 	return c
+}
+
+// setAsideBySection skips a unit heading that says nothing of how it
+// stands and stands in a section that sets its work aside ("##
+// Evaluated and Skipped" over "### GPU-Driven Rendering").
+func setAsideBySection() func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node) {
+	var aside map[ast.Node]string // unit heading → the section that sets it aside
+	return func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node) {
+		if aside == nil {
+			aside = map[ast.Node]string{}
+			var stack []*ast.Heading
+			for n := r.node.Parent().FirstChild(); n != nil; n = n.NextSibling() {
+				h, ok := n.(*ast.Heading)
+				if !ok {
+					continue
+				}
+				for len(stack) > 0 && stack[len(stack)-1].Level >= h.Level {
+					stack = stack[:len(stack)-1]
+				}
+				if len(stack) > 0 {
+					if t := b.trimmedText(stack[len(stack)-1]); sectionState(t) == statusSkipped {
+						aside[h] = t
+					}
+				}
+				stack = append(stack, h)
+			}
+		}
+		if sec, ok := aside[r.node]; ok && !s.Status.Set() && !s.Skipped {
+			s.Skipped, s.SkipReason = true, fmt.Sprintf("under %q, a section of work set aside", sec)
+		}
+	}
 }
 
 func phaseWord(w string) bool {
@@ -1875,12 +1906,13 @@ const scoreStatusFields = 520
 // Where another reading of that level's headings (a roadmap's "## v2 —
 // ...") already holds as many units as carry a field, it is that one's.
 func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func(*Candidate)) {
-	if sc == nil || !planTitle(sc.title()) {
+	if sc == nil {
 		return
 	}
+	plan := planTitle(sc.title())
 	for level := 2; level <= 4; level++ {
 		var lines []int
-		with := 0
+		with, stated := 0, 0
 		for _, r := range sc.heads {
 			if r.node.Level != level {
 				continue
@@ -1888,9 +1920,18 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 			lines = append(lines, r.head.Pos.Line)
 			if b.sectionHasStatus(r.node) || b.statusBullet(r.node) {
 				with++
+				stated++
+				continue
+			}
+			if sectionState(b.sectionOf(sc, r)) == statusSkipped {
+				// "## Evaluated and Skipped" over "### GPU-Driven
+				// Rendering": set aside, which says how it stands.
+				stated++
 			}
 		}
-		if with < 3 || with*3 < len(lines)*2 || slices.ContainsFunc(have, func(c *Candidate) bool { return c.level == level && c.Units >= with }) {
+		// A plan's title, or five headings with a Status field: tracked
+		// work, whatever the title ("# Render Improvements").
+		if with < 3 || !plan && with < 5 || stated*3 < len(lines)*2 || slices.ContainsFunc(have, func(c *Candidate) bool { return c.level == level && c.Units >= with }) {
 			continue
 		}
 		line := fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}")
@@ -1901,6 +1942,9 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 		c := b.declaredCandidate(&d, nil)
 		c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreStatusFields
 		c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field of their own, in a plan", with, len(lines), level)
+		if stated > with {
+			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field of their own and %d more stand in a section that sets them aside", with, len(lines), level, stated-with)
+		}
 		add(c)
 		return
 	}

@@ -1780,3 +1780,23 @@ func TestReleasedVersions(t *testing.T) {
 	assert.Equal(t, []string{"1.1 v0.9 Polish closed", "1.2 v1.0 Stable closed", "1.3 v1.1 Tests in_progress", "1.4 v1.2 Site open"}, units(p))
 	assert.Equal(t, []string{`7:1: the versions up to v1.0, from "v0.9 Polish" on, are read as done: line 3 says v1.0 is released, and none of them says how it stands`}, msgs(p, Warning))
 }
+
+// Five headings of one level with a Status field of their own are tracked
+// work whatever the title, and the headings of a section that sets work
+// aside ("## Evaluated and Skipped") count among those that say how they
+// stand (heldout23 573, refused before).
+func TestStatusFieldsWithoutPlanTitle(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("# Render Improvements\n\n## Tier 1\n\n")
+	for i, st := range []string{"planned", "done", "done", "planned", "planned"} {
+		fmt.Fprintf(&src, "### %d. Item %d\n\n**Status:** %s\n\nText.\n\n", i+1, i+1, st)
+	}
+	src.WriteString("## Evaluated and Skipped\n\n### Suballocation\n\nNot worth it.\n\n### Multi-draw\n\nNo.\n")
+	p := Parse("p.md", []byte(src.String()))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 5)
+	assert.Len(t, p.Skipped, 2)
+	p = Parse("p.md", []byte(strings.Replace(src.String(), "**Status:** planned\n\nText.\n\n### 5.", "Text.\n\n### 5.", 1)))
+	assert.NotEqual(t, `headings | units: "### {title}"`, chosen(p), "four Status fields and no plan's title")
+}
