@@ -102,11 +102,10 @@ func (r ownResult) String() string {
 }
 
 // TestOwnCorpus reads the project's own corpus of public plans and
-// non-plans (testdata/corpus/dev, and heldout to heldout22: each held out
-// until its one measurement, in sessions 8 to 14, a development set
-// since; a next held-out set, heldout23, is measured with
-// ARCHITECT_HELDOUT=1) and records, in a
-// golden file, how each reads: as
+// non-plans (testdata/corpus/dev, and heldout to heldout24: each held out
+// until its one measurement, in sessions 8 to 15, a development set
+// since; the next held-out sets, heldout25 and heldout26, are measured
+// with ARCHITECT_HELDOUT=1) and records, in a golden file, how each reads: as
 // meant with no help ("zero lines"), or with one of the first five
 // readings its own preview lists ("one line"), and the rates. A change in
 // how any file reads shows up as a diff of that file.
