@@ -65,7 +65,8 @@ func TestGraphExportAtScale(t *testing.T) {
 	if got := countLines(d, " -> "); got != edges {
 		t.Errorf("DOT has %d edges, want %d", got, edges)
 	}
-	if got := countLines(Mermaid(c.Graph, o), " --> ") + countLines(Mermaid(c.Graph, o), " -. depends on .-> "); got != edges {
+	m := Mermaid(c.Graph, o)
+	if got := countLines(m, " --> ") + countLines(m, " -. depends on .-> "); got != edges {
 		t.Errorf("Mermaid has %d edges, want %d", got, edges)
 	}
 	doc := NewGraphDoc(c.Graph, o)
