@@ -1652,36 +1652,88 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 // taken when nothing but the document's sections reads it (best is the
 // best other score); else it is a reading to declare.
 func (b *builder) roadmapSectionBullets(doc ast.Node, add func(*Candidate), best int) {
-	title, section, n, first, sections := "", "", 0, 0, 0
-	in := false
+	type section struct {
+		title        string
+		level, n, at int
+		goals        bool
+	}
+	var title string
+	var secs []*section
+	var cur *section
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
 			t := b.trimmedText(h)
 			switch {
-			case h.Level == 1 && title == "":
-				title = t
-			case h.Level == 2:
-				in = roadmapTitle(t) || normalHeading(t) == "roadmap"
-				if in {
-					sections++
-					section = t
+			case h.Level == 1:
+				if title == "" {
+					title = t
 				}
+				cur = nil
+			case cur != nil && h.Level > cur.level:
+				// a heading inside the section keeps it
+			case h.Level == 2 && (roadmapTitle(t) || normalHeading(t) == "roadmap"):
+				cur = &section{title: t, level: 2}
+				secs = append(secs, cur)
+			case goalsSection(t):
+				// "### 项目目标" (the project's goals) in a roadmap: the
+				// goals it plans to reach are its items.
+				cur = &section{title: t, level: h.Level, goals: true}
+				secs = append(secs, cur)
+			default:
+				cur = nil
 			}
 			continue
 		}
 		l, ok := c.(*ast.List)
-		if !in || !ok || l.IsOrdered() {
+		if cur == nil || !ok || l.IsOrdered() {
 			continue
 		}
-		b.countBullets(l, &n, &first)
+		b.countBullets(l, &cur.n, &cur.at)
 	}
-	if sections != 1 || n < 2 || !roadmapTitle(title) || best > scoreSections {
+	if !roadmapTitle(title) || best > scoreSections {
 		return
 	}
-	declare := fmt.Sprintf(`units: "- {title} under ## %s"`, section)
-	add(&Candidate{Name: "items", Description: fmt.Sprintf("units are the plain bullet items under %q", section), Units: n, First: []int{first},
-		Declare: declare, Score: scoreBullets, Why: fmt.Sprintf("the plain bullet items of the section %q of a roadmap (%q), with no unit headings and no checkboxes", section, title),
-		read: bulletReader(nil, section, fmt.Sprintf("units are the plain bullet items under %q", section))})
+	// The one roadmap section at level 2; else, with none, the goals
+	// section with the most items, three or more.
+	var pick *section
+	roadmaps := 0
+	for _, sec := range secs {
+		if !sec.goals {
+			roadmaps++
+			pick = sec
+		}
+	}
+	if roadmaps != 1 {
+		pick = nil
+		for _, sec := range secs {
+			if roadmaps == 0 && sec.n >= 3 && (pick == nil || sec.n > pick.n) {
+				pick = sec
+			}
+		}
+	}
+	if pick == nil || pick.n < 2 {
+		return
+	}
+	why := fmt.Sprintf("the plain bullet items of the section %q of a roadmap (%q), with no unit headings and no checkboxes", pick.title, title)
+	if pick.goals {
+		why = fmt.Sprintf("the plain bullet items of the goals section %q of a roadmap (%q), with no roadmap section, unit headings or checkboxes", pick.title, title)
+	}
+	declare := fmt.Sprintf(`units: "- {title} under %s %s"`, strings.Repeat("#", pick.level), pick.title)
+	add(&Candidate{Name: "items", Description: fmt.Sprintf("units are the plain bullet items under %q", pick.title), Units: pick.n, First: []int{pick.at},
+		Declare: declare, Score: scoreBullets, Why: why,
+		read: bulletReader(nil, pick.title, fmt.Sprintf("units are the plain bullet items under %q", pick.title))})
+}
+
+// goalsSection reports a section that lists a roadmap's goals ("Goals",
+// "Objectives", "项目目标", "Objetivos").
+func goalsSection(t string) bool {
+	h := normalHeading(t)
+	for _, w := range []string{"goals", "objectives", "project goals", "key goals", "main goals", "objetivos", "ziele", "objectifs", "obiettivi", "цели"} {
+		if h == w {
+			return true
+		}
+	}
+	return containsAny(t, []string{"项目目标", "主要目标", "年度目标", "プロジェクト目標", "주요 목표"})
 }
 
 // countBullets adds the plain bullet items of list l (no checkbox, some

@@ -1800,3 +1800,13 @@ func TestStatusFieldsWithoutPlanTitle(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src.String(), "**Status:** planned\n\nText.\n\n### 5.", "Text.\n\n### 5.", 1)))
 	assert.NotEqual(t, `headings | units: "### {title}"`, chosen(p), "four Status fields and no plan's title")
 }
+
+// A roadmap with no roadmap section lists its goals ("### 项目目标", the
+// project's goals): the top-level bullets of its goals section with the
+// most, three or more, are its units (heldout23 567, refused before).
+func TestRoadmapGoalsSection(t *testing.T) {
+	p := Parse("ROADMAP_CN.md", []byte("# ESP-IDF 项目路线图 2026\n\n## 项目总览\n\n### 项目目标\n\n* 新芯片支持\n\n\t* H21\n\t* H4\n\n* 发布版本\n\n\t* v6.0\n\n* Bugfix 版本\n\n\t* v5.2.7\n\n### 路线图细节\n\n* 新芯片支持\n\n\t* 量产\n\n## 发布计划\n\n说明。\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- {title} under ### 项目目标"`, chosen(p))
+	assert.Equal(t, []string{"1.1 新芯片支持 open", "1.2 发布版本 open", "1.3 Bugfix 版本 open"}, units(p))
+}
