@@ -1810,3 +1810,15 @@ func TestRoadmapGoalsSection(t *testing.T) {
 	assert.Equal(t, `items | units: "- {title} under ### 项目目标"`, chosen(p))
 	assert.Equal(t, []string{"1.1 新芯片支持 open", "1.2 发布版本 open", "1.3 Bugfix 版本 open"}, units(p))
 }
+
+// Milestones in German, Spanish and French are units: "### Meilenstein 1
+// — Cloud Control API 🔄" (heldout11 288, refused before), "Hito",
+// "Jalon".
+func TestForeignMilestoneWords(t *testing.T) {
+	for _, h := range []string{"Meilenstein 1 — Cloud API", "Hito 2: Datos", "Jalon 3 : Déploiement"} {
+		assert.Equal(t, shapeUnit, readShape(h).kind, h)
+	}
+	p := Parse("ROADMAP.md", []byte("# Roadmap — Shelly\n\n## Meilensteine\n\n### Meilenstein 0 — Grundlage  ✅\n\n- a\n\n### Meilenstein 1 — Cloud API  🔄\n\n- b\n\n### Meilenstein 2 — OAuth  ⏳\n\n- c\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 Grundlage closed", "1.1 Cloud API in_progress", "1.2 OAuth open"}, units(p))
+}
