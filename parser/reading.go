@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -718,8 +719,10 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 		for _, r := range heads {
 			inWork = inWork && b.sectionOf(sc, r) == sec
 		}
-		title := sc.title()
-		roadmap := len(heads) >= 3 && planTitle(title) // "### 0.2.1 ..." under "## v0.2" of a "Roadmap"
+		// "### 0.2.1 ..." under "## v0.2" of a "Roadmap"; "### 1.1
+		// Kick-off-Meeting" in a "Projektplan.md" with no title.
+		title := sc.titleOrName()
+		roadmap := len(heads) >= 3 && planTitle(title)
 		if !(inWork && workSection(sec)) && !roadmap {
 			continue
 		}
@@ -782,7 +785,7 @@ var (
 	// foreignPlanWords in a title say the document is a plan, in those
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",
-		"feuille de route", "planification", "umsetzung", "umsetzungsplan", "fahrplan", "maßnahmenplan", "piano", "roteiro", "cronograma",
+		"feuille de route", "planification", "umsetzung", "umsetzungsplan", "projektplan", "fahrplan", "maßnahmenplan", "piano", "roteiro", "cronograma",
 		"план", "дорожная карта", "계획", "로드맵"}
 	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
@@ -2092,6 +2095,36 @@ func (b *builder) groupBoxes(sc *shapeScan, heads []*shapeHead) bool {
 func (sc *shapeScan) title() string {
 	if len(sc.heads) > 0 && sc.heads[0].node.Level == 1 {
 		return sc.heads[0].head.Text
+	}
+	return ""
+}
+
+// titleOrName is the title, or with none the front matter's title or
+// what the file's name says (fileTitle).
+func (sc *shapeScan) titleOrName() string {
+	if t := sc.title(); t != "" {
+		return t
+	}
+	if sc.b.fmTitle != "" {
+		return sc.b.fmTitle
+	}
+	return fileTitle(sc.b.p.File)
+}
+
+// fileTitle is what a file's name says it is, for a document with no
+// title of its own: "Projektplan.md" and "docs/ROADMAP.md" say plan and
+// roadmap. A name that says nothing ("notes.md", "x.md") gives "".
+func fileTitle(file string) string {
+	base := filepath.Base(file)
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	t := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == '.' {
+			return ' '
+		}
+		return r
+	}, base)
+	if planTitle(t) {
+		return t
 	}
 	return ""
 }

