@@ -1407,6 +1407,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
 			case pick != nil && pick.Name == "phases":
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
+			case pick != nil && pick.Name == "headings" && sec.ordered > pick.Units && designSection(b.unitSection(doc, pick)):
+				// "#### Step 1: Update utils.ts" under "### Approach:
+				// Rename and Merge", and "### Implementation Order" with
+				// its numbered items: a design's walk-through, and the
+				// work's own list.
+				c.Score, c.Why = scoreOverPhases, fmt.Sprintf("the numbered list of a section about the work, over unit headings under %q, a section that describes a design", b.unitSection(doc, pick))
 			case pick != nil && pick.Name == "headings" && pick.Units == 1 && pick.level == 1 && sec.ordered >= 3:
 				// "# Sprint 1 — Foundation Runtime" over "## Задачи" and
 				// its six tasks: the title names the whole document.

@@ -1836,3 +1836,14 @@ func TestFileNameTitlesDottedHeadings(t *testing.T) {
 	p = Parse("notes.md", src)
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// The numbered list of a work section ("### Implementation Order") beats
+// unit headings under a section that describes a design ("### Approach:
+// Rename and Merge" over "#### Step 1: Update utils.ts") when it holds more
+// items than they are units (heldout25 625).
+func TestWorkListOverDesignSteps(t *testing.T) {
+	p := Parse("plan.md", []byte("# Plan: Remove the Agnostic layer\n\n## Proposed Solution\n\n### Approach: Rename and Merge\n\n#### Step 1: Update utils.ts\n\n- rename\n\n#### Step 2: Update context.ts\n\n- re-export\n\n### Implementation Order\n\n1. ✅ Create this plan\n2. ✅ Update utils.ts\n3. ✅ Update context.ts\n4. Update router.ts\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "{n}. {title} under ### Implementation Order"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Create this plan closed", "1.2 Update utils.ts closed", "1.3 Update context.ts closed", "1.4 Update router.ts open"}, units(p))
+}
