@@ -890,10 +890,12 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 			if pick != nil && pick.Name == "phases" {
 				cand.Score = scoreItemsIn
 				cand.Why = "checkbox items with ids under the phases: finer units than the phases"
-			} else if pick != nil && pick.Name == "headings" && pick.Units > 0 && c.n >= 3*pick.Units && i == 1 {
+			} else if pick != nil && pick.Name == "headings" && pick.Units > 0 && c.n >= 3*pick.Units && (i == 1 || i == 2) {
 				// "- [x] 6." under "## Sprint 1" after "- [x] 5." under
 				// "## Quick Wins": one numbering through the plan, which
-				// the headings only group.
+				// the headings only group; "- [x] **0.1** Install the
+				// SDK" under "## Phase 0", five times as many as the
+				// phases and the two "#### Day N" in one of them.
 				cand.Score = scoreItemsIn
 				cand.Why = fmt.Sprintf("checkbox items that open with a number, %d of them against %d headings that group them", c.n, pick.Units)
 			}

@@ -1847,3 +1847,13 @@ func TestWorkListOverDesignSteps(t *testing.T) {
 	assert.Equal(t, `items | units: "{n}. {title} under ### Implementation Order"`, chosen(p))
 	assert.Equal(t, []string{"1.1 Create this plan closed", "1.2 Update utils.ts closed", "1.3 Update context.ts closed", "1.4 Update router.ts open"}, units(p))
 }
+
+// Checkbox items with dotted ids ("- [x] **0.1** Install the SDK") three
+// times as many as the unit headings the shapes reader found (two "####
+// Day N" in one of the phases) are the units (heldout25 622).
+func TestDottedBoxesOverFewUnitHeadings(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Go Migration Roadmap\n\n## Phase 0: Scaffolding\n\n### Tasks\n\n- [x] **0.1** Install the SDK\n- [x] **0.2** Init the project\n- [ ] **0.3** Create the API\n\n## Phase 1: Types\n\n### Tasks\n\n- [x] **1.1** Define the spec\n- [ ] **1.2** Define the status\n\n## Phase 2: Builders\n\n### Tasks\n\n#### Day 1: Core\n\n- [ ] **2.1** Build the job\n\n#### Day 2: Service\n\n- [ ] **2.2** Build the service\n- [ ] **2.3** Build the ingress\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {n}.{m} {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 8)
+}
