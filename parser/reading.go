@@ -86,7 +86,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "unit-sections", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -722,7 +722,13 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 		// "### 0.2.1 ..." under "## v0.2" of a "Roadmap"; "### 1.1
 		// Kick-off-Meeting" in a "Projektplan.md" with no title.
 		title := sc.titleOrName()
-		roadmap := len(heads) >= 3 && planTitle(title)
+		template := templateSections(heads)
+		if template && len(heads) >= 3 && planTitle(title) {
+			if c := b.templatedUnits(sc, heads, pick); c != nil {
+				add(c)
+			}
+		}
+		roadmap := len(heads) >= 3 && planTitle(title) && !template
 		if !(inWork && workSection(sec)) && !roadmap {
 			continue
 		}
@@ -1042,6 +1048,15 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 			sc, _, _ := b.scanShapes(doc, shapeConfig{})
 			b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
 			found := b.horizons(doc, sc)
+			return found != nil && found.read(b, doc)
+		}
+	case d.key == "format" && d.value == "unit-sections":
+		c.Name, c.Description = "headings", "units are the headings each written in the same numbered sections (\"### 2.1 What it is\", \"### 3.1 What it is\", ...)"
+		c.read = func(b *builder, doc ast.Node) bool {
+			mark := len(b.p.Diags)
+			sc, _, _ := b.scanShapes(doc, shapeConfig{})
+			b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
+			found := b.unitSections(sc)
 			return found != nil && found.read(b, doc)
 		}
 	case d.key == "format" && d.value == "gsd-plan":
@@ -2105,6 +2120,107 @@ func (sc *shapeScan) title() string {
 		return sc.heads[0].head.Text
 	}
 	return ""
+}
+
+// templatedUnits proposes, in a plan whose dotted headings are the
+// sections each unit is written in (templateSections), the headings that
+// hold them as the units: "## 2. B10 – Secure APIs" over "### 2.1 What it
+// is", "### 2.4 Steps to implement"; not "## 1. Big Picture Diagram",
+// which holds none.
+func (b *builder) templatedUnits(sc *shapeScan, heads []*shapeHead, pick *Candidate) *Candidate {
+	held := map[*shapeHead]bool{}
+	for _, r := range heads {
+		var parent *shapeHead
+		for _, p := range sc.heads {
+			if p == r {
+				break
+			}
+			if p.node.Level < r.node.Level {
+				parent = p
+			}
+		}
+		if parent != nil && parent.node.Level > 1 {
+			held[parent] = true
+		}
+	}
+	if len(held) < 2 {
+		return nil
+	}
+	units := map[ast.Node]bool{}
+	var lines []int
+	level := 0
+	for _, r := range sc.heads {
+		if held[r] {
+			units[r.node] = true
+			lines = append(lines, r.head.Pos.Line)
+			level = r.node.Level
+		}
+	}
+	desc := fmt.Sprintf("units are the level-%d headings written in the same numbered sections (%q, ...)", level, cleanTitle(heads[0].sh.rest))
+	place := 0
+	cfg := shapeConfig{phaseLevel: -1, name: desc,
+		units: func(_ *shapeScan, r *shapeHead) bool { return units[r.node] },
+		retag: func(r *shapeHead) {
+			if units[r.node] {
+				place++
+				t := strings.TrimLeftFunc(r.head.Text, decoration)
+				if id, rest, ok := (itemPattern{parts: 1}).match(itemText{text: t}); ok && id != "" {
+					t = rest // "2. B10 – Secure APIs": the document's section number
+				}
+				r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t), lead: leadOf(r.head.Text)}
+			}
+		}}
+	c := &Candidate{Name: "headings", Description: desc, Units: len(lines), First: firstOf(lines),
+		Declare: "format: unit-sections", Score: scoreHeadings, level: level,
+		Why:  fmt.Sprintf("%d headings each written in the same numbered sections, which repeat under each of them", len(lines)),
+		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
+	if pick == nil || pick.Units <= 1 {
+		c.Score = scoreWork
+		c.Why += ", where the other reading finds one unit"
+	}
+	return c
+}
+
+// unitSections is the format: unit-sections reading of sc: the units
+// written in the same numbered sections, at the first level whose dotted
+// headings repeat their titles; nil when no level does.
+func (b *builder) unitSections(sc *shapeScan) *Candidate {
+	byLevel := map[int][]*shapeHead{}
+	for _, r := range sc.heads {
+		if !r.phase && r.node.Level >= 2 && r.sh.kind == shapeBare && !r.sh.sep && strings.Contains(r.sh.id, ".") {
+			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
+		}
+	}
+	for level := 2; level <= 6; level++ {
+		if heads := byLevel[level]; len(heads) >= 2 && templateSections(heads) {
+			if c := b.templatedUnits(sc, heads, nil); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// templateSections reports dotted headings whose titles repeat under
+// different parents, half of them or more ("### 2.1 What it is", "### 3.1
+// What it is", "### 2.2 Why it matters", ...): the sections every unit
+// of the document is written in, not units.
+func templateSections(heads []*shapeHead) bool {
+	seen := map[string]string{} // title → the first parent id
+	repeated := 0
+	for _, r := range heads {
+		t := strings.ToLower(cleanTitle(r.sh.rest))
+		if i := strings.IndexAny(t, "(（"); i > 0 {
+			t = strings.TrimSpace(t[:i]) // "What “done” looks like (B10)"
+		}
+		major, _, _ := strings.Cut(r.sh.id, ".")
+		if first, ok := seen[t]; ok && first != major {
+			repeated++
+		} else if !ok {
+			seen[t] = major
+		}
+	}
+	return 2*repeated >= len(heads)
 }
 
 // titleOrName is the title, or with none the front matter's title or

@@ -1857,3 +1857,24 @@ func TestDottedBoxesOverFewUnitHeadings(t *testing.T) {
 	assert.Equal(t, `items | units: "- [ ] {n}.{m} {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 8)
 }
+
+// Dotted headings whose titles repeat under different parents ("### 2.1
+// What it is", "### 3.1 What it is") are the sections each unit is
+// written in: the headings that hold them are the units, not the
+// document's other numbered sections (heldout25 616); `format:
+// unit-sections` declares the reading.
+func TestUnitSections(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("# Backend Milestones Plan\n\n## 1. Big Picture\n\nA diagram.\n\n")
+	for i, m := range []string{"B10 – JWT", "B13 – Findings", "B18 – Metrics"} {
+		fmt.Fprintf(&src, "## %d. %s\n\n### %d.1 What it is\n\nText.\n\n### %d.2 Steps to implement\n\n1. Do it\n\n", i+2, m, i+2, i+2)
+	}
+	src.WriteString("## 5. Suggested Order\n\nB10 first.\n")
+	p := Parse("p.md", []byte(src.String()))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "headings | format: unit-sections", chosen(p))
+	assert.Equal(t, []string{"1.1 B10 – JWT open", "1.2 B13 – Findings open", "1.3 B18 – Metrics open"}, units(p))
+	q := ParseWith("p.md", []byte(src.String()), Options{Reading: &Declared{Line: "format: unit-sections", From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
+	assert.Equal(t, "format: unit-sections", q.Candidates[0].Declare)
+}
