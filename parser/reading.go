@@ -2510,6 +2510,12 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			// pick holds stories with ids of their own.
 			score, why = scoreItemsIn, "headings with ids of their own under every unit of the other reading: finer units"
 		}
+		if up.label == "" && pick != nil && pick.Name == "phases" && len(g.lines) > pick.Units && strings.HasSuffix(g.pat, "{n} {title}") && !strings.Contains(g.pat, " v{n} ") {
+			// "## Phase 0: Quick Wins" over "### ✅ P0.1: File
+			// Extension Support": ids of their own under phases with
+			// no units.
+			score, why = scoreItemsIn, "headings with ids of their own under phases that have no units: finer units than the phases"
+		}
 		if strings.Contains(g.pat, " v{n} ") {
 			why = "headings that open with a version (\"v0.2 — Styles\") in a roadmap: its releases"
 		}

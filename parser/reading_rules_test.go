@@ -1878,3 +1878,14 @@ func TestUnitSections(t *testing.T) {
 	assert.Equal(t, units(p), units(q))
 	assert.Equal(t, "format: unit-sections", q.Candidates[0].Declare)
 }
+
+// Headings with ids of their own under phases with no units ("## Phase 0:
+// Quick Wins" over "### ✅ P0.1: File Extension Support") are the units,
+// finer than the phases; a Status field keeps its word over the ✅ in
+// the title (heldout26 654).
+func TestIDHeadingsUnderPhases(t *testing.T) {
+	p := Parse("p.md", []byte("# Feature Branch Tracking\n\n## Phase 0: Quick Wins\n\n### ✅ P0.1: File Extensions\n\n**Status:** Not Started\n\n### ✅ P0.2: Test Detection\n\n**Status:** Not Started\n\n## Phase 1: Metadata\n\n### ✅ P1.1: Qualified Names\n\n**Status:** Not Started\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### P{n} {title}"`, chosen(p))
+	assert.Equal(t, []string{"0.1 File Extensions open", "0.2 Test Detection open", "1.1 Qualified Names open"}, units(p))
+}
