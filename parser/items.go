@@ -99,10 +99,12 @@ func (t itemText) read() itemText {
 		// Kiro's "[-]" (in progress), "[~]" (queued: still open), and
 		// "[ ]*" (an optional task), which goldmark leaves as text.
 		t.box, t.progress = true, t.text[1] == '-' || t.text[1] == '/'
-		t.text = strings.TrimSpace(strings.TrimPrefix(t.text[3:], "*"))
+		t.text = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t.text[3:], `\*`), "*"))
 	}
 	if t.box && strings.HasPrefix(t.text, "*") {
 		t.text = strings.TrimSpace(t.text[1:]) // "- [ ]* 2.3": optional
+	} else if t.box && strings.HasPrefix(t.text, `\*`) {
+		t.text = strings.TrimSpace(t.text[2:]) // "- [ ]\* 1.3": optional, the mark escaped
 	}
 	return t
 }

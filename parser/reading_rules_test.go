@@ -1889,3 +1889,18 @@ func TestIDHeadingsUnderPhases(t *testing.T) {
 	assert.Equal(t, `headings | units: "### P{n} {title}"`, chosen(p))
 	assert.Equal(t, []string{"0.1 File Extensions open", "0.2 Test Detection open", "1.1 Qualified Names open"}, units(p))
 }
+
+// A checkbox item with no task id among items read by their ids ("- [ ] VF
+// [VERIFY] Goal verification" after "- [ ] 3.5 ...") is not compiled, and
+// a warning says so; boxes under a Definition of Done are checks, and say
+// nothing (heldout26 657). Kiro's optional mark escaped ("- [ ]\* 1.3") is
+// still the mark: the task is read.
+func TestIdlessBoxesSaid(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks\n\n## Phase 1: Core\n\n- [x] 1.1 [P] Add intent\n- [x] 1.2 [P] Add interview\n- [ ] 1.3 Add rules\n\n## Phase 3: Gates\n\n- [ ] 3.1 Verify content\n- [ ] 3.2 Create PR\n- [ ] VF [VERIFY] Goal verification\n\n### Definition of Done\n\n- [ ] Reviewed\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {n}.{m} {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 5)
+	assert.Contains(t, msgs(p, Warning), `13:1: checkbox item "VF [VERIFY] Goal verification" has no task id, beside items that have one, so it is not compiled: give it the next id, or declare a reading that takes every box (units: "- [ ] {title}")`)
+	it := itemText{text: `[ ]\* 1.3 Write tests`}
+	assert.Equal(t, "1.3 Write tests", it.read().text)
+}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
 	"slices"
@@ -177,6 +178,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
+	defer w.reportIdless()
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -789,6 +791,10 @@ func itemChecked(it ast.Node) (bool, bool) {
 
 // shapeWalk builds the phases and units of a plan in the shapes reader.
 type shapeWalk struct {
+	// itemRead is set once a list item has read as a unit; idless are
+	// the checkbox items with no id beside those (idlessBox).
+	itemRead bool
+	idless   []ast.Node
 	b          *builder
 	mode       shapeMode
 	phaseLevel int
@@ -1481,6 +1487,17 @@ func (w *shapeWalk) listUnits(ph *Phase, blocks []ast.Node, end int) {
 // are (Kiro's "- [ ] 2. Group" over "  - [ ] 2.1 Task").
 func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 	b := w.b
+	// Items that read as no unit, before any that does: said once one
+	// does, in this list; after one, at once (an annotation line may end
+	// a list between them).
+	var unread []ast.Node
+	defer func() {
+		if w.itemRead {
+			for _, it := range unread {
+				w.idlessBox(it)
+			}
+		}
+	}()
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 		itemEnd := end
 		if n := it.NextSibling(); n != nil {
@@ -1518,8 +1535,14 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 		sh, progress, par, ok := w.listItem(it, ph)
 		if !ok {
 			w.unreadTaskID(it)
+			if w.itemRead {
+				w.idlessBox(it)
+			} else {
+				unread = append(unread, it)
+			}
 			continue
 		}
+		w.itemRead = true
 		if w.items != nil && w.items.leaf && checkpoint(sh.title) {
 			// Kiro's "3. Checkpoint - Tests pass" is a review between
 			// units: kept as a unit, so the units after it wait on it.
@@ -1625,6 +1648,63 @@ func (w *shapeWalk) unreadTaskID(it ast.Node) {
 		example = strings.TrimSuffix(strings.Repeat("1.", w.items.parts), ".") + " Title"
 	}
 	w.b.p.warnf(w.b.p.Position(w.b.blockStart(it)), "checkbox item %q opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title (%q)", short(t.text), example)
+}
+
+// idlessBox notes a checkbox item with no task id in a reading whose
+// units are items by their ids ("- [ ] VF [VERIFY] Goal verification"
+// after "- [ ] 3.5 ..."): work the reading leaves out, which must not go
+// unsaid (reportIdless).
+func (w *shapeWalk) idlessBox(it ast.Node) {
+	if w.items == nil || w.items.noID || !w.items.checkbox || w.items.prefix == "" && w.items.parts == 0 {
+		return
+	}
+	t, ok := w.b.readItemText(it)
+	if !ok || !t.box || t.text == "" || t.text[0] >= '0' && t.text[0] <= '9' || w.items.prefix != "" && len(t.text) > len(w.items.prefix) && strings.EqualFold(t.text[:len(w.items.prefix)], w.items.prefix) {
+		return // no box, or an id unreadTaskID spoke of
+	}
+	if h := headingAbove(it); h != nil && (criteriaHeading(w.b.trimmedText(h)) || testingHeading(w.b.trimmedText(h))) {
+		return // "### Definition of Done": checks, not work
+	}
+	w.idless = append(w.idless, it)
+}
+
+// headingAbove is the last heading before the top-level block that holds
+// n, nil when there is none.
+func headingAbove(n ast.Node) *ast.Heading {
+	for n.Parent() != nil && n.Parent().Kind() != ast.KindDocument {
+		n = n.Parent()
+	}
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if h, ok := p.(*ast.Heading); ok {
+			return h
+		}
+	}
+	return nil
+}
+
+// reportIdless says, in one warning at the first, which checkbox items
+// the reading left out for want of a task id.
+func (w *shapeWalk) reportIdless() {
+	if len(w.idless) == 0 {
+		return
+	}
+	b := w.b
+	slices.SortFunc(w.idless, func(x, y ast.Node) int { return cmp.Compare(b.blockStart(x), b.blockStart(y)) })
+	first, _ := b.readItemText(w.idless[0])
+	at := b.p.Position(b.blockStart(w.idless[0]))
+	fix := "give it the next id, or declare a reading that takes every box (units: \"- [ ] {title}\")"
+	if len(w.idless) == 1 {
+		b.p.warnf(at, "checkbox item %q has no task id, beside items that have one, so it is not compiled: %s", short(first.text), fix)
+		return
+	}
+	var lines []string
+	for _, it := range w.idless[1:min(len(w.idless), 6)] {
+		lines = append(lines, strconv.Itoa(b.p.Position(b.blockStart(it)).Line))
+	}
+	if len(w.idless) > 6 {
+		lines = append(lines, "...")
+	}
+	b.p.warnf(at, "%d checkbox items have no task id, beside items that have one, so they are not compiled (%q, and lines %s): give each the next id, or declare a reading that takes every box (units: \"- [ ] {title}\")", len(w.idless), short(first.text), strings.Join(lines, ", "))
 }
 
 // itemUnit reads list item it, which ends at itemEnd, as a unit of phase
