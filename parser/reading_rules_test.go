@@ -1904,3 +1904,18 @@ func TestIdlessBoxesSaid(t *testing.T) {
 	it := itemText{text: `[ ]\* 1.3 Write tests`}
 	assert.Equal(t, "1.3 Write tests", it.read().text)
 }
+
+// "### Quest 0.1: Protocol" is a unit (heldout27 677: its quests were
+// folded into their phases, and their Dependencies lines made phase 0
+// depend on itself); a status written as a fraction ("`[0.5]`") says how
+// far along the work is.
+func TestQuestsAndFractionStatus(t *testing.T) {
+	assert.Equal(t, shapeUnit, readShape("Quest 0.1: Protocol").kind)
+	assert.Equal(t, StatusInProgress, readStatus("`[0.5]`").status)
+	assert.Equal(t, StatusClosed, readStatus("[1.0]").status)
+	assert.Equal(t, StatusOpen, readStatus("[0.0]").status)
+	assert.False(t, readStatus("[2]").known)
+	p := Parse("ROADMAP.md", []byte("# ROADMAP\n\n## Phase 0: Genesis\n\n### Quest 0.1: Protocol\n- **Status:** `[1.0]`\n- **Dependencies:** None\n\n### Quest 0.2: Genesis Block\n- **Status:** `[0.5]`\n- **Dependencies:** `Quest 0.1`\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 Protocol closed", "0.2 Genesis Block in_progress"}, units(p))
+}

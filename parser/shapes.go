@@ -793,8 +793,8 @@ func itemChecked(it ast.Node) (bool, bool) {
 type shapeWalk struct {
 	// itemRead is set once a list item has read as a unit; idless are
 	// the checkbox items with no id beside those (idlessBox).
-	itemRead bool
-	idless   []ast.Node
+	itemRead   bool
+	idless     []ast.Node
 	b          *builder
 	mode       shapeMode
 	phaseLevel int

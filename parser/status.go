@@ -198,6 +198,21 @@ func (toks tokens) quote(i, j int) string {
 // progress). A done word negated or asked ("not completed", "Finished? Not
 // yet") is not done; ❌ skips only when no words say otherwise; a drop word
 // about part of the work skips nothing.
+// progressFraction reads a status written as how far along the work is,
+// a number from 0 to 1 in brackets ("[0.5]", "`[1.0]`"); ok is false for
+// anything else.
+func progressFraction(v string) (float64, bool) {
+	t := strings.Trim(strings.TrimSpace(v), "`")
+	if len(t) < 3 || t[0] != '[' || t[len(t)-1] != ']' {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(t[1:len(t)-1], 64)
+	if err != nil || f < 0 || f > 1 || !strings.Contains(t, ".") {
+		return 0, false
+	}
+	return f, true
+}
+
 func readStatus(v string) statusReading {
 	switch strings.TrimSpace(v) {
 	case "[x]", "[X]", "[✓]", "[✔]":
@@ -205,6 +220,16 @@ func readStatus(v string) statusReading {
 		// ticked as a list item's.
 		return statusReading{status: StatusClosed, known: true}
 	case "[ ]", "[]":
+		return statusReading{status: StatusOpen, known: true}
+	}
+	if f, ok := progressFraction(v); ok {
+		// "`[0.5]`", "[1.0]": how far along, from 0 to 1.
+		switch {
+		case f >= 1:
+			return statusReading{status: StatusClosed, known: true}
+		case f > 0:
+			return statusReading{status: StatusInProgress, known: true}
+		}
 		return statusReading{status: StatusOpen, known: true}
 	}
 	toks := tokens(statusTokens(v))
