@@ -1919,3 +1919,13 @@ func TestQuestsAndFractionStatus(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"0.1 Protocol closed", "0.2 Genesis Block in_progress"}, units(p))
 }
+
+// A document whose sections are all level-1 headings, underlined with
+// "=====" ("v0.2 planned", "v0.1 released"), reads them as its status
+// sections, not as titles (heldout27 681, refused before).
+func TestLevelOneStatusSections(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("v0.2 planned\n============\n\n* watching templates\n* highlight chapters\n\nv0.1 released\n=============\n\n+ Chapters sorting\n+ Basic docs\n+ YAML config\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 watching templates open", "1.2 highlight chapters open", "1.3 Chapters sorting closed", "1.4 Basic docs closed", "1.5 YAML config closed"}, units(p))
+}

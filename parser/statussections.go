@@ -130,9 +130,21 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	n := 0
 	planned := false // the document's title says it is a plan
 	inItem := false  // under an item heading of the section
+	// A document of level-1 sections and no deeper ones ("v0.2 planned"
+	// and "v0.1 released", underlined with "====="): they are its
+	// sections, not titles.
+	h1, h2 := 0, 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == 1 {
+			h1++
+		} else if ok {
+			h2++
+		}
+	}
+	h1Sections := h1 >= 2 && h2 == 0
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
-			if h.Level == 1 {
+			if h.Level == 1 && !h1Sections {
 				level, st = 0, ""
 				planned = planned || planTitle(b.trimmedText(h))
 				continue
