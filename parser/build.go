@@ -82,6 +82,9 @@ type builder struct {
 	tickedSteps bool
 	// phaseRefs are the Depends on values that name a whole phase.
 	phaseRefs []phaseRef
+	// unitRefs are the Depends on values that name a unit by its word
+	// and number ("Task 1").
+	unitRefs []unitRef
 	// legend is the document's key to the marks it writes in place of
 	// checkboxes (legend.go), nil when it has none.
 	legend *legend
@@ -826,6 +829,7 @@ func (b *builder) closeEntry() {
 func (b *builder) resolve() {
 	b.resolveDuplicates()
 	b.resolvePhaseRefs()
+	b.resolveUnitRefs()
 	live := b.liveSprints()
 	b.closeDonePhases()
 	b.statusTables(live)

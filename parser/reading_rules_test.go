@@ -1929,3 +1929,15 @@ func TestLevelOneStatusSections(t *testing.T) {
 	assert.Equal(t, "items | format: status-lists", chosen(p))
 	assert.Equal(t, []string{"1.1 watching templates open", "1.2 highlight chapters open", "1.3 Chapters sorting closed", "1.4 Basic docs closed", "1.5 YAML config closed"}, units(p))
 }
+
+// "Dependencies: Task 1" where the units are "## Task 1: ..." headings
+// names that unit (heldout27 667: read as no sprint id before); a word and
+// number that names no unit keeps the warning.
+func TestDependsOnUnitByWord(t *testing.T) {
+	p := Parse("p.md", []byte("# Implementation Tasks\n\n## Task 1: Foundation\n\n- [ ] 1.1 a\n\n## Task 2: API\n\n- [ ] 2.1 b\n\n## Task 3: Tests\n\n**Dependencies:** Task 1, Task 7\n\n- [ ] 3.1 c\n"))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	require.Len(t, p.Sprints[2].DependsOn, 1)
+	assert.Equal(t, "1.1", p.Sprints[2].DependsOn[0].ID)
+	assert.Contains(t, msgs(p, Warning), `13:1: Depends on of sprint 1.3 names "task 7", which no unit heading opens with; no dependency is added for it`)
+}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -1262,6 +1263,17 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 			prev = word
 			continue
 		}
+		if allDigits(id) && !none && !refNegations[prev] && prev != "" {
+			if w, rest, ok := matchWord(prev, unitWords); ok && rest == "" {
+				// "Depends on: Task 1" where the units are "## Task 1:
+				// ...": the unit of that word and number, once the plan
+				// is read (resolveUnitRefs).
+				b.unitRefs = append(b.unitRefs, unitRef{s: s, word: w, id: id, pos: pos})
+				found = true
+				prev = word
+				continue
+			}
+		}
 		if !idShaped(id) {
 			if word != "" {
 				prev = word
@@ -1819,6 +1831,47 @@ type phaseRef struct {
 	s     *Sprint
 	phase string
 	pos   Pos
+}
+
+// unitRef is a Depends on value that names a unit by its word and whole
+// number as written ("Task 1"), s the unit that depends on it.
+type unitRef struct {
+	s        *Sprint
+	word, id string
+	pos      Pos
+}
+
+// resolveUnitRefs gives each unit that names another by its word and
+// number ("Depends on: Task 1") the one unit whose heading opens with
+// them; with none, or more than one, no dependency is added, and a
+// warning says so.
+func (b *builder) resolveUnitRefs() {
+	for _, r := range b.unitRefs {
+		var found []*Sprint
+		for _, u := range b.defs {
+			t := strings.TrimLeftFunc(u.Heading.Text, decoration)
+			if u == r.s || u.Skipped {
+				continue
+			}
+			if w, rest, ok := matchWord(t, []string{r.word}); ok && w != "" {
+				num := strings.TrimSpace(rest)
+				num = num[:len(num)-len(strings.TrimLeft(num, "0123456789"))]
+				if num == r.id {
+					found = append(found, u)
+				}
+			}
+		}
+		if len(found) != 1 {
+			what := "no unit heading opens with"
+			if len(found) > 1 {
+				what = fmt.Sprintf("%d unit headings open with", len(found))
+			}
+			b.p.warnf(r.pos, "Depends on of sprint %s names %q, which %s; no dependency is added for it", r.s.ID, r.word+" "+r.id, what)
+			continue
+		}
+		r.s.DependsOn = append(r.s.DependsOn, Ref{ID: found[0].ID, Pos: r.pos})
+	}
+	b.unitRefs = nil
 }
 
 // resolvePhaseRefs gives each unit that depends on a phase the units of
