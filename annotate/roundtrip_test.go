@@ -77,7 +77,10 @@ func checkRoundTrip(t testing.TB, name string, src []byte) bool {
 		return false
 	}
 	x := Strip(p)
-	px := parser.Parse(name, x)
+	px := p // a plan with no annotation strips to itself, and reads the same
+	if !bytes.Equal(x, src) {
+		px = parser.Parse(name, x)
+	}
 	require.Empty(t, Blocking(px), "stripping made the plan invalid")
 	require.Equal(t, sprintIDs(p.Sprints), sprintIDs(px.Sprints), "stripping changed the sprints")
 	require.Equal(t, sprintIDs(p.Skipped), sprintIDs(px.Skipped), "stripping changed the skipped sprints")
