@@ -110,20 +110,32 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 			Why:  fmt.Sprintf("%d plain bullets under %d horizon sections of a roadmap, none with a theme of its own", bullets, len(units)),
 			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
 	}
-	place := 0
-	cfg := shapeConfig{phaseLevel: -1, name: horizonsDescription,
-		units: func(_ *shapeScan, r *shapeHead) bool { return units[r.node] },
-		retag: func(r *shapeHead) {
-			if units[r.node] {
-				place++
-				t := strings.TrimLeftFunc(r.head.Text, decoration)
-				r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t), lead: leadOf(r.head.Text)}
-			}
-		}}
+	cfg := headingsByPlace(units, horizonsDescription, false)
 	return &Candidate{Name: "headings", Description: horizonsDescription, Units: len(units), First: firstOf(lines),
 		Declare: "format: horizons", Score: scoreHeadings, level: level + 1,
 		Why:  fmt.Sprintf("%d themes under %d horizon sections of a roadmap", len(units), byLevel[level]),
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
+}
+
+// headingsByPlace reads exactly the headings of units as the units, one
+// after another, numbered by their place; with dropNumber, a number
+// before a heading's title ("2. B10 – Secure APIs", a document's section
+// number) leaves the title.
+func headingsByPlace(units map[ast.Node]bool, name string, dropNumber bool) shapeConfig {
+	place := 0
+	return shapeConfig{phaseLevel: -1, name: name,
+		units: func(_ *shapeScan, r *shapeHead) bool { return units[r.node] },
+		retag: func(r *shapeHead) {
+			if !units[r.node] {
+				return
+			}
+			place++
+			t := strings.TrimLeftFunc(r.head.Text, decoration)
+			if id, rest, ok := (itemPattern{parts: 1}).match(itemText{text: t}); dropNumber && ok && id != "" {
+				t = rest
+			}
+			r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t), lead: leadOf(r.head.Text)}
+		}}
 }
 
 // namesTheme reports a horizon heading that names its theme after the

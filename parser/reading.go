@@ -2157,19 +2157,7 @@ func (b *builder) templatedUnits(sc *shapeScan, heads []*shapeHead, pick *Candid
 		}
 	}
 	desc := fmt.Sprintf("units are the level-%d headings written in the same numbered sections (%q, ...)", level, cleanTitle(heads[0].sh.rest))
-	place := 0
-	cfg := shapeConfig{phaseLevel: -1, name: desc,
-		units: func(_ *shapeScan, r *shapeHead) bool { return units[r.node] },
-		retag: func(r *shapeHead) {
-			if units[r.node] {
-				place++
-				t := strings.TrimLeftFunc(r.head.Text, decoration)
-				if id, rest, ok := (itemPattern{parts: 1}).match(itemText{text: t}); ok && id != "" {
-					t = rest // "2. B10 – Secure APIs": the document's section number
-				}
-				r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t), lead: leadOf(r.head.Text)}
-			}
-		}}
+	cfg := headingsByPlace(units, desc, true) // "2. B10 – Secure APIs": the document's section number goes
 	c := &Candidate{Name: "headings", Description: desc, Units: len(lines), First: firstOf(lines),
 		Declare: "format: unit-sections", Score: scoreHeadings, level: level,
 		Why:  fmt.Sprintf("%d headings each written in the same numbered sections, which repeat under each of them", len(lines)),
