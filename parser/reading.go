@@ -703,12 +703,7 @@ func (b *builder) headingGroups(sc *shapeScan, pick *Candidate, add func(*Candid
 // Dotted headings elsewhere are a document's numbered sections ("### 1.1
 // Goal", "### 1.2 Out of scope"), not units.
 func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
-	byLevel := map[int][]*shapeHead{}
-	for _, r := range sc.heads {
-		if !r.phase && r.node.Level >= 2 && r.sh.kind == shapeBare && !r.sh.sep && strings.Contains(r.sh.id, ".") {
-			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
-		}
-	}
+	byLevel := sc.dottedByLevel()
 	for level := 2; level <= 6; level++ {
 		heads := byLevel[level]
 		if len(heads) < 2 || pick != nil && pick.level == level && pick.Name == "headings" {
@@ -1032,10 +1027,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 			var found *Candidate
 			b.statusSectionsCandidate(doc, func(x *Candidate) { found = x })
 			if found == nil {
-				mark := len(b.p.Diags)
-				sc, _, _ := b.scanShapes(doc, shapeConfig{})
-				b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
-				if sc != nil {
+				if sc := b.quietScan(doc); sc != nil {
 					b.statusHeadingsCandidate(doc, sc, func(x *Candidate) { found = x })
 				}
 			}
@@ -1044,19 +1036,13 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 	case d.key == "format" && d.value == "horizons":
 		c.Name, c.Description = "headings", horizonsDescription
 		c.read = func(b *builder, doc ast.Node) bool {
-			mark := len(b.p.Diags)
-			sc, _, _ := b.scanShapes(doc, shapeConfig{})
-			b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
-			found := b.horizons(doc, sc)
+			found := b.horizons(doc, b.quietScan(doc))
 			return found != nil && found.read(b, doc)
 		}
 	case d.key == "format" && d.value == "unit-sections":
 		c.Name, c.Description = "headings", "units are the headings each written in the same numbered sections (\"### 2.1 What it is\", \"### 3.1 What it is\", ...)"
 		c.read = func(b *builder, doc ast.Node) bool {
-			mark := len(b.p.Diags)
-			sc, _, _ := b.scanShapes(doc, shapeConfig{})
-			b.p.Diags = b.p.Diags[:mark] // the read scans again, and says it
-			found := b.unitSections(sc)
+			found := b.unitSections(b.quietScan(doc))
 			return found != nil && found.read(b, doc)
 		}
 	case d.key == "format" && d.value == "gsd-plan":
@@ -1120,6 +1106,15 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		return nil
 	}
 	return c
+}
+
+// quietScan scans doc's headings as the shapes walker does, keeping none
+// of what the scan says: a declared format's read scans again, and says it.
+func (b *builder) quietScan(doc ast.Node) *shapeScan {
+	mark := len(b.p.Diags)
+	sc, _, _ := b.scanShapes(doc, shapeConfig{})
+	b.p.Diags = b.p.Diags[:mark]
+	return sc
 }
 
 // setAsideBySection skips a unit heading that says nothing of how it
@@ -2128,20 +2123,20 @@ func (sc *shapeScan) title() string {
 // is", "### 2.4 Steps to implement"; not "## 1. Big Picture Diagram",
 // which holds none.
 func (b *builder) templatedUnits(sc *shapeScan, heads []*shapeHead, pick *Candidate) *Candidate {
-	held := map[*shapeHead]bool{}
+	dotted := map[*shapeHead]bool{}
 	for _, r := range heads {
-		var parent *shapeHead
-		for _, p := range sc.heads {
-			if p == r {
-				break
-			}
-			if p.node.Level < r.node.Level {
-				parent = p
-			}
+		dotted[r] = true
+	}
+	held := map[*shapeHead]bool{} // the headings right above a dotted one
+	var above []*shapeHead        // the open sections, outermost first
+	for _, r := range sc.heads {
+		for len(above) > 0 && above[len(above)-1].node.Level >= r.node.Level {
+			above = above[:len(above)-1]
 		}
-		if parent != nil && parent.node.Level > 1 {
-			held[parent] = true
+		if dotted[r] && len(above) > 0 && above[len(above)-1].node.Level > 1 {
+			held[above[len(above)-1]] = true
 		}
+		above = append(above, r)
 	}
 	if len(held) < 2 {
 		return nil
@@ -2173,12 +2168,7 @@ func (b *builder) templatedUnits(sc *shapeScan, heads []*shapeHead, pick *Candid
 // written in the same numbered sections, at the first level whose dotted
 // headings repeat their titles; nil when no level does.
 func (b *builder) unitSections(sc *shapeScan) *Candidate {
-	byLevel := map[int][]*shapeHead{}
-	for _, r := range sc.heads {
-		if !r.phase && r.node.Level >= 2 && r.sh.kind == shapeBare && !r.sh.sep && strings.Contains(r.sh.id, ".") {
-			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
-		}
-	}
+	byLevel := sc.dottedByLevel()
 	for level := 2; level <= 6; level++ {
 		if heads := byLevel[level]; len(heads) >= 2 && templateSections(heads) {
 			if c := b.templatedUnits(sc, heads, nil); c != nil {
@@ -2187,6 +2177,18 @@ func (b *builder) unitSections(sc *shapeScan) *Candidate {
 		}
 	}
 	return nil
+}
+
+// dottedByLevel groups, by level, the headings below the title that open
+// with a dotted number and no separator ("### 2.1 What it is").
+func (sc *shapeScan) dottedByLevel() map[int][]*shapeHead {
+	byLevel := map[int][]*shapeHead{}
+	for _, r := range sc.heads {
+		if !r.phase && r.node.Level >= 2 && r.sh.kind == shapeBare && !r.sh.sep && strings.Contains(r.sh.id, ".") {
+			byLevel[r.node.Level] = append(byLevel[r.node.Level], r)
+		}
+	}
+	return byLevel
 }
 
 // templateSections reports dotted headings whose titles repeat under

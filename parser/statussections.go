@@ -133,15 +133,15 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	// A document of level-1 sections and no deeper ones ("v0.2 planned"
 	// and "v0.1 released", underlined with "====="): they are its
 	// sections, not titles.
-	h1, h2 := 0, 0
+	h1, deeper := 0, 0
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok && h.Level == 1 {
 			h1++
 		} else if ok {
-			h2++
+			deeper++
 		}
 	}
-	h1Sections := h1 >= 2 && h2 == 0
+	h1Sections := h1 >= 2 && deeper == 0
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
 			if h.Level == 1 && !h1Sections {
