@@ -675,8 +675,9 @@ func workUnits(c *Candidate) bool {
 	if c.Name != "headings" || c.Units < 3 {
 		return false
 	}
-	for _, w := range []string{" Task {n}", " Story {n}", " Ticket {n}", " PR {n}", " Pull Request {n}", " Work Package {n}"} {
-		if strings.Contains(c.Declare, w) {
+	declare := strings.ToLower(c.Declare) // the word as the plan writes it
+	for _, w := range []string{" task {n}", " story {n}", " pr {n}", " pull request {n}", " merge request {n}", " work package {n}"} {
+		if strings.Contains(declare, w) {
 			return true
 		}
 	}

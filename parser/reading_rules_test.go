@@ -1956,3 +1956,12 @@ func TestHorizonBullets(t *testing.T) {
 	assert.Equal(t, "headings | format: horizons", chosen(p))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// The work words of workUnits are matched as the plan writes them, in any
+// case: "### task 1.1: add scope" is as much a task as "### Task 1.1".
+func TestWorkUnitsAnyCase(t *testing.T) {
+	assert.True(t, workUnits(&Candidate{Name: "headings", Units: 3, Declare: `units: "### task {n}: {title}"`}))
+	assert.True(t, workUnits(&Candidate{Name: "headings", Units: 3, Declare: `units: "### PR {n}: {title}"`}))
+	assert.False(t, workUnits(&Candidate{Name: "headings", Units: 3, Declare: `units: "### Step {n}: {title}"`}))
+	assert.False(t, workUnits(&Candidate{Name: "headings", Units: 2, Declare: `units: "### Task {n}: {title}"`}))
+}
