@@ -48,7 +48,9 @@ func TestAnnotationDiffMatchesDiffU(t *testing.T) {
 // TestUnifiedDiffRandomEdits compares with diff -u on random plans edited
 // as annotate edits them: an annotation inserted, replaced or removed
 // after a sprint heading, among repeated lines, near each other and at the
-// ends of the file.
+// ends of the file. The 300 pairs go to two directories and one diff -ru
+// compares them all; its report is cut at its "diff -ru" lines, which no
+// line of a hunk can start with.
 func TestUnifiedDiffRandomEdits(t *testing.T) {
 	diffU, err := exec.LookPath("diff")
 	if err != nil {
@@ -56,9 +58,12 @@ func TestUnifiedDiffRandomEdits(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	dir := t.TempDir()
-	pa, pb := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "a"), 0o755))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "b"), 0o755))
 	body := []string{"", "- a", "x", "<!-- beads-ralph: bd-1 -->", "## Phase 1: P"}
-	for k := 0; k < 300; k++ {
+	const cases = 300
+	var as, bs [cases]string
+	for k := range cases {
 		var a, b strings.Builder
 		for i := range rng.IntN(12) {
 			fmt.Fprintf(&a, "### Sprint 1.%d: S\n", i)
@@ -86,11 +91,35 @@ func TestUnifiedDiffRandomEdits(t *testing.T) {
 			a.WriteString("no final newline")
 			b.WriteString("no final newline")
 		}
-		require.NoError(t, os.WriteFile(pa, []byte(a.String()), 0o644))
-		require.NoError(t, os.WriteFile(pb, []byte(b.String()), 0o644))
-		want, _ := exec.Command(diffU, "-u", "--label", "a", "--label", "b", pa, pb).Output()
-		require.Equal(t, string(want), string(unifiedDiff("a", "b", []byte(a.String()), []byte(b.String()))), "case %d:\n%s\n---\n%s", k, a.String(), b.String())
+		as[k], bs[k] = a.String(), b.String()
+		name := fmt.Sprintf("%03d", k)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "a", name), []byte(as[k]), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "b", name), []byte(bs[k]), 0o644))
 	}
+	cmd := exec.Command(diffU, "-ru", "a", "b")
+	cmd.Dir = dir
+	report, _ := cmd.Output()
+	want := map[string]string{} // case name → its hunks, headers left out
+	for _, part := range strings.Split("\n"+string(report), "\ndiff -ru a/")[1:] {
+		name, rest, _ := strings.Cut(part, " ")
+		_, rest, _ = strings.Cut(rest, "\n")   // the rest of the diff -ru line
+		_, rest, _ = strings.Cut(rest, "\n")   // --- a/NAME and its time
+		_, hunks, _ := strings.Cut(rest, "\n") // +++ b/NAME and its time
+		want[name] = hunks
+		if hunks != "" && !strings.HasSuffix(hunks, "\n") {
+			want[name] += "\n"
+		}
+	}
+	for k := range cases {
+		got := string(unifiedDiff("a", "b", []byte(as[k]), []byte(bs[k])))
+		if got != "" {
+			require.True(t, strings.HasPrefix(got, "--- a\n+++ b\n"), "case %d: %q", k, got)
+			got = strings.TrimPrefix(got, "--- a\n+++ b\n")
+		}
+		require.Equal(t, want[fmt.Sprintf("%03d", k)], got, "case %d:\n%s\n---\n%s", k, as[k], bs[k])
+	}
+	require.NotEmpty(t, want, "diff -ru found no differences: the comparison is empty")
+	t.Logf("%d of %d pairs differ", len(want), cases)
 }
 
 // compileIDs compiles src as the plan at planFile and returns each sprint's

@@ -11,19 +11,21 @@ import (
 	"testing"
 )
 
-// need skips the test when a tool is missing, unless the environment
-// variable require is 1 (as .ci/run sets it), when it fails instead.
+// need runs the test only when the environment variable require is 1 (as
+// .ci/run sets it), and then fails when the tool is missing. A plain
+// go test ./... skips it, as it skips the other tests of real tools: the
+// renderers take seconds, and the README promises a quick run with nothing
+// installed.
 func need(t *testing.T, tool, require string) string {
 	t.Helper()
-	path, err := exec.LookPath(tool)
-	if err == nil {
-		return path
+	if os.Getenv(require) != "1" {
+		t.Skipf("runs with %s=1 (and %s installed), as .ci/run sets it", require, tool)
 	}
-	if os.Getenv(require) == "1" {
+	path, err := exec.LookPath(tool)
+	if err != nil {
 		t.Fatalf("%s is not installed, and %s=1 requires it", tool, require)
 	}
-	t.Skipf("%s is not installed (set %s=1 to make this a failure)", tool, require)
-	return ""
+	return path
 }
 
 // TestDOTRendersWithGraphviz runs the real `dot -Tsvg` on every golden DOT
@@ -67,7 +69,7 @@ func TestGraphvizRejectsBadDOT(t *testing.T) {
 // mermaidChecker installs the npm packages of testdata/mermaid (mermaid and
 // jsdom, pinned by its package-lock.json) into a cache directory keyed by
 // the lockfile, once, and returns the directory holding check.mjs. It
-// skips without node or npm, unless ARCHITECT_REQUIRE_MERMAID=1.
+// runs only with ARCHITECT_REQUIRE_MERMAID=1 (see need).
 func mermaidChecker(t *testing.T) (node, dir string) {
 	t.Helper()
 	node = need(t, "node", "ARCHITECT_REQUIRE_MERMAID")
@@ -110,11 +112,7 @@ func mermaidChecker(t *testing.T) (node, dir string) {
 	cmd.Dir = tmp
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		msg := "npm ci in a copy of testdata/mermaid failed: " + err.Error() + "\n" + out.String()
-		if os.Getenv("ARCHITECT_REQUIRE_MERMAID") == "1" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		t.Fatalf("npm ci in a copy of testdata/mermaid failed: %v\n%s", err, out.String())
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		if _, statErr := os.Stat(filepath.Join(dir, "node_modules", "mermaid", "package.json")); statErr != nil {
