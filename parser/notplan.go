@@ -171,7 +171,7 @@ func (s docSignals) record() (kind, evidence string) {
 		}
 		return "a retrospective", ev
 	}
-	if t := strings.ToLower(strings.TrimSpace(s.title)); strings.HasPrefix(t, "contributing") || strings.HasPrefix(t, "contribution guide") || strings.HasPrefix(t, "contributor guide") || strings.HasPrefix(t, "how to contribute") {
+	if t := strings.ToLower(strings.TrimSpace(s.title)); slices.ContainsFunc(contributingTitles, func(p string) bool { return strings.HasPrefix(t, p) }) {
 		return "a contributing guide", fmt.Sprintf("its title %q", s.title)
 	}
 	if hasAnyWord(s.title, []string{"review", "code review", "assessment", "evaluation"}) && !hasAnyWord(s.title, ownPlanWords) {
@@ -223,6 +223,13 @@ func (s docSignals) present(names []string) []string {
 // adrID is an architecture decision record's id in a title: "ADR-001",
 // "ADR 12".
 var adrID = lazyMustCompile(`(?i)\badr[-\s]?\d+\b`)
+
+// contributingTitles open the titles of contributing guides, in the
+// languages of the corpus ("# Contribuindo", "# Cómo contribuir").
+var contributingTitles = []string{"contributing", "contribution guide", "contributor guide", "how to contribute",
+	"contribuindo", "contribuir", "como contribuir", "cómo contribuir", "guia de contribuição", "guía de contribución", "contribuyendo",
+	"contribuer", "comment contribuer", "guide de contribution", "mitwirken", "beitragen", "contribuire", "come contribuire",
+	"贡献指南", "参与贡献", "如何贡献", "貢獻指南", "コントリビュー", "기여 가이드", "기여하기", "기여 방법", "участие в разработке", "как внести вклад"}
 
 // templateHeads are sections of the forms a pull request or an issue is
 // opened with: their boxes are for whoever fills the form in.

@@ -1425,7 +1425,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// its numbered items: a design's walk-through, and the
 				// work's own list.
 				c.Score, c.Why = scoreOverPhases, fmt.Sprintf("the numbered list of a section about the work, over unit headings under %q, a section that describes a design", b.unitSection(doc, pick))
-			case pick != nil && pick.Name == "headings" && pick.Units == 1 && pick.level == 1 && sec.ordered >= 3:
+			case titleUnit(pick) && sec.ordered >= 3:
 				// "# Sprint 1 — Foundation Runtime" over "## Задачи" and
 				// its six tasks: the title names the whole document.
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work, in a document whose one unit heading is its title"
@@ -1445,6 +1445,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
 			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		} else if titleUnit(pick) && total >= 3 {
+			// "# Sprint 05 – Release Readiness" over stories and their
+			// task boxes: the title names the whole document, and the
+			// boxes are its work.
+			c.Score = scoreOverPhases
+			c.Why = "the checkbox items of a document whose one unit heading is its title"
 		} else if workLists >= 2 {
 			// "## 前端任务", "## 后端任务", "## 测试任务": the work is
 			// split over several task lists, and their boxes are it.
@@ -1463,6 +1469,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// titleUnit reports whether the walker's pick is one level-1 unit
+// heading: the document's title ("# Sprint 1 — Foundation Runtime"),
+// which names the whole of it, not one unit of its work.
+func titleUnit(pick *Candidate) bool {
+	return pick != nil && pick.Name == "headings" && pick.Units == 1 && pick.level == 1
 }
 
 // phaseBoxes counts the boxes written right under the phase headings when

@@ -1965,3 +1965,41 @@ func TestWorkUnitsAnyCase(t *testing.T) {
 	assert.False(t, workUnits(&Candidate{Name: "headings", Units: 3, Declare: `units: "### Step {n}: {title}"`}))
 	assert.False(t, workUnits(&Candidate{Name: "headings", Units: 2, Declare: `units: "### Task {n}: {title}"`}))
 }
+
+// A contributing guide is refused by its title in the languages of the
+// corpus too ("# Contribuindo" over a pre-PR checklist, heldout28 692).
+func TestContributingTitles(t *testing.T) {
+	p := Parse("CONTRIBUTING.md", []byte("# Contribuindo\n\n## Checklist antes de abrir PR\n\n- [ ] Lint passando.\n- [ ] Testes adicionados.\n- [ ] Docs atualizadas.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a contributing guide (its title "Contribuindo")`)
+}
+
+// A document whose one unit heading is its title ("# Sprint 05 – ...")
+// over stories and their task boxes has the boxes as its units (heldout28
+// 686 read one sprint).
+func TestOneSprintDocumentBoxes(t *testing.T) {
+	p := Parse("sprint-05.md", []byte("# Sprint 05 – Release Readiness\n\n## Stories\n\n### S5-DEP-401: Dockerize\n\n- [ ] Dockerfile\n- [ ] Compose file\n\n### S5-QA-402: Harness\n\n- [x] Scaffold the app\n- [x] Document it\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Dockerfile open", "1.2 Compose file open", "1.3 Scaffold the app closed", "1.4 Document it closed"}, units(p))
+}
+
+// A checklist outside the units whose lines name units by word and id
+// anywhere in their text closes each unit all its lines there tick
+// (heldout28 690: "- [x] Doc criado (Story 1.1)." under "## Checklist
+// rápido"); a unit an open line names stays open, and a list that names
+// units in fewer than two lines of three closes nothing.
+func TestNamingChecklist(t *testing.T) {
+	plan := "# Sprint\n\n## Épico 1 — Tokens\n\n### Story 1.1 — Documentar tokens\n\nTexto.\n\n### Story 1.2 — Variantes\n\nTexto.\n\n### Story 1.10 — Outro\n\nTexto.\n\n## Checklist rápido\n\n- [x] Doc criado (Story 1.1).\n- [x] Variantes prontas (Story 1.2) e revistas.\n- [ ] Revisão final da story 1.2.\n- [x] Nada mais.\n"
+	p := Parse("p.md", []byte(plan))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Documentar tokens closed", "1.2 Variantes open", "1.10 Outro open"}, units(p))
+	assert.True(t, mentions("Doc criado (Story 1.1).", "story 1.1"))
+	assert.False(t, mentions("Outro (Story 1.10)", "story 1.1"))
+	assert.False(t, mentions("Outro (Story 1.1.2)", "story 1.1"))
+	assert.False(t, mentions("History 1.1", "story 1.1"))
+
+	few := strings.Replace(plan, "- [x] Nada mais.\n", "- [x] Nada mais.\n- [x] Outra coisa.\n- [x] E mais.\n", 1)
+	p = Parse("p.md", []byte(few))
+	assert.Equal(t, []string{"1.1 Documentar tokens open", "1.2 Variantes open", "1.10 Outro open"}, units(p))
+}

@@ -4,9 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"iter"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -1060,6 +1063,92 @@ func (w *shapeWalk) trackers() {
 				}
 			}
 		}
+		w.namingChecklist(l)
+	}
+}
+
+// namingChecklist reads a checklist outside the units whose lines name
+// units by their word and id anywhere in their text: "- [x] Doc de
+// tokens criado e aprovado (Story 1.1)." under "## Checklist rápido". Two
+// lines in three, three lines or more, must name a unit. A unit every
+// line of which there is ticked is closed, as a completion log entry
+// closes it; a unit one open line names stays as its section says. Lines
+// that open with the unit ("- [x] Story 1.1: ...") are the tracker's.
+func (w *shapeWalk) namingChecklist(l *ast.List) {
+	if len(w.byWritten) == 0 {
+		return
+	}
+	b := w.b
+	keys := slices.Sorted(maps.Keys(w.byWritten))
+	type line struct {
+		start int
+		units []*Sprint
+	}
+	var lines []line
+	open := map[*Sprint]bool{}
+	boxes, naming := 0, 0
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		checked, has := itemChecked(it)
+		if !has {
+			continue
+		}
+		boxes++
+		text := strings.TrimSpace(plainText(it.FirstChild(), b.src))
+		if sh := readShape(text); sh.sep && (sh.kind == shapeUnit || sh.kind == shapePhase) {
+			continue
+		}
+		var units []*Sprint
+		for _, k := range keys {
+			if s := w.byWritten[k]; mentions(text, k) && !slices.Contains(units, s) {
+				units = append(units, s)
+			}
+		}
+		if len(units) == 0 {
+			continue
+		}
+		naming++
+		if !checked {
+			for _, s := range units {
+				open[s] = true
+			}
+			continue
+		}
+		lines = append(lines, line{b.blockStart(it), units})
+	}
+	if boxes < 3 || 3*naming < 2*boxes {
+		return
+	}
+	for _, ln := range lines {
+		end := lineEnd(b.src, ln.start)
+		head := Heading{Text: strings.TrimSpace(string(b.src[ln.start:end])), Pos: b.p.Position(ln.start), Start: ln.start, End: end}
+		for _, s := range ln.units {
+			if !open[s] {
+				b.p.Entries = append(b.p.Entries, &LogEntry{SprintID: s.ID, Heading: head, Done: true, ByID: true})
+			}
+		}
+	}
+}
+
+// mentions reports whether text names the unit whose word and id, as
+// written and lower-cased, are key ("story 1.1"), as a whole word and id:
+// "Story 1.1" and "(story 1.1)", not "Story 1.10" or "History 1.1".
+func mentions(text, key string) bool {
+	lower := strings.ToLower(text)
+	for at := 0; ; {
+		i := strings.Index(lower[at:], key)
+		if i < 0 {
+			return false
+		}
+		i += at
+		end := i + len(key)
+		before, _ := utf8.DecodeLastRuneInString(lower[:i])
+		after, _ := utf8.DecodeRuneInString(lower[end:])
+		nextDigit := after == '.' && end+1 < len(lower) && lower[end+1] >= '0' && lower[end+1] <= '9'
+		if (i == 0 || !unicode.IsLetter(before) && !unicode.IsDigit(before)) &&
+			(end == len(lower) || !unicode.IsLetter(after) && !unicode.IsDigit(after) && !nextDigit) {
+			return true
+		}
+		at = end
 	}
 }
 
