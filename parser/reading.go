@@ -1471,6 +1471,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	}
 }
 
+// numberedHead reports whether a heading's first word, its marks left
+// out, holds a digit: "1. Setup", "✅ P0.1: File Extension Support".
+func numberedHead(text string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeftFunc(text, decoration), " ")
+	return strings.ContainsAny(first, "0123456789")
+}
+
 // titleUnit reports whether the walker's pick is one level-1 unit
 // heading: the document's title ("# Sprint 1 — Foundation Runtime"),
 // which names the whole of it, not one unit of its work.
@@ -1478,22 +1485,30 @@ func titleUnit(pick *Candidate) bool {
 	return pick != nil && pick.Name == "headings" && pick.Units == 1 && pick.level == 1
 }
 
-// phaseBoxes counts the boxes written right under the phase headings when
-// the walker's pick is the phases and they hold two boxes each or more:
+// phaseBoxes counts the boxes written in the phase sections when the
+// walker's pick is the phases and they hold two boxes each or more:
 // "## Phase 2: Catalog" over "- [ ] Import the SKUs" is phases whose
-// boxes are the work, and so is a phase's "### Tasks" list. Boxes under a
-// phase's other subheadings ("### 1.1 Create the branch") belong to those.
+// boxes are the work, and so is a phase's "### Tasks" list, or its
+// "### Before submitting" and "### After acceptance". Boxes under a
+// phase's numbered subheadings ("### 1.1 Create the branch") belong to
+// those, and boxes under its criteria ("### Acceptance Criteria") are
+// checks.
 func phaseBoxes(secs []sectionItems, pick *Candidate) int {
 	if pick == nil || pick.Name != "phases" || pick.Units <= 0 {
 		return 0
 	}
-	n := 0
+	n, inPhase := 0, false
 	for _, sec := range secs {
 		switch {
-		case sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase:
-			n += sec.ownBoxes
-		case sec.head.Level > pick.level && workSection(sec.text) && readShape(sec.text).kind == shapeOther:
-			// "### 任务清单" (task list) under each phase.
+		case sec.head.Level <= pick.level:
+			inPhase = sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase
+			if inPhase {
+				n += sec.ownBoxes
+			}
+		case inPhase && readShape(sec.text).kind == shapeOther && !criteriaHeading(sec.text) && !numberedHead(sec.text) && (pick.Units >= 2 || workSection(sec.text)):
+			// "### 任务清单" (task list), "### Before submitting"; in a
+			// document whose one phase is its title ("# Phase 2 -
+			// Stabilité ✅ TERMINÉE", a report), only a work section.
 			n += sec.ownBoxes
 		}
 	}

@@ -2003,3 +2003,16 @@ func TestNamingChecklist(t *testing.T) {
 	p = Parse("p.md", []byte(few))
 	assert.Equal(t, []string{"1.1 Documentar tokens open", "1.2 Variantes open", "1.10 Outro open"}, units(p))
 }
+
+// The boxes under a phase's plain subheadings ("### Before submitting",
+// "### After acceptance") count among the phase's own, so a roadmap of
+// stages with no units reads its boxes (heldout29 717 read four stages).
+// Numbered subheadings and criteria keep theirs out of the count.
+func TestPhaseBoxesInSubsections(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Roadmap\n\n## Stage 1 — Ship It\n\n- [x] **NuGet packages**\n- [x] **Release pipeline**\n\n## Stage 2 — Submission\n\n### Before submitting\n\n- [x] **Baseline**\n- [ ] **Isolate the demo**\n\n### After acceptance\n\n- [ ] **Transfer the repository**\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 NuGet packages closed", "1.2 Release pipeline closed", "2.1 Baseline closed", "2.2 Isolate the demo open", "2.3 Transfer the repository open"}, units(p))
+	assert.True(t, numberedHead("✅ P0.1: File Extension Support"))
+	assert.False(t, numberedHead("Before submitting"))
+}
