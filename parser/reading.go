@@ -1270,6 +1270,10 @@ const (
 	scoreSection    = 460 // the checkbox or numbered items of one section
 	scoreWorkList   = 480 // ... of a section about the work
 	scoreOverPhases = 620 // a work section's numbered list, over phases with no units
+	// scoreOutlineBoxes: the boxes under outline or schedule headings,
+	// over the walker's pick, under the finer readings by ids (bold
+	// labels, table rows).
+	scoreOutlineBoxes = 610
 )
 
 // execPlanLogs are the sections of an ExecPlan whose checkboxes are no work
@@ -1445,6 +1449,15 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
 			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
+		} else if top := topBoxes(secs); outlineHeadings(pick) && top >= 7*pick.Units && b.allBoxes(doc)-top <= top/4 && !numberedBelow(secs, pick.level) {
+			// "### 1.1 Validation" or "### Week 2: Caching", each over
+			// seven boxes or more and few sub-boxes: an outline or a
+			// schedule, whose boxes are the work items. Boxes with
+			// boxes of their own, or numbered headings under the
+			// headings ("#### 1.1.1"), make three levels, and the
+			// headings stay the units.
+			c.Score = scoreOutlineBoxes
+			c.Why = fmt.Sprintf("checkbox items, %d of them under %d headings that number an outline or a schedule: finer units than the headings", total, pick.Units)
 		} else if titleUnit(pick) && total >= 3 {
 			// "# Sprint 05 – Release Readiness" over stories and their
 			// task boxes: the title names the whole document, and the
@@ -1477,6 +1490,57 @@ func numberedHead(text string) bool {
 	first, _, _ := strings.Cut(strings.TrimLeftFunc(text, decoration), " ")
 	return strings.ContainsAny(first, "0123456789")
 }
+
+// topBoxes counts the boxes of the sections' own lists, their sub-items
+// left out.
+func topBoxes(secs []sectionItems) int {
+	n := 0
+	for _, sec := range secs {
+		n += sec.ownBoxes
+	}
+	return n
+}
+
+// numberedBelow reports whether a heading deeper than level opens with
+// a number ("#### 1.1.1 Remove the provider").
+func numberedBelow(secs []sectionItems, level int) bool {
+	return slices.ContainsFunc(secs, func(sec sectionItems) bool { return sec.head.Level > level && numberedHead(sec.text) })
+}
+
+// allBoxes counts the document's checkboxes, sub-items too.
+func (b *builder) allBoxes(doc ast.Node) int {
+	n := 0
+	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := c.(*east.TaskCheckBox); ok && entering {
+			n++
+		}
+		return ast.WalkContinue, nil
+	})
+	return n
+}
+
+// outlineHeadings reports whether the walker's pick is headings that
+// carry a number and no word ("### 1.1 Validation"), or a word of time
+// ("### Week 2: Caching"): an outline's or a schedule's, where a Task,
+// Story or Sprint heading names one piece of work.
+func outlineHeadings(pick *Candidate) bool {
+	if pick == nil || pick.Name != "headings" {
+		return false
+	}
+	pat, ok := strings.CutPrefix(pick.Declare, `units: "`)
+	word, _, found := strings.Cut(strings.TrimLeft(pat, "# "), "{n}")
+	if !ok || !found {
+		return false
+	}
+	word = strings.ToLower(strings.TrimSpace(word))
+	return word == "" || timeWords[word]
+}
+
+// timeWords name the spans a schedule's headings count: "Week 2", "第3周".
+var timeWords = map[string]bool{"week": true, "weeks": true, "day": true, "days": true, "month": true, "quarter": true,
+	"woche": true, "tag": true, "monat": true, "semana": true, "día": true, "dia": true, "mes": true, "mês": true,
+	"semaine": true, "jour": true, "mois": true, "settimana": true, "giorno": true, "mese": true,
+	"неделя": true, "день": true, "месяц": true, "第": true, "周": true, "週": true, "주": true, "주차": true}
 
 // titleUnit reports whether the walker's pick is one level-1 unit
 // heading: the document's title ("# Sprint 1 — Foundation Runtime"),

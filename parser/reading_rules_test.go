@@ -2016,3 +2016,24 @@ func TestPhaseBoxesInSubsections(t *testing.T) {
 	assert.True(t, numberedHead("✅ P0.1: File Extension Support"))
 	assert.False(t, numberedHead("Before submitting"))
 }
+
+// Headings that number an outline ("### 1.1 Forms") or a schedule ("###
+// Week 2: Caching"), each over seven boxes or more, have the boxes as
+// their units (heldout29 709 and 723 read 16 sections and 5 weeks);
+// a Task or Sprint heading keeps its boxes as its tasks, and so does an
+// outline whose boxes hold boxes of their own.
+func TestOutlineBoxes(t *testing.T) {
+	boxes := strings.Repeat("- [ ] item\n", 7)
+	p := Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### 1.1 Forms\n\n"+boxes+"\n### 1.2 Router\n\n"+boxes))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 14)
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Week 1: Forms\n\n"+boxes+"\n### Week 2: Router\n\n"+boxes))
+	assert.Len(t, p.Sprints, 14)
+
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### Sprint 1.1: Forms\n\n"+boxes+"\n### Sprint 1.2: Router\n\n"+boxes))
+	assert.Len(t, p.Sprints, 2)
+	nested := strings.Repeat("- [ ] item\n  - [ ] step\n  - [ ] step\n", 7)
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### 1.1 Forms\n\n"+nested+"\n### 1.2 Router\n\n"+nested))
+	assert.Len(t, p.Sprints, 2)
+}
