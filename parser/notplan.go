@@ -44,7 +44,9 @@ var titleKinds = []struct {
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
 	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
-		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書"}},
+		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書",
+		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
+		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 }
 
@@ -85,7 +87,9 @@ var workKinds = []string{"migration", "rollout", "remaining", "upgrade", "cleanu
 // meet ("Success Criteria", "Definition of Done", "Acceptance"), not work.
 func criteriaHeading(text string) bool {
 	h := normalHeading(text)
-	if strings.HasSuffix(h, "checklist") || strings.HasSuffix(h, "checks") {
+	if strings.HasSuffix(h, "checklist") || strings.HasSuffix(h, "checks") || strings.HasPrefix(h, "checklist ") {
+		// "Checklist weryfikacji", "Checklist de verificación": the
+		// word order of other languages.
 		// "Pre-Deployment Checklist", "Verification Checklist", "Manual
 		// Testing Checklist": checks to run, not work ("Migration
 		// Checklist" is work).
@@ -106,7 +110,8 @@ func testingHeading(text string) bool {
 }
 
 // checkWords, in a checklist's heading, make it a list of checks.
-var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke", "approval"}
+var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke", "approval",
+	"weryfikac", "verificación", "verificação", "vérification", "verifica", "prüf", "провер", "验证", "検証", "검증"}
 
 // checkedWords, ending a heading, say its section checks or reports on
 // work done ("Implementation Verification", "Migration Results").

@@ -723,7 +723,7 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 				add(c)
 			}
 		}
-		roadmap := len(heads) >= 3 && planTitle(title) && !template
+		roadmap := len(heads) >= 3 && planTitle(title) && !template && sc.documentSections(level) < 2
 		if !(inWork && workSection(sec)) && !roadmap {
 			continue
 		}
@@ -748,6 +748,25 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 		add(c)
 	}
 }
+
+// documentSections counts the headings above level that name a part of
+// a document, not work ("## 0. Sync 名词定义", definitions; "## 1.
+// 适用范围", scope): two or more make the dotted headings under them a
+// document's numbered sections, whatever its title says.
+func (sc *shapeScan) documentSections(level int) int {
+	n := 0
+	for _, r := range sc.heads {
+		if r.node.Level >= 2 && r.node.Level < level && hasAnyWord(normalHeading(r.head.Text), documentParts) {
+			n++
+		}
+	}
+	return n
+}
+
+// documentParts name the parts of a specification or an agreement.
+var documentParts = []string{"definitions", "terminology", "glossary", "scope", "purpose", "introduction", "references", "appendix",
+	"definiciones", "alcance", "propósito", "definições", "escopo", "définitions", "portée", "begriffe", "geltungsbereich", "zweck",
+	"определения", "область применения", "名词定义", "术语", "适用范围", "范围", "目的", "用語", "適用範囲", "용어", "범위"}
 
 // firstUnit is the first unit heading the scan picked, or nil.
 func (sc *shapeScan) firstUnit() *shapeHead {

@@ -2037,3 +2037,25 @@ func TestOutlineBoxes(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### 1.1 Forms\n\n"+nested+"\n### 1.2 Router\n\n"+nested))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// A summary titled in another language over a verification checklist
+// written in its word order ("## ✅ Checklist weryfikacji") is a report
+// (heldout29 714); numbered sections under two or more parts of a
+// document ("## 0. 名词定义", definitions; "## 1. 适用范围", scope) are
+// its sections, whatever its title says (715); Polish phases and steps
+// ("### FAZA 1", "#### Krok 1.1") are a phase and a unit (708).
+func TestSession16SayingNo(t *testing.T) {
+	assert.True(t, criteriaHeading("✅ Checklist weryfikacji"))
+	assert.False(t, criteriaHeading("Checklist de migración"))
+	p := Parse("p.md", []byte("# Refaktoryzacja TickFlow - Podsumowanie\n\n## 1️⃣ Refaktoryzacja\n\nTekst.\n\n## ✅ Checklist weryfikacji\n\n- [x] Build przechodzi\n- [x] Linter czysty\n- [x] Stary plik usunięty\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its only checkboxes (from line 9) stand under criteria headings")
+
+	p = Parse("p.md", []byte("# 规划同步计划\n\n## 0. Sync 名词定义\n\n文字。\n\n## 1. 适用范围\n\n文字。\n\n## 3. 各表面的角色\n\n### 3.1 ROADMAP\n\n文字。\n\n### 3.2 CHECKLIST\n\n文字。\n\n### 3.3 GitHub Issues\n\n文字。\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
+
+	p = Parse("p.md", []byte("# Plan Dodania Roli ADMIN\n\n## Kroki Implementacji\n\n### FAZA 1: Baza Danych\n\n#### Krok 1.1: Enum\n\nTekst.\n\n### FAZA 2: Typy\n\n#### Krok 2.1: Typy\n\nTekst.\n\n#### Krok 2.2: Regeneracja\n\nTekst.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Enum open", "2.1 Typy open", "2.2 Regeneracja open"}, units(p))
+}
