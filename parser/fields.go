@@ -104,6 +104,9 @@ var sprintLabels = map[string]string{
 	"ステータス":       "status",
 	"状態":          "status",
 	"상태":          "status",
+	"进度":          "status", // progress: "**进度:** ✅ **已完成**"
+	"進度":          "status",
+	"進捗":          "status",
 	"задачи":      "tasks",
 	"任务":          "tasks",
 	"任務":          "tasks",

@@ -2059,3 +2059,23 @@ func TestSession16SayingNo(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Enum open", "2.1 Typy open", "2.2 Regeneracja open"}, units(p))
 }
+
+// A CJK status run ends in its status word with no space before it: "其余
+// 任务进行中" (the other tasks in progress) after "已完成" is work under
+// way (heldout29 730); "还没完成" (not done yet) and "需先完成" (must
+// first be completed) are not done; **进度:** (progress) is a status field.
+func TestCJKStatusRuns(t *testing.T) {
+	for v, want := range map[string]string{
+		"ROADMAP.md 已完成，其余任务进行中。": StatusInProgress,
+		"全部已完成":             StatusClosed,
+		"开发进行中":             StatusInProgress,
+		"还没完成":              StatusOpen,
+		"任务未完成":             StatusOpen,
+		"待開始（需先完成 Phase 0）": StatusOpen,
+	} {
+		assert.Equal(t, want, readStatus(v).status, v)
+	}
+	p := Parse("p.md", []byte("# 路线图\n\n## 第一阶段：基础\n\n### 1.1 签名\n\n**进度:** ✅ **已完成** - 全功能\n\n### 1.2 文档\n\n**进度:** 已完成一半，其余任务进行中。\n\n### 1.3 测试\n\n文字。\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 签名 closed", "1.2 文档 in_progress", "1.3 测试 open"}, units(p))
+}

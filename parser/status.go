@@ -85,7 +85,7 @@ var (
 		"offen": true, "geplant": true, "ausstehend": true, "prévu": true, "planifié": true,
 		"ouvert": true, "aperto": true, "pianificato": true, "previsto": true,
 		"запланировано": true, "планируется": true, "計画中": true, "计划中": true, "未着手": true,
-		"待开始": true, "未开始": true, "未開始": true, "予定": true, "계획": true, "계획됨": true, "예정": true,
+		"待开始": true, "待開始": true, "未开始": true, "未開始": true, "未完成": true, "未完了": true, "未実装": true, "未实现": true, "미완료": true, "予定": true, "계획": true, "계획됨": true, "예정": true,
 	}
 	skipStatusWords = map[string]bool{
 		"skipped": true, "skip": true, "deferred": true, "cancelled": true, "canceled": true,
@@ -99,7 +99,8 @@ var (
 		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true, "철회": true, "취소됨": true, "延期": true, "暂缓": true, "搁置": true,
 	}
 	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
-	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true}
+	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true,
+		"未": true, "尚未": true, "没": true, "没有": true, "沒": true, "沒有": true, "不": true, "无": true, "無": true, "미": true}
 	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true, "частично": true}
 	// statusFillers may stand between a negation and the word it negates:
 	// "not yet done", "no longer blocked", "noch nicht begonnen".
@@ -111,7 +112,7 @@ var (
 	// unfinishedWords, after a done word, say that part of the work is not
 	// done: "Complete except for JPY rounding", "Done, tests still failing".
 	unfinishedWords = map[string]bool{"except": true, "still": true, "remaining": true, "outstanding": true,
-		"excepto": true, "salvo": true, "exceto": true, "außer": true, "sauf": true}
+		"excepto": true, "salvo": true, "exceto": true, "außer": true, "sauf": true, "其余": true, "剩余": true, "其他": true, "残り": true, "나머지": true}
 	// weakOpenWords are open words that, after a done word, say nothing
 	// against it: "Done, next: 1.3", "Done; ready for 2.1".
 	weakOpenWords = map[string]bool{"next": true, "ready": true, "new": true, "proposed": true, "upcoming": true, "open": true, "ouvert": true, "abierto": true, "aberto": true, "offen": true}
@@ -129,7 +130,24 @@ func statusTokens(v string) []token {
 	var word []rune
 	flush := func() {
 		if len(word) > 0 {
-			out = append(out, token{text: strings.ToLower(string(word)), raw: string(word)})
+			w := string(word)
+			if head, tail := cutStatusSuffix(w); head != "" {
+				// "其余任务进行中" (the other tasks in progress): a run of
+				// CJK writes its status word with no space before it,
+				// and its negation too ("还没完成", not done yet).
+				for _, neg := range []string{"没有", "沒有", "尚未", "未", "没", "沒", "不", "无", "無"} {
+					if before, ok := strings.CutSuffix(head, neg); ok {
+						if before != "" {
+							out = append(out, token{text: before, raw: before})
+						}
+						head = neg
+						break
+					}
+				}
+				out = append(out, token{text: head, raw: head}, token{text: tail, raw: tail})
+			} else {
+				out = append(out, token{text: strings.ToLower(w), raw: w})
+			}
 			word = word[:0]
 		}
 	}
@@ -149,6 +167,42 @@ func statusTokens(v string) []token {
 	}
 	flush()
 	return out
+}
+
+// cutStatusSuffix splits a word written in Chinese, Japanese or Korean
+// that ends in a status word of its own script ("其余任务进行中") into the
+// words before and that status word; "" when it does not.
+func cutStatusSuffix(w string) (head, tail string) {
+	maps := []map[string]bool{doneStatusWords, progressStatusWords, blockedStatusWords, openStatusWords, skipStatusWords}
+	if !hasCJK(w) || slices.ContainsFunc(maps, func(m map[string]bool) bool { return m[w] }) {
+		return "", "" // "已完成" is a status word whole
+	}
+	for _, m := range maps {
+		for sw := range m {
+			if len(sw) > len(tail) && len(sw) < len(w) && strings.HasSuffix(w, sw) && hasCJK(sw) && (!doneStatusWords[sw] || saysDoneAlready(sw)) {
+				tail = sw
+			}
+		}
+	}
+	if tail == "" {
+		return "", ""
+	}
+	return strings.TrimSuffix(w, tail), tail
+}
+
+// saysDoneAlready reports whether a done word of Chinese or Japanese says
+// the work is done already ("已完成", "実装済み"): only those are cut from
+// the words before them. A bare "完成" at the end of a run may be what is
+// still to do ("需先完成", must first be completed).
+func saysDoneAlready(w string) bool {
+	return strings.HasPrefix(w, "已") || strings.HasSuffix(w, "済み") || strings.HasSuffix(w, "済")
+}
+
+// hasCJK reports whether s holds a letter of Chinese, Japanese or Korean.
+func hasCJK(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	}) >= 0
 }
 
 // classAt returns what the status word or phrase at token i says, and how
