@@ -33,8 +33,11 @@ var (
 	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
 		"work": true, "deliverable": true, "backlog item": true, "work item": true, "story": true, "user story": true,
 		"beschreibung": true, "titel": true, "aufgabe": true, "descripción": true, "título": true, "tarea": true,
-		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true}
-	statusHeaders   = map[string]bool{"status": true, "state": true, "done": true, "progress": true}
+		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true,
+		"工作项": true, "工作項": true, "事项": true, "任務": true, "作業": true, "작업": true, "항목": true, "melhoria": true, "mejora": true}
+	statusHeaders = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
+		"estado": true, "situação": true, "statut": true, "stato": true, "статус": true, "состояние": true,
+		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
 	priorityHeaders = map[string]bool{"priority": true, "prio": true}
 )
 
