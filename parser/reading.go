@@ -391,6 +391,7 @@ const (
 	scoreShapes   = 600 // the shapes walker's own pick
 	scoreItems    = 500
 	scoreHeadings = 400
+	scoreLog      = 380 // unit headings numbered down: a log, newest first
 	scoreFewItems = 350 // two checkbox items with ids
 	scoreSections = 330 // the level-2 sections of a checklist
 	scorePhases   = 300
@@ -605,6 +606,13 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 		c.Declare = fmt.Sprintf("units: %q", headingPattern(first))
 		c.level = sc.unitLevel
 		c.Why = "the headings that repeat a unit word or number at one level"
+		if newestFirst(sc) {
+			// "### Sprint 4 — ... (concluído)", then Sprint 3, 2 and 1:
+			// a log of what was done, newest first, above the plan's
+			// own work.
+			c.Score = scoreLog
+			c.Why = "unit headings numbered down, newest first: a log of work done, not the plan's units"
+		}
 	case modePhaseOnly:
 		for _, r := range sc.heads {
 			if r.phase {
@@ -634,6 +642,31 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 		c.Units = -1 // counted when read
 	}
 	return c
+}
+
+// newestFirst reports whether the walker's unit headings, three or
+// more, are numbered down by whole numbers ("Sprint 4", "Sprint 3",
+// "Sprint 2"), as a log that puts its newest entry first is.
+func newestFirst(sc *shapeScan) bool {
+	var nums []int
+	for _, r := range sc.heads {
+		if r.unit {
+			n, letters := leadingNumber(cleanID(r.sh.id))
+			if letters != "" || strings.Contains(r.sh.id, ".") {
+				return false
+			}
+			nums = append(nums, n)
+		}
+	}
+	if len(nums) < 3 {
+		return false
+	}
+	for i := 1; i < len(nums); i++ {
+		if nums[i] >= nums[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // boldItemLines lists the lines of the list items with a bold unit label.

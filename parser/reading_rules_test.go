@@ -2089,3 +2089,19 @@ func TestTableHeadersInOtherLanguages(t *testing.T) {
 	assert.Equal(t, "table | units: table rows", chosen(p))
 	assert.Equal(t, []string{"1.1 修复同步 closed", "1.2 错误码 in_progress", "1.3 超时 open", "1.4 统计 open"}, units(p))
 }
+
+// Unit headings numbered down ("### Sprint 4 ... (concluído)", then 3, 2,
+// 1) are a log of work done, newest first: the plan's numbered headings
+// are its units, and a status table keyed by their numbers and titles
+// closes the done ones (heldout28 703 read its four logged sprints).
+func TestNewestFirstLogAndNumberedStatusRows(t *testing.T) {
+	src := "# Plano de Ação\n\n## Estado\n\n| # | Melhoria | Estado |\n|---|---|---|\n| 1 | Substituir alert() por Toast | ✅ Concluído |\n| 2 | Error Boundaries | ⏳ Pendente |\n| 3 | Memoização ProductCard | ✅ Concluído |\n\n" +
+		"### Sprint 3 — Features (concluído)\n\nFeito.\n\n### Sprint 2 — Performance (concluído)\n\nFeito.\n\n### Sprint 1 — Quick wins (concluído)\n\nFeito.\n\n" +
+		"## Prioridade\n\n### 1. Substituir todos os alert() por notificações Toast\n\nTexto.\n\n### 2. Error Boundaries\n\nTexto.\n\n### 3. Memoização de componentes\n\nTexto.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Substituir todos os alert() por notificações Toast closed", "1.2 Error Boundaries open", "1.3 Memoização de componentes closed"}, units(p))
+	assert.True(t, shareWord("Memoização ProductCard", "Memoização de componentes"))
+	assert.False(t, shareWord("Add the API", "Add the UI"))
+}

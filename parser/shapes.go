@@ -1265,6 +1265,7 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 			}
 		}
 		if sh.kind != shapePhase && sh.kind != shapeUnit {
+			w.numberedRow(cells, first, col)
 			continue
 		}
 		r := readStatus(strings.TrimSpace(plainText(cells[col], b.src)))
@@ -1281,6 +1282,58 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 			w.track(sh, lineStart(b.src, start), "done in the status table")
 		}
 	}
+}
+
+// numberedRow reads a status table's row that names a unit by the whole
+// number its heading opens with and by its title: "| 3 | Adicionar testes
+// | ✅ Concluído |" beside "### 3. Adicionar testes". A done status closes
+// the unit, as a completion log entry does; a number no heading opens
+// with, or a title that is not the unit's, closes nothing.
+func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
+	b := w.b
+	if len(cells) < 3 || col < 2 || first == "" || strings.Trim(first, "0123456789") != "" {
+		return
+	}
+	var unit *Sprint
+	for _, s := range b.defs {
+		t := strings.TrimLeftFunc(s.Heading.Text, decoration)
+		if rest, ok := strings.CutPrefix(t, first); ok && (strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " ")) && s.Row == false {
+			if unit != nil {
+				return // two headings open with the number: it names neither
+			}
+			unit = s
+		}
+	}
+	if title := strings.TrimSpace(plainText(cells[1], b.src)); unit == nil || !sameWork(title, unit.Title) && !shareWord(title, unit.Title) {
+		return
+	}
+	if r := readStatus(strings.TrimSpace(plainText(cells[col], b.src))); r.status != StatusClosed || !r.known {
+		return
+	}
+	start := nodeStart(cells[0].FirstChild())
+	if cells[0].FirstChild() == nil || start < 0 {
+		return
+	}
+	start = lineStart(b.src, start)
+	end := lineEnd(b.src, start)
+	head := Heading{Text: strings.TrimSpace(string(b.src[start:end])), Pos: b.p.Position(start), Start: start, End: end}
+	b.p.Entries = append(b.p.Entries, &LogEntry{SprintID: unit.ID, Heading: head, Done: true, ByID: true})
+}
+
+// shareWord reports whether two titles share a word of five letters or
+// more: a table's short name for a unit ("Memoização ProductCard") and
+// its heading ("Memoização de componentes").
+func shareWord(a, b string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	bw := words(b)
+	for _, w := range words(a) {
+		if utf8.RuneCountInString(w) >= 5 && slices.Contains(bw, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // statusColumns head a table's column of how each row stands, and

@@ -98,8 +98,8 @@ var (
 		"reportée": true, "annullato": true, "rinviato": true, "scartato": true,
 		"отменено": true, "отложено": true, "中止": true, "見送り": true, "保留": true, "取消": true, "已取消": true, "취소": true, "철회": true, "취소됨": true, "延期": true, "暂缓": true, "搁置": true,
 	}
-	reopenWords  = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
-	negations    = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true,
+	reopenWords = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
+	negations   = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true,
 		"未": true, "尚未": true, "没": true, "没有": true, "沒": true, "沒有": true, "不": true, "无": true, "無": true, "미": true}
 	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true, "частично": true}
 	// statusFillers may stand between a negation and the word it negates:
