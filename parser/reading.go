@@ -933,6 +933,14 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 				cand.Name, cand.Declare, cand.Score = "openspec", "format: openspec", scoreFormat
 				cand.Description += " under \"## {n}. Group\" sections"
 				cand.Why = "\"## N. Group\" sections of \"- [ ] N.M Task\" items: OpenSpec's tasks.md"
+				if b.tickedSteps && pick != nil && pick.Name == "headings" && pick.Units > c.n {
+					// A superpowers plan ("REQUIRED SUB-SKILL: Use
+					// superpowers:executing-plans") of five "### Task N"
+					// headings, with "## 5. 最終確認" and its four checks
+					// appended: the tasks are its units.
+					cand.Score = scoreShapes - 10
+					cand.Why = "\"## N. Group\" sections of \"- [ ] N.M Task\" items, as OpenSpec writes them, appended to a superpowers plan whose task headings are more"
+				}
 			}
 		}
 		if cand.Why == "" && c.n < 3 {

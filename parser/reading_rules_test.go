@@ -2105,3 +2105,17 @@ func TestNewestFirstLogAndNumberedStatusRows(t *testing.T) {
 	assert.True(t, shareWord("Memoização ProductCard", "Memoização de componentes"))
 	assert.False(t, shareWord("Add the API", "Add the UI"))
 }
+
+// A superpowers plan with an OpenSpec-style check section appended ("##
+// 5. 最終確認" over "- [ ] 5.1 ...") keeps its Task headings as its units
+// (heldout28 684 read the four checks).
+func TestSuperpowersOverAppendedOpenSpec(t *testing.T) {
+	tasks := ""
+	for i := 1; i <= 5; i++ {
+		tasks += fmt.Sprintf("### Task %d: Step %d\n\n**Step 1: Write the test**\n\nText.\n\n", i, i)
+	}
+	p := Parse("plan.md", []byte("# Fix Cutoff Implementation Plan\n\n> **For Claude:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan task-by-task.\n\n"+tasks+"## 5. 最終確認\n\n- [ ] 5.1 review\n- [ ] 5.2 analyze\n- [ ] 5.3 test\n- [ ] 5.4 codex\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### Task {n}: {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 5)
+}
