@@ -2119,3 +2119,18 @@ func TestSuperpowersOverAppendedOpenSpec(t *testing.T) {
 	assert.Equal(t, `headings | units: "### Task {n}: {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 5)
 }
+
+// Done work written as bullets under a done section ("## ✅ Completed" over
+// "- ✅ Version updated") beside the work to do as boxes ("## 🔄 Next
+// Steps" over "- [ ] Fix the types") are one plan: both are its units
+// (heldout25 634 read the nine boxes alone). Under unit headings ("###
+// Milestone 3") the bullets are those units' text.
+func TestMixedStatusLists(t *testing.T) {
+	p := Parse("p.md", []byte("# Release checklist\n\n## ✅ Completed Tasks\n\n### Package\n\n- ✅ Version updated\n- ✅ Bin entry added\n\n## 🔄 Next Steps\n\n- [ ] Fix the types\n- [ ] Write the docs\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 Version updated closed", "1.2 Bin entry added closed", "1.3 Fix the types open", "1.4 Write the docs open"}, units(p))
+
+	p = Parse("p.md", []byte("# Roadmap\n\n## ✅ Completed\n\n### Milestone 1: Core\n\n- an API\n- a CLI\n\n### Refactor\n\n- SOLID\n- tests\n\n## 🚧 Next\n\n- [ ] Fix the types\n- [ ] Write the docs\n"))
+	assert.NotEqual(t, "items | format: status-lists", chosen(p))
+}

@@ -127,7 +127,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	level, st := 0, ""
 	var done, open bool
 	var lines []int
-	n := 0
+	n, boxes, allBoxes, doneBullets, itemHeads := 0, 0, 0, 0, 0
 	planned := false // the document's title says it is a plan
 	inItem := false  // under an item heading of the section
 	// A document of level-1 sections and no deeper ones ("v0.2 planned"
@@ -165,6 +165,9 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				// are its text (the headings are the units).
 				t := strings.TrimLeftFunc(b.trimmedText(h), decoration)
 				inItem = bareNumbered(t) || readShape(t).kind == shapeUnit
+				if inItem && st != "" {
+					itemHeads++
+				}
 			}
 			continue
 		}
@@ -173,11 +176,22 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok && !t.box && t.text != "" {
+			t, ok := b.readItemText(it)
+			switch {
+			case !ok || t.text == "":
+			case t.box:
+				allBoxes++
+				if st == StatusOpen || st == StatusInProgress {
+					boxes++ // the work still to do, as boxes
+				}
+			default:
 				if len(lines) < 3 {
 					lines = append(lines, b.p.Position(b.blockStart(it)).Line)
 				}
 				n++
+				if st == StatusClosed {
+					doneBullets++
+				}
 			}
 		}
 		only[c] = true
@@ -193,8 +207,20 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	if !done || !open || n < 2 {
 		return
 	}
-	cfg := shapeConfig{items: &itemPattern{bullet: true}, only: only, phaseLevel: -1,
-		name: statusListsDescription,
+	items, score, name := itemPattern{bullet: true}, scoreStatusSections, statusListsDescription
+	why := fmt.Sprintf("%d plain bullets under section titles that say done and still to do", n)
+	if doneBullets >= 2 && boxes >= 2 && itemHeads == 0 {
+		// "## ✅ Completed" over "- ✅ Version updated", then "## 🔄 Next
+		// Steps" over "- [ ] Fix the types": the done work written as
+		// bullets, the work to do as boxes; both are the plan's units.
+		// Under numbered or unit headings ("### Milestone 3") bullets
+		// are those units' text, and this reading is not offered.
+		items, score, name = itemPattern{noID: true}, scoreMixedStatusLists, mixedStatusListsDescription
+		why = fmt.Sprintf("%d bullets under section titles that say done, beside %d checkboxes: the work done and the work to do", doneBullets, boxes)
+		n += allBoxes
+	}
+	cfg := shapeConfig{items: &items, only: only, phaseLevel: -1,
+		name: name,
 		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) {
 			if s.Status.Set() || s.Skipped {
 				return
@@ -213,14 +239,22 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 			}
 		}}
 	add(&Candidate{Name: "items", Description: cfg.name, Units: n, First: lines, Declare: "format: status-lists",
-		Score: scoreStatusSections, Why: fmt.Sprintf("%d plain bullets under section titles that say done and still to do", n),
+		Score: score, Why: why,
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
 }
 
-const statusListsDescription = "units are the plain bullets of sections whose titles say how their work stands"
+const (
+	statusListsDescription      = "units are the plain bullets of sections whose titles say how their work stands"
+	mixedStatusListsDescription = "units are the bullets and checkboxes of sections whose titles say how their work stands"
+)
 
-// scoreStatusSections is over a checklist's sections and a backlog's bullets.
-const scoreStatusSections = 345
+// scoreStatusSections is over a checklist's sections and a backlog's
+// bullets; scoreMixedStatusLists, done bullets beside boxes to do, is over
+// the boxes of a work section alone (scoreWorkList).
+const (
+	scoreStatusSections   = 345
+	scoreMixedStatusLists = 490
+)
 
 // statusHeadingsCandidate proposes, in a document titled as a plan or a
 // roadmap, the headings one level under sections whose titles give their
