@@ -2134,3 +2134,19 @@ func TestMixedStatusLists(t *testing.T) {
 	p = Parse("p.md", []byte("# Roadmap\n\n## ✅ Completed\n\n### Milestone 1: Core\n\n- an API\n- a CLI\n\n### Refactor\n\n- SOLID\n- tests\n\n## 🚧 Next\n\n- [ ] Fix the types\n- [ ] Write the docs\n"))
 	assert.NotEqual(t, "items | format: status-lists", chosen(p))
 }
+
+// A report titled in Chinese ("# OpenSpec 实现验证报告", verification report)
+// whose numbered headings stand under how the tasks stand ("## Tasks 完成
+// 情况统计") audits work, however its headings speak of tasks (heldout31
+// 777); done bullets beside boxes count the boxes of sections that give
+// no status too ("## High Priority", 769).
+func TestReportOfTasksAndLooseBoxes(t *testing.T) {
+	p := Parse("p.md", []byte("# OpenSpec 实现验证报告\n\n## Tasks 完成情况统计\n\n### 1. 基础设施层 (8项)\n\n| 任务 | 状态 |\n|---|---|\n| 1.1 | ✅ DONE |\n\n### 2. 频道创建 (8项)\n\n文字。\n\n### 3. 我的频道列表 (6项)\n\n文字。\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a report, and the units the closest reading finds are under "Tasks 完成情况统计", a section of work already done`)
+
+	p = Parse("backlog.md", []byte("# Backlog\n\n## High Priority\n\n- [ ] **Model switching**\n\n## Ideas\n\n- [ ] Themes\n\n## Completed (Archive)\n\n### 2026-01-30\n\n- ✅ Fixed the parser\n- ✅ Added logging\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 Model switching open", "1.2 Themes open", "1.3 Fixed the parser closed", "1.4 Added logging closed"}, units(p))
+}

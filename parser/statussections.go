@@ -128,6 +128,8 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	var done, open bool
 	var lines []int
 	n, boxes, allBoxes, doneBullets, itemHeads := 0, 0, 0, 0, 0
+	var loose []ast.Node // lists of boxes under sections that give no status
+	looseBoxes := 0
 	planned := false // the document's title says it is a plan
 	inItem := false  // under an item heading of the section
 	// A document of level-1 sections and no deeper ones ("v0.2 planned"
@@ -172,6 +174,16 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 			continue
 		}
 		l, ok := c.(*ast.List)
+		if ok && !l.IsOrdered() && st == "" && level > 0 && !inItem {
+			// "## High Priority" over "- [ ] **Model switching**": work
+			// to do in a section that gives no status, kept for the
+			// reading of done bullets beside boxes.
+			if k := b.boxCount(l); k > 0 {
+				loose = append(loose, c)
+				looseBoxes += k
+			}
+			continue
+		}
 		if !ok || l.IsOrdered() || st == "" || st == statusAside || inItem {
 			continue
 		}
@@ -209,15 +221,18 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	}
 	items, score, name := itemPattern{bullet: true}, scoreStatusSections, statusListsDescription
 	why := fmt.Sprintf("%d plain bullets under section titles that say done and still to do", n)
-	if doneBullets >= 2 && boxes >= 2 && itemHeads == 0 {
+	if doneBullets >= 2 && boxes+looseBoxes >= 2 && itemHeads == 0 {
 		// "## ✅ Completed" over "- ✅ Version updated", then "## 🔄 Next
 		// Steps" over "- [ ] Fix the types": the done work written as
 		// bullets, the work to do as boxes; both are the plan's units.
 		// Under numbered or unit headings ("### Milestone 3") bullets
 		// are those units' text, and this reading is not offered.
 		items, score, name = itemPattern{noID: true}, scoreMixedStatusLists, mixedStatusListsDescription
-		why = fmt.Sprintf("%d bullets under section titles that say done, beside %d checkboxes: the work done and the work to do", doneBullets, boxes)
-		n += allBoxes
+		why = fmt.Sprintf("%d bullets under section titles that say done, beside %d checkboxes: the work done and the work to do", doneBullets, boxes+looseBoxes)
+		n += allBoxes + looseBoxes
+		for _, l := range loose {
+			only[l] = true
+		}
 	}
 	cfg := shapeConfig{items: &items, only: only, phaseLevel: -1,
 		name: name,
@@ -241,6 +256,17 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	add(&Candidate{Name: "items", Description: cfg.name, Units: n, First: lines, Declare: "format: status-lists",
 		Score: score, Why: why,
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// boxCount counts the checkbox items of list l, its sub-items left out.
+func (b *builder) boxCount(l *ast.List) int {
+	n := 0
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if t, ok := b.readItemText(it); ok && t.box && t.text != "" {
+			n++
+		}
+	}
+	return n
 }
 
 const (
