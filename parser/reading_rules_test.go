@@ -2150,3 +2150,12 @@ func TestReportOfTasksAndLooseBoxes(t *testing.T) {
 	assert.Equal(t, "items | format: status-lists", chosen(p))
 	assert.Equal(t, []string{"1.1 Model switching open", "1.2 Themes open", "1.3 Fixed the parser closed", "1.4 Added logging closed"}, units(p))
 }
+
+// A phase table whose first column holds the phase's number alone ("|
+// **3** | Реестр X402 | ✅ готово |") closes the phases it says are done
+// (heldout31 776 read one of five).
+func TestPhaseTableBareNumbers(t *testing.T) {
+	p := Parse("ROADMAP.ru.md", []byte("# Дорожная карта\n\n## Фазы\n\n| Фаза | Название | Статус |\n|---|---|---|\n| **1** | Реестр | ✅ готово |\n| **2** | Биржа | ⏳ |\n\n### Фаза 1 — Реестр\n\nТекст.\n\n### Фаза 2 — Биржа\n\nТекст.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Реестр closed", "2.1 Биржа open"}, units(p))
+}

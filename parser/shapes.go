@@ -1262,6 +1262,10 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 		if phaseCol && sh.kind == shapeOther {
 			if id, _, ok := (itemPattern{parts: 1}).match(itemText{text: first}); ok {
 				sh = shape{kind: shapePhase, word: "Phase", id: id}
+			} else if first != "" && len(first) <= 3 && strings.Trim(first, "0123456789") == "" {
+				// "| **3** | Реестр X402 | ✅ готово |": the phase's
+				// number alone, its title in the next column.
+				sh = shape{kind: shapePhase, word: "Phase", id: first}
 			}
 		}
 		if sh.kind != shapePhase && sh.kind != shapeUnit {
