@@ -189,9 +189,15 @@ func (s docSignals) record() (kind, evidence string) {
 	}
 	meeting := s.present(meetingHeads)
 	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"})
-	if len(meeting) >= 2 || minutesTitle && len(meeting) == 1 {
+	// "第三十三次会议纪要", "議事録", "회의록": the minutes of a meeting, by
+	// their title alone.
+	minutesNamed := containsAny(s.title, []string{"会议纪要", "会议记录", "會議紀要", "會議記錄", "議事録", "회의록", "протокол совещания", "acta de reunión", "ata de reunião", "compte rendu de réunion", "besprechungsprotokoll"})
+	if len(meeting) >= 2 || minutesTitle && len(meeting) == 1 || minutesNamed {
 		ev := "its sections " + strings.Join(meeting, ", ")
-		if minutesTitle {
+		switch {
+		case len(meeting) == 0:
+			ev = fmt.Sprintf("its title %q", s.title)
+		case minutesTitle || minutesNamed:
 			ev = fmt.Sprintf("its title %q and ", s.title) + ev
 		}
 		return "the minutes of a meeting", ev

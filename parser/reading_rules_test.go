@@ -2159,3 +2159,17 @@ func TestPhaseTableBareNumbers(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Реестр closed", "2.1 Биржа open"}, units(p))
 }
+
+// A status table keyed by the number a unit word heading carries ("| 3 |
+// Model escalation | ✅ |" beside "### Step 3: Model Escalation Strategy")
+// closes it (heldout30 753); minutes titled 会议纪要 are refused by their
+// title alone, whatever TODO list they end in (751).
+func TestStepStatusRowsAndMinutesTitles(t *testing.T) {
+	p := Parse("PLAN.md", []byte("# Engine Improvements\n\n## Steps Overview\n\n| # | Step | Status |\n|---|---|---|\n| 1 | Verification gates | ✅ |\n| 2 | Cost tracking | ⬜ |\n\n## Step Details\n\n### Step 1: Verification Gates\n\nText.\n\n### Step 2: Cost Tracking\n\nText.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Verification Gates closed", "1.2 Cost Tracking open"}, units(p))
+
+	p = Parse("p.md", []byte("# Paddle 第三十三次会议纪要\n\n## 会议概况\n\n- 时间\n\n### 3、TODO：\n\n1. 修文档\n2. 补示例\n3. 改链接\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is the minutes of a meeting (its title "Paddle 第三十三次会议纪要")`)
+}

@@ -1289,8 +1289,10 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 }
 
 // numberedRow reads a status table's row that names a unit by the whole
-// number its heading opens with and by its title: "| 3 | Adicionar testes
-// | ✅ Concluído |" beside "### 3. Adicionar testes". A done status closes
+// number its heading opens with, or follows its unit word with, and by its
+// title: "| 3 | Adicionar testes | ✅ Concluído |" beside "### 3.
+// Adicionar testes", "| 3 | Model escalation | ✅ |" beside "### Step 3:
+// Model Escalation Strategy". A done status closes
 // the unit, as a completion log entry does; a number no heading opens
 // with, or a title that is not the unit's, closes nothing.
 func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
@@ -1301,7 +1303,12 @@ func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
 	var unit *Sprint
 	for _, s := range b.defs {
 		t := strings.TrimLeftFunc(s.Heading.Text, decoration)
-		if rest, ok := strings.CutPrefix(t, first); ok && (strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " ")) && s.Row == false {
+		rest, ok := strings.CutPrefix(t, first)
+		ok = ok && (strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " "))
+		if sh := readShape(t); sh.kind == shapeUnit && sh.id == first {
+			ok = true // "### Step 3: Model Escalation Strategy"
+		}
+		if ok && !s.Row {
 			if unit != nil {
 				return // two headings open with the number: it names neither
 			}
