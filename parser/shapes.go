@@ -744,12 +744,22 @@ func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 	if _, ok := c.(*east.TaskCheckBox); ok {
 		c = c.NextSibling()
 	}
+	// Blank text before the label, or a mark goldmark leaves as text ("-
+	// [~] **步骤 5.2**: ...", under way or queued), which it may split
+	// at the bracket: the unit is read, and it is not done.
+	lead := ""
 	for c != nil {
-		if t, ok := c.(*ast.Text); ok && len(strings.TrimSpace(string(t.Segment.Value(b.src)))) == 0 {
-			c = c.NextSibling()
-			continue
+		t, ok := c.(*ast.Text)
+		if !ok {
+			break
 		}
-		break
+		lead += string(t.Segment.Value(b.src))
+		c = c.NextSibling()
+	}
+	switch strings.TrimSpace(lead) {
+	case "", "[~]", "[-]", "[/]":
+	default:
+		return shape{}, false
 	}
 	em, ok := c.(*ast.Emphasis)
 	if !ok || em.Level != 2 {
