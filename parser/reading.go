@@ -872,7 +872,7 @@ func planTitle(title string) bool {
 // foreignPlanTitle reports a title that names a plan in a language other
 // than English.
 func foreignPlanTitle(title string) bool {
-	return hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "計画", "実装", "ロードマップ", "任务清单", "任务列表", "待办", "タスク一覧", "バックログ", "백로그"})
+	return hasAnyWord(title, foreignPlanWords) || containsAny(title, []string{"计划", "路线图", "路線圖", "版本路线", "开发路线", "规划", "規劃", "計画", "実装", "ロードマップ", "任务清单", "任务列表", "待办", "タスク一覧", "バックログ", "백로그"})
 }
 
 func hasAnyWord(text string, words []string) bool {

@@ -2182,3 +2182,15 @@ func TestBoldLabelAfterTextMark(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 one closed", "1.2 two open", "1.3 three open", "1.4 four open"}, units(p))
 }
+
+// A Chinese title that says version roadmap ("版本路线") or planning
+// ("规划") is a plan's title, so its version headings, pre-release ones
+// too ("### v0.2.0-alpha.2 - ..."), are its releases (heldout31 758 was
+// refused).
+func TestVersionRoadmapTitle(t *testing.T) {
+	assert.True(t, foreignPlanTitle("SetupLens 版本路线"))
+	p := Parse("ROADMAP.zh.md", []byte("# SetupLens 版本路线\n\n## 版本方向\n\n### v0.2.0-alpha.2 - 评分回归\n\n- 指标\n\n### v0.2.0-beta - 回归闭环\n\n- 项目\n\n### v0.3.0 - 改进\n\n- 采用\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### v{n} {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 3)
+}
