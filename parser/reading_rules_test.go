@@ -2194,3 +2194,13 @@ func TestVersionRoadmapTitle(t *testing.T) {
 	assert.Equal(t, `headings | units: "### v{n} {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A cross alone in a table's status column ("| 4.3 | TCP | ❌ |") says
+// not done: the row is open work, with a note, not dropped work (heldout29
+// 724 read seven open rows as skipped, out of bd ready).
+func TestTableCrossIsNotDone(t *testing.T) {
+	p := Parse("p.md", []byte("# 剩余工作清单\n\n## P2\n\n| # | 工作项 | 当前状态 |\n|---|---|---|\n| 4.3 | TCP 监听 | ❌ |\n| 4.4 | 结构化日志 | ❌ Cancelled |\n| 4.5 | 指标 | 已完成 |\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 TCP 监听 open", "1.3 指标 closed", "1.2 结构化日志 skipped"}, units(p))
+	assert.Contains(t, msgs(p, Info), `7:22: status "❌" of sprint 1.1 is read as not done, as a cross alone in a table's status column says`)
+}

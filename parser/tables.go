@@ -505,7 +505,15 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
 	}
 	var desc []string
 	if ut.status >= 0 {
-		if text, c := cell(ut.status); c != nil && text != "" {
+		if text, c := cell(ut.status); c != nil && text == "❌" {
+			// "| 4.3 | TCP 监听可选 | ❌ |" under "Phase 4（剩余）": in a
+			// table's status column a cross alone says not done, the
+			// other answer to ✅. Read as dropped, the work would be
+			// lost; a row the plan drops says so ("❌ Cancelled") or is
+			// struck.
+			s.Status = Field{Value: StatusOpen, Pos: b.p.Position(b.cellStart(c, start))}
+			b.p.diag(Info, s.Status.Pos, "status \"❌\" of sprint %s is read as not done, as a cross alone in a table's status column says", s.ID)
+		} else if c != nil && text != "" {
 			f := field{label: "status", value: text, pos: b.p.Position(b.cellStart(c, start)), start: -1, valueStart: -1}
 			for k := c.FirstChild(); k != nil; k = k.NextSibling() {
 				f.rest = append(f.rest, k)
