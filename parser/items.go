@@ -458,6 +458,9 @@ type sectionItems struct {
 	boxes, ordered int
 	firstBox       int
 	firstOrdered   int
+	// bullets counts the plain bullets (no box, no number) of the
+	// section's own lists, its subsections left out.
+	bullets, firstBullet int
 	// ownBoxes counts the boxes written in the section itself, not in a
 	// subsection, that do not point at another file ("- [x]
 	// 01-02-PLAN.md"): the work a phase heading holds directly.
@@ -498,6 +501,12 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 			line := b.p.Position(b.blockStart(it)).Line
 			if t.box && !filePointer(t.text) {
 				out[open[len(open)-1]].ownBoxes++
+			}
+			if own := &out[open[len(open)-1]]; !t.box && !l.IsOrdered() {
+				if own.bullets == 0 {
+					own.firstBullet = line
+				}
+				own.bullets++
 			}
 			for _, i := range open {
 				if t.box {

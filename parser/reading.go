@@ -1470,6 +1470,18 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
+		if sec.bullets >= 3 && total == 0 && todoHeading(sec.text) {
+			// "TODO" over "* 多语言", "* 定制样式": a to-do list with no
+			// checkbox, its bullets the work.
+			bullet := itemPattern{bullet: true}
+			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the bullets under %q", sec.text),
+				Units: sec.bullets, First: []int{sec.firstBullet}, Score: scoreSection,
+				Declare: fmt.Sprintf("units: %q", "- {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
+				Why:     "the bullets of a to-do section, in a plan with no checkbox"}
+			cfg := shapeConfig{items: &bullet, under: sec.text, phaseLevel: -1, name: c.Description}
+			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+			add(c)
+		}
 		if sec.ordered >= 2 && workSection(sec.text) {
 			num := itemPattern{ordered: true}
 			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the numbered items under %q", sec.text),
@@ -1601,6 +1613,16 @@ var timeWords = map[string]bool{"week": true, "weeks": true, "day": true, "days"
 	"woche": true, "tag": true, "monat": true, "semana": true, "día": true, "dia": true, "mes": true, "mês": true,
 	"semaine": true, "jour": true, "mois": true, "settimana": true, "giorno": true, "mese": true,
 	"неделя": true, "день": true, "месяц": true, "第": true, "周": true, "週": true, "주": true, "주차": true}
+
+// todoHeading reports a heading that names a to-do list: "TODO", "To
+// do", "待办事项".
+func todoHeading(text string) bool {
+	switch normalHeading(text) {
+	case "todo", "todos", "to do", "to-do", "to dos", "to-dos", "待办", "待办事项", "待辦", "待辦事項", "やること", "todoリスト", "할 일", "할일":
+		return true
+	}
+	return false
+}
 
 // titleUnit reports whether the walker's pick is one level-1 unit
 // heading: the document's title ("# Sprint 1 — Foundation Runtime"),

@@ -2204,3 +2204,18 @@ func TestTableCrossIsNotDone(t *testing.T) {
 	assert.Equal(t, []string{"1.1 TCP 监听 open", "1.3 指标 closed", "1.2 结构化日志 skipped"}, units(p))
 	assert.Contains(t, msgs(p, Info), `7:22: status "❌" of sprint 1.1 is read as not done, as a cross alone in a table's status column says`)
 }
+
+// "### TODO N: Title" headings are units (heldout32 792, a Sisyphus work
+// plan read as its 24 criteria boxes); a to-do section's plain bullets, in
+// a document with no checkbox, are its units (790 was refused).
+func TestTodoUnitsAndBullets(t *testing.T) {
+	p := Parse("plan.md", []byte("# Work Plan: HUD\n\n## Work Objectives\n\n### Definition of Done\n\n- [ ] builds\n- [ ] tests pass\n\n## Implementation TODOs\n\n### TODO 1: Extend Types\n\n**File:** a.ts\n\n### TODO 2: Extend Parser\n\n**File:** b.ts\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### TODO {n}: {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 2)
+
+	p = Parse("TODO.md", []byte("TODO\n---\n\n* 多语言\n* 定制样式\n* 不使用 bind\n\n## 问题\n\n* 设计语言\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- {title} under ## TODO"`, chosen(p))
+	assert.Equal(t, []string{"1.1 多语言 open", "1.2 定制样式 open", "1.3 不使用 bind open"}, units(p))
+}
