@@ -1579,16 +1579,13 @@ func numberedBelow(secs []sectionItems, level int) bool {
 	return slices.ContainsFunc(secs, func(sec sectionItems) bool { return sec.head.Level > level && numberedHead(sec.text) })
 }
 
-// allBoxes counts the document's checkboxes, sub-items too.
+// allBoxes counts the document's checkboxes, sub-items too, as
+// countBoxes counts a section's.
 func (b *builder) allBoxes(doc ast.Node) int {
-	n := 0
-	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if _, ok := c.(*east.TaskCheckBox); ok && entering {
-			n++
-		}
-		return ast.WalkContinue, nil
-	})
-	return n
+	checked, unchecked := 0, 0
+	var first Pos
+	b.countBoxes(doc, &checked, &unchecked, &first)
+	return checked + unchecked
 }
 
 // outlineHeadings reports whether the walker's pick is headings that

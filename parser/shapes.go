@@ -1129,14 +1129,21 @@ func (w *shapeWalk) namingChecklist(l *ast.List) {
 		return
 	}
 	for _, ln := range lines {
-		end := lineEnd(b.src, ln.start)
-		head := Heading{Text: strings.TrimSpace(string(b.src[ln.start:end])), Pos: b.p.Position(ln.start), Start: ln.start, End: end}
 		for _, s := range ln.units {
 			if !open[s] {
-				b.p.Entries = append(b.p.Entries, &LogEntry{SprintID: s.ID, Heading: head, Done: true, ByID: true})
+				b.closedByLine(ln.start, s)
 			}
 		}
 	}
+}
+
+// closedByLine records the line at offset start, a checklist's or a
+// status table's, as a completion log entry that closes unit s by naming
+// it (resolve reads it with the others).
+func (b *builder) closedByLine(start int, s *Sprint) {
+	end := lineEnd(b.src, start)
+	head := Heading{Text: strings.TrimSpace(string(b.src[start:end])), Pos: b.p.Position(start), Start: start, End: end}
+	b.p.Entries = append(b.p.Entries, &LogEntry{SprintID: s.ID, Heading: head, Done: true, ByID: true})
 }
 
 // mentions reports whether text names the unit whose word and id, as
@@ -1302,9 +1309,9 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 // number its heading opens with, or follows its unit word with, and by its
 // title: "| 3 | Adicionar testes | ✅ Concluído |" beside "### 3.
 // Adicionar testes", "| 3 | Model escalation | ✅ |" beside "### Step 3:
-// Model Escalation Strategy". A done status closes
-// the unit, as a completion log entry does; a number no heading opens
-// with, or a title that is not the unit's, closes nothing.
+// Model Escalation Strategy". A done status closes the unit, as a
+// completion log entry does; a number no heading opens with, or a title
+// that is not the unit's, closes nothing.
 func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
 	b := w.b
 	if len(cells) < 3 || col < 2 || first == "" || strings.Trim(first, "0123456789") != "" {
@@ -1331,14 +1338,9 @@ func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
 	if r := readStatus(strings.TrimSpace(plainText(cells[col], b.src))); r.status != StatusClosed || !r.known {
 		return
 	}
-	start := nodeStart(cells[0].FirstChild())
-	if cells[0].FirstChild() == nil || start < 0 {
-		return
+	if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
+		b.closedByLine(lineStart(b.src, start), unit)
 	}
-	start = lineStart(b.src, start)
-	end := lineEnd(b.src, start)
-	head := Heading{Text: strings.TrimSpace(string(b.src[start:end])), Pos: b.p.Position(start), Start: start, End: end}
-	b.p.Entries = append(b.p.Entries, &LogEntry{SprintID: unit.ID, Heading: head, Done: true, ByID: true})
 }
 
 // shareWord reports whether two titles share a word of five letters or

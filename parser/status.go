@@ -173,11 +173,11 @@ func statusTokens(v string) []token {
 // that ends in a status word of its own script ("其余任务进行中") into the
 // words before and that status word; "" when it does not.
 func cutStatusSuffix(w string) (head, tail string) {
-	maps := []map[string]bool{doneStatusWords, progressStatusWords, blockedStatusWords, openStatusWords, skipStatusWords}
-	if !hasCJK(w) || slices.ContainsFunc(maps, func(m map[string]bool) bool { return m[w] }) {
+	tables := []map[string]bool{doneStatusWords, progressStatusWords, blockedStatusWords, openStatusWords, skipStatusWords}
+	if !hasCJK(w) || slices.ContainsFunc(tables, func(m map[string]bool) bool { return m[w] }) {
 		return "", "" // "已完成" is a status word whole
 	}
-	for _, m := range maps {
+	for _, m := range tables {
 		for sw := range m {
 			if len(sw) > len(tail) && len(sw) < len(w) && strings.HasSuffix(w, sw) && hasCJK(sw) && (!doneStatusWords[sw] || saysDoneAlready(sw)) {
 				tail = sw
