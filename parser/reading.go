@@ -775,7 +775,10 @@ func (b *builder) dottedHeadings(sc *shapeScan, pick *Candidate, add func(*Candi
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: up.headings})
 			}}
-		if pick == nil || pick.Units <= 1 {
+		if (pick == nil || pick.Units <= 1) && topBoxes(b.sectionItems(sc.doc)) < 3*len(heads) {
+			// Not where the plan's boxes are three times as many: "###
+			// 3.1" and "### 4.1" in two of a task list's twelve sections,
+			// its 82 boxes across them all, are some of its sections.
 			c.Score, c.Why = scoreWork, c.Why+", where the other reading finds one unit"
 		}
 		add(c)

@@ -2219,3 +2219,15 @@ func TestTodoUnitsAndBullets(t *testing.T) {
 	assert.Equal(t, `items | units: "- {title} under ## TODO"`, chosen(p))
 	assert.Equal(t, []string{"1.1 多语言 open", "1.2 定制样式 open", "1.3 不使用 bind open"}, units(p))
 }
+
+// Dotted headings in a few sections of a task list ("### 3.1", "### 3.2"
+// under "## 3.") do not beat its numbered sections when its boxes are
+// three times as many as they: they are some of its sections (heldout32
+// 799 read the two sections' sub-headings and none of the others' boxes).
+func TestDottedHeadingsAmongManyBoxes(t *testing.T) {
+	boxes := strings.Repeat("- [ ] item\n", 4)
+	src := "# 开发任务清单\n\n## 1. 准备\n\n" + boxes + "\n## 2. 后端\n\n### 2.1 节点\n\n" + boxes + "\n### 2.2 管理\n\n" + boxes + "\n## 3. 前端\n\n" + boxes + "\n## 4. 集成\n\n" + boxes
+	p := Parse("TASKS.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.NotEqual(t, `headings | units: "### {n} {title}"`, chosen(p))
+}
