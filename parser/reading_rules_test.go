@@ -2231,3 +2231,17 @@ func TestDottedHeadingsAmongManyBoxes(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.NotEqual(t, `headings | units: "### {n} {title}"`, chosen(p))
 }
+
+// In a reading of bold-labelled list units, a status mark before the
+// label ("- ✅ **Step 1.2**: two", "- [ ] ⏳ **Step 1.3**") is read as a
+// heading's is, a struck label is dropped work, and a label the reading
+// cannot take (inside italics, after words) is said: none of them is lost
+// in silence, as all four were.
+func TestBoldListUnitsNoneLost(t *testing.T) {
+	p := Parse("plan.md", []byte("# Plan\n\n## Phase 1: A\n\n- [x] **Step 1.1**: one\n- ✅ **Step 1.2**: two\n- [ ] ⏳ **Step 1.3**: three\n- [x] ~~**Step 1.4**: four~~\n- [ ] **Step 1.5**: five\n- [x] _**Step 1.6**: six_\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 one closed", "1.2 two closed", "1.3 three open", "1.5 five open", "1.4 four skipped"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `10:1: list item "- [x] _**Step 1.6**: six_" holds a bold unit label where the list's units have it first, so it is not compiled: write it as "- **Step 1.6:** Title"`)
+	assert.True(t, statusEmoji("✔️"))
+	assert.False(t, statusEmoji("Note:"))
+}

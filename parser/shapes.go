@@ -182,6 +182,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	}
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
 	defer w.reportIdless()
+	defer w.reportUnlabeled()
 	w.walk(doc)
 	sc.reportHeadings(w)
 	switch {
@@ -734,6 +735,21 @@ func (b *builder) hasListUnits(doc ast.Node, byNode map[ast.Node]*shapeHead, pha
 // "[x] **Step 1.1:** Title", "**Phase 22: Tokens** - ...".
 func (b *builder) listUnit(it ast.Node) (shape, bool) { return b.listUnitOf(it, false) }
 
+// statusEmoji reports whether s is made only of status marks, emoji and
+// their joiners ("✅", "⏳", "🔄", "✔️"): what a plan writes before a
+// unit's label to say how it stands.
+func statusEmoji(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(unicode.Is(unicode.So, r) || r == '\uFE0F' || r == '\u200D' || r == ' ') {
+			return false
+		}
+	}
+	return true
+}
+
 // listUnitOf is listUnit; with phases set, a phase label names a unit too.
 func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 	blk := it.FirstChild()
@@ -756,10 +772,19 @@ func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 		lead += string(t.Segment.Value(b.src))
 		c = c.NextSibling()
 	}
-	switch strings.TrimSpace(lead) {
-	case "", "[~]", "[-]", "[/]":
+	mark := strings.TrimSpace(lead)
+	switch {
+	case mark == "", mark == "[~]", mark == "[-]", mark == "[/]":
+	case statusEmoji(mark):
+		// "- ✅ **Step 1.2**: two", "- [ ] ⏳ **Step 1.3**": a status
+		// mark before the label, read as a heading's is.
 	default:
 		return shape{}, false
+	}
+	if st, ok := c.(*east.Strikethrough); ok && st.FirstChild() != nil {
+		// "- [x] ~~**Step 1.4**: four~~": the unit, struck (the caller
+		// reads it as dropped, as a struck heading is).
+		c = st.FirstChild()
 	}
 	em, ok := c.(*ast.Emphasis)
 	if !ok || em.Level != 2 {
@@ -773,6 +798,9 @@ func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 	}
 	if bare {
 		sh.kind = shapeUnit
+	}
+	if statusEmoji(mark) {
+		sh.lead = strings.TrimSpace(mark + " " + sh.lead)
 	}
 	if sh.title == "" {
 		// "**Step 1.1:** Title": the title follows the label.
@@ -808,6 +836,9 @@ type shapeWalk struct {
 	// the checkbox items with no id beside those (idlessBox).
 	itemRead   bool
 	idless     []ast.Node
+	// unlabeled are the list items with a bold unit label the list
+	// reading could not take ("- _**Step 1.4**: four_"), said once.
+	unlabeled []ast.Node
 	b          *builder
 	mode       shapeMode
 	phaseLevel int
@@ -1698,6 +1729,9 @@ func (w *shapeWalk) listItems(ph *Phase, l *ast.List, end int, next ast.Node) {
 			}
 		}
 		sh, progress, par, ok := w.listItem(it, ph)
+		if !ok && w.items == nil && w.b.buriedLabel(it) != "" {
+			w.unlabeled = append(w.unlabeled, it)
+		}
 		if !ok {
 			w.unreadTaskID(it)
 			if w.itemRead {
@@ -1847,6 +1881,51 @@ func headingAbove(n ast.Node) *ast.Heading {
 	return nil
 }
 
+// buriedLabel returns the bold label that reads as a unit ("Step 1.4")
+// in the first line of list item it, where the list reading does not
+// look for one (inside italics, after words of its own); "" when there
+// is none.
+func (b *builder) buriedLabel(it ast.Node) string {
+	blk := it.FirstChild()
+	if blk == nil {
+		return ""
+	}
+	label := ""
+	_ = ast.Walk(blk, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := n.(*ast.Text); ok && entering && (t.SoftLineBreak() || t.HardLineBreak()) {
+			return ast.WalkStop, nil
+		}
+		if em, ok := n.(*ast.Emphasis); ok && entering && em.Level == 2 {
+			if text := strings.TrimSpace(plainText(em, b.src)); readLabelShape(text).kind == shapeUnit {
+				label = strings.TrimRight(text, ":")
+				return ast.WalkStop, nil
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return label
+}
+
+// reportUnlabeled says, in one warning at the first, which list items
+// with a bold unit label the list reading left out.
+func (w *shapeWalk) reportUnlabeled() {
+	if len(w.unlabeled) == 0 {
+		return
+	}
+	b := w.b
+	first := w.unlabeled[0]
+	text := strings.TrimSpace(string(b.src[b.blockStart(first):lineEnd(b.src, b.blockStart(first))]))
+	var lines []string
+	for _, it := range w.unlabeled[1:min(len(w.unlabeled), 6)] {
+		lines = append(lines, strconv.Itoa(b.p.Position(b.blockStart(it)).Line))
+	}
+	also := ""
+	if len(lines) > 0 {
+		also = " (and lines " + strings.Join(lines, ", ") + ")"
+	}
+	b.p.warnf(b.p.Position(b.blockStart(first)), "list item %q%s holds a bold unit label where the list's units have it first, so it is not compiled: write it as \"- **%s:** Title\"", short(text), also, b.buriedLabel(first))
+}
+
 // reportIdless says, in one warning at the first, which checkbox items
 // the reading left out for want of a task id.
 func (w *shapeWalk) reportIdless() {
@@ -1889,7 +1968,7 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	if k := markerEnd(head.Text); k <= len(head.Text) {
 		head.Text = stripCheckbox(head.Text[k:])
 	}
-	r := &shapeHead{head: head, sh: sh, struck: w.items != nil && b.itemStruck(it)}
+	r := &shapeHead{head: head, sh: sh, struck: b.itemStruck(it)}
 	if sh.prefix != "" {
 		b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
 	}
