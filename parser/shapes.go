@@ -834,11 +834,11 @@ func itemChecked(it ast.Node) (bool, bool) {
 type shapeWalk struct {
 	// itemRead is set once a list item has read as a unit; idless are
 	// the checkbox items with no id beside those (idlessBox).
-	itemRead   bool
-	idless     []ast.Node
+	itemRead bool
+	idless   []ast.Node
 	// unlabeled are the list items with a bold unit label the list
 	// reading could not take ("- _**Step 1.4**: four_"), said once.
-	unlabeled []ast.Node
+	unlabeled  []ast.Node
 	b          *builder
 	mode       shapeMode
 	phaseLevel int
