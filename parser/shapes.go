@@ -858,6 +858,8 @@ type shapeWalk struct {
 	words       map[string]int
 	used        map[string]bool    // unit ids given
 	byWritten   map[string]*Sprint // units by word and id as written, for log entries
+	byNumber    map[string]*Sprint // units by the whole number their heading carries (unitsByNumber)
+	writtenKeys []string           // byWritten's keys, sorted once trackers need them (namingChecklist)
 	outside     []ast.Node         // top-level blocks outside the phases and units
 	last        map[*Phase]int     // the number of each phase's last unit
 	count       map[*Phase]int     // the units of each phase
@@ -1120,7 +1122,6 @@ func (w *shapeWalk) namingChecklist(l *ast.List) {
 		return
 	}
 	b := w.b
-	keys := slices.Sorted(maps.Keys(w.byWritten))
 	type line struct {
 		start int
 		units []*Sprint
@@ -1138,9 +1139,15 @@ func (w *shapeWalk) namingChecklist(l *ast.List) {
 		if sh := readShape(text); sh.sep && (sh.kind == shapeUnit || sh.kind == shapePhase) {
 			continue
 		}
+		if w.writtenKeys == nil {
+			// In order, so that the lines name their units the same way
+			// each run; sorted once a walk, when a list holds a box.
+			w.writtenKeys = slices.Sorted(maps.Keys(w.byWritten))
+		}
 		var units []*Sprint
-		for _, k := range keys {
-			if s := w.byWritten[k]; mentions(text, k) && !slices.Contains(units, s) {
+		lower := strings.ToLower(text)
+		for _, k := range w.writtenKeys {
+			if s := w.byWritten[k]; mentions(lower, k) && !slices.Contains(units, s) {
 				units = append(units, s)
 			}
 		}
@@ -1177,11 +1184,11 @@ func (b *builder) closedByLine(start int, s *Sprint) {
 	b.p.Entries = append(b.p.Entries, &LogEntry{SprintID: s.ID, Heading: head, Done: true, ByID: true})
 }
 
-// mentions reports whether text names the unit whose word and id, as
-// written and lower-cased, are key ("story 1.1"), as a whole word and id:
-// "Story 1.1" and "(story 1.1)", not "Story 1.10" or "History 1.1".
-func mentions(text, key string) bool {
-	lower := strings.ToLower(text)
+// mentions reports whether lower, a line in lower case, names the unit
+// whose word and id, as written and lower-cased, are key ("story 1.1"),
+// as a whole word and id: "story 1.1" and "(story 1.1)", not "story 1.10"
+// or "history 1.1".
+func mentions(lower, key string) bool {
 	for at := 0; ; {
 		i := strings.Index(lower[at:], key)
 		if i < 0 {
@@ -1348,21 +1355,7 @@ func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
 	if len(cells) < 3 || col < 2 || first == "" || strings.Trim(first, "0123456789") != "" {
 		return
 	}
-	var unit *Sprint
-	for _, s := range b.defs {
-		t := strings.TrimLeftFunc(s.Heading.Text, decoration)
-		rest, ok := strings.CutPrefix(t, first)
-		ok = ok && (strings.HasPrefix(rest, ". ") || strings.HasPrefix(rest, " "))
-		if sh := readShape(t); sh.kind == shapeUnit && sh.id == first {
-			ok = true // "### Step 3: Model Escalation Strategy"
-		}
-		if ok && !s.Row {
-			if unit != nil {
-				return // two headings open with the number: it names neither
-			}
-			unit = s
-		}
-	}
+	unit := w.unitsByNumber()[first]
 	if title := strings.TrimSpace(plainText(cells[1], b.src)); unit == nil || !sameWork(title, unit.Title) && !shareWord(title, unit.Title) {
 		return
 	}
@@ -1372,6 +1365,39 @@ func (w *shapeWalk) numberedRow(cells []ast.Node, first string, col int) {
 	if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
 		b.closedByLine(lineStart(b.src, start), unit)
 	}
+}
+
+// unitsByNumber maps each whole number a unit heading opens with ("3" of
+// "### 3. Adicionar testes") or carries after its word ("### Step 3:
+// ...") to that unit, worked out once a walk; a number two headings carry
+// maps to nil: it names neither.
+func (w *shapeWalk) unitsByNumber() map[string]*Sprint {
+	if w.byNumber != nil {
+		return w.byNumber
+	}
+	w.byNumber = map[string]*Sprint{}
+	for _, s := range w.b.defs {
+		if s.Row {
+			continue
+		}
+		t := strings.TrimLeftFunc(s.Heading.Text, decoration)
+		num := t[:len(t)-len(strings.TrimLeft(t, "0123456789"))]
+		if rest := t[len(num):]; num == "" || !strings.HasPrefix(rest, ". ") && !strings.HasPrefix(rest, " ") {
+			num = ""
+			if sh := readShape(t); sh.kind == shapeUnit && sh.id != "" && strings.Trim(sh.id, "0123456789") == "" {
+				num = sh.id // "### Step 3: Model Escalation Strategy"
+			}
+		}
+		if num == "" {
+			continue
+		}
+		if _, twice := w.byNumber[num]; twice {
+			w.byNumber[num] = nil
+			continue
+		}
+		w.byNumber[num] = s
+	}
+	return w.byNumber
 }
 
 // shareWord reports whether two titles share a word of five letters or

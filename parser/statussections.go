@@ -127,7 +127,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	level, st := 0, ""
 	var done, open bool
 	var lines []int
-	n, boxes, allBoxes, doneBullets, itemHeads := 0, 0, 0, 0, 0
+	n, openBoxes, allBoxes, doneBullets, itemHeads := 0, 0, 0, 0, 0
 	var loose []ast.Node // lists of boxes under sections that give no status
 	looseBoxes := 0
 	planned := false // the document's title says it is a plan
@@ -194,7 +194,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 			case t.box:
 				allBoxes++
 				if st == StatusOpen || st == StatusInProgress {
-					boxes++ // the work still to do, as boxes
+					openBoxes++ // the work still to do, as boxes
 				}
 			default:
 				if len(lines) < 3 {
@@ -221,14 +221,14 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	}
 	items, score, name := itemPattern{bullet: true}, scoreStatusSections, statusListsDescription
 	why := fmt.Sprintf("%d plain bullets under section titles that say done and still to do", n)
-	if doneBullets >= 2 && boxes+looseBoxes >= 2 && itemHeads == 0 {
+	if doneBullets >= 2 && openBoxes+looseBoxes >= 2 && itemHeads == 0 {
 		// "## ✅ Completed" over "- ✅ Version updated", then "## 🔄 Next
 		// Steps" over "- [ ] Fix the types": the done work written as
 		// bullets, the work to do as boxes; both are the plan's units.
 		// Under numbered or unit headings ("### Milestone 3") bullets
 		// are those units' text, and this reading is not offered.
 		items, score, name = itemPattern{noID: true}, scoreMixedStatusLists, mixedStatusListsDescription
-		why = fmt.Sprintf("%d bullets under section titles that say done, beside %d checkboxes: the work done and the work to do", doneBullets, boxes+looseBoxes)
+		why = fmt.Sprintf("%d bullets under section titles that say done, beside %d checkboxes: the work done and the work to do", doneBullets, openBoxes+looseBoxes)
 		n += allBoxes + looseBoxes
 		for _, l := range loose {
 			only[l] = true
