@@ -27,7 +27,7 @@ var docKinds = []struct {
 	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
 	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
-	{"a report of work done", []string{"files created or modified", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
+	{"a report of work done", []string{"files created or modified", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
 
 // titleKinds are words of a document's title that say what it is.
@@ -44,7 +44,7 @@ var titleKinds = []struct {
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
 	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
-		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書",
+		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
@@ -533,6 +533,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
 		// and Contributing: what the project plans, told to its readers.
 		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"
+	case sig.kind == "a report of work done" && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && len(best.First) > 0 && nextStepsHeading(b.sectionAbove(doc, best.First[0])):
+		// "## What Was Implemented", "## Changes Made" ... "## Next
+		// Steps": the follow-ups a report of finished work suggests.
+		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
 }

@@ -2274,3 +2274,17 @@ func TestRoadmapFeatures(t *testing.T) {
 		assert.NotEqual(t, "headings | format: features", chosen(Parse("ROADMAP.md", []byte(other))))
 	}
 }
+
+// Session 17, heldout33: an acceptance record (验收记录) whose task table
+// is all done is a report, not a plan (814); a report of finished work
+// ("## What Was Implemented", "## Changes Made") whose only work is its
+// closing "## Next Steps" is a report's suggestions, not a plan (820).
+func TestRecordsAndReportsRefused(t *testing.T) {
+	p := Parse("p.md", []byte("# P2-A 控制台验收记录\n\n## 任务状态\n\n| 任务 | 状态 | 证据 |\n|---|---|---|\n| A0 | complete | 通过 |\n| A1 | complete | 通过 |\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its title "P2-A 控制台验收记录" says it is a report`)
+
+	p = Parse("p.md", []byte("# Implementation Status: Use Cases\n\n## Summary\n\nDone.\n\n## What Was Implemented\n\n1. **Schema**: added.\n\n## Changes Made\n\n- The template.\n\n"+
+		"## Next Steps\n\n1. Update the specs\n2. Train the team\n3. Consider automation\n"))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: it reads as a report of work done ("What Was Implemented" (line 7), "Changes Made" (line 11)), and the only work the closest reading finds is the items of its "Next Steps": a report's suggestions, not a plan; the closest reading, units are the numbered items under "Next Steps" (3 units, first at line 17), was not taken; if it is a plan, declare that reading in its front matter: units: "{n}. {title} under ## Next Steps"`}, msgs(p, Error))
+}
