@@ -2064,6 +2064,9 @@ func TestSession16SayingNo(t *testing.T) {
 // 任务进行中" (the other tasks in progress) after "已完成" is work under
 // way (heldout29 730); "还没完成" (not done yet) and "需先完成" (must
 // first be completed) are not done; **进度:** (progress) is a status field.
+// A done word followed by what the work still waits for ("已实现，待真实环境
+// 验收", implemented, awaiting acceptance; "レビュー待ち") is under way
+// (heldout33 813).
 func TestCJKStatusRuns(t *testing.T) {
 	for v, want := range map[string]string{
 		"ROADMAP.md 已完成，其余任务进行中。": StatusInProgress,
@@ -2072,6 +2075,9 @@ func TestCJKStatusRuns(t *testing.T) {
 		"还没完成":              StatusOpen,
 		"任务未完成":             StatusOpen,
 		"待開始（需先完成 Phase 0）": StatusOpen,
+		"🟡 已实现，待真实环境验收":     StatusInProgress,
+		"実装済み、レビュー待ち":       StatusInProgress,
+		"✅ 已完成 待遇改善":        StatusClosed,
 	} {
 		assert.Equal(t, want, readStatus(v).status, v)
 	}

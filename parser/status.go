@@ -422,6 +422,11 @@ func (toks tokens) unfinished(i int) (int, int) {
 			// as a keyword ("UNION, INTERSECT, and EXCEPT").
 			return i, i + 1
 		}
+		if awaiting(t.text) {
+			// "已实现，待真实环境验收" (implemented, awaiting acceptance in
+			// a real environment), "実装済み、レビュー待ち": not done yet.
+			return i, i + 1
+		}
 		class, n := toks.classAt(i)
 		switch {
 		case class == "" || class == statusSkipped:
@@ -443,6 +448,16 @@ func (toks tokens) unfinished(i int) (int, int) {
 		i += n - 1
 	}
 	return 0, 0
+}
+
+// awaiting reports a Chinese or Japanese word that says what the work
+// still waits for: "待验收" (to be accepted), "待确认", "レビュー待ち".
+func awaiting(w string) bool {
+	rest, ok := strings.CutPrefix(w, "待")
+	if ok && rest != "" && !strings.HasPrefix(rest, "遇") && hasCJK(rest) {
+		return true
+	}
+	return strings.HasSuffix(w, "待ち") && w != "待ち"
 }
 
 // strongProgress reports whether the progress word at i says work is under
