@@ -283,6 +283,14 @@ type gsdDetails struct {
 	plans, ticked int
 	goal          string // the "**Goal**:" line
 	done          bool   // a "**Status**: Done — ..." line says the phase is done
+	// skipped: its heading or its Status line says the phase is put off
+	// ("### Phase 15: New Project Creation (Deferred)").
+	skipped bool
+	// plansDone is what a "**Plans:** 2/2 plans complete" line says,
+	// every plan done ("2/2 plans complete"), "" when there is none; at is
+	// where.
+	plansDone   string
+	plansDoneAt Pos
 	head          *ast.Heading
 	end           int      // the offset its section ends at
 	planTexts     []string // the plan list's items
@@ -320,6 +328,9 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 				if strings.HasPrefix(line, "**Goal**") && cur.goal == "" {
 					cur.goal = line
 				}
+				if m := gsdPlansDone.FindStringSubmatch(line); m != nil && m[2] == m[3] && m[2] != "0" {
+					cur.plansDone, cur.plansDoneAt = m[1], b.p.Position(off)
+				}
 
 				if k := strings.Index(line, "**Depends on"); k >= 0 && cur.deps == nil {
 					// "**Depends on**: Phase 4", "**Depends on:** Phase 4".
@@ -347,15 +358,21 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 		}
 	}
 	for _, d := range out {
-		d.done = b.gsdStatusDone(d)
+		status := b.gsdStatus(d)
+		d.done = status == StatusClosed
+		d.skipped = status == statusSkipped || sectionState(b.trimmedText(d.head)) == statusSkipped
 	}
 	return out
 }
 
-// gsdStatusDone reports whether a phase's details hold a line
-// "**Status**: Done — commit 50e65b7" that says it is done (a line that
-// may continue a success criteria list, where GSD writes it after one).
-func (b *builder) gsdStatusDone(d *gsdDetails) bool {
+// gsdPlansDone finds a phase's count of plans done: "**Plans:** 2/2 plans
+// complete", "**Plans**: 3/3 plans executed".
+var gsdPlansDone = lazyMustCompile(`^\*\*Plans:?\*\*:?\s*((\d+)/(\d+) plans? (?:complete|completed|executed|done))\b`)
+
+// gsdStatus reads the status of a phase's details from a line
+// "**Status**: Done — commit 50e65b7" (a line that may continue a success
+// criteria list, where GSD writes it after one); "" when there is none.
+func (b *builder) gsdStatus(d *gsdDetails) string {
 	start := lineEnd(b.src, max(b.blockStart(d.head), 0))
 	for off := start; off < d.end && off < len(b.src); off = lineEnd(b.src, off) {
 		line := strings.TrimSpace(string(b.src[off:lineEnd(b.src, off)]))
@@ -364,10 +381,13 @@ func (b *builder) gsdStatusDone(d *gsdDetails) bool {
 			if head, _, ok := strings.Cut(v, " — "); ok {
 				v = head // "Done — commit 50e65b7": the status, then its note
 			}
-			return readStatus(v).status == StatusClosed
+			if r := readStatus(v); r.known {
+				return r.status
+			}
+			return ""
 		}
 	}
-	return false
+	return ""
 }
 
 // readGSDRoadmap reads the phases of a GSD roadmap's checklists as its
@@ -448,6 +468,16 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 			// Done and the progress table Complete: two records to one.
 			s.Status = Field{Value: StatusClosed, Pos: at}
 			b.p.warnf(at, "phase %s is not ticked, but its details say it is done and so does the progress table: read as closed", e.num)
+		case d != nil && d.skipped && !e.checked:
+			s.Status = Field{Value: StatusOpen, Pos: at}
+			s.Skipped, s.SkipReason = true, "its details put it off"
+		case d != nil && d.plansDone != "":
+			// "**Plans:** 2/2 plans complete" over a plan box left
+			// unticked: the count is the later record.
+			s.Status = Field{Value: StatusClosed, Pos: d.plansDoneAt}
+			if d.plans > d.ticked {
+				b.p.warnf(d.plansDoneAt, "phase %s's details say %q, but %d of the %d plans they list are not ticked: read as closed, as GSD counts the plans when they are done", e.num, d.plansDone, d.plans-d.ticked, d.plans)
+			}
 		default:
 			s.Status = Field{Value: StatusOpen, Pos: at}
 		}
@@ -459,9 +489,13 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 		s.DepsStated = true
 		d := details[nums[i]]
 		if d == nil || d.deps == nil {
-			if i > 0 {
-				// No Depends on line: after the phase listed before it.
-				s.DependsOn = append(s.DependsOn, Ref{ID: units[i-1].ID, Pos: s.Heading.Pos})
+			// No Depends on line: after the phase listed before it that
+			// is not put off.
+			for j := i - 1; j >= 0; j-- {
+				if !units[j].Skipped {
+					s.DependsOn = append(s.DependsOn, Ref{ID: units[j].ID, Pos: s.Heading.Pos})
+					break
+				}
 			}
 		} else {
 			for _, num := range d.deps {

@@ -2294,3 +2294,28 @@ func TestRecordsAndReportsRefused(t *testing.T) {
 		"## Next Steps\n\n1. Update the specs\n2. Train the team\n3. Consider automation\n"))
 	assert.Equal(t, []string{`1:1: p.md is not a plan: it reads as a report of work done ("What Was Implemented" (line 7), "Changes Made" (line 11)), and the only work the closest reading finds is the items of its "Next Steps": a report's suggestions, not a plan; the closest reading, units are the numbered items under "Next Steps" (3 units, first at line 17), was not taken; if it is a plan, declare that reading in its front matter: units: "{n}. {title} under ## Next Steps"`}, msgs(p, Error))
 }
+
+// A GSD roadmap's phase whose details put it off ("### Phase 15: New
+// Project Creation (Deferred)", "**Status**: Deferred to v3.0") is
+// skipped, and the phase after it in the list follows the one before; a
+// phase no checklist ticks whose details count every plan done
+// ("**Plans:** 2/2 plans complete") is done, with a warning naming the
+// plan box left unticked (heldout33 823).
+func TestGSDRoadmapDeferredAndCountedPhases(t *testing.T) {
+	src := "# Roadmap: Dash\n\n## Phases\n\n- [x] **Phase 1: Base** — setup\n- [ ] **Phase 2: UI** — tabs\n\n## Phase Details\n\n" +
+		"### Phase 1: Base\n**Goal**: a base\n**Depends on**: Nothing\n\n### Phase 2: UI\n**Goal**: tabs\n**Depends on**: Phase 1\n\n" +
+		"### Phase 3: Fix deploy\n**Goal**: it deploys\n**Plans:** 2/2 plans complete\n\nPlans:\n- [ ] 03-01-PLAN.md — the fix\n\n" +
+		"## v3.0 Future\n\n### Phase 4: Projects (Deferred)\n**Goal**: new projects\n**Status**: Deferred to v3.0\n\n### Phase 5: Export\n**Goal**: export\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "gsd | format: gsd", chosen(p))
+	assert.Equal(t, []string{"1.1 Base closed", "1.2 UI open", "1.3 Fix deploy closed", "1.5 Export open", "1.4 Projects skipped"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `20:1: phase 3's details say "2/2 plans complete", but 1 of the 1 plans they list are not ticked: read as closed, as GSD counts the plans when they are done`)
+	deps := map[string][]string{}
+	for _, s := range p.Sprints {
+		for _, d := range s.DependsOn {
+			deps[s.ID] = append(deps[s.ID], d.ID)
+		}
+	}
+	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.5": {"1.3"}}, deps)
+}
