@@ -291,9 +291,9 @@ type gsdDetails struct {
 	// where.
 	plansDone   string
 	plansDoneAt Pos
-	head          *ast.Heading
-	end           int      // the offset its section ends at
-	planTexts     []string // the plan list's items
+	head        *ast.Heading
+	end         int      // the offset its section ends at
+	planTexts   []string // the plan list's items
 }
 
 // gsdDetailsOf reads the "Phase N: Title" sections of doc, by phase number.
