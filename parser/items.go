@@ -277,6 +277,9 @@ type itemCount struct {
 	n       int
 	first   []int // lines of the first few
 	nested  int   // how many are sub-items of another item
+	// heads are the ids' whole numbers before a dot ("3" of "3." and of
+	// "3.2"), of the items of top-level lists.
+	heads map[string]bool
 }
 
 // countItems counts, for each of the given patterns, the list items it
@@ -293,9 +296,14 @@ func (b *builder) countItems(doc ast.Node, pats []itemPattern) []itemCount {
 			t, ok := b.readItemText(it)
 			if ok {
 				for i := range out {
-					if _, _, ok := out[i].pattern.match(t); ok {
+					if id, _, ok := out[i].pattern.match(t); ok {
 						if depth == 0 {
 							out[i].n++
+							if out[i].heads == nil {
+								out[i].heads = map[string]bool{}
+							}
+							head, _, _ := strings.Cut(id, ".")
+							out[i].heads[head] = true
 							if len(out[i].first) < 3 {
 								out[i].first = append(out[i].first, b.p.Position(b.blockStart(it)).Line)
 							}

