@@ -2099,6 +2099,10 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 				next++
 			}
 			sec := b.sectionOf(sc, r)
+			if findingsSection(sec) {
+				heads = nil // "## What we found out" over "### 1. A 0.6B model memorizes"
+				break
+			}
 			inWork = inWork && workSection(sec)
 			st := sectionState(sec)
 			states[r.node] = st
@@ -2155,6 +2159,19 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// findingsSection reports a section whose numbered headings are what a
+// study or a retrospective found, not work: "What we found out", "Key
+// findings", "Lessons learned".
+func findingsSection(text string) bool {
+	switch normalHeading(text) {
+	case "findings", "key findings", "main findings", "what we found", "what we found out", "what we learned", "what we learnt",
+		"lessons", "lessons learned", "lessons learnt", "key lessons", "learnings", "key learnings", "takeaways", "key takeaways",
+		"observations", "insights", "key insights", "conclusions", "results":
+		return true
+	}
+	return false
 }
 
 // scoreStatusFields is over numbered headings (scoreSection) and a work

@@ -2333,3 +2333,17 @@ func TestKiroSubTasksShareTheTasksNumbers(t *testing.T) {
 	kiro := "# Tasks\n\n- [x] 1. Setup\n- [x] 1.1 Create the repo\n- [ ] 1.2 Add CI\n- [ ] 2. Build\n- [ ] 2.1 Parser\n"
 	assert.Equal(t, "kiro | format: kiro", chosen(Parse("tasks.md", []byte(kiro))))
 }
+
+// Numbered headings under what a study or a retrospective found ("##
+// What we found out" over "### 1. A 0.6B model memorizes behaviors") are
+// findings, not work, even where the title also says plan (heldout34
+// 831, "retrospective and forward plan", read its seven findings).
+func TestNumberedFindingsAreNotUnits(t *testing.T) {
+	src := "# Retrospective and forward plan\n\n## What we found out\n\n### 1. Small models memorize\n\nText.\n\n### 2. Zero-shot wins\n\nText.\n\n### 3. LoRA interferes\n\nText.\n\n## What we now believe\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "p.md is not a plan")
+	p = Parse("p.md", []byte(strings.Replace(src, "## What we found out", "## Work items", 1)))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
+}
