@@ -2099,8 +2099,11 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 				next++
 			}
 			sec := b.sectionOf(sc, r)
-			if findingsSection(sec) {
-				heads = nil // "## What we found out" over "### 1. A 0.6B model memorizes"
+			if findingsSection(sec) || decisionsSection(sec) {
+				// "## What we found out" over "### 1. A 0.6B model
+				// memorizes"; "## Decisions to make before starting" over
+				// "### 1. SwiftUI minimum macOS version".
+				heads = nil
 				break
 			}
 			inWork = inWork && workSection(sec)
@@ -2172,6 +2175,15 @@ func findingsSection(text string) bool {
 		return true
 	}
 	return false
+}
+
+// decisionsSection reports a section of decisions or questions to settle
+// ("Decisions to make before starting", "Open questions"): its numbered
+// headings are choices, not work.
+func decisionsSection(text string) bool {
+	h := normalHeading(text)
+	return strings.HasPrefix(h, "decisions") || strings.HasPrefix(h, "open decisions") || strings.HasPrefix(h, "key decisions") ||
+		strings.HasPrefix(h, "open questions") || h == "questions" || strings.HasPrefix(h, "design decisions")
 }
 
 // scoreStatusFields is over numbered headings (scoreSection) and a work

@@ -2347,3 +2347,17 @@ func TestNumberedFindingsAreNotUnits(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, `headings | units: "### {n}. {title}"`, chosen(p))
 }
+
+// A build plan's milestones ("### M1 — file format parity (1-2 days)")
+// are its units beside numbered decisions to make ("## Decisions to make
+// before starting" over "### 1. SwiftUI minimum macOS version"), and one
+// version heading ("### v0.2 features") does not make a plan a changelog
+// (heldout34 833 was refused).
+func TestMilestonesBesideDecisions(t *testing.T) {
+	src := "# Native app — build plan\n\n## Milestone sequence\n\n### M1 — file format (1-2 days)\n\nParse files.\n\n### M2 — numerics (3 days)\n\nMatch outputs.\n\n### M3 — training loop (3 days)\n\nTrain.\n\n" +
+		"### v0.2 features (after MVP ships)\n\nLoRA.\n\n## Decisions to make before starting\n\n### 1. Minimum macOS\n\nText.\n\n### 2. Window model\n\nText.\n\n### 3. Metal or MLX\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+	assert.Equal(t, []string{"1.1 file format open", "2.1 numerics open", "3.1 training loop open"}, units(p))
+}
