@@ -2361,3 +2361,15 @@ func TestMilestonesBesideDecisions(t *testing.T) {
 	assert.Equal(t, "phases | units: phases", chosen(p))
 	assert.Equal(t, []string{"1.1 file format open", "2.1 numerics open", "3.1 training loop open"}, units(p))
 }
+
+// A section of implementation steps in another language ("## 实施步骤",
+// "## 実装手順", "## 구현 단계") is a section about the work: its numbered
+// list is the units (heldout34 849 was refused).
+func TestForeignImplementationSteps(t *testing.T) {
+	for _, sec := range []string{"实施步骤", "実装手順", "구현 단계", "Pasos de implementación"} {
+		src := "# 机器人计划\n\n## 摘要\n\n一个机器人。\n\n## " + sec + "\n\n1. 创建项目结构。\n2. 实现客户端。\n3. 增加测试。\n"
+		p := Parse("p.md", []byte(src))
+		require.Empty(t, msgs(p, Error), sec)
+		assert.Equal(t, `items | units: "{n}. {title} under ## `+sec+`"`, chosen(p), sec)
+	}
+}
