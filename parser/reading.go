@@ -2129,6 +2129,12 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		if heads == nil || !(inWork || tracked || planTitle(title) || 3*marked >= 2*len(heads)) {
 			continue
 		}
+		if sc.holdPhases(heads) {
+			// "## 6. Implementation phases" over "### Phase 1 — Script
+			// refactor": the numbers are the document's sections, the
+			// phases in one of them its work.
+			continue
+		}
 		lines := headLines(heads)
 		pat := strings.Repeat("#", level) + " {n}. {title}"
 		up, _ := readUnitPattern(pat)
@@ -2494,6 +2500,27 @@ func (sc *shapeScan) outsidePhases(heads []*shapeHead) bool {
 		}
 	}
 	return true
+}
+
+// holdPhases reports whether a phase heading stands in the section of one
+// of heads, deeper than it.
+func (sc *shapeScan) holdPhases(heads []*shapeHead) bool {
+	if len(heads) == 0 {
+		return false
+	}
+	level := heads[0].node.Level
+	open := false
+	for _, r := range sc.heads {
+		switch {
+		case slices.Contains(heads, r):
+			open = true
+		case r.node.Level <= level:
+			open = false
+		case open && r.phase:
+			return true
+		}
+	}
+	return false
 }
 
 // bareRetag reads "N. Title" headings of level as bare numbered units.

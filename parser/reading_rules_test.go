@@ -2373,3 +2373,16 @@ func TestForeignImplementationSteps(t *testing.T) {
 		assert.Equal(t, `items | units: "{n}. {title} under ## `+sec+`"`, chosen(p), sec)
 	}
 }
+
+// Numbered sections of a plan, one of which holds its phases ("## 6.
+// Implementation phases" over "### Phase 1 — Script refactor"), are the
+// document's sections: the phases are the work (heldout34 841 read the
+// nine sections).
+func TestNumberedSectionsHoldingPhases(t *testing.T) {
+	src := "# Plan: CI deploy\n\n## 1. Context\n\nText.\n\n## 2. Goals\n\nText.\n\n## 3. Options considered\n\nText.\n\n## 4. Implementation phases\n\n" +
+		"### Phase 1 — Script refactor\n\nText.\n\n### Phase 2 — CI gates\n\nText.\n\n## 5. Estimated effort\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "phases | units: phases", chosen(p))
+	assert.Len(t, p.Sprints, 2)
+}
