@@ -1565,11 +1565,19 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// split over several task lists, and their boxes are it.
 			c.Score = scoreWorkList + 5
 			c.Why = fmt.Sprintf("the checkbox items of the plan, spread over %d sections about the work", workLists)
-		} else if n := phaseBoxes(secs, pick); n > 0 {
+		} else if n, groups := phaseBoxes(secs, pick); n > 0 {
 			// "## Phase 2: Catalog" over "- [ ] Import the SKUs": the
 			// phases hold the work, and the boxes are it.
 			c.Score = scoreItemsIn
 			c.Why = fmt.Sprintf("checkbox items under the phases, %d of them against %d phases: finer units than the phases", n, pick.Units)
+			if groups != nil {
+				// "## Completado" before "## Fase 3A", "#### Infrastructure
+				// & DevOps" among "#### Phase 16": groups of the same
+				// work at the phases' level, each read as a phase.
+				c.read = func(b *builder, doc ast.Node) bool {
+					return b.runShapesWith(doc, shapeConfig{items: &box, name: "units are the plan's checkbox items", sideGroups: groups})
+				}
+			}
 		} else if ids, example := b.taskIDBoxes(doc); ids >= 5 && ids*10 >= total*8 {
 			// "- [X] [SETUP-001] ...": each box names its task, so each
 			// is tracked work, whatever headings group them.
@@ -1656,33 +1664,77 @@ func titleUnit(pick *Candidate) bool {
 // walker's pick is the phases and they hold two boxes each or more:
 // "## Phase 2: Catalog" over "- [ ] Import the SKUs" is phases whose
 // boxes are the work, and so is a phase's "### Tasks" list, or its
-// "### Before submitting" and "### After acceptance". Boxes under a
-// phase's numbered subheadings ("### 1.1 Create the branch") belong to
+// "### Before submitting" and "### After acceptance"; and so are groups
+// of the same work at the phases' level ("## Completado" before "## Fase
+// 3A", "#### Infrastructure & DevOps" among "#### Phase 16"), which
+// groups reports. Boxes under a phase's numbered subheadings ("### 1.1 Create the branch") belong to
 // those, and boxes under its criteria ("### Acceptance Criteria") are
 // checks.
-func phaseBoxes(secs []sectionItems, pick *Candidate) int {
+func phaseBoxes(secs []sectionItems, pick *Candidate) (n int, groups map[*ast.Heading]bool) {
 	if pick == nil || pick.Name != "phases" || pick.Units <= 0 {
-		return 0
+		return 0, nil
 	}
-	n, inPhase := 0, false
-	for _, sec := range secs {
+	// The headings the phases stand under: a group of the same work
+	// stands under one of them too.
+	parents := map[*ast.Heading]bool{}
+	parentOf := make([]*ast.Heading, len(secs))
+	var stack []*ast.Heading
+	last := 0 // the last phase's section
+	for i, sec := range secs {
+		for len(stack) > 0 && stack[len(stack)-1].Level >= sec.head.Level {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) > 0 {
+			parentOf[i] = stack[len(stack)-1]
+		}
+		stack = append(stack, sec.head)
+		if sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase {
+			parents[parentOf[i]] = true
+			last = i
+		}
+	}
+	inPhase, inGroup := false, false
+	for i, sec := range secs {
 		switch {
 		case sec.head.Level <= pick.level:
 			inPhase = sec.head.Level == pick.level && readShape(sec.text).kind == shapePhase
-			if inPhase {
+			// After the last phase, only in a section that holds phases
+			// ("### Low Priority Tasks"): at the document's top, what
+			// follows the phases is its appendix ("## Edge Cases to
+			// Handle", "## Technical Requirements").
+			inGroup = sec.head.Level == pick.level && parents[parentOf[i]] && sideGroup(sec.text) &&
+				(i < last || parentOf[i] != nil && parentOf[i].Level >= 2)
+			switch {
+			case inPhase:
 				n += sec.ownBoxes
+			case inGroup:
+				n += sec.ownBoxes
+				if groups == nil {
+					groups = map[*ast.Heading]bool{}
+				}
+				groups[sec.head] = true
 			}
-		case inPhase && readShape(sec.text).kind == shapeOther && !criteriaHeading(sec.text) && !numberedHead(sec.text) && (pick.Units >= 2 || workSection(sec.text)):
+		case (inPhase || inGroup) && readShape(sec.text).kind == shapeOther && !criteriaHeading(sec.text) && !numberedHead(sec.text) && (pick.Units >= 2 || workSection(sec.text)):
 			// "### 任务清单" (task list), "### Before submitting"; in a
 			// document whose one phase is its title ("# Phase 2 -
-			// Stabilité ✅ TERMINÉE", a report), only a work section.
+			// Stabilité ✅ TERMINÉE", a report), only a work section;
+			// "### Core (Fundamentos)" under "## Completado".
 			n += sec.ownBoxes
 		}
 	}
 	if n < 2*pick.Units {
-		return 0
+		return 0, nil
 	}
-	return n
+	return n, groups
+}
+
+// sideGroup reports whether a heading beside the phases, at their level,
+// can name a group of the same work ("Completado", "Infrastructure &
+// DevOps"): not criteria, metrics, a numbered or design section, or a
+// time to come ("Future Enhancements").
+func sideGroup(text string) bool {
+	return readShape(text).kind == shapeOther && !criteriaHeading(text) && !numberedHead(text) && !designSection(text) && !horizonTitle(text) &&
+		!hasAnyWord(text, []string{"metrics", "kpis", "kpi", "success", "testing", "tests", "risks", "ideas"}) && sectionState(text) != statusSkipped
 }
 
 // boldLabels proposes the paragraphs that open with a bold unit label

@@ -2386,3 +2386,20 @@ func TestNumberedSectionsHoldingPhases(t *testing.T) {
 	assert.Equal(t, "phases | units: phases", chosen(p))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// Boxes under the phases take in the groups of the same work beside
+// them at their level, each read as a phase where it stands: a section
+// of work done before the phases ("## Completado", heldout33 815) and a
+// group among them ("#### Infrastructure & DevOps" among "#### Phase
+// 16", heldout33 806). At the document's top, what follows the last
+// phase is its appendix ("## Edge Cases to Handle"), and criteria and
+// times to come are never a group.
+func TestBoxesInGroupsBesideThePhases(t *testing.T) {
+	src := "# Roadmap\n\n## Completado\n\n### Core\n\n- [x] Player\n- [x] Indexer\n\n## Fase 3 — Albums\n\n- [x] Album page\n- [ ] Album art\n\n" +
+		"## Fase 4 — Search\n\n- [ ] Global search\n- [ ] Filters\n\n## Future Enhancements\n\n- [ ] Cloud sync\n\n## Edge Cases to Handle\n\n- [ ] Empty library\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"1a.1 Player closed", "1a.2 Indexer closed", "3.1 Album page closed", "3.2 Album art open", "4.1 Global search open", "4.2 Filters open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `3:1: "Completado" is no phase but holds tasks, so it is read as phase 1a, where it stands`)
+}

@@ -102,6 +102,10 @@ type shapeConfig struct {
 	// mode, when set (modeSet), fixes the mode.
 	mode    shapeMode
 	modeSet bool
+	// sideGroups are headings beside the phases, at their level, that
+	// hold more of the same work ("## Completado" before "## Fase 3A"):
+	// each is read as a phase of its own, where it stands.
+	sideGroups map[*ast.Heading]bool
 	// name is what the preview calls the reading; "" lets the walker
 	// describe it.
 	name string
@@ -180,7 +184,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups, sideGroups: cfg.sideGroups}
 	defer w.reportIdless()
 	defer w.reportUnlabeled()
 	w.walk(doc)
@@ -868,9 +872,10 @@ type shapeWalk struct {
 	nested      bool               // reading the sub-items of a list item
 	// unitHook reads what a reading knows of a unit beyond the plan
 	// language, after its section's fields (shapeConfig.unit).
-	unitHook func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
-	groups   bool              // the phases only group the units (shapeConfig.groups)
-	grouped  map[ast.Node]bool // lists read by appendedGroups
+	unitHook   func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node)
+	groups     bool                  // the phases only group the units (shapeConfig.groups)
+	sideGroups map[*ast.Heading]bool // shapeConfig.sideGroups
+	grouped    map[ast.Node]bool     // lists read by appendedGroups
 	// items, when set, says which list items are units (items.go),
 	// instead of items with a bold label.
 	items *itemPattern
@@ -912,7 +917,7 @@ func (w *shapeWalk) walk(doc ast.Node) {
 			if h.Level == 1 && w.b.p.Title == "" {
 				w.b.p.Title = r.head.Text
 			}
-			if (w.groups || w.items != nil && releaseHeading(r.head.Text)) && h.Level > 1 && w.holdsTasks(h) {
+			if (w.groups || w.items != nil && releaseHeading(r.head.Text) || w.sideGroups[h]) && h.Level > 1 && w.holdsTasks(h) {
 				// A tool's task group, or a roadmap's release after its
 				// phases ("## v0.3: Grounding" over its boxes).
 				w.openGroup(r)
