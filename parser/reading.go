@@ -1667,9 +1667,9 @@ func titleUnit(pick *Candidate) bool {
 // "### Before submitting" and "### After acceptance"; and so are groups
 // of the same work at the phases' level ("## Completado" before "## Fase
 // 3A", "#### Infrastructure & DevOps" among "#### Phase 16"), which
-// groups reports. Boxes under a phase's numbered subheadings ("### 1.1 Create the branch") belong to
-// those, and boxes under its criteria ("### Acceptance Criteria") are
-// checks.
+// groups reports. Boxes under a phase's numbered subheadings ("### 1.1
+// Create the branch") belong to those, and boxes under its criteria ("###
+// Acceptance Criteria") are checks.
 func phaseBoxes(secs []sectionItems, pick *Candidate) (n int, groups map[*ast.Heading]bool) {
 	if pick == nil || pick.Name != "phases" || pick.Units <= 0 {
 		return 0, nil
@@ -2949,10 +2949,8 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 			continue
 		}
 		h := normalHeading(sec.text)
-		for _, k := range docKinds {
-			if slices.Contains(k.heads, h) {
-				return
-			}
+		if docSection(h) {
+			return
 		}
 		if strings.HasPrefix(h, "when to use ") || strings.HasPrefix(h, "how to use ") {
 			return // "## When to Use an ExecPlan": a guide's sections

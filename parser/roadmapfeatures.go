@@ -164,16 +164,19 @@ func (b *builder) featuresCandidate(doc ast.Node, sc *shapeScan, add func(*Candi
 		why += fmt.Sprintf("; %q is left out, as items no release plans for", d.title)
 	}
 	add(&Candidate{Name: "headings", Description: featuresDescription, Units: len(fs.lines), First: firstOf(fs.lines),
-		Declare: "format: features", Score: scoreFeatures, level: 2, Why: why, read: featuresReader})
+		Declare: "format: features", Score: scoreFeatures, level: 2, Why: why,
+		read: func(b *builder, doc ast.Node) bool { return b.readFeatures(doc, fs) }})
 }
 
-// featuresReader reads a roadmap's features as units (format: features),
-// and warns of each section of deferred items it leaves out.
+// featuresReader is the declared format: features.
 func featuresReader(b *builder, doc ast.Node) bool {
 	fs := b.roadmapFeatures(doc)
-	if fs == nil {
-		return false
-	}
+	return fs != nil && b.readFeatures(doc, fs)
+}
+
+// readFeatures reads a roadmap's features as units, and warns of each
+// section of deferred items it leaves out.
+func (b *builder) readFeatures(doc ast.Node, fs *featureSet) bool {
 	units := func(_ *shapeScan, r *shapeHead) bool { return fs.units[r.node] }
 	if !b.runShapesWith(doc, shapeConfig{units: units, retag: featureRetag(fs), phaseLevel: -1, name: featuresDescription}) {
 		return false
