@@ -86,7 +86,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "unit-sections", "features", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "unit-sections", "features", "marked-items", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -514,6 +514,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.bulletItems(doc, add, best)
 	b.roadmapSectionBullets(doc, add, best)
 	b.featuresCandidate(doc, sc, add, best)
+	b.markedNumbered(doc, sc, add, best)
 	if best < scoreDialect {
 		b.hintCandidates(doc, out, add)
 	}
@@ -1129,6 +1130,8 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		}
 	case d.key == "format" && d.value == "features":
 		c.Name, c.Description, c.read = "headings", featuresDescription, featuresReader
+	case d.key == "format" && d.value == "marked-items":
+		c.Name, c.Description, c.read = "items", markedDescription, markedReader
 	case d.key == "format" && d.value == "gsd-plan":
 		c.Name, c.Description = "gsd-plan", gsdDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readGSD(doc) }

@@ -2420,3 +2420,21 @@ func TestDoDChecklistsAndHowTosRefused(t *testing.T) {
 	p = Parse("p.md", []byte("# Deploy plan for v2.3"+steps))
 	require.Empty(t, msgs(p, Error))
 }
+
+// In a document titled as a plan that nothing else reads, the items of
+// numbered lists that each say how they stand ("1. **A1: proj.ts** ✅
+// COMPLETED", "3. **B1: tap.ts** ❌ PENDING") are its units; a numbered
+// list with no status is text (heldout35 856 was refused); `format:
+// marked-items` declares it. A report's list of done tasks is not.
+func TestMarkedNumberedItems(t *testing.T) {
+	src := "# Test Coverage Improvement Tasks\n\n## Categories\n\n### Category A\n\n1. **A1: proj.ts** ✅ COMPLETED\n   - Gap: missing\n2. **A2: name.ts** ✅ COMPLETED\n\n" +
+		"### Category B\n\n3. **B1: tap.ts** ❌ PENDING\n4. **B2: list.ts** ❌ PENDING\n\n## Validation\n\n1. Run the tests\n2. Check coverage\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: marked-items", chosen(p))
+	assert.Equal(t, []string{"1.1 A1: proj.ts closed", "1.2 A2: name.ts closed", "1.3 B1: tap.ts open", "1.4 B2: list.ts open"}, units(p))
+	q := ParseWith("p.md", []byte(src), Options{Reading: &Declared{Line: "format: marked-items", From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
+	r := Parse("p.md", []byte(strings.Replace(src, "# Test Coverage Improvement Tasks", "# Final verification report", 1)))
+	assert.NotEqual(t, "items | format: marked-items", chosen(r))
+}
