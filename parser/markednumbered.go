@@ -60,7 +60,7 @@ func (b *builder) markedNumbered(doc ast.Node, sc *shapeScan, add func(*Candidat
 		return
 	}
 	add(&Candidate{Name: "items", Description: markedDescription, Units: n, First: []int{first}, Declare: "format: marked-items", Score: scoreSection,
-		Why: "numbered items, each with its status (\"✅ COMPLETED\", \"❌ PENDING\"), in lists of their own",
+		Why:  "numbered items, each with its status (\"✅ COMPLETED\", \"❌ PENDING\"), in lists of their own",
 		read: func(b *builder, doc ast.Node) bool { return b.readMarked(doc, lists) }})
 }
 
