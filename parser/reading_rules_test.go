@@ -2438,3 +2438,15 @@ func TestMarkedNumberedItems(t *testing.T) {
 	r := Parse("p.md", []byte(strings.Replace(src, "# Test Coverage Improvement Tasks", "# Final verification report", 1)))
 	assert.NotEqual(t, "items | format: marked-items", chosen(r))
 }
+
+// A status table whose headers name no status column still closes what
+// it names when one column holds a status in every row: a tool wrote
+// "| 1 | B3, B5 | Complete | 2026-03-06 |" under "| Phase | Requirements |
+// Risk | Key constraint |" (heldout35 866 read phases 1 and 2 open).
+func TestStatusTableWithColumnsOutOfPlace(t *testing.T) {
+	src := "# Roadmap\n\n## Phase 1: Params\n\nText.\n\n## Phase 2: Definitions\n\nText.\n\n## Phase 3: Fields\n\nText.\n\n## Summary\n\n" +
+		"| Phase | Requirements | Risk | Key constraint |\n|---|---|---|---|\n| 1 | B3, B5 | Complete | 2026-03-06 |\n| 2 | 3/3 | Complete | 2026-03-06 |\n| 3 | A4 | Not started | - |\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Params closed", "2.1 Definitions closed", "3.1 Fields open"}, units(p))
+}

@@ -596,5 +596,38 @@ func (b *builder) progressColumns(t *east.Table) (phaseCol bool, status int) {
 			phaseCol = phaseColumns[h]
 		}
 	}
+	if status < 0 {
+		status = b.statusCellsColumn(t)
+	}
 	return phaseCol, status
+}
+
+// statusCellsColumn finds, in a table whose headers name no status
+// column, the column past the first whose every cell, two rows or more,
+// is a status: "| 2 | 3/3 | Complete | 2026-03-06 |" under "| Phase |
+// Requirements | Risk | Key constraint |", where a tool wrote its
+// columns out of place. -1 when no column is.
+func (b *builder) statusCellsColumn(t *east.Table) int {
+	var rows [][]ast.Node
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableRow); ok {
+			rows = append(rows, rowCells(row))
+		}
+	}
+	if len(rows) < 2 {
+		return -1
+	}
+	for col := 1; col < len(rows[0]); col++ {
+		all := true
+		for _, cells := range rows {
+			if col >= len(cells) || !readStatus(strings.TrimSpace(plainText(cells[col], b.src))).known {
+				all = false
+				break
+			}
+		}
+		if all {
+			return col
+		}
+	}
+	return -1
 }
