@@ -2151,7 +2151,10 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 				if inserted(id, next-1) {
 					// "3b" after "3": an item put in later.
 				} else {
-					heads = nil // not one sequence: sections, or two lists
+					// Not one sequence: sections, or two lists; one of
+					// them may be the work's.
+					b.numberedInWorkSection(sc, byLevel[level], add)
+					heads = nil
 					break
 				}
 			} else {
@@ -2227,6 +2230,50 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// numberedInWorkSection proposes, among numbered headings of one level
+// that run in more than one sequence ("### 1." to "### 8." under "##
+// Implementation Steps", "### 1." to "### 3." under "## Alternative
+// Approaches Considered"), those of the one section about the work that
+// numbers three or more of them 1, 2, 3, ..., declared with the section
+// they stand under. They are over the numbered lists of that section
+// (scoreWorkList), which stand under them.
+func (b *builder) numberedInWorkSection(sc *shapeScan, heads []*shapeHead, add func(*Candidate)) {
+	var found []*shapeHead
+	sec := ""
+	for _, r := range heads {
+		s := b.sectionOf(sc, r)
+		if !workSection(s) || findingsSection(s) || decisionsSection(s) {
+			continue
+		}
+		if sec != "" && s != sec {
+			return // two sections about the work: which is meant is a declaration's
+		}
+		sec = s
+		found = append(found, r)
+	}
+	if len(found) < 3 {
+		return
+	}
+	for i, r := range found {
+		id, _, _ := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(r.head.Text, decoration)})
+		if id != strconv.Itoa(i+1) {
+			return
+		}
+	}
+	level := found[0].node.Level
+	pat := strings.Repeat("#", level) + " {n}. {title} under " + strings.Repeat("#", level-1) + " " + sec
+	up, err := readUnitPattern(pat)
+	if err != nil {
+		return
+	}
+	add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings \"{n}. {title}\" under %q", level, sec),
+		Units: len(found), First: firstOf(headLines(found)), Declare: fmt.Sprintf("units: %q", pat), Score: scoreWorkList + 5, level: level,
+		Why: fmt.Sprintf("headings numbered 1, 2, 3, ... under %q, a section about the work, where the level's other numbered headings count again", sec),
+		read: func(b *builder, doc ast.Node) bool {
+			return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
+		}})
 }
 
 // findingsSection reports a section whose numbered headings are what a

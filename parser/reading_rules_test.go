@@ -2450,3 +2450,17 @@ func TestStatusTableWithColumnsOutOfPlace(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Params closed", "2.1 Definitions closed", "3.1 Fields open"}, units(p))
 }
+
+// Numbered headings of one level that count again in another section
+// ("### 1." to "### 3." under "## Implementation Steps", "### 1." to
+// "### 2." under "## Alternative Approaches Considered") are the units
+// in the section about the work, declared with it, over the numbered
+// lists that stand under them (heldout35 859 read a list of three).
+func TestNumberedHeadingsInTheWorkSection(t *testing.T) {
+	src := "# Implementation Plan: Request IDs\n\n## Implementation Steps\n\n### 1. API changes\n\nText.\n\n### 2. Translator changes\n\nText.\n\n### 3. Documentation\n\nAdd:\n1. An example\n2. A use case\n\n" +
+		"## Alternative Approaches Considered\n\n### 1. Only a boolean\n\nText.\n\n### 2. Full config\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n}. {title} under ## Implementation Steps"`, chosen(p))
+	assert.Equal(t, []string{"1.1 API changes open", "1.2 Translator changes open", "1.3 Documentation open"}, units(p))
+}
