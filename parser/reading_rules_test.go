@@ -2464,3 +2464,16 @@ func TestNumberedHeadingsInTheWorkSection(t *testing.T) {
 	assert.Equal(t, `headings | units: "### {n}. {title} under ## Implementation Steps"`, chosen(p))
 	assert.Equal(t, []string{"1.1 API changes open", "1.2 Translator changes open", "1.3 Documentation open"}, units(p))
 }
+
+// In a roadmap, a table of titled rows with a Priority column is work
+// even with no Status column ("| Title | Priority | Note |"); a Note
+// column that only ever says how a row stands is its status (heldout35
+// 863 read only its first table, the one with a Status column).
+func TestTitledRowsWithPriority(t *testing.T) {
+	src := "# Roadmap\n\n## v3.6.0\n\n| Title | Priority | Status |\n|---|---|---|\n| Support downgrade | P0 | Complete |\n| Bump gRPC | P1 | In progress |\n\n" +
+		"## v3.7.0\n\n| Title | Priority | Note |\n|---|---|---|\n| Bootstrap from v3store | P0 | Completed |\n| Range stream | P0 | Completed |\n\n" +
+		"## Backlog\n\n| Title | Priority | Note |\n|---|---|---|\n| Merkle root | | |\n| Tracing | | |\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Support downgrade closed", "1.2 Bump gRPC in_progress", "1.3 Bootstrap from v3store closed", "1.4 Range stream closed", "1.5 Merkle root open", "1.6 Tracing open"}, units(p))
+}

@@ -200,7 +200,19 @@ var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverab
 // it is a plan ("# v2 Release TODO"). The first column is then both the
 // rows' id column and their title.
 func (ut *unitTable) titledRows(b *builder, header []string) bool {
-	if ut.status <= 0 || !slices.Contains(workTitleHeaders, header[0]) || !ut.textColumn(b, 0) || !b.planTitled() {
+	if !slices.Contains(workTitleHeaders, header[0]) || !ut.textColumn(b, 0) || !b.planTitled() {
+		return false
+	}
+	if ut.status <= 0 && ut.priority > 0 {
+		// "| Title | Priority | Note |": the priority says the rows are
+		// work; a Note column that only ever says how a row stands
+		// ("Completed") is its status, and an empty one none.
+		ut.status = ut.statusNotes(b, header)
+		ut.id, ut.title = 0, 0
+		ut.ids = make([]string, len(ut.rows))
+		return true
+	}
+	if ut.status <= 0 {
 		return false
 	}
 	for _, row := range ut.rows {
@@ -214,6 +226,34 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 	ut.id, ut.title = 0, 0
 	ut.ids = make([]string, len(ut.rows))
 	return true
+}
+
+// statusNotes finds the column past the first, headed as a note, whose
+// cells, where they say anything, all say how the row stands; -1 when
+// none does.
+func (ut *unitTable) statusNotes(b *builder, header []string) int {
+	for col := 1; col < len(header); col++ {
+		if header[col] != "note" && header[col] != "notes" && header[col] != "comment" && header[col] != "comments" {
+			continue
+		}
+		said := 0
+		for _, row := range ut.rows {
+			if col >= len(row) {
+				continue
+			}
+			if st := b.cellText(row[col]); st != "" {
+				if !readStatus(st).known {
+					said = -1
+					break
+				}
+				said++
+			}
+		}
+		if said > 0 {
+			return col
+		}
+	}
+	return -1
 }
 
 // unitColumn reports an id column headed by a unit word ("Slice",
