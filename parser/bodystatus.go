@@ -39,6 +39,11 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 			if strings.HasSuffix(text, ":") && len(text) < 80 && !strings.Contains(text, "\n") {
 				words := statusTokens(text)
 				labelled = true
+				if sprintLabels[normalHeading(text)] == "acceptance criteria" {
+					// "Done When:", "Definition of done:": what done will
+					// mean, not that it is.
+					words = nil
+				}
 				if len(words) > 0 {
 					switch first := words[0].text; {
 					case partialListWords[first]:

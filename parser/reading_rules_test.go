@@ -2477,3 +2477,12 @@ func TestTitledRowsWithPriority(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Support downgrade closed", "1.2 Bump gRPC in_progress", "1.3 Bootstrap from v3store closed", "1.4 Range stream closed", "1.5 Merkle root open", "1.6 Tracing open"}, units(p))
 }
+
+// A label that says what done will mean ("Done When:", "Definition of
+// done:") over a list is criteria, not a record that the unit is done:
+// three open phases of heldout36 883 were closed by it, in silence.
+func TestDoneWhenIsNotDone(t *testing.T) {
+	p := Parse("p.md", []byte("# Plan\n\n## Phases\n\n### Phase 1 — Docs\n\nFiles:\n- a\n\nDone When:\n- Both files updated.\n\n### Phase 2 — Hook\n\nDefinition of done:\n- It runs.\n\n### Phase 3 — Ship\n\nDone:\n- Shipped.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Docs open", "2.1 Hook open", "3.1 Ship closed"}, units(p))
+}
