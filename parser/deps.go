@@ -523,7 +523,20 @@ func (b *builder) traceLabel(l *ast.List, section *ast.Heading) (string, int) {
 	if _, ok := l.Parent().(*ast.Document); !ok {
 		return "", 0
 	}
-	if par, ok := l.PreviousSibling().(*ast.Paragraph); ok && b.hasTraceWord(par) {
+	// An annotation written after an item ends goldmark's list: the
+	// parts of the list, each after an HTML block, share its label.
+	prev := l.PreviousSibling()
+	for {
+		html := false
+		for prev != nil && prev.Kind() == ast.KindHTMLBlock {
+			prev, html = prev.PreviousSibling(), true
+		}
+		if _, ok := prev.(*ast.List); !ok || !html {
+			break
+		}
+		prev = prev.PreviousSibling()
+	}
+	if par, ok := prev.(*ast.Paragraph); ok && b.hasTraceWord(par) {
 		if text := strings.TrimSpace(plainText(par, b.src)); strings.HasSuffix(text, ":") {
 			return text, b.p.Position(b.blockStart(par)).Line
 		}

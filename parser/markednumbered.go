@@ -14,34 +14,48 @@ const markedDescription = "units are the numbered items that say how they stand"
 // line of the first.
 func (b *builder) markedLists(doc ast.Node) (lists map[ast.Node]bool, n, first int) {
 	lists = map[ast.Node]bool{}
-	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		l, ok := c.(*ast.List)
-		if !ok || !l.IsOrdered() {
-			continue
-		}
+	// A run of numbered lists with only HTML blocks between them is one
+	// list: an annotation written after an item ends goldmark's list, and
+	// the reading must not change once the plan is annotated.
+	var run []*ast.List
+	flush := func() {
 		items, marked, at := 0, 0, 0
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			t, ok := b.readItemText(it)
-			if !ok {
-				continue
-			}
-			if items == 0 {
-				at = b.p.Position(b.blockStart(it)).Line
-			}
-			items++
-			if t.done || t.box || readStatus(t.text).known {
-				marked++
+		for _, l := range run {
+			for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+				t, ok := b.readItemText(it)
+				if !ok {
+					continue
+				}
+				if items == 0 {
+					at = b.p.Position(b.blockStart(it)).Line
+				}
+				items++
+				if t.done || t.box || readStatus(t.text).known {
+					marked++
+				}
 			}
 		}
-		if items == 0 || 3*marked < 2*items {
+		if items > 0 && 3*marked >= 2*items {
+			for _, l := range run {
+				lists[l] = true
+			}
+			if n == 0 {
+				first = at
+			}
+			n += items
+		}
+		run = run[:0]
+	}
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok && l.IsOrdered() {
+			run = append(run, l)
 			continue
 		}
-		lists[l] = true
-		if n == 0 {
-			first = at
+		if c.Kind() != ast.KindHTMLBlock {
+			flush()
 		}
-		n += items
 	}
+	flush()
 	return lists, n, first
 }
 
