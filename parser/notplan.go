@@ -321,7 +321,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
 			if n.Level == 1 {
 				s.planned = s.planned || titlePlans(text, s.titleKind)
-			} else if n.Level > 1 && workHeading(text) {
+			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) {
+				// Not "### 5. **Task List Set in Taskmaster** ✅": a
+				// numbered heading is an item of a list, not a section.
 				if strings.HasPrefix(normalHeading(text), "next steps") {
 					// "### Next Steps" ends a tutorial as often as it
 					// holds a plan's work: it counts unless the title

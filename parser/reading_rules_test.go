@@ -2515,3 +2515,13 @@ func TestListPartsAfterAnnotations(t *testing.T) {
 	require.Empty(t, msgs(q, Error))
 	assert.Len(t, q.Sprints, 3)
 }
+
+// A numbered heading that names work ("### 5. **Task List Set in
+// Taskmaster** ✅") is an item of a list, not a section about the work:
+// it does not make a report of changes a plan, whose closing "## Next
+// Steps" are its follow-ups (heldout37 904).
+func TestNumberedWorkHeadingIsNoSection(t *testing.T) {
+	p := Parse("p.md", []byte("# Skill - Changes Summary\n\n## All Requirements Addressed\n\n### 1. **Usage** ✅\n\nDone.\n\n### 2. **Task List Set in Taskmaster** ✅\n\nDone.\n\n## Next Steps\n\n1. Test it\n2. Ship it\n3. Tell people\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "the only work the closest reading finds is its closing next steps")
+}
