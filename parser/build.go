@@ -31,6 +31,9 @@ type builder struct {
 	contenders bool
 	// fmTitle is the front matter's title, "" when it has none.
 	fmTitle string
+	// skillFM: the front matter names and describes an agent skill or
+	// command ("name:" and "description:", no "todos:").
+	skillFM bool
 	// fmBase is the position of the front matter's first line of YAML.
 	fmBase Pos
 	level  int // the level of phase headings; 0 when the plan has none

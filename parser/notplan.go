@@ -285,6 +285,20 @@ var policyHeads = []string{"supported versions", "reporting a vulnerability", "r
 // meetingHeads are sections only meeting minutes have.
 var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
 
+// skillFrontMatter reports front matter that names and describes an agent
+// skill or command, as Claude Code's and others' do: top-level "name:" (or
+// "allowed-tools:", "argument-hint:") and "description:" keys, and no
+// "todos:" (a Cursor plan's).
+func skillFrontMatter(yml []byte) bool {
+	keys := map[string]bool{}
+	for _, line := range strings.Split(string(yml), "\n") {
+		if k, _, ok := strings.Cut(line, ":"); ok && k != "" && !strings.ContainsAny(k, " \t#") {
+			keys[k] = true
+		}
+	}
+	return keys["description"] && (keys["name"] || keys["allowed-tools"] || keys["argument-hint"]) && !keys["todos"]
+}
+
 func normalHeading(t string) string {
 	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
 	t = strings.TrimRightFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != ')' })
@@ -458,6 +472,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Steps", "# Task 6.2 完成总结" ending in "## 📈 下一步计划" over
 		// "- **Task 6.3**: …": a report's follow-ups.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
+	}
+	if b.skillFM {
+		// "name: dyad:swarm-to-plan" and "description: Swarm planning
+		// session ...": an agent's skill or command, run each time it is
+		// invoked.
+		return fmt.Sprintf("its front matter names and describes an agent skill or command: its %s are instructions an agent follows each time it is invoked, not work to compile", unitsWord(best))
 	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and

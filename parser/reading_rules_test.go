@@ -2525,3 +2525,18 @@ func TestNumberedWorkHeadingIsNoSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "the only work the closest reading finds is its closing next steps")
 }
+
+// Front matter that names and describes an agent skill or command
+// ("name: dyad:swarm-to-plan", "description: ...") makes its steps
+// instructions an agent follows each time it is invoked (heldout37 906
+// read eleven steps); a Cursor plan's front matter has todos, and is one.
+func TestAgentSkillsRefused(t *testing.T) {
+	body := "# Swarm to Plan\n\n## Workflow\n\n### Step 1: Set up context\n\nRead.\n\n### Step 2: Create the team\n\nSpawn.\n\n### Step 3: Write the plan\n\nWrite.\n"
+	p := Parse("SKILL.md", []byte("---\nname: dyad:swarm-to-plan\ndescription: Swarm planning session.\n---\n\n"+body))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its front matter names and describes an agent skill or command")
+	q := Parse("plan.md", []byte("---\nname: Plan\ndescription: A plan.\ntodos:\n  - id: a\n    content: Do it\n    status: pending\n---\n\n"+body))
+	assert.Empty(t, msgs(q, Error))
+	assert.True(t, skillFrontMatter([]byte("description: Run the checks\nallowed-tools: Bash\n")))
+	assert.False(t, skillFrontMatter([]byte("title: Roadmap\ndescription: What we plan\n")))
+}
