@@ -285,6 +285,48 @@ var policyHeads = []string{"supported versions", "reporting a vulnerability", "r
 // meetingHeads are sections only meeting minutes have.
 var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
 
+// howToHeads counts the section headings that tell how to do something
+// ("How to review and iterate").
+func howToHeads(heads map[string]int) int {
+	n := 0
+	for h := range heads {
+		if strings.HasPrefix(h, "how to ") {
+			n++
+		}
+	}
+	return n
+}
+
+// placeholders are what a template leaves to fill in.
+var placeholders = []string{"yyyy-mm-dd", "<url>", "<date>", "<name>", "<link>", "{{", "[tbd]", "<#.#>", "yes|no", "yes/no"}
+
+// templateDoc says, with its evidence, whether the document is a template
+// to copy: its title, or its first paragraph, calls it a template, and its
+// text leaves two placeholders or more to fill in; "" when it is not.
+func (b *builder) templateDoc(doc ast.Node, title string) string {
+	intro := ""
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if par, ok := n.(*ast.Paragraph); ok {
+			intro = strings.ToLower(plainText(par, b.src))
+			break
+		}
+	}
+	if !hasAnyWord(title, []string{"template"}) && !hasAnyWord(intro, []string{"template"}) {
+		return ""
+	}
+	lower := strings.ToLower(string(b.src))
+	var found []string
+	for _, p := range placeholders {
+		if strings.Contains(lower, p) {
+			found = append(found, fmt.Sprintf("%q", p))
+		}
+	}
+	if len(found) < 2 {
+		return ""
+	}
+	return "it calls itself a template, and leaves " + strings.Join(found[:min(len(found), 3)], ", ") + " to fill in"
+}
+
 // skillFrontMatter reports front matter that names and describes an agent
 // skill or command, as Claude Code's and others' do: top-level "name:" (or
 // "allowed-tools:", "argument-hint:") and "description:" keys, and no
@@ -473,6 +515,17 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "- **Task 6.3**: …": a report's follow-ups.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
+	if ev := b.templateDoc(doc, sig.title); ev != "" {
+		// "This template that will help guide you through ... handling
+		// security incidents", with "YYYY-MM-DD" and "<url>" to fill in:
+		// copied for each incident, never done once.
+		return fmt.Sprintf("it is a template to copy and fill in (%s): its %s are for each copy, not work to compile", ev, unitsWord(best))
+	}
+	if n := howToHeads(sig.heads); n >= 3 && best.Name == "items" {
+		// "## How to ask for a plan", "## How to review and iterate",
+		// "## How to execute the plan": a guide, whatever its title says.
+		return fmt.Sprintf("%d of its sections tell how to do something (\"How to ...\"): it is a guide, and its %s are an example, not work to compile", n, unitsWord(best))
+	}
 	if b.skillFM {
 		// "name: dyad:swarm-to-plan" and "description: Swarm planning
 		// session ...": an agent's skill or command, run each time it is
@@ -562,6 +615,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// one unit is its own title.
 			return fmt.Sprintf("its title %q says it is %s, and the only unit the closest reading finds is that title", sig.title, sig.titleKind)
 		}
+	}
+	if sig.titleKind == "a changelog" && best.Name == "items" && strings.Contains(best.Declare, " under ") {
+		// "# Release Notes - V3.2" with a "## 🗺️ Roadmap Update"
+		// checklist: what shipped, and a word on what comes next.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
 	}
 	if sig.kind == "" {
 		return ""

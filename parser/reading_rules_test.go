@@ -2540,3 +2540,23 @@ func TestAgentSkillsRefused(t *testing.T) {
 	assert.True(t, skillFrontMatter([]byte("description: Run the checks\nallowed-tools: Bash\n")))
 	assert.False(t, skillFrontMatter([]byte("title: Roadmap\ndescription: What we plan\n")))
 }
+
+// Three more kinds of document that hold boxes but no work of their own:
+// a template that says so and leaves placeholders to fill in (heldout38
+// 938, an incident response template), a guide of "How to ..." sections
+// with an example task list (heldout37 911), and release notes whose only
+// boxes are a roadmap update (heldout38 944).
+func TestTemplatesGuidesAndReleaseNotesRefused(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"# Incident Response Plan\n\nThis template will guide you through an incident.\n\n## Phase 1 - Validation\n\n### Tasks\n\n- [ ] Confirm the report\n- [ ] Assign an owner\n\n### Results\n\nDate: YYYY-MM-DD\nLink: <url>\n\n## Phase 2 - Mitigation\n\n- [ ] Patch\n- [ ] Release\n",
+			`it is a template to copy and fill in (it calls itself a template, and leaves "yyyy-mm-dd", "<url>" to fill in)`},
+		{"# Plan tasks with todos\n\n## How to ask for a plan\n\nAsk.\n\n1.  [ ] Create `tsconfig.json`.\n2.  [ ] Verify build passes.\n\n## How to review and iterate\n\nReview.\n\n## How to execute the plan\n\nRun.\n",
+			`3 of its sections tell how to do something ("How to ..."): it is a guide`},
+		{"# Agent Release Notes - V3.2\n\n## Overview\n\nShipped.\n\n## Security\n\n### 1. Path shield\n\nFixed.\n\n## 🗺️ Roadmap Update\n\n- [x] Phase 4: tools\n- [ ] Phase 5: memory\n",
+			`its title "Agent Release Notes - V3.2" says it is a changelog, and the only work the closest reading finds is the items of one of its sections`},
+	} {
+		p := Parse("p.md", []byte(c.src))
+		require.Len(t, msgs(p, Error), 1, c.want)
+		assert.Contains(t, msgs(p, Error)[0], c.want)
+	}
+}
