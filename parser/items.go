@@ -341,7 +341,7 @@ func (w *shapeWalk) listItem(it ast.Node, ph *Phase) (sh shape, progress, parall
 	if l, isList := it.Parent().(*ast.List); w.items.ordered && (!isList || !l.IsOrdered()) || w.items.bullet && (!isList || l.IsOrdered()) {
 		return shape{}, false, false, false
 	}
-	if w.lists != nil && !w.lists[it.Parent()] {
+	if w.lists != nil && !w.lists[it.Parent()] || w.skipLists[it.Parent()] {
 		return shape{}, false, false, false // a list the reading leaves out
 	}
 	p := *w.items

@@ -1168,6 +1168,14 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 			cfg.phaseLevel = -1
 		}
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+		if d.pat.item == (itemPattern{checkbox: true, noID: true}) && d.pat.under == "" {
+			// "- [ ] {title}": the plan's boxes, as the found reading
+			// takes them, a log of work done left out.
+			desc := c.Description
+			c.read = func(b *builder, doc ast.Node) bool {
+				return b.readBoxes(doc, itemPattern{checkbox: true, noID: true}, desc)
+			}
+		}
 		if d.pat.item.bullet {
 			c.read = bulletReader(&d.pat.item, d.pat.under, c.Description)
 		}
@@ -1367,6 +1375,58 @@ const (
 // to do: its living logs, and the checks of Validation and Acceptance.
 var execPlanLogs = []string{"progress", "surprises", "suprises", "decision log", "outcomes", "validation"}
 
+// historySection reports a section that logs the work done ("##
+// HISTORY", "## Done log"): its boxes repeat what the plan's other boxes
+// list.
+func historySection(text string) bool {
+	switch normalHeading(text) {
+	case "history", "log", "work log", "done log", "session log", "activity log", "journal", "history log", "completion log":
+		return true
+	}
+	return false
+}
+
+// historyLists finds the lists in the sections that log the work done,
+// and how many boxes they hold as sectionItems counts them.
+func (b *builder) historyLists(doc ast.Node, secs []sectionItems) (map[ast.Node]bool, int) {
+	n := 0
+	for _, sec := range secs {
+		if sec.head.Level > 1 && historySection(sec.text) {
+			n += sec.boxes
+		}
+	}
+	if n == 0 {
+		return nil, 0
+	}
+	lists := map[ast.Node]bool{}
+	level := 0 // the level of the history section open, 0 for none
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if level > 0 && h.Level <= level {
+				level = 0
+			}
+			if level == 0 && h.Level > 1 && historySection(b.trimmedText(h)) {
+				level = h.Level
+			}
+			continue
+		}
+		if level > 0 && c.Kind() == ast.KindList {
+			lists[c] = true
+		}
+	}
+	return lists, n
+}
+
+// readBoxes reads the plan's checkbox items as its units, but for those
+// of a section that logs the work done, where boxes stand elsewhere too.
+func (b *builder) readBoxes(doc ast.Node, box itemPattern, name string) bool {
+	cfg := shapeConfig{items: &box, name: name}
+	if n, _ := b.boxesOutside(doc, historySection); n >= 2 {
+		cfg.skipLists, _ = b.historyLists(doc, b.sectionItems(doc))
+	}
+	return b.runShapesWith(doc, cfg)
+}
+
 func execPlanLog(heading string) bool {
 	t := normalHeading(heading)
 	return slices.ContainsFunc(execPlanLogs, func(w string) bool { return strings.HasPrefix(t, w) })
@@ -1552,11 +1612,23 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			add(c)
 		}
 	}
+	history, logged := b.historyLists(doc, secs)
+	if logged > 0 && total-logged >= 2 {
+		total -= logged // "## HISTORY": the work done, again
+	} else {
+		history = nil
+	}
 	if total >= 2 {
 		box := itemPattern{checkbox: true, noID: true}
 		c := &Candidate{Name: "items", Description: "units are the plan's checkbox items", Units: total, First: []int{first},
 			Score: scoreBoxes, Declare: `units: "- [ ] {title}"`, Why: "the checkbox items of the whole plan",
 			read: itemsReader(box, nil, "units are the plan's checkbox items")}
+		if history != nil {
+			c.Why += ", but for those of its log of work done"
+			c.read = func(b *builder, doc ast.Node) bool {
+				return b.readBoxes(doc, box, "units are the plan's checkbox items")
+			}
+		}
 		if n, _ := b.boxesOutside(doc, criteriaHeading); n == 0 {
 			// Every box says what must hold, none what to do: the
 			// weakest evidence of a plan.

@@ -2560,3 +2560,16 @@ func TestTemplatesGuidesAndReleaseNotesRefused(t *testing.T) {
 		assert.Contains(t, msgs(p, Error)[0], c.want)
 	}
 }
+
+// The boxes of a section that logs the work done ("## HISTORY" of "- [x]
+// [20260815-01] Landed ...") repeat what the plan's other boxes list:
+// where boxes stand elsewhere, the log's are not units, found or
+// declared (heldout37 902 read 49 units, not 37).
+func TestHistoryLogBoxesAreNotUnits(t *testing.T) {
+	src := "# Workstreams handoff\n\n## WS1 — Skill\n\n- [x] [01] Write the skill\n- [ ] [02] Review it\n\n## WS2 — Gate\n\n- [x] [03] Fix the gate\n\n## HISTORY\n\n### 2026-08-15\n- [x] [01] Wrote the skill\n- [x] [03] Fixed the gate\n"
+	p := Parse("TODO.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	q := ParseWith("TODO.md", []byte(src), Options{Reading: &Declared{Line: `units: "- [ ] {title}"`, From: "--reading"}})
+	assert.Equal(t, units(p), units(q))
+}

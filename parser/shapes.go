@@ -104,6 +104,8 @@ type shapeConfig struct {
 	modeSet bool
 	// lists, when set, are the only lists whose items are units.
 	lists map[ast.Node]bool
+	// skipLists are lists whose items are not units (a log of work done).
+	skipLists map[ast.Node]bool
 	// sideGroups are headings beside the phases, at their level, that
 	// hold more of the same work ("## Completado" before "## Fase 3A"):
 	// each is read as a phase of its own, where it stands.
@@ -186,7 +188,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
-	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups, sideGroups: cfg.sideGroups, lists: cfg.lists}
+	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups, sideGroups: cfg.sideGroups, lists: cfg.lists, skipLists: cfg.skipLists}
 	defer w.reportIdless()
 	defer w.reportUnlabeled()
 	w.walk(doc)
@@ -878,6 +880,7 @@ type shapeWalk struct {
 	groups     bool                  // the phases only group the units (shapeConfig.groups)
 	sideGroups map[*ast.Heading]bool // shapeConfig.sideGroups
 	lists      map[ast.Node]bool     // shapeConfig.lists
+	skipLists  map[ast.Node]bool     // shapeConfig.skipLists
 	grouped    map[ast.Node]bool     // lists read by appendedGroups
 	// items, when set, says which list items are units (items.go),
 	// instead of items with a bold label.
