@@ -2875,7 +2875,9 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		return g
 	}
 	for _, r := range sc.heads {
-		if r.sh.kind != shapeOther || r.node.Level < 2 {
+		if r.sh.kind != shapeOther || r.node.Level < 2 || criteriaHeading(b.sectionOf(sc, r)) {
+			// Not "### AC-1: Pre-RF Gate" under "## 3. Acceptance
+			// Criteria": what must hold, not work.
 			continue
 		}
 		t := strings.TrimLeftFunc(r.head.Text, decoration)

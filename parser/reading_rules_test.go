@@ -2573,3 +2573,15 @@ func TestHistoryLogBoxesAreNotUnits(t *testing.T) {
 	q := ParseWith("TODO.md", []byte(src), Options{Reading: &Declared{Line: `units: "- [ ] {title}"`, From: "--reading"}})
 	assert.Equal(t, units(p), units(q))
 }
+
+// A report of finished work: its "### AC-1: ..." headings under "## 3.
+// Acceptance Criteria" are criteria, not units, and a table of the places
+// it observed ("| # | File | Line(s) | Type | Description |") lists no
+// work (heldout38 934 read two observations, then six criteria).
+func TestCriteriaHeadingsAndObservationTables(t *testing.T) {
+	src := "# RF — Phase B: Workflow Gates\n\n## 1. What Was Done\n\nFiles changed.\n\n## 3. Acceptance Criteria\n\n### AC-1: Gate in handoff\n- [x] Step added\n\n### AC-2: Gate in plan\n- [x] Step added\n\n### AC-3: Loops\n- [x] Loop added\n\n" +
+		"## 5. Observations\n\n| # | File | Line(s) | Type | Description |\n|---|---|---|---|---|\n| 1 | review.md | 50 | naming | Step 0 clash |\n| 2 | plan.md | 141 | naming | Labels |\n"
+	p := Parse("RF.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its only checkboxes (from line 10) stand under criteria headings")
+}

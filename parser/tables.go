@@ -594,7 +594,10 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
 // work: a risk register, a decision log, stakeholders, KPIs, a glossary.
 var notWorkHeaders = []string{"risk", "likelihood", "probability", "impact", "mitigation", "severity",
 	"decision", "rationale", "alternatives", "consequences", "stakeholder", "interest", "influence",
-	"kpi", "metric", "baseline", "target value", "measure", "term", "definition", "meaning", "question", "answer"}
+	"kpi", "metric", "baseline", "target value", "measure", "term", "definition", "meaning", "question", "answer",
+	// "| # | File | Line(s) | Type | Description |": places in the code
+	// a review observed, not work.
+	"line", "lines", "line(s)", "line number", "confidence", "observation", "finding"}
 
 // notWorkTable reports whether a table's headers say it lists something
 // other than work.
