@@ -509,20 +509,16 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 			if !ok || t.text == "" {
 				continue
 			}
-			if sub, _ := b.boxGroupList(it); sub != nil && !t.box && !l.IsOrdered() {
-				// "* 📃 Hybrid Search" over "  * [x] Sparse vectors":
-				// a theme that only titles its boxes, which are counted.
+			if boxes := b.themeBoxes(it, t); boxes != nil {
 				own := &out[open[len(open)-1]]
-				for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
-					if st, ok := b.readItemText(x); ok && st.box {
-						line := b.p.Position(b.blockStart(x)).Line
-						own.ownBoxes++
-						for _, i := range open {
-							if out[i].boxes == 0 {
-								out[i].firstBox = line
-							}
-							out[i].boxes++
+				for _, x := range boxes {
+					line := b.p.Position(b.blockStart(x)).Line
+					own.ownBoxes++
+					for _, i := range open {
+						if out[i].boxes == 0 {
+							out[i].firstBox = line
 						}
+						out[i].boxes++
 					}
 				}
 				continue
@@ -550,6 +546,27 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 					out[i].ordered++
 				}
 			}
+		}
+	}
+	return out
+}
+
+// themeBoxes returns the checkbox items under list item it (its text t)
+// when it is a theme that only titles them: a plain bullet ("* 📃 Hybrid
+// Search" over "  * [x] Sparse vectors"), whose boxes count as the
+// plan's. nil when it is not one.
+func (b *builder) themeBoxes(it ast.Node, t itemText) []ast.Node {
+	if l, ok := it.Parent().(*ast.List); t.box || !ok || l.IsOrdered() {
+		return nil
+	}
+	sub, _ := b.boxGroupList(it)
+	if sub == nil {
+		return nil
+	}
+	var out []ast.Node
+	for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
+		if st, ok := b.readItemText(x); ok && st.box && st.text != "" {
+			out = append(out, x)
 		}
 	}
 	return out

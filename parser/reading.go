@@ -1469,13 +1469,9 @@ func (b *builder) boxesOutside(doc ast.Node, except func(string) bool) (n, first
 			if !ok || t.text == "" {
 				continue
 			}
-			boxes := []ast.Node{it}
-			if sub, _ := b.boxGroupList(it); sub != nil && !t.box {
-				// A theme that only titles its boxes: they count.
-				boxes = boxes[:0]
-				for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
-					boxes = append(boxes, x)
-				}
+			boxes := b.themeBoxes(it, t) // a theme's boxes count
+			if boxes == nil {
+				boxes = []ast.Node{it}
 			}
 			for _, x := range boxes {
 				if t, ok := b.readItemText(x); ok && t.box && t.text != "" {
