@@ -249,13 +249,7 @@ func TestGSDRoadmap(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, "gsd | format: gsd", chosen(p))
 	assert.Equal(t, []string{"1.1 Foundation closed", "1.2 Ingest closed", "1.3 Timezones open", "1.4 Alerts open"}, units(p))
-	deps := map[string][]string{}
-	for _, s := range p.Sprints {
-		for _, d := range s.DependsOn {
-			deps[s.ID] = append(deps[s.ID], d.ID)
-		}
-	}
-	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.4": {"1.1"}}, deps)
+	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.4": {"1.1"}}, depsOf(p))
 	assert.Equal(t, "Phase 2: Ingest", p.Sprints[1].Heading.Text)
 	assert.Equal(t, []string{"6:1: phase 2 is not ticked, but all 2 plans of its details are: read as closed"}, msgs(p, Warning))
 }
@@ -2311,13 +2305,7 @@ func TestGSDRoadmapDeferredAndCountedPhases(t *testing.T) {
 	assert.Equal(t, "gsd | format: gsd", chosen(p))
 	assert.Equal(t, []string{"1.1 Base closed", "1.2 UI open", "1.3 Fix deploy closed", "1.5 Export open", "1.4 Projects skipped"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `20:1: phase 3's details say "2/2 plans complete", but 1 of the 1 plans they list are not ticked: read as closed, as GSD counts the plans when they are done`)
-	deps := map[string][]string{}
-	for _, s := range p.Sprints {
-		for _, d := range s.DependsOn {
-			deps[s.ID] = append(deps[s.ID], d.ID)
-		}
-	}
-	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.5": {"1.3"}}, deps)
+	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.2"}, "1.5": {"1.3"}}, depsOf(p))
 }
 
 // Flush-left "- [x] 32.1: Title" plans under phase headings, beside two
@@ -2584,4 +2572,15 @@ func TestCriteriaHeadingsAndObservationTables(t *testing.T) {
 	p := Parse("RF.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "its only checkboxes (from line 10) stand under criteria headings")
+}
+
+// depsOf maps each unit of p to the ids of the units it depends on.
+func depsOf(p *Plan) map[string][]string {
+	deps := map[string][]string{}
+	for _, s := range p.Sprints {
+		for _, d := range s.DependsOn {
+			deps[s.ID] = append(deps[s.ID], d.ID)
+		}
+	}
+	return deps
 }
