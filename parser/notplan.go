@@ -40,13 +40,13 @@ var titleKinds = []struct {
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
-	{"a README", []string{"readme"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
 	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告"}},
+	{"a README", []string{"readme"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 }
 
@@ -285,6 +285,32 @@ var policyHeads = []string{"supported versions", "reporting a vulnerability", "r
 // meetingHeads are sections only meeting minutes have.
 var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
 
+// declaredSection is the section a declaration's units stand under
+// ("Deliverables" of `units: "{n}. {title} under ## Deliverables"`), ""
+// for none.
+func declaredSection(declare string) string {
+	_, under, ok := strings.Cut(declare, " under ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimRight(strings.TrimLeft(under, "# "), "\""))
+}
+
+// reportKind reports a title kind that records work done.
+func reportKind(kind string) bool { return kind == "a report" || kind == "a retrospective" }
+
+// recordedWork reports a section that, in a report, lists the work it
+// records: "## Deliverables" of a completion report were delivered.
+func recordedWork(text string) bool {
+	h := normalHeading(text)
+	for _, w := range []string{"deliverables", "progress", "timeline", "milestones"} {
+		if h == w || strings.HasPrefix(h, w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // howToHeads counts the section headings that tell how to do something
 // ("How to review and iterate").
 func howToHeads(heads map[string]int) int {
@@ -377,7 +403,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
 			if n.Level == 1 {
 				s.planned = s.planned || titlePlans(text, s.titleKind)
-			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) {
+			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
 				if strings.HasPrefix(normalHeading(text), "next steps") {
@@ -572,7 +598,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if best.criteria {
 		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
 	}
-	if sig.titleKind != "" && !sig.planned && best.Name == "items" {
+	if sig.titleKind != "" && !sig.planned && best.Name == "items" && hasCheckbox(b.src) {
 		// A "Testing Guide" whose boxes are all under checklists and
 		// kinds of testing ("Edge Case Testing"): test cases to run.
 		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || testingHeading(t) }); n == 0 {
@@ -614,6 +640,18 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// "# Day 0: Speckit開発ワークフロー全体像": a handout whose
 			// one unit is its own title.
 			return fmt.Sprintf("its title %q says it is %s, and the only unit the closest reading finds is that title", sig.title, sig.titleKind)
+		case reportKind(sig.titleKind):
+			// "# Task 8 报告：文档更新" over "## 1. README.md（六处）",
+			// "# M1–M4 Closeout Audit" over "### 1.1 §6 merge
+			// semantics": what was done, or found, section by section.
+			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its %s record what was done or found", sig.title, sig.titleKind, unitsWord(best))
+		}
+	}
+	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" {
+		if sec := declaredSection(best.Declare); recordedWork(sec) {
+			// "# Phase 6 - Completion Report" over "## Deliverables" and
+			// its numbered items: what the phase delivered.
+			return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of its %q: what it records as delivered, not work to do", sig.title, sig.titleKind, sec)
 		}
 	}
 	if sig.titleKind == "a changelog" && best.Name == "items" && strings.Contains(best.Declare, " under ") {

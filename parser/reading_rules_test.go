@@ -2584,3 +2584,24 @@ func depsOf(p *Plan) map[string][]string {
 	}
 	return deps
 }
+
+// Reports and audits by their titles: a report's numbered sections
+// ("# Task 8 报告：文档更新（README.md）" over "## 1. README.md") record
+// what was done, though its title names a README (heldout39 955); an
+// audit's dotted headings record what it found (heldout40 991); a
+// completion report's "## Deliverables" list what it delivered (heldout40
+// 977).
+func TestReportsAndAuditsByTitle(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"# Task 8 报告：文档更新（README.md / AGENTS.md）\n\n## 目标\n\n文字。\n\n## 1. README.md（六处）\n\n文字。\n\n## 2. AGENTS.md（四处）\n\n文字。\n\n## 3. sandbox README\n\n文字。\n",
+			`says it is a report, and nothing in it speaks of work to do: its headings record what was done or found`},
+		{"# M1–M4 Closeout Audit\n\n## 1. Reconciliation\n\n### 1.1 Merge semantics\n\nText.\n\n### 1.2 State shape\n\nText.\n\n## 2. Deviations\n\nText.\n",
+			`its title "M1–M4 Closeout Audit" says it is a retrospective`},
+		{"# Phase 6: Advanced Techniques - Completion Report\n\n## Executive Summary\n\nDone.\n\n## Deliverables\n\n### 1. Core\n\n1. Hypergraph\n2. Causal memory\n3. Learned index\n\n## Next Steps\n\n- More benchmarks\n",
+			`says it is a report, and the only work the closest reading finds is the items of its "Deliverables"`},
+	} {
+		p := Parse("p.md", []byte(c.src))
+		require.Len(t, msgs(p, Error), 1, c.want)
+		assert.Contains(t, msgs(p, Error)[0], c.want)
+	}
+}
