@@ -337,7 +337,7 @@ func cleanTitle(t string) string {
 		before := t
 		t = strings.TrimSpace(t)
 		t = strings.TrimFunc(t, func(r rune) bool {
-			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜\ufe0f\u200d", r)
+			return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜🔜\ufe0f\u200d", r)
 		})
 		t = strings.TrimSpace(t)
 		for _, w := range markerWords {
@@ -354,7 +354,7 @@ func cleanTitle(t string) string {
 				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
 				// "(COMPLETE ✅)", "(✅ Done)": the word, its emoji aside.
 				bare := strings.TrimSpace(strings.TrimFunc(inner, func(r rune) bool {
-					return r == ' ' || strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜\ufe0f\u200d", r)
+					return r == ' ' || strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"⏳⬜🔜\ufe0f\u200d", r)
 				}))
 				_, okBare := titleMarkers[bare]
 				lead := false // "(completed in v3.0.0)": a marker, then when or why

@@ -1,23 +1,37 @@
 package parser
 
 import (
+	"strings"
+
 	"github.com/yuin/goldmark/ast"
 )
 
 // markedDescription names the format: marked-items reading.
-const markedDescription = "units are the numbered items that say how they stand"
+const markedDescription = "units are the list items that say how they stand"
 
-// markedLists finds the numbered lists of doc whose items say how each
-// stands ("3. **B1: build_run_sim_id_proj.ts** ✅ COMPLETED", "4. **D6:
-// list_sims.ts** ❌ PENDING"): two of a list's items in three or more
-// carry a status. It returns them, how many items they hold, and the
-// line of the first.
+// markedLists finds the lists of doc whose items say how each stands, two
+// of a list's items in three or more: numbered items with a status
+// anywhere ("3. **B1: build_run_sim_id_proj.ts** ✅ COMPLETED", "4. **D6:
+// list_sims.ts** ❌ PENDING"); else, where no numbered list does, bullets
+// with a status mark first ("- ✅ Collector", "- 🔜 Discord intake"),
+// one of them at least not done (a list of ✅ alone records work). It
+// returns them, how many items they hold, and the line of the first.
 func (b *builder) markedLists(doc ast.Node) (lists map[ast.Node]bool, n, first int) {
+	lists, n, first = b.markedRuns(doc, true)
+	if n == 0 {
+		lists, n, first = b.markedRuns(doc, false)
+	}
+	return lists, n, first
+}
+
+// markedRuns is markedLists for the numbered lists (ordered) or the bullet
+// lists. A run of lists with only HTML blocks between them is one list: an
+// annotation written after an item ends goldmark's list, and the reading
+// must not change once the plan is annotated.
+func (b *builder) markedRuns(doc ast.Node, ordered bool) (lists map[ast.Node]bool, n, first int) {
 	lists = map[ast.Node]bool{}
-	// A run of numbered lists with only HTML blocks between them is one
-	// list: an annotation written after an item ends goldmark's list, and
-	// the reading must not change once the plan is annotated.
 	var run []*ast.List
+	open := false // a bullet not done
 	flush := func() {
 		items, marked, at := 0, 0, 0
 		for _, l := range run {
@@ -30,8 +44,13 @@ func (b *builder) markedLists(doc ast.Node) (lists map[ast.Node]bool, n, first i
 					at = b.p.Position(b.blockStart(it)).Line
 				}
 				items++
-				if t.done || t.box || readStatus(t.text).known {
+				switch {
+				case ordered && (t.done || t.box || readStatus(t.text).known):
 					marked++
+				case !ordered && leadStatus(t.text):
+					marked++
+					lead, _, _ := strings.Cut(t.text, " ")
+					open = open || readStatus(lead).status != StatusClosed
 				}
 			}
 		}
@@ -47,7 +66,7 @@ func (b *builder) markedLists(doc ast.Node) (lists map[ast.Node]bool, n, first i
 		run = run[:0]
 	}
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		if l, ok := c.(*ast.List); ok && l.IsOrdered() {
+		if l, ok := c.(*ast.List); ok && l.IsOrdered() == ordered {
 			run = append(run, l)
 			continue
 		}
@@ -56,7 +75,18 @@ func (b *builder) markedLists(doc ast.Node) (lists map[ast.Node]bool, n, first i
 		}
 	}
 	flush()
+	if !ordered && !open {
+		return map[ast.Node]bool{}, 0, 0
+	}
 	return lists, n, first
+}
+
+// leadStatus reports whether a bullet's text opens with a status mark
+// ("✅ Collector", "🔜 Discord intake"): a plain bullet says how it stands
+// only there, not by a word somewhere in its prose.
+func leadStatus(text string) bool {
+	lead, _, _ := strings.Cut(text, " ")
+	return statusEmoji(lead) && readStatus(lead).known
 }
 
 // markedNumbered proposes, in a document titled as a plan ("# Test
@@ -74,7 +104,7 @@ func (b *builder) markedNumbered(doc ast.Node, sc *shapeScan, add func(*Candidat
 		return
 	}
 	add(&Candidate{Name: "items", Description: markedDescription, Units: n, First: []int{first}, Declare: "format: marked-items", Score: scoreSection,
-		Why:  "numbered items, each with its status (\"✅ COMPLETED\", \"❌ PENDING\"), in lists of their own",
+		Why:  "list items, each with its status (\"3. ... ✅ COMPLETED\", \"- 🔜 ...\"), in lists of their own",
 		read: func(b *builder, doc ast.Node) bool { return b.readMarked(doc, lists) }})
 }
 
@@ -85,6 +115,6 @@ func markedReader(b *builder, doc ast.Node) bool {
 }
 
 func (b *builder) readMarked(doc ast.Node, lists map[ast.Node]bool) bool {
-	num := itemPattern{ordered: true}
-	return b.runShapesWith(doc, shapeConfig{items: &num, lists: lists, name: markedDescription})
+	any := itemPattern{noID: true}
+	return b.runShapesWith(doc, shapeConfig{items: &any, lists: lists, name: markedDescription})
 }

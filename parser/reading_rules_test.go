@@ -2605,3 +2605,16 @@ func TestReportsAndAuditsByTitle(t *testing.T) {
 		assert.Contains(t, msgs(p, Error)[0], c.want)
 	}
 }
+
+// Bullets with a status mark first ("- ✅ 情報源レジストリ", "- 🔜 有料版")
+// are the units of a roadmap that nothing else reads (heldout39 959 was
+// refused); a list of ✅ alone records work, and numbered items that say
+// how they stand are read before bullets that repeat them.
+func TestStatusMarkedBullets(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Roadmap\n\n## Status\n\n- ✅ Collector\n- ✅ Registry\n- 🔜 Paid tier\n- ⏳ Marketplace\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: marked-items", chosen(p))
+	assert.Equal(t, []string{"1.1 Collector closed", "1.2 Registry closed", "1.3 Paid tier open", "1.4 Marketplace open"}, units(p))
+	q := Parse("SUMMARY.md", []byte("# Test Execution Summary\n\n## Results\n\n- ✅ Login\n- ✅ Signup\n- ✅ Logout\n"))
+	assert.NotEqual(t, "items | format: marked-items", chosen(q))
+}

@@ -221,7 +221,7 @@ func (toks tokens) classAt(i int) (string, int) {
 		return StatusInProgress, 1
 	case t.text == "⛔" || t.text == "🚫" || t.text == "⏸" || blockedStatusWords[t.text]:
 		return StatusBlocked, 1
-	case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || openStatusWords[t.text]:
+	case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || t.text == "🔜" || openStatusWords[t.text]:
 		return StatusOpen, 1
 	case toks.phrase(i, "to", "do") || toks.phrase(i, "por", "hacer") || toks.phrase(i, "a", "fazer") || toks.phrase(i, "à", "faire"):
 		return StatusOpen, 2
