@@ -2618,3 +2618,14 @@ func TestStatusMarkedBullets(t *testing.T) {
 	q := Parse("SUMMARY.md", []byte("# Test Execution Summary\n\n## Results\n\n- ✅ Login\n- ✅ Signup\n- ✅ Logout\n"))
 	assert.NotEqual(t, "items | format: marked-items", chosen(q))
 }
+
+// A section whose title says its work is past ("## Past priorities",
+// "## Previous milestones") holds work already delivered, beside "##
+// Future priorities" (heldout40 972 read nothing done).
+func TestPastSectionsAreDone(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Rustls development roadmap\n\n## Future priorities\n\n* **Async handshake**.\n* **Server ECH**.\n\n## Past priorities\n\nDelivered in 0.23.11:\n\n* **Key limits**.\n\nDelivered in 0.23.10:\n\n* **Client ECH**.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	assert.Equal(t, []string{"1.1 Async handshake open", "1.2 Server ECH open", "1.3 Key limits closed", "1.4 Client ECH closed"}, units(p))
+	assert.Equal(t, StatusClosed, sectionState("Previous milestones"))
+}

@@ -42,6 +42,11 @@ func sectionState(title string) string {
 			return StatusOpen
 		}
 	}
+	for _, w := range pastSections {
+		if strings.HasPrefix(t, w) {
+			return StatusClosed // "Past priorities": what was delivered
+		}
+	}
 	if r := readStatus(title); r.known {
 		return r.status
 	}
@@ -83,6 +88,9 @@ func cyrillicOrLatin(w string) bool {
 var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do",
 	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have",
 	"future"}
+
+// pastSections open the titles of sections of work already delivered.
+var pastSections = []string{"past ", "previous ", "previously ", "earlier "}
 
 // themedSection reports a section of a roadmap or TODO that groups its
 // work by theme and says nothing of how it stands ("Core Features",
