@@ -36,6 +36,12 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 					return r.status, at, true
 				}
 			}
+			if strings.HasSuffix(text, "?") && len(text) < 80 && !strings.Contains(text, "\n") {
+				// "**Neden Önemli?**" (why it matters) over "- ✅
+				// Scalability": a question the list answers, its ticks
+				// the answer's, not the work's.
+				labelled = true
+			}
 			if strings.HasSuffix(text, ":") && len(text) < 80 && !strings.Contains(text, "\n") {
 				words := statusTokens(text)
 				labelled = true

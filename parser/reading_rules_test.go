@@ -2629,3 +2629,13 @@ func TestPastSectionsAreDone(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Async handshake open", "1.2 Server ECH open", "1.3 Key limits closed", "1.4 Client ECH closed"}, units(p))
 	assert.Equal(t, StatusClosed, sectionState("Previous milestones"))
 }
+
+// A question over a list of ticks ("**Neden Önemli?**" over "- ✅
+// Scalability") is answered by them: the ticks are the answer's, not a
+// record that the unit is done (heldout40 988 closed seven open features
+// in silence).
+func TestTicksUnderAQuestionAreNotDone(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Feature Roadmap\n\n## Tier 1\n\n### 1. ✅ Currency conversion (TAMAMLANDI)\n\nText.\n\n### 2. Multi-location support\n\n**Neden Önemli?**\n- ✅ Scalability\n- ✅ Geo-location\n\n### 3. Insurance\n\n**Why it matters?**\n- ✅ Revenue\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Currency conversion (TAMAMLANDI) closed", "1.2 Multi-location support open", "1.3 Insurance open"}, units(p))
+}
