@@ -262,11 +262,30 @@ func (b *builder) readItemUnit(it ast.Node, p itemPattern) (shape, itemText, boo
 		return shape{}, t, false
 	}
 	title, _ := itemTags(rest)
-	sh := shape{kind: shapeUnit, word: "task", id: id, sep: true, rest: title, title: cleanTitle(title)}
+	lead := ""
+	if head, ok := doneSentence(title); ok {
+		title, lead = head, "✅" // "Add license. Done.": done, as a tick says
+	}
+	sh := shape{kind: shapeUnit, word: "task", id: id, sep: true, rest: title, title: cleanTitle(title), lead: lead}
 	if p.prefix != "" {
 		sh.word = p.prefix
 	}
 	return sh, t, true
+}
+
+// doneSentence reports whether an item's text ends in a sentence that is
+// one done word ("Add license. Done.", "Port the CLI. Shipped."), and
+// returns the text before it.
+func doneSentence(text string) (string, bool) {
+	t := strings.TrimRight(text, " .!")
+	k := strings.LastIndex(t, ". ")
+	if k < 0 {
+		return text, false
+	}
+	if w := strings.ToLower(strings.TrimSpace(t[k+2:])); doneStatusWords[w] {
+		return t[:k+1], true
+	}
+	return text, false
 }
 
 // itemOutline counts the list items that open with an id, by the pattern

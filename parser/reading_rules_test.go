@@ -2639,3 +2639,12 @@ func TestTicksUnderAQuestionAreNotDone(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Currency conversion (TAMAMLANDI) closed", "1.2 Multi-location support open", "1.3 Insurance open"}, units(p))
 }
+
+// An item that ends in a sentence of one done word ("- Add license.
+// Done.") is done, and the word leaves its title (heldout39 949, a
+// roadmap whose finished bullets say so, is now one line away).
+func TestItemsEndingInDone(t *testing.T) {
+	p := ParseWith("ROADMAP.md", []byte("# Roadmap\n\n## v0.1\n\n- Add license. Done.\n- Add a fixture. Shipped.\n- Add translations.\n- Mark it Done\n"), Options{Reading: &Declared{Line: `units: "- {title}"`, From: "--reading"}})
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Add license closed", "1.2 Add a fixture closed", "1.3 Add translations open", "1.4 Mark it Done open"}, units(p))
+}
