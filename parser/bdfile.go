@@ -1008,6 +1008,9 @@ func (r *bdReader) body(u *bdUnit, start, end int) {
 			continue
 		}
 		hs := r.b.heading(h).Start
+		if len(cuts) > 0 && hs < cuts[len(cuts)-1].to {
+			continue // "### Design" inside "## Acceptance Criteria": part of it
+		}
 		to := end
 		for _, o := range heads[i+1:] {
 			if o.Level <= h.Level {
