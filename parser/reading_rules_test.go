@@ -2648,3 +2648,20 @@ func TestItemsEndingInDone(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Add license closed", "1.2 Add a fixture closed", "1.3 Add translations open", "1.4 Mark it Done open"}, units(p))
 }
+
+// A table of steps headed in Chinese ("| 步骤 | PR | 文件 | 说明 |") is a
+// table of units in a plan, and a status line later in its section
+// ("### 状态：已完成 ✅") speaks for its rows when they have no status
+// column, with a note (heldout39 953 was refused).
+func TestStepTablesAndTheirSectionStatus(t *testing.T) {
+	src := "# feedgrab 升级计划\n\n## v0.2.0 升级\n\n### 实施步骤\n| 步骤 | PR | 文件 | 说明 |\n|------|-----|------|------|\n| 1 | #1 | `a.py` | Cookie 管理 |\n| 2 | #2 | `b.py` | GraphQL 客户端 |\n\n### 状态：已完成 ✅\n\n## v0.3.0 升级\n\n### 实施步骤\n| 步骤 | PR | 文件 | 说明 |\n|------|-----|------|------|\n| 1 | #3 | `c.py` | 线程重建 |\n| 2 | #4 | `d.py` | 渲染 |\n"
+	p := Parse("PLAN.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "table | units: table rows", chosen(p))
+	var got []string
+	for _, s := range p.Sprints {
+		got = append(got, s.Title+" "+s.Status.Value)
+	}
+	assert.Equal(t, []string{"Cookie 管理 closed", "GraphQL 客户端 closed", "线程重建 ", "渲染 "}, got) // no status: open
+	assert.Contains(t, msgs(p, Info), `11:1: the 2 rows of the table at line 6, which has no status column, are read as closed, as "状态：已完成 ✅" says`)
+}

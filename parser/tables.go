@@ -29,12 +29,15 @@ import (
 // The column headers a table of units is read by, lower case.
 var (
 	idHeaders = map[string]bool{"id": true, "#": true, "key": true, "task": true, "step": true, "sprint": true,
-		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true}
+		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true,
+		// the same in Chinese, Japanese and Korean: "| 步骤 | PR | 文件 | 说明 |"
+		"步骤": true, "步驟": true, "序号": true, "序號": true, "编号": true, "編號": true, "番号": true, "ステップ": true, "단계": true, "번호": true}
 	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
 		"work": true, "deliverable": true, "backlog item": true, "work item": true, "story": true, "user story": true,
 		"beschreibung": true, "titel": true, "aufgabe": true, "descripción": true, "título": true, "tarea": true,
 		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true,
-		"工作项": true, "工作項": true, "事项": true, "任務": true, "作業": true, "작업": true, "항목": true, "melhoria": true, "mejora": true}
+		"工作项": true, "工作項": true, "事项": true, "任務": true, "作業": true, "작업": true, "항목": true, "melhoria": true, "mejora": true,
+		"说明": true, "內容": true, "内容": true}
 	statusHeaders = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
 		"estado": true, "situação": true, "statut": true, "stato": true, "статус": true, "состояние": true,
 		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
@@ -493,8 +496,18 @@ func (w *shapeWalk) tableUnits(ph *Phase, blocks []ast.Node, read bool) {
 		if !read {
 			continue
 		}
+		var section sectionStatus
+		if ut.status < 0 {
+			section = b.statusAfter(t)
+		}
 		for _, row := range ut.rows {
-			w.rowUnit(ph, ut, row)
+			s := w.rowUnit(ph, ut, row)
+			if section.value != "" && !s.Status.Set() && !s.Skipped {
+				s.Status = Field{Value: section.value, Pos: section.pos}
+			}
+		}
+		if section.value != "" {
+			b.p.diag(Info, section.pos, "the %d rows of the table at line %d, which has no status column, are read as %s, as %q says", len(ut.rows), b.p.Position(at).Line, strings.ReplaceAll(section.value, "_", " "), section.text)
 		}
 		col := fmt.Sprintf("id column %q", ut.names[ut.id])
 		if ut.id == ut.title {
@@ -505,8 +518,55 @@ func (w *shapeWalk) tableUnits(ph *Phase, blocks []ast.Node, read bool) {
 	}
 }
 
+// sectionStatus is a status line that speaks for a section.
+type sectionStatus struct {
+	value, text string
+	pos         Pos
+}
+
+// statusAfter finds, for a table with no status column, a status line
+// later in the section that holds it, before the next heading of that
+// section's level or above: "### 状态：已完成 ✅" after "### 实施步骤" and its
+// table, or "**Status:** Done". A zero sectionStatus when there is none.
+func (b *builder) statusAfter(t ast.Node) sectionStatus {
+	level := 0 // the level of the heading over the table
+	for n := t.PreviousSibling(); n != nil; n = n.PreviousSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			level = h.Level
+			break
+		}
+	}
+	if level < 2 {
+		return sectionStatus{}
+	}
+	for n := t.NextSibling(); n != nil; n = n.NextSibling() {
+		h, isHead := n.(*ast.Heading)
+		if isHead && h.Level < level {
+			break
+		}
+		if !isHead && n.Kind() != ast.KindParagraph {
+			continue
+		}
+		text := strings.Trim(strings.TrimSpace(plainText(n, b.src)), "*")
+		v, ok := cutLabel(text, "status")
+		if !ok {
+			for _, label := range []string{"状态", "狀態", "状況", "ステータス"} {
+				if rest, found := strings.CutPrefix(text, label); found {
+					v, ok = strings.TrimLeft(strings.TrimSpace(rest), ":：*"), true
+					break
+				}
+			}
+		}
+		if r := readStatus(strings.Trim(v, "* ")); ok && r.known && r.status != statusSkipped {
+			line, _, _ := strings.Cut(text, "\n")
+			return sectionStatus{value: r.status, text: line, pos: b.p.Position(b.blockStart(n))}
+		}
+	}
+	return sectionStatus{}
+}
+
 // rowUnit makes the unit one row of a table of units gives.
-func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
+func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 	b := w.b
 	cell := func(col int) (string, ast.Node) {
 		if col < 0 || col >= len(row) {
@@ -588,6 +648,7 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) {
 	}
 	w.finish(s, r, nil, next)
 	s.Description = strings.Join(desc, "\n")
+	return s
 }
 
 // notWorkHeaders are column headers of tables that keep ids but list no
