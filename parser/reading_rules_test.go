@@ -2665,3 +2665,12 @@ func TestStepTablesAndTheirSectionStatus(t *testing.T) {
 	assert.Equal(t, []string{"Cookie 管理 closed", "GraphQL 客户端 closed", "线程重建 ", "渲染 "}, got) // no status: open
 	assert.Contains(t, msgs(p, Info), `11:1: the 2 rows of the table at line 6, which has no status column, are read as closed, as "状态：已完成 ✅" says`)
 }
+
+// "Стадия" (stage) is a unit word: a Russian roadmap's "## Стадия 0.1 —
+// Базовая модель" over "Статус: done" is one unit (heldout39 958 read its
+// legend and out-of-scope sections as two more).
+func TestRussianStages(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Роадмап\n\n## Обозначения статуса стадии\n\nЛегенда.\n\n## Стадия 0.1 — Базовая модель\n\nСтатус: done\n\n## Стадия 0.2 — Резолвер\n\nСтатус: planned\n\n## Явно вне объёма\n\n- Прокси\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Базовая модель closed", "1.2 Резолвер open"}, units(p))
+}
