@@ -248,6 +248,16 @@ func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
 				return ast.WalkSkipChildren, nil
 			}
 		}
+		if it, item := c.(*ast.ListItem); item && entering && textBox(it) {
+			// "- [~] `a2a_protocol.rs` (typed, I/O pending)": a mark
+			// goldmark leaves as text, still open.
+			if t, ok := b.readItemText(it); ok && t.box && !t.done {
+				if !first.IsValid() {
+					*first = b.p.Position(max(b.blockStart(c), 0))
+				}
+				*unchecked++
+			}
+		}
 		if cb, ok := c.(*east.TaskCheckBox); ok && entering && !(!cb.IsChecked && b.setAside(c)) {
 			if !first.IsValid() {
 				*first = b.p.Position(max(b.blockStart(c.Parent()), 0))
@@ -260,6 +270,18 @@ func (b *builder) countBoxes(n ast.Node, checked, unchecked *int, first *Pos) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// textBox reports whether list item it opens with no checkbox node, so
+// that a box mark goldmark leaves as text ("[~]", "[-]", "[/]") may stand
+// in its place.
+func textBox(it *ast.ListItem) bool {
+	blk := it.FirstChild()
+	if blk == nil || blk.FirstChild() == nil {
+		return false
+	}
+	_, box := blk.FirstChild().(*east.TaskCheckBox)
+	return !box
 }
 
 // kanbanWords are the whole texts of headings that are a board's columns:

@@ -902,8 +902,34 @@ func idList(ids []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(ids[:6], ", "), len(ids)-6)
 }
 
+// openBoxIn reports whether src[start:end] holds a list item whose box is
+// not ticked ("- [ ]", or the marks goldmark leaves as text: "- [~]",
+// "- [-]", "- [/]"), outside fenced code.
+func (b *builder) openBoxIn(start, end int) bool {
+	fenced := false
+	for off := max(start, 0); off < end && off < len(b.src); off = lineEnd(b.src, off) {
+		line := strings.TrimLeft(string(b.src[off:lineEnd(b.src, off)]), " \t")
+		if strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, "- ")
+		if !ok {
+			rest, ok = strings.CutPrefix(line, "* ")
+		}
+		if ok && len(rest) >= 3 && rest[0] == '[' && rest[2] == ']' && strings.IndexByte(" ~-/", rest[1]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // closeDonePhases closes the sprints of a phase marked done that have no
-// Status of their own.
+// Status of their own, and keeps open those whose own boxes are not all
+// ticked.
 func (b *builder) closeDonePhases() {
 	for _, m := range b.phaseDone {
 		if m.mark == "checked in the progress tracker" || m.mark == "done in the status table" {
@@ -924,6 +950,10 @@ func (b *builder) closeDonePhases() {
 		var closed, open []string
 		for _, s := range m.phase.Sprints {
 			switch {
+			case !s.Status.Set() && !s.Row && b.openBoxIn(s.Heading.Start, s.End):
+				// "- [~] a2a_protocol.rs (typed, I/O pending)" under a
+				// phase a table calls complete: its own boxes say not yet.
+				open = append(open, s.ID)
 			case !s.Status.Set():
 				s.Status = Field{Value: StatusClosed, Pos: m.pos}
 				closed = append(closed, s.ID)
