@@ -2677,7 +2677,7 @@ func TestRussianStages(t *testing.T) {
 
 // A phase a status table calls complete does not close a unit of it whose
 // own boxes are not all ticked ("- [~] a2a_protocol.rs (typed, I/O
-// pending)"): when in doubt, not done, and the user is told (heldout40
+// pending)"): when in doubt, not done, and the user is told (heldout41
 // 1019 closed twelve units in progress).
 func TestDonePhaseKeepsUnitsWithOpenBoxes(t *testing.T) {
 	src := "# Roadmap v5\n\n## Phase 23: Protocols\n\n### 23.1 A2A\n\n- [~] `a2a.rs` (typed, I/O pending)\n- [x] Panel\n\n### 23.2 Skills\n\n- [x] Loader\n- [x] Tests\n\n## Status\n\n| Phase | Status |\n|---|---|\n| 23 | ✅ Complete |\n"
