@@ -24,10 +24,20 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	var donePos, partialPos, openPos Pos
 	checked, unchecked := 0, 0
 	var firstBox Pos
-	labelled := false // the block before is a label ("Benefits:") that names no status
+	labelled := false    // the block before is a label ("Benefits:") that names no status
+	statusLabel := false // the block before is "Status:" with nothing after it
 	for _, n := range blocks {
-		wasLabelled := labelled
-		labelled = false
+		wasLabelled, wasStatus := labelled, statusLabel
+		labelled, statusLabel = false, false
+		if l, isList := n.(*ast.List); isList && wasStatus {
+			// "Status:" over "- Done in `3333de2`.": the list's first
+			// item says how the unit stands.
+			if t, ok := b.readItemText(l.FirstChild()); ok {
+				if r := readStatus(t.text); r.known && r.status != statusSkipped {
+					return r.status, b.p.Position(b.blockStart(l)), true
+				}
+			}
+		}
 		if par, isPar := n.(*ast.Paragraph); isPar {
 			text := strings.TrimSpace(plainText(par, b.src))
 			at := b.p.Position(b.blockStart(par))
@@ -35,6 +45,7 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 				if r := readStatus(v); r.known && r.status != statusSkipped {
 					return r.status, at, true
 				}
+				statusLabel = v == ""
 			}
 			if strings.HasSuffix(text, "?") && len(text) < 80 && !strings.Contains(text, "\n") {
 				// "**Neden Önemli?**" (why it matters) over "- ✅

@@ -2690,3 +2690,12 @@ func TestDonePhaseKeepsUnitsWithOpenBoxes(t *testing.T) {
 	}
 	assert.True(t, warned, msgs(p, Warning))
 }
+
+// "Status:" with nothing after it, over a list, says how the unit stands
+// in the list's first item ("- Done in `3333de2`."; heldout41 1018 read
+// none of its eighteen done items done).
+func TestStatusLabelOverAList(t *testing.T) {
+	p := ParseWith("BACKLOG.md", []byte("# Backlog: SDK refactor\n\n## Epic 1: Runtime\n\n### OC-001 Remove bypass\n\nStatus:\n- Done in `3333de2`.\n\nGoal:\n- stop it.\n\n### OC-002 Extend config\n\nStatus:\n- Mostly done; tuning remains.\n\n### OC-003 Add policy\n\nStatus:\n- Not started.\n"), Options{Reading: &Declared{Line: `units: "### OC-{n}: {title}"`, From: "--reading"}})
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Remove bypass closed", "1.2 Extend config in_progress", "1.3 Add policy open"}, units(p))
+}
