@@ -402,7 +402,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// the document is about work to do; the units' own headings
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
 			if n.Level == 1 {
-				s.planned = s.planned || titlePlans(text, s.titleKind)
+				// "Troubleshoot Compactor Backlog": the backlog is what
+				// goes wrong, not a plan.
+				s.planned = s.planned || titlePlans(text, s.titleKind) && !troubleshootTitle(text)
 			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
@@ -473,6 +475,13 @@ func (s *docSignals) setTitle(text string) {
 	}
 }
 
+// troubleshootTitle reports a title that opens by telling how to
+// troubleshoot something ("Troubleshoot Compactor Backlog").
+func troubleshootTitle(title string) bool {
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(title)), " ")
+	return first == "troubleshoot" || first == "troubleshooting"
+}
+
 // howToTitle reports a title that tells a reader how to install or set
 // something up: "Install and Deploy TiKV Using Ansible", "Setting up the
 // dev environment". Its steps are for every reader to follow.
@@ -480,6 +489,9 @@ func howToTitle(title string) bool {
 	f := strings.Fields(strings.ToLower(title))
 	if len(f) < 2 {
 		return false
+	}
+	if troubleshootTitle(title) {
+		return true
 	}
 	switch f[0] {
 	case "install", "installing", "deploy", "deploying":
@@ -640,6 +652,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// "# Day 0: Speckit開発ワークフロー全体像": a handout whose
 			// one unit is its own title.
 			return fmt.Sprintf("its title %q says it is %s, and the only unit the closest reading finds is that title", sig.title, sig.titleKind)
+		case howToTitle(sig.title):
+			// "# Troubleshoot Compactor Backlog" over "## Detect the
+			// backlog", "## Solutions": how to do something, for every
+			// reader, whatever the thing is called.
+			return fmt.Sprintf("its title %q tells how to do something: it is a guide, and its %s are for every reader to follow, not work to compile", sig.title, unitsWord(best))
 		case reportKind(sig.titleKind):
 			// "# Task 8 报告：文档更新" over "## 1. README.md（六处）",
 			// "# M1–M4 Closeout Audit" over "### 1.1 §6 merge

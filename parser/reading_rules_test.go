@@ -2699,3 +2699,12 @@ func TestStatusLabelOverAList(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Remove bypass closed", "1.2 Extend config in_progress", "1.3 Add policy open"}, units(p))
 }
+
+// A title that opens with "Troubleshoot" tells every reader how to fix
+// something, whatever the thing is called: "# Troubleshoot Compactor
+// Backlog" is a guide, not a backlog (heldout41 1017).
+func TestTroubleshootingGuidesRefused(t *testing.T) {
+	p := Parse("p.md", []byte("# Troubleshoot Compactor Backlog\n\n## Make sure compactors are running\n\n- Check pods\n\n## Detect the backlog\n\n- Look at metrics\n\n## Solutions\n\n- Scale up\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Troubleshoot Compactor Backlog" tells how to do something: it is a guide`)
+}
