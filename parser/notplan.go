@@ -621,7 +621,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# Ejemplos Prácticos de Migración" ending in a "Checklist de
 		// Migración por Componente": boxes for the reader to tick as they
 		// apply the examples, not work of the document's own.
-		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its checkboxes (from line %d) are for a reader to tick as they follow it", sig.title, sig.titleKind, best.First[0])
+		what := "checkboxes (from line %d) are for a reader to tick as they follow it"
+		if !strings.Contains(best.Declare, "[ ]") {
+			what = "items (from line %d) are for a reader to follow"
+		}
+		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its "+what, sig.title, sig.titleKind, best.First[0])
 	}
 	if sig.titleKind != "" && !sig.planned && best.Name != "phases" && best.Name != "headings" && best.Name != "items" {
 		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: the %s the closest reading finds record or explain, they do not plan", sig.title, sig.titleKind, unitsWord(best))

@@ -2706,5 +2706,5 @@ func TestStatusLabelOverAList(t *testing.T) {
 func TestTroubleshootingGuidesRefused(t *testing.T) {
 	p := Parse("p.md", []byte("# Troubleshoot Compactor Backlog\n\n## Make sure compactors are running\n\n- Check pods\n\n## Detect the backlog\n\n- Look at metrics\n\n## Solutions\n\n- Scale up\n"))
 	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its title "Troubleshoot Compactor Backlog" tells how to do something: it is a guide`)
+	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its title "Troubleshoot Compactor Backlog" says it is a tutorial or example, and nothing in it speaks of work to do: its items (from line 5) are for a reader to follow`)
 }
