@@ -2708,3 +2708,12 @@ func TestTroubleshootingGuidesRefused(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its title "Troubleshoot Compactor Backlog" says it is a tutorial or example, and nothing in it speaks of work to do: its items (from line 5) are for a reader to follow`)
 }
+
+// Headings under a section of history ("## Slice history" over "### G1 —
+// baseline (commit 55cf91ea)") record work done: a design doc of a
+// shipped feature is no plan (heldout41 1015).
+func TestUnitsUnderAHistoryRefused(t *testing.T) {
+	p := Parse("p.md", []byte("# `/goal` — Durable Execution Intent\n\n**Status:** Shipped\n\n## What this is\n\nText.\n\n## Slice history\n\n### G1 — baseline\n\nText.\n\n### G2 — hardening\n\nText.\n\n### G3 — fan-out\n\nText.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "Slice history": a record of work done`)
+}
