@@ -2717,3 +2717,13 @@ func TestUnitsUnderAHistoryRefused(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "Slice history": a record of work done`)
 }
+
+// A list item whose first note says its work was dropped ("- [x] 2.1
+// Retry helpers" over "  - Not needed - tests are stable") is skipped,
+// ticked or not: the tick settled it by dropping it (heldout39 961 read
+// eight dropped tasks as done).
+func TestItemNotesThatDropTheWork(t *testing.T) {
+	p := Parse("tasks.md", []byte("# Tasks\n\n- [x] 1. Detector\n  - [x] 1.1 Build it\n    - Runs tests 20 times\n  - [x] 1.2 Report\n    - Not needed - the detector prints it\n- [x] 2. Fixes\n  - [x] 2.1 Retry helpers\n    - Skipped - optional task\n  - [ ] 2.2 Timeouts\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Build it closed", "1.4 Timeouts open", "1.2 Report skipped", "1.3 Retry helpers skipped"}, units(p))
+}

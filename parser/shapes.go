@@ -2179,6 +2179,13 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 	if w.unitHook != nil {
 		w.unitHook(b, s, r, blocks)
 	}
+	if r.node == nil && !s.Skipped {
+		// "- [x] 3.2 Add retry helpers" over "- Not needed - tests are
+		// stable": ticked as settled, and settled by dropping it.
+		if note := b.skipNote(blocks); note != "" {
+			s.Skipped, s.SkipReason = true, fmt.Sprintf("its note says %q", note)
+		}
+	}
 	if !s.Status.Set() && !s.Skipped {
 		_, _, progress, _ := headingMarkers(r.sh.lead + " " + r.sh.rest)
 		switch {
@@ -2196,6 +2203,37 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 		}
 	}
 	b.define(s)
+}
+
+// skipNotes open a note under a list item that says its work was
+// dropped.
+var skipNotes = []string{"not needed", "not required", "no longer needed", "skipped", "won't do", "wont do", "will not do", "cancelled", "canceled"}
+
+// skipNote returns the first item of the lists among blocks (a list
+// item's sub-items) when it says the work was dropped ("Not needed -
+// async helpers cover it", "Skipped - optional task"), "" when none does.
+func (b *builder) skipNote(blocks []ast.Node) string {
+	for _, blk := range blocks {
+		l, ok := blk.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if !ok || t.box {
+				continue
+			}
+			text := strings.TrimSpace(strings.TrimPrefix(t.text, "❌"))
+			lower := strings.ToLower(text)
+			for _, w := range skipNotes {
+				if rest, found := strings.CutPrefix(lower, w); found && (rest == "" || strings.IndexByte(" -–—:.,(", rest[0]) >= 0) {
+					line, _, _ := strings.Cut(text, "\n")
+					return line
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // describe names the shape read, for the preview.
