@@ -904,7 +904,9 @@ func idList(ids []string) string {
 
 // openBoxIn reports whether src[start:end] holds a list item whose box is
 // not ticked ("- [ ]", or the marks goldmark leaves as text: "- [~]",
-// "- [-]", "- [/]"), outside fenced code.
+// "- [-]", "- [/]"), outside fenced code. It reads the source, as openBox
+// reads blocks: once the walk is over a unit keeps its span, not its
+// blocks.
 func (b *builder) openBoxIn(start, end int) bool {
 	fenced := false
 	for off := max(start, 0); off < end && off < len(b.src); off = lineEnd(b.src, off) {
