@@ -187,6 +187,13 @@ func (b *builder) uncheckedBox(blocks []ast.Node, aside bool) Pos {
 			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() && !(aside && b.setAside(c)) {
 				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
 			}
+			if it, ok := c.(*ast.ListItem); ok && entering && !at.IsValid() && textBox(it) {
+				// "- [~] ...": a mark goldmark leaves as text, not ticked,
+				// as countBoxes counts it.
+				if t, ok := b.readItemText(it); ok && t.box && !t.done {
+					at = b.p.Position(max(b.blockStart(c), 0))
+				}
+			}
 			return ast.WalkContinue, nil
 		})
 	}

@@ -514,7 +514,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.bulletItems(doc, add, best)
 	b.roadmapSectionBullets(doc, add, best)
 	b.featuresCandidate(doc, sc, add, best)
-	b.markedNumbered(doc, sc, add, best)
+	b.markedItems(doc, sc, add, best)
 	if best < scoreDialect {
 		b.hintCandidates(doc, out, add)
 	}

@@ -2727,3 +2727,13 @@ func TestItemNotesThatDropTheWork(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Build it closed", "1.4 Timeouts open", "1.2 Report skipped", "1.3 Retry helpers skipped"}, units(p))
 }
+
+// A box mark goldmark leaves as text ("[~]") is an open box wherever the
+// reader looks for one: a GSD phase ticked over such a plan line is read
+// open, as over "- [ ]".
+func TestTextBoxMarksAreOpenBoxes(t *testing.T) {
+	p := Parse("ROADMAP.md", []byte("# Roadmap\n\n## Phases\n\n- [x] **Phase 1: Base** — setup\n  - [~] 01-01-PLAN.md — the schema\n- [ ] **Phase 2: UI** — tabs\n\n## Phase Details\n\n### Phase 1: Base\n**Goal**: a base\n**Depends on**: Nothing\n\n### Phase 2: UI\n**Goal**: tabs\n**Depends on**: Phase 1\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Base open", "1.2 UI open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "5:1: phase 1 (unit 1.1) is checked, but an item under it is not (line 6): read as open")
+}

@@ -236,27 +236,32 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 // none does.
 func (ut *unitTable) statusNotes(b *builder, header []string) int {
 	for col := 1; col < len(header); col++ {
-		if header[col] != "note" && header[col] != "notes" && header[col] != "comment" && header[col] != "comments" {
-			continue
-		}
-		said := 0
-		for _, row := range ut.rows {
-			if col >= len(row) {
-				continue
-			}
-			if st := b.cellText(row[col]); st != "" {
-				if !readStatus(st).known {
-					said = -1
-					break
-				}
-				said++
-			}
-		}
-		if said > 0 {
+		if (header[col] == "note" || header[col] == "notes" || header[col] == "comment" || header[col] == "comments") && b.statusCells(ut.rows, col, true) {
 			return col
 		}
 	}
 	return -1
+}
+
+// statusCells reports whether every cell of column col says how its row
+// stands; with blanks set, empty cells say nothing and pass, but one
+// cell at least must say something.
+func (b *builder) statusCells(rows [][]ast.Node, col int, blanks bool) bool {
+	said := 0
+	for _, row := range rows {
+		text := ""
+		if col < len(row) {
+			text = b.cellText(row[col])
+		}
+		switch {
+		case text == "" && blanks:
+		case !readStatus(text).known:
+			return false
+		default:
+			said++
+		}
+	}
+	return said > 0
 }
 
 // unitColumn reports an id column headed by a unit word ("Slice",
@@ -722,14 +727,7 @@ func (b *builder) statusCellsColumn(t *east.Table) int {
 		return -1
 	}
 	for col := 1; col < len(rows[0]); col++ {
-		all := true
-		for _, cells := range rows {
-			if col >= len(cells) || !readStatus(strings.TrimSpace(plainText(cells[col], b.src))).known {
-				all = false
-				break
-			}
-		}
-		if all {
+		if b.statusCells(rows, col, false) {
 			return col
 		}
 	}

@@ -89,13 +89,13 @@ func leadStatus(text string) bool {
 	return statusEmoji(lead) && readStatus(lead).known
 }
 
-// markedNumbered proposes, in a document titled as a plan ("# Test
+// markedItems proposes, in a document titled as a plan ("# Test
 // Coverage Improvement Tasks") that nothing but its sections reads (best
 // is the best other score), the items of its numbered lists
 // that say how each stands as its units, three or more in all; the
 // numbered lists that carry no status (a validation routine's steps) are
 // text.
-func (b *builder) markedNumbered(doc ast.Node, sc *shapeScan, add func(*Candidate), best int) {
+func (b *builder) markedItems(doc ast.Node, sc *shapeScan, add func(*Candidate), best int) {
 	if best > scoreSections || sc == nil || !planTitle(sc.titleOrName()) {
 		return // a report's "✅ タスク1 ..." list records work, and plans none
 	}
