@@ -2737,3 +2737,19 @@ func TestTextBoxMarksAreOpenBoxes(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Base open", "1.2 UI open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "5:1: phase 1 (unit 1.1) is checked, but an item under it is not (line 6): read as open")
 }
+
+// Milestones and their revisions written side by side ("### M03 — Event
+// model", "### M03.1 — Protocol revision", each with "- **Kind**: ...",
+// "- **Status**: ...", "- **Depends on**: M03" bullets) are each a unit:
+// the milestone, with a Status of its own, is N.0 before its parts, the
+// Status bullets are read after labels the reader does not know, and a
+// part that depends on a later milestone ("M03.2" on "M05") runs after it
+// (heldout42 1021 lost five milestones and read none of five done).
+func TestMilestonesBesideTheirRevisions(t *testing.T) {
+	src := "# Milestone Roadmap\n\n## Milestones\n\n### M01 — Parser\n\n- **Kind**: foundation\n- **Status**: shipped\n- **Depends on**: —\n\n### M03 — Events\n\n- **Kind**: foundation\n- **Status**: planned\n- **Depends on**: M01\n\n### M03.1 — Protocol revision\n\n- **Kind**: revision\n- **Status**: planned\n- **Depends on**: M03\n\n### M03.2 — Floats\n\n- **Kind**: revision\n- **Status**: planned\n- **Depends on**: M03, M05\n\n### M05 — Live editor\n\n- **Kind**: feature\n- **Status**: planned\n- **Depends on**: M03\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Parser closed", "3.0 Events open", "3.1 Protocol revision open", "3.2 Floats open", "5.1 Live editor open"}, units(p))
+	assert.Equal(t, []string{"3.0", "5.1"}, depsOf(p)["3.2"])
+	assert.True(t, p.Sprints[3].DepsStated)
+}

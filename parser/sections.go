@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -622,14 +623,12 @@ func (r *sectionReader) continuedList() *ast.List {
 // returns the other items, and whether it took the list.
 func (r *sectionReader) fieldItems(list *ast.List) ([]listItem, bool) {
 	b := r.b
-	first := true
+	if !r.fieldList(list) {
+		return nil, false
+	}
 	var rest []listItem
 	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
 		f, name, ok := r.itemField(it)
-		if first && (!ok || !metaField(name)) {
-			return nil, false
-		}
-		first = false
 		start := b.blockStart(it)
 		end := r.itemEnd(list, it)
 		if !ok {
@@ -662,6 +661,41 @@ func (r *sectionReader) fieldItems(list *ast.List) ([]listItem, bool) {
 	}
 	r.onlyFields = false
 	return rest, true
+}
+
+// fieldList reports whether a list is a unit's fields: its first item is
+// a field that says how the unit runs ("- **Status**: done"), or the list
+// opens with labels the reader does not know ("- **Kind**: foundation",
+// "- **Complexity**: L") that run, every item labelled, to such a field
+// ("- **Status**: shipped").
+func (r *sectionReader) fieldList(list *ast.List) bool {
+	for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+		if _, name, ok := r.itemField(it); ok {
+			return metaField(name)
+		}
+		if !r.labelledItem(it) {
+			return false
+		}
+	}
+	return false
+}
+
+// labelledItem reports whether a list item opens with a bold label and a
+// colon ("**Kind**: foundation").
+func (r *sectionReader) labelledItem(it ast.Node) bool {
+	blk := it.FirstChild()
+	if blk == nil || (blk.Kind() != ast.KindParagraph && blk.Kind() != ast.KindTextBlock) {
+		return false
+	}
+	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
+		return false
+	}
+	lines := paragraphLines(blk)
+	if len(lines) == 0 {
+		return false
+	}
+	_, ok := r.b.lineField(lines[0])
+	return ok
 }
 
 // itemField reads a list item's first line as a field.
@@ -1274,6 +1308,15 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 				continue
 			}
 		}
+		if gluedRefRE.MatchString(id) && !none && !refNegations[prev] {
+			// "Depends on: M07.3, M03" where the units are "### M07.3 —
+			// Arrays": the unit whose heading has that id, once the plan
+			// is read (resolveUnitRefs).
+			b.unitRefs = append(b.unitRefs, unitRef{s: s, id: id, pos: pos})
+			found = true
+			prev = word
+			continue
+		}
 		if !idShaped(id) {
 			if word != "" {
 				prev = word
@@ -1835,6 +1878,10 @@ type phaseRef struct {
 
 // unitRef is a Depends on value that names a unit by its word and whole
 // number as written ("Task 1"), s the unit that depends on it.
+// gluedRefRE is a unit's id of capitals glued to a number, as a
+// dependency names it: "M03", "M07.3", "US12".
+var gluedRefRE = lazyMustCompile(`^[A-Z]{1,4}[0-9]+(?:\.[0-9]+)?$`)
+
 type unitRef struct {
 	s        *Sprint
 	word, id string
@@ -1846,7 +1893,26 @@ type unitRef struct {
 // them; with none, or more than one, no dependency is added, and a
 // warning says so.
 func (b *builder) resolveUnitRefs() {
+	var idx unitIndex
 	for _, r := range b.unitRefs {
+		if r.word == "" {
+			// An id of capitals glued to a number ("M07.3"): the unit
+			// whose heading opens with it.
+			if idx == nil {
+				idx = newUnitIndex(b.defs)
+			}
+			if u := idx.unit(r.id); u != nil && u != r.s && !u.Skipped {
+				r.s.DependsOn = append(r.s.DependsOn, Ref{ID: u.ID, Pos: r.pos})
+				if slices.Index(b.defs, u) > slices.Index(b.defs, r.s) {
+					// "M03.2" written before "M05" that it needs: the
+					// plan states this unit's place, over its number.
+					r.s.DepsStated = true
+				}
+				continue
+			}
+			b.p.warnf(r.pos, "Depends on of sprint %s names %q, which no unit heading opens with; no dependency is added for it", r.s.ID, r.id)
+			continue
+		}
 		var found []*Sprint
 		for _, u := range b.defs {
 			t := strings.TrimLeftFunc(u.Heading.Text, decoration)

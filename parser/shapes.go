@@ -406,6 +406,16 @@ func (sc *shapeScan) groupWords() {
 	sc.phaseLevel = level
 }
 
+// partOf reports whether r is a milestone's part written with the short
+// form of the phase heading ph: "M03.1" of "M03".
+func partOf(r, ph *shapeHead) bool {
+	if !r.sh.short || !ph.sh.short || r.sh.kind != shapeUnit || r.sh.word != ph.sh.word {
+		return false
+	}
+	pre, _, ok := strings.Cut(r.sh.id, ".")
+	return ok && strings.EqualFold(canonicalPhaseID(pre), canonicalPhaseID(ph.sh.id))
+}
+
 func (sc *shapeScan) isPhase(r *shapeHead) bool {
 	return sc.phaseLevel > 0 && r.node.Level == sc.phaseLevel && r.sh.kind == shapePhase && (r.sh.sep || r.sh.title == "")
 }
@@ -484,6 +494,11 @@ func (sc *shapeScan) placeSections() {
 			cur = r
 			last = nil
 			clear(seenIDs)
+		case cur != nil && r.node.Level == cur.node.Level && partOf(r, cur):
+			// "### M03.1 — Protocol revision" after "### M03 — Event
+			// model": a part written beside its milestone, in it.
+			sc.in[r] = cur
+			seenIDs[strings.ToLower(r.sh.id)] = true
 		case sc.phaseLevel > 0 && r.node.Level <= sc.phaseLevel && cur == nil:
 			lastSection = r
 		case sc.phaseLevel > 0 && r.node.Level <= sc.phaseLevel:
@@ -872,6 +887,7 @@ type shapeWalk struct {
 	last        map[*Phase]int     // the number of each phase's last unit
 	count       map[*Phase]int     // the units of each phase
 	asUnit      bool               // the phase being made a unit has units beside it
+	beside      bool               // ... and they are its parts, at its level: it is N.0
 	implicitNum int                // the number of the implicit phase
 	nested      bool               // reading the sub-items of a list item
 	// unitHook reads what a reading knows of a unit beyond the plan
@@ -912,6 +928,7 @@ func (w *shapeWalk) walk(doc ast.Node) {
 			w.openPhase(r)
 		case r.unit:
 			w.closeUnit(r.head.Start)
+			w.phaseUnitBeside(r)
 			w.openUnit(r)
 		case w.unit != nil && (h.Level > w.unitHead.node.Level || w.inside[r]):
 			w.unitBlocks = append(w.unitBlocks, n)
@@ -2114,6 +2131,57 @@ func (w *shapeWalk) openUnit(r *shapeHead) {
 	w.unitBlocks = w.unitBlocks[:0]
 }
 
+// phaseUnitBeside makes the open phase a unit of its own before r, its
+// first unit, when the phase heading stands at r's level and its section
+// says how it stands: "### M03 — Event model" with "- **Status**:
+// planned", then "### M03.1 — Protocol revision". A milestone and its
+// revisions, written side by side, are each work; read as a phase and its
+// parts, M03's own work would be its parts' preamble.
+func (w *shapeWalk) phaseUnitBeside(r *shapeHead) {
+	ph, pr := w.phase, w.phaseHead
+	if ph == nil || pr == nil || w.count[ph] > 0 || w.mode != modeHeadings || pr.node == nil || r.node == nil ||
+		pr.node.Level != r.node.Level || !pr.sh.short || ph.Skipped {
+		return
+	}
+	if !w.b.statesStatus(w.phaseBlocks) {
+		return
+	}
+	w.asUnit, w.beside = true, true
+	s := w.newUnit(pr, ph, ph.ID, pr.sh.title)
+	w.asUnit, w.beside = false, false
+	w.finish(s, pr, w.phaseBlocks, r.head.Start)
+	w.phaseBlocks = w.phaseBlocks[:0]
+}
+
+// statesStatus reports whether blocks hold a Status field: a line of a
+// paragraph ("**Status**: planned") or the first line of a list item ("-
+// **Status**: shipped").
+func (b *builder) statesStatus(blocks []ast.Node) bool {
+	status := func(par ast.Node) bool {
+		for _, line := range paragraphLines(par) {
+			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
+				return true
+			}
+		}
+		return false
+	}
+	for _, n := range blocks {
+		switch n := n.(type) {
+		case *ast.Paragraph:
+			if status(n) {
+				return true
+			}
+		case *ast.List:
+			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+				if blk := it.FirstChild(); blk != nil && (blk.Kind() == ast.KindParagraph || blk.Kind() == ast.KindTextBlock) && status(blk) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func (w *shapeWalk) closeUnit(end int) {
 	if w.unit == nil {
 		return
@@ -2298,6 +2366,8 @@ func cleanID(id string) string {
 func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int) {
 	num := -1
 	switch {
+	case w.beside:
+		num = 0 // M03 before its parts M03.1, M03.2
 	case w.mode == modePhaseOnly || w.asUnit:
 		num = 1
 	default:
