@@ -74,7 +74,12 @@ func workHeading(text string) bool {
 	}
 	// "Migration Steps", "Remaining Tasks": the steps or tasks of a kind
 	// of work (not "Installation Steps", a README's instructions).
-	if f := strings.Fields(h); len(f) == 2 && (f[1] == "steps" || f[1] == "tasks") && slices.Contains(workKinds, f[0]) {
+	f := strings.Fields(h)
+	if len(f) == 2 && (f[1] == "steps" || f[1] == "tasks") && slices.Contains(workKinds, f[0]) {
+		return true
+	}
+	// "High-level TODOs", "Open to-dos": whatever kind, to-dos are work.
+	if len(f) > 1 && len(f) <= 3 && (f[len(f)-1] == "todos" || f[len(f)-1] == "to-dos") {
 		return true
 	}
 	return false

@@ -2753,3 +2753,12 @@ func TestMilestonesBesideTheirRevisions(t *testing.T) {
 	assert.Equal(t, []string{"3.0", "5.1"}, depsOf(p)["3.2"])
 	assert.True(t, p.Sprints[3].DepsStated)
 }
+
+// A heading that ends in to-dos names work whatever kind it says: the
+// numbered items under "High-level TODOs" are the units (heldout42 1029
+// was refused).
+func TestToDosSectionIsWork(t *testing.T) {
+	p := Parse("TODO.md", []byte("# TODO: E2E in the release\n\nDesign principles\n-----------------\n- Keep it opt-in.\n- One script.\n\nHigh-level TODOs\n----------------\n1. Single hook script\n   - one YAML literal\n\n2. Opt-in flag\n   - RUN_E2E\n\n3. Artifact discovery\n   - glob dist/\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Single hook script open", "1.2 Opt-in flag open", "1.3 Artifact discovery open"}, units(p))
+}
