@@ -755,9 +755,17 @@ func reasonWord(text string) bool {
 	case "to", "until", "till", "in", "for", "by", "because", "due", "pending", "per", "after", "since", "on", "as", "—", "-":
 		return true
 	}
+	if len(w) == 2 && (w[0] == 'q' || w[0] == 'h') && w[1] >= '1' && w[1] <= '4' {
+		return true // "(completed Q3 2021)": a quarter or half of a year
+	}
+	if len(w) >= 3 && slices.ContainsFunc(monthNames, func(m string) bool { return strings.HasPrefix(m, w) }) {
+		return true // "(shipped March 2024)", "(done Jan 2025)"
+	}
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsDigit(r)
 }
+
+var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}
 
 // indexWord finds w in s as a whole word, case-sensitively.
 func indexWord(s, w string) int {

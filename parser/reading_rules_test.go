@@ -2762,3 +2762,13 @@ func TestToDosSectionIsWork(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Single hook script open", "1.2 Opt-in flag open", "1.3 Artifact discovery open"}, units(p))
 }
+
+// A status word in a heading's brackets before when it happened
+// ("## V0.35 (completed Q3 2021)", "(shipped March 2024)") marks the unit
+// done, as a date in figures does (heldout42 1040 read its shipped release
+// open).
+func TestHeadingStatusBeforeAQuarter(t *testing.T) {
+	p := ParseWith("ROADMAP.md", []byte("# Roadmap\n\n## V0.35 (completed Q3 2021)\n\nText.\n\n## V0.36 (shipped March 2022)\n\nText.\n\n## V0.37 (expected Q3 2022)\n\nText.\n"), Options{Reading: &Declared{Line: `units: "## {title}"`, From: "--reading"}})
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 V0.35 closed", "1.2 V0.36 closed", "1.3 V0.37 (expected Q3 2022) open"}, units(p))
+}
