@@ -637,7 +637,7 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 	case modeTable:
 		c.Name, c.Declare = "table", "units: table rows"
 		c.Description = "units are rows of a table of work"
-		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column (or ids headed by a unit word), or, in a document titled as a plan, a first column headed Task and a status in every row"
+		c.Why = "a table whose rows read as work: an id, a title, and a status or dependency column (or ids headed by a unit word), or, in a document titled as a plan or under a heading about the work, a first column headed Task or Milestone and a status in every row"
 	}
 	c.Units, c.First = len(lines), firstOf(lines)
 	if c.Units == 0 {

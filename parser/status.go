@@ -219,7 +219,7 @@ func (toks tokens) classAt(i int) (string, int) {
 		return StatusClosed, 1
 	case t.text == "🔄" || t.text == "🚧" || progressStatusWords[t.text] || t.text == "in_progress" || t.text == "in-progress":
 		return StatusInProgress, 1
-	case t.text == "⛔" || t.text == "🚫" || t.text == "⏸" || blockedStatusWords[t.text]:
+	case t.text == "⛔" || t.text == "🚫" || t.text == "⏸" || t.text == "💤" || blockedStatusWords[t.text]:
 		return StatusBlocked, 1
 	case t.text == "⏳" || t.text == "⬜" || t.text == "☐" || t.text == "🔜" || openStatusWords[t.text]:
 		return StatusOpen, 1

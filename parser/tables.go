@@ -195,7 +195,7 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 
 // workTitleHeaders head a first column whose cells name work: a table of
 // tasks with no id column ("| Task | Status | Notes |").
-var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverable", "backlog item", "story", "user story", "todo", "to do"}
+var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverable", "backlog item", "story", "user story", "todo", "to do", "milestone"}
 
 // titledRows reads a table with no id column as a list of units, numbered
 // by their place, when its first column is headed like work ("Task"), a
@@ -203,7 +203,7 @@ var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverab
 // it is a plan ("# v2 Release TODO"). The first column is then both the
 // rows' id column and their title.
 func (ut *unitTable) titledRows(b *builder, header []string) bool {
-	if !slices.Contains(workTitleHeaders, header[0]) || !ut.textColumn(b, 0) || !b.planTitled() {
+	if !slices.Contains(workTitleHeaders, header[0]) || !ut.textColumn(b, 0) || !b.planTitled() && !workSection(b.headingOver(ut.t)) {
 		return false
 	}
 	if ut.status <= 0 && ut.priority > 0 {
@@ -527,6 +527,17 @@ func (w *shapeWalk) tableUnits(ph *Phase, blocks []ast.Node, read bool) {
 type sectionStatus struct {
 	value, text string
 	pos         Pos
+}
+
+// headingOver is the text of the heading the block n stands under, among
+// its siblings; "" when none.
+func (b *builder) headingOver(n ast.Node) string {
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if h, ok := p.(*ast.Heading); ok {
+			return b.trimmedText(h)
+		}
+	}
+	return ""
 }
 
 // statusAfter finds, for a table with no status column, a status line
