@@ -460,7 +460,7 @@ func (b *builder) unitAt(at int) *Sprint {
 	return nil
 }
 
-var depsColumn = map[string]bool{"depends on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true, "dependson": true, "depends_on": true, "blockedby": true, "blocked_by": true}
+var depsColumn = map[string]bool{"depends on": true, "depends-on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true, "dependson": true, "depends_on": true, "blockedby": true, "blocked_by": true}
 
 // depsTable reads a table with a dependency column: the row's first cell
 // names the unit, the column the units it waits on.

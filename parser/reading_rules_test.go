@@ -2787,3 +2787,16 @@ func TestMilestoneTableUnderAWorkHeading(t *testing.T) {
 	p = Parse("roadmap.md", []byte(strings.Replace(src, "## Milestones", "## History", 1)))
 	assert.Empty(t, p.Sprints)
 }
+
+// A task table whose done rows carry a mark before the id ("| ✅ T1 |"),
+// with a depends-on column, is a table of units though it has a risk
+// column: tasks that wait on each other are work. Its title is the first
+// text column that differs row to row, not a role every row shares
+// (heldout43 1063 was refused).
+func TestTaskTableWithMarkedIDs(t *testing.T) {
+	src := "# Tasks — protocol clarity\n\n| id | role | files | depends-on | risk |\n|---|---|---|---|---|\n| ✅ T1 | craftsman | roles.go | - | high |\n| T2 | craftsman | validator.md | T1 | low |\n| T3 | auditor | all | T1, T2 | high |\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 roles.go closed", "1.2 validator.md open", "1.3 all open"}, units(p))
+	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.1", "1.2"}}, depsOf(p))
+}

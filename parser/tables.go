@@ -75,6 +75,7 @@ func (b *builder) cellText(c ast.Node) string {
 // tableID reads a cell as a unit id: its prefix (lower case, separators
 // dropped) and its number; ok is false when the cell is no unit id.
 func tableID(text string) (prefix, num string, ok bool) {
+	_, text = cutIDMark(text)
 	if m := tableIDRE.FindStringSubmatch(text); m != nil {
 		return strings.ToLower(strings.TrimRight(m[1], " _-")), m[2], true
 	}
@@ -91,6 +92,18 @@ func tableID(text string) (prefix, num string, ok bool) {
 		return strings.ToLower(pre) + "-", "", true
 	}
 	return "", "", false
+}
+
+// cutIDMark cuts a status mark written before a row's id ("✅ T1", how a
+// task table marks its done rows) from the id.
+func cutIDMark(text string) (mark, id string) {
+	t := strings.TrimLeftFunc(text, func(r rune) bool {
+		return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"\ufe0f", r)
+	})
+	if t == text || !strings.HasPrefix(t, " ") {
+		return "", text
+	}
+	return text[:len(text)-len(t)], strings.TrimSpace(t)
 }
 
 // readUnitTable reads a table as a list of units. When the table is not
@@ -184,13 +197,33 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 			return true
 		}
 	}
-	for i := id + 1; i < len(header); i++ {
-		if i != ut.status && i != ut.deps && i != ut.priority && ut.textColumn(b, i) {
-			ut.title = i
-			break
+	// The first text column after the id whose cells differ row to row
+	// (a title names one row; "craftsman" in every row is a role), else
+	// the first text column.
+	for _, distinct := range []bool{true, false} {
+		for i := id + 1; i < len(header) && ut.title < 0; i++ {
+			if i != ut.status && i != ut.deps && i != ut.priority && ut.textColumn(b, i) && (!distinct || ut.distinct(b, i)) {
+				ut.title = i
+			}
 		}
 	}
 	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled())
+}
+
+// distinct reports whether column col holds a different text in every row.
+func (ut *unitTable) distinct(b *builder, col int) bool {
+	seen := map[string]bool{}
+	for _, row := range ut.rows {
+		if col >= len(row) {
+			return false
+		}
+		t := b.cellText(row[col])
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+	}
+	return true
 }
 
 // workTitleHeaders head a first column whose cells name work: a table of
@@ -598,8 +631,9 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 	start := b.rowStart(row)
 	next := lineEnd(b.src, start)
 	idAt := b.cellStart(idCell, start)
+	mark, idText := cutIDMark(idText)
 	head := Heading{Text: idText, Pos: b.p.Position(idAt), Start: start, End: next}
-	r := &shapeHead{head: head, sh: shape{kind: shapeUnit, word: "table row", id: idText, title: title}}
+	r := &shapeHead{head: head, sh: shape{kind: shapeUnit, word: "table row", id: idText, title: title, lead: mark}}
 	// A struck id or title is dropped work, unless the row says done (as
 	// a struck heading is).
 	if struckCell(idCell, b.src) || (ut.title >= 0 && ut.title < len(row) && struckCell(row[ut.title], b.src)) {
@@ -679,6 +713,11 @@ var notWorkHeaders = []string{"risk", "likelihood", "probability", "impact", "mi
 // notWorkTable reports whether a table's headers say it lists something
 // other than work.
 func notWorkTable(header []string) bool {
+	if slices.ContainsFunc(header, func(h string) bool { return depsColumn[h] }) {
+		// "| id | files | depends-on | risk |": tasks that wait on each
+		// other are work, whatever else a row says of them.
+		return false
+	}
 	for _, h := range header {
 		for _, w := range notWorkHeaders {
 			if h == w || strings.HasPrefix(h, w+" ") || strings.HasSuffix(h, " "+w) {
