@@ -38,12 +38,35 @@ func horizonHeading(text string) bool {
 // plan with two or more horizon sections at one level, nil when it has
 // none.
 func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
-	if sc == nil || !planTitle(sc.title()) {
+	if sc == nil {
 		return nil
 	}
+	// In a document titled as a roadmap every horizon counts; in another
+	// ("# Objective of this Document"), those under a section that is
+	// its roadmap ("# Roadmap" over "## Rekor" over "### Short Term").
+	titled := planTitle(sc.title())
+	inRoadmap := func(i int) bool {
+		if titled {
+			return true
+		}
+		level := sc.heads[i].node.Level
+		for j := i - 1; j >= 0 && level > 1; j-- {
+			if l := sc.heads[j].node.Level; l < level {
+				if planTitle(sc.heads[j].head.Text) {
+					return true
+				}
+				level = l
+			}
+		}
+		return false
+	}
+	horizonAt := func(i int) bool {
+		r := sc.heads[i]
+		return r.sh.kind == shapeOther && horizonHeading(r.head.Text) && inRoadmap(i)
+	}
 	byLevel := map[int]int{}
-	for _, r := range sc.heads {
-		if r.sh.kind == shapeOther && horizonHeading(r.head.Text) {
+	for i, r := range sc.heads {
+		if horizonAt(i) {
 			byLevel[r.node.Level]++
 		}
 	}
@@ -62,9 +85,34 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 	anyTheme := false
 	lists := map[ast.Node]bool{} // the bullet lists right under horizons with no theme
 	bullets, first, listed := 0, 0, 0
+	// doneSpans are the sections among the horizons that hold work done
+	// ("### Completed in 2024" beside "### Short Term"): their units are
+	// done.
+	type span struct{ start, end int }
+	var doneSpans []span
+	doneIn := func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) {
+		for _, sp := range doneSpans {
+			if !s.Status.Set() && !s.Skipped && sp.start <= s.Heading.Start && s.Heading.Start < sp.end {
+				s.Status = Field{Value: StatusClosed, Pos: b.p.Position(sp.start)}
+			}
+		}
+	}
 	for i, r := range sc.heads {
-		if r.node.Level != level || !horizonHeading(r.head.Text) {
+		if r.node.Level != level {
 			continue
+		}
+		if !horizonAt(i) {
+			if !b.doneHorizon(sc, i, horizonAt) {
+				continue
+			}
+			end := len(b.src)
+			for _, t := range sc.heads[i+1:] {
+				if t.node.Level <= level {
+					end = t.head.Start
+					break
+				}
+			}
+			doneSpans = append(doneSpans, span{r.head.Start, end})
 		}
 		themes := 0
 		for _, t := range sc.heads[i+1:] {
@@ -104,17 +152,40 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 	if !anyTheme && listed == len(units) && bullets >= 2*len(units) {
 		// "## Near-Term Improvements" and "## Later Ideas", each a list
 		// of plain bullets and no theme: the bullets are the items.
-		cfg := shapeConfig{items: &itemPattern{bullet: true}, only: lists, phaseLevel: -1, name: horizonsDescription}
+		cfg := shapeConfig{items: &itemPattern{bullet: true}, only: lists, phaseLevel: -1, name: horizonsDescription, unit: doneIn}
 		return &Candidate{Name: "items", Description: horizonsDescription, Units: bullets, First: []int{first},
 			Declare: "format: horizons", Score: scoreHeadings, level: level + 1,
 			Why:  fmt.Sprintf("%d plain bullets under %d horizon sections of a roadmap, none with a theme of its own", bullets, len(units)),
 			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
 	}
 	cfg := headingsByPlace(units, horizonsDescription, false)
+	cfg.unit = doneIn
 	return &Candidate{Name: "headings", Description: horizonsDescription, Units: len(units), First: firstOf(lines),
 		Declare: "format: horizons", Score: scoreHeadings, level: level + 1,
 		Why:  fmt.Sprintf("%d themes under %d horizon sections of a roadmap", len(units), byLevel[level]),
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }}
+}
+
+// doneHorizon reports whether heading i, at the horizons' level, holds
+// work done beside them: its title says done ("Completed in 2024",
+// "Shipped") and a horizon heading shares its parent section.
+func (b *builder) doneHorizon(sc *shapeScan, i int, horizonAt func(int) bool) bool {
+	r := sc.heads[i]
+	if st := readStatus(r.head.Text); !st.known || st.status != StatusClosed {
+		return false
+	}
+	for _, dir := range []int{-1, 1} {
+		for j := i + dir; j >= 0 && j < len(sc.heads); j += dir {
+			t := sc.heads[j]
+			if t.node.Level < r.node.Level {
+				break
+			}
+			if t.node.Level == r.node.Level && horizonAt(j) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // headingsByPlace reads exactly the headings of units as the units, one

