@@ -22,8 +22,14 @@ var (
 
 // looksLikeBead tells a bead id at the start of a heading from words such as
 // "read-only": its hash has a digit, or it names a child (".3"), or its
-// prefix is the plan's (settings prefix, else bd).
+// prefix is the plan's (settings prefix, else bd); a zero-padded number
+// ("TASK-SCHEMA-001") is a tracker's key, never a bead's.
 func (b *builder) looksLikeBead(prefix, hash, children string) bool {
+	if hash[0] == '0' && strings.Trim(hash, "0123456789") == "" {
+		// "TASK-SCHEMA-001", "FE-007": a tracker's zero-padded key; bd
+		// numbers its ids without padding ("bd-1") or hashes them.
+		return false
+	}
 	if children != "" || strings.ContainsAny(hash, "0123456789") {
 		return true
 	}

@@ -473,6 +473,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	}
 	b.headingGroups(sc, pick, add)
 	b.itemCandidates(doc, sc, pick, add)
+	b.keyedBullets(doc, pick, add)
 	b.sectionCandidates(doc, pick, add)
 	b.numberedHeadings(sc, pick, add)
 	b.tablesUnderUnits(sc, pick, add)
@@ -975,6 +976,59 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		cand.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 		add(cand)
 	}
+}
+
+// keyedItemRE is a tracker's key opening a plain bullet, before a colon:
+// "TASK-P001:", "FE-12:", "S3:".
+var keyedItemRE = lazyMustCompile(`^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-?[0-9]+[a-z]?:\s`)
+
+// keyedBullets proposes, where the phases have no units of their own, the
+// plain bullets under them that each open with a tracker's key and a colon
+// ("### Phase 1: Performance (Completed)" over "- TASK-P001: Add
+// indexes"), each list right under its heading: finer units than the
+// phases, as checkbox items with ids are.
+func (b *builder) keyedBullets(doc ast.Node, pick *Candidate, add func(*Candidate)) {
+	if pick == nil || pick.Name != "phases" || b.recordTitled() {
+		return
+	}
+	lists := map[ast.Node]bool{}
+	n, first := 0, 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		l, ok := c.(*ast.List)
+		if !ok || l.IsOrdered() {
+			continue
+		}
+		if _, under := l.PreviousSibling().(*ast.Heading); !under {
+			// "**Requirements Covered:**" over "- AUTH-01: Key
+			// validation": the phase's requirements, not its units.
+			continue
+		}
+		items := 0
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if !ok || t.box || !keyedItemRE.MatchString(t.text) {
+				items = -1
+				break
+			}
+			items++
+		}
+		if items <= 0 {
+			continue
+		}
+		lists[l] = true
+		if n == 0 {
+			first = b.p.Position(b.blockStart(l)).Line
+		}
+		n += items
+	}
+	if n <= pick.Units || n < 3 {
+		return
+	}
+	cfg := shapeConfig{items: &itemPattern{bullet: true}, lists: lists, name: "units are the plain bullets that open with a key (\"- TASK-1: Title\") under the phases"}
+	add(&Candidate{Name: "items", Description: cfg.name, Units: n, First: []int{first}, Score: scoreItemsIn,
+		Declare: `units: "- {title}"`,
+		Why:     fmt.Sprintf("%d plain bullets that each open with a key, under phases that have no units of their own: finer units than the phases", n),
+		read:    func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
 }
 
 // sharedHeads reports whether flush-left "- [ ] 3.2" items number

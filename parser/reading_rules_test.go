@@ -2817,3 +2817,19 @@ func TestHorizonsUnderARoadmapSection(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Signing closed", "1.2 Sharding open", "1.3 Fuzzing open"}, units(p))
 }
+
+// Plain bullets that each open with a tracker's key, right under phases
+// that hold no units of their own, are the units, and a phase heading
+// marked done closes them; a zero-padded key ("TASK-SCHEMA-001") is no
+// bead id, so a key used twice is no error (heldout44 1070 read three
+// phases). Keys under a label ("**Requirements Covered:**") stay text.
+func TestKeyedBulletsUnderPhases(t *testing.T) {
+	src := "# Implementation Plan\n\n## Archive\n\n### Phase 1: Performance (Completed)\n- TASK-P001: Add indexes\n- TASK-P002: Cache statements\n\n### Phase 2: Schema\n- TASK-SCHEMA-001: Align schema\n- TASK-STATE-001: State machine\n\n### Phase 3: Checks\n- TASK-SCHEMA-001: Add CHECK constraints\n"
+	p := Parse("PLAN.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 TASK-P001: Add indexes closed", "1.2 TASK-P002: Cache statements closed", "2.1 TASK-SCHEMA-001: Align schema open", "2.2 TASK-STATE-001: State machine open", "3.1 TASK-SCHEMA-001: Add CHECK constraints open"}, units(p))
+
+	p = Parse("ROADMAP.md", []byte("# Roadmap\n\n## Phase 1: Foundation\n\n**Requirements Covered:**\n- FOUND-01: Python project\n- FOUND-02: Proxy\n\n## Phase 2: Auth\n\n**Requirements Covered:**\n- AUTH-01: Keys\n- AUTH-02: Storage\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Foundation open", "2.1 Auth open"}, units(p))
+}

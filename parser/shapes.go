@@ -1532,7 +1532,10 @@ func (w *shapeWalk) openPhase(r *shapeHead) {
 	w.b.p.Phases = append(w.b.p.Phases, ph)
 	w.phase, w.phaseHead = ph, r
 	w.phaseBlocks = w.phaseBlocks[:0]
-	if w.mode == modeHeadings && !ph.Skipped {
+	if (w.mode == modeHeadings || w.mode == modeList && w.items != nil && w.items.bullet) && !ph.Skipped {
+		// A phase heading marked done ("### Phase 1: Indexes
+		// (Completed)") closes its units with no status of their own:
+		// its headings', or its plain bullets'.
 		if done := doneMark(r.sh); done != "" {
 			w.b.phaseDone = append(w.b.phaseDone, phaseMark{ph, r.head.Pos, done})
 		}

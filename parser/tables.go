@@ -317,6 +317,23 @@ func (b *builder) planTitled() bool {
 	return false
 }
 
+// recordTitled reports whether the document's title says it records work
+// done: a report, a summary, a retrospective ("# Deep Analysis — Sprint
+// Summary").
+func (b *builder) recordTitled() bool {
+	for line := range strings.Lines(string(b.src)) {
+		if t, ok := strings.CutPrefix(line, "# "); ok {
+			for _, k := range titleKinds {
+				if reportKind(k.kind) && hasAnyWord(strings.TrimSpace(t), k.words) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
 // idColumn reads column col of every row as unit ids: the ids, the lines
 // of the rows whose cell is none, and the prefixes seen.
 func (ut *unitTable) idColumn(b *builder, col int) (ids []string, missing []int, prefixes map[string]bool) {
