@@ -998,7 +998,11 @@ func (b *builder) keyedBullets(doc ast.Node, pick *Candidate, add func(*Candidat
 		if !ok || l.IsOrdered() {
 			continue
 		}
-		if _, under := l.PreviousSibling().(*ast.Heading); !under {
+		prev := l.PreviousSibling()
+		for prev != nil && prev.Kind() == ast.KindHTMLBlock && isComment(prev.(*ast.HTMLBlock), b.src) {
+			prev = prev.PreviousSibling() // an annotation ends a list; it goes on after it
+		}
+		if _, under := prev.(*ast.Heading); !under && !lists[prev] {
 			// "**Requirements Covered:**" over "- AUTH-01: Key
 			// validation": the phase's requirements, not its units.
 			continue
