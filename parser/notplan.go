@@ -42,7 +42,7 @@ var titleKinds = []struct {
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
-	{"a report", []string{"report", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
+	{"a report", []string{"report", "acceptance", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告"}},
@@ -196,7 +196,8 @@ func (s docSignals) record() (kind, evidence string) {
 		return "a security policy", "its sections " + strings.Join(policy, ", ")
 	}
 	meeting := s.present(meetingHeads)
-	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"})
+	minutesTitle := hasAnyWord(s.title, []string{"meeting minutes", "minutes", "meeting notes", "standup", "stand-up", "sync notes"}) ||
+		hasAnyWord(s.title, []string{"meeting"}) && isoDateRE.MatchString(s.title) // "# Planning meeting 2021-04-14"
 	// "第三十三次会议纪要", "議事録", "회의록": the minutes of a meeting, by
 	// their title alone.
 	minutesNamed := containsAny(s.title, []string{"会议纪要", "会议记录", "會議紀要", "會議記錄", "議事録", "회의록", "протокол совещания", "acta de reunión", "ata de reunião", "compte rendu de réunion", "besprechungsprotokoll"})
@@ -287,8 +288,11 @@ var reviewHeads = []string{"issues found", "findings", "overall assessment", "as
 var policyHeads = []string{"supported versions", "reporting a vulnerability", "reporting vulnerabilities", "reporting security issues",
 	"reporting a security issue", "disclosure policy", "security updates", "vulnerability disclosure"}
 
+// isoDateRE is a date written year first: "2021-04-14".
+var isoDateRE = lazyMustCompile(`\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b`)
+
 // meetingHeads are sections only meeting minutes have.
-var meetingHeads = []string{"attendees", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
+var meetingHeads = []string{"attendees", "attending", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
 
 // declaredSection is the section a declaration's units stand under
 // ("Deliverables" of `units: "{n}. {title} under ## Deliverables"`), ""
@@ -498,6 +502,9 @@ func howToTitle(title string) bool {
 	if troubleshootTitle(title) {
 		return true
 	}
+	if t := strings.ToLower(title); containsAny(t, howItWorks) {
+		return true // "OpenSpec CLI – как это работает": how a tool works
+	}
 	switch f[0] {
 	case "install", "installing", "deploy", "deploying":
 		return true
@@ -506,6 +513,11 @@ func howToTitle(title string) bool {
 	}
 	return false
 }
+
+// howItWorks are words of a title that says it explains how something
+// works.
+var howItWorks = []string{"how it works", "how this works", "как это работает", "как работает", "cómo funciona", "como funciona",
+	"comment ça marche", "comment ça fonctionne", "wie es funktioniert", "so funktioniert", "の仕組み", "工作原理", "如何运作", "如何運作", "작동 방식"}
 
 // titlePlans reports whether a title of the kind titleKind says the
 // document is about work to do. A title that says what else the document
@@ -574,6 +586,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// session ...": an agent's skill or command, run each time it is
 		// invoked.
 		return fmt.Sprintf("its front matter names and describes an agent skill or command: its %s are instructions an agent follows each time it is invoked, not work to compile", unitsWord(best))
+	}
+	if line, ok := sig.heads["arguments"]; ok && best.Name == "headings" && stepsWord(best) {
+		// "# Pick Task" over "## Arguments" and "## Step 0 — ...": an
+		// agent's command, its steps run each time it is invoked.
+		return fmt.Sprintf("its section \"Arguments\" (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", line, unitsWord(best))
 	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and
@@ -678,6 +695,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its %s record what was done or found", sig.title, sig.titleKind, unitsWord(best))
 		}
 	}
+	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+		if checked, unchecked := b.boxTotals(doc); unchecked == 0 && checked >= 2 {
+			// "# V1 acceptance" over "## 1. Desktop E2E — completed"
+			// and seventeen ticked boxes of evidence: checks passed.
+			return fmt.Sprintf("its title %q says it is %s, and every one of its %d checkboxes is ticked: a record of what was checked or done, not work to do", sig.title, sig.titleKind, checked)
+		}
+	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" {
 		if sec := declaredSection(best.Declare); recordedWork(sec) {
 			// "# Phase 6 - Completion Report" over "## Deliverables" and
@@ -711,6 +735,18 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
+}
+
+// boxTotals counts the document's ticked and open checkboxes, wherever
+// they stand.
+func (b *builder) boxTotals(doc ast.Node) (checked, unchecked int) {
+	var first Pos
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if _, ok := n.(*ast.List); ok {
+			b.countBoxes(n, &checked, &unchecked, &first)
+		}
+	}
+	return checked, unchecked
 }
 
 // doneWorkSection reports a section heading that names work already done

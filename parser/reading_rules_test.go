@@ -2833,3 +2833,26 @@ func TestKeyedBulletsUnderPhases(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Foundation open", "2.1 Auth open"}, units(p))
 }
+
+// Four kinds of document that say what they are, each read as a plan
+// before: the minutes of a meeting titled with its date and an
+// "Attending" section (heldout44 1083); a guide titled as telling how a
+// tool works, in Russian (heldout45 1111); an agent's command with an
+// "Arguments" section over its steps (heldout45 1102); an acceptance
+// record whose every box is ticked (heldout45 1099).
+func TestSelfDescribedNonPlansRefused(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"# Planning meeting 2021-04-14\n\n## Attending\n\n- Josh\n- Niko\n\n## Design meeting candidates\n\n- [ ] async closures\n- [ ] let chains\n- [ ] never type\n",
+			`it is the minutes of a meeting (its title "Planning meeting 2021-04-14" and its sections "attending" (line 3))`},
+		{"# OpenSpec CLI – как это работает\n\n## Шаги\n\n### Шаг 1: Установка\n\nТекст.\n\n### Шаг 2: Инициализация\n\nТекст.\n\n### Шаг 3: Предложение\n\nТекст.\n",
+			`its title "OpenSpec CLI – как это работает" says it is a tutorial or example`},
+		{"# Pick Task\n\nSelect a task.\n\n## Arguments\n\n- `task_id` (optional)\n\n## Step 1 — If no task ID\n\nList them.\n\n## Step 2 — Dependency check\n\nCheck.\n\n## Step 3 — Pick the task\n\nPick.\n",
+			`its section "Arguments" (line 5) and its steps say it is an agent's command`},
+		{"# V1 acceptance\n\nDone on 2026-08-11.\n\n## 1. Desktop E2E — completed 2026-08-11\n\n- [x] launch\n- [x] sign in\n\n## 2. Remote — completed 2026-08-11\n\n- [x] tunnel\n",
+			`its title "V1 acceptance" says it is a report, and every one of its 3 checkboxes is ticked`},
+	} {
+		p := Parse("p.md", []byte(c.src))
+		require.Len(t, msgs(p, Error), 1, c.src)
+		assert.Contains(t, msgs(p, Error)[0], c.want)
+	}
+}
