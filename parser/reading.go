@@ -480,6 +480,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.labelGroups(sc, pick, add)
 	b.boldLabels(doc, pick, add)
 	b.sectionUnits(doc, sc, add)
+	b.areaUnits(sc, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
 		for _, r := range sc.heads {
@@ -3166,6 +3167,50 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 			return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: labelRetag(up), phaseLevel: -1})
 		}})
 }
+
+// areaUnits proposes, in a document titled as a plan, the level-3
+// sections of the one level-2 section that names its features or
+// priorities ("## Prioritized Features" over "### Chemistry Software
+// Stack" and its bullets), when three or more of them each hold a list:
+// the areas of work a release plan lists, their items the areas' tasks.
+func (b *builder) areaUnits(sc *shapeScan, add func(*Candidate)) {
+	if !planTitle(sc.title()) {
+		return
+	}
+	for i, r := range sc.heads {
+		if r.node.Level != 2 || !hasAnyWord(r.head.Text, areaWords) {
+			continue
+		}
+		var lines []int
+		units := map[ast.Node]bool{}
+		for _, t := range sc.heads[i+1:] {
+			if t.node.Level <= 2 {
+				break
+			}
+			if t.node.Level != 3 {
+				continue
+			}
+			if !b.sectionHasList(nil, t.node) {
+				return
+			}
+			units[t.node] = true
+			lines = append(lines, t.head.Pos.Line)
+		}
+		if len(lines) < 3 {
+			return
+		}
+		cfg := headingsByPlace(units, "units are the areas of work under \""+r.head.Text+"\"", false)
+		add(&Candidate{Name: "headings", Description: cfg.name, Units: len(lines), First: firstOf(lines),
+			Declare: `units: "### {title} under ## ` + r.head.Text + `"`, Score: scoreSections, level: 3,
+			Why:  fmt.Sprintf("%d level-3 sections under %q, each with a list of its items, in a document titled as a plan", len(lines), r.head.Text),
+			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+		return
+	}
+}
+
+// areaWords, in a level-2 heading, say its sections are the areas of work
+// of a plan: "Prioritized Features", "Priorities", "Scope of work".
+var areaWords = []string{"features", "prioritized features", "priorities", "workstreams", "work streams", "areas", "focus areas"}
 
 // ruleWords, ending a section's title, say it lays down rules rather than
 // steps ("Formatting Rules", "Non-Negotiable Requirements").

