@@ -2867,3 +2867,15 @@ func TestAreasUnderPrioritizedFeatures(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Core Redesign open", "1.2 Chemistry Stack open", "1.3 Finance Stack open"}, units(p))
 	assert.Len(t, p.Sprints[0].Tasks, 2)
 }
+
+// A progress tracker that words a phase its own way closes it when most
+// of its letters run alike (bigram Dice of 0.5 or more: "DB schema &
+// Review status" for "DB schema & status"), never another phase's words;
+// "Phase 6.1" in a tracker names unit 6.1, not all of phase 6 (heldout44
+// 1090 read four of fourteen done tasks done).
+func TestTrackerWordsAPhaseItsOwnWay(t *testing.T) {
+	src := "# Epic 31 — tasks\n\n## Status\n\n- [x] Phase 1: DBスキーマ拡張 & Reviewステータス遷移\n- [x] Phase 2: budget approved\n- [x] Phase 3.1: Backend tests\n- [ ] Phase 3.2: Frontend tests\n\n## Phase 1: DBスキーマ拡張 & ステータス遷移\n\n### Task 1.1: Migration\n\nText.\n\n## Phase 2: Build\n\n### Task 2.1: Compile\n\nText.\n\n## Phase 3: Tests\n\n### Task 3.1: Backend tests\n\nText.\n\n### Task 3.2: Frontend tests\n\nText.\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Migration closed", "2.1 Compile open", "3.1 Backend tests closed", "3.2 Frontend tests open"}, units(p))
+}

@@ -1464,6 +1464,10 @@ func (w *shapeWalk) track(sh shape, start int, how string) {
 	switch {
 	case sh.kind == shapeUnit && w.byWritten[writtenKey(sh)] != nil:
 		e.SprintID = w.byWritten[writtenKey(sh)].ID
+	case sh.kind == shapePhase && strings.Contains(sh.id, ".") && b.byID[canonicalSprintID(sh.id)] != nil:
+		// "- [x] Phase 6.1: Backend unit tests": the unit 6.1 of
+		// phase 6, not the whole phase.
+		e.SprintID = canonicalSprintID(sh.id)
 	case sh.kind == shapePhase:
 		for _, ph := range b.p.Phases {
 			if ph.ID != strconv.Itoa(leadingNum(sh.id)) || ph.Skipped {
