@@ -2879,3 +2879,15 @@ func TestTrackerWordsAPhaseItsOwnWay(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Migration closed", "2.1 Compile open", "3.1 Backend tests closed", "3.2 Frontend tests open"}, units(p))
 }
+
+// A document's status line that names a unit done ("Status: **Etapa 2
+// concluída; Etapa 3 aguardando gate**") closes it and the units before
+// it with no status of their own, and says so (heldout44 1089 read none
+// of six done stages done).
+func TestStatusLineNamesTheLastDoneUnit(t *testing.T) {
+	src := "# Workflow: fichas 2026\n\nStatus: **Etapa 2 concluída; Etapa 3 aguardando segundo gate**.\n\n## Plano por etapas\n\n### Etapa 1: baseline\n\nTexto.\n\n### Etapa 2: auditoria\n\nTexto.\n\n### Etapa 3: lançamento\n\nTexto.\n"
+	p := Parse("workflow.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 baseline closed", "2.1 auditoria closed", "3.1 lançamento open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says Etapa 2 is done, so it and the units before it with no status of their own are read done: 1.1, 2.1")
+}

@@ -231,6 +231,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 	if cfg.all != nil {
 		cfg.all(b)
 	}
+	b.statusLineMark(doc)
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
@@ -2158,6 +2159,62 @@ func (w *shapeWalk) phaseUnitBeside(r *shapeHead) {
 	w.asUnit, w.beside = false, false
 	w.finish(s, pr, w.phaseBlocks, r.head.Start)
 	w.phaseBlocks = w.phaseBlocks[:0]
+}
+
+// statusMarkRE is a unit's word and number followed by the word after
+// it, in a document's status line: "Etapa 5 concluída", "Phase 3
+// complete".
+var statusMarkRE = lazyMustCompile(`(\pL+)\s+([0-9]+(?:\.[0-9]+)?)\s+(\pL+)`)
+
+// statusLineMark reads a document's status line, before its first section
+// ("Status: **Etapa 5 concluída; Etapa 6 aguardando segundo gate**"): a
+// unit named done there closes it and the units before it, which a plan
+// run in order has done first. Units with a status of their own keep
+// it; the closing is said.
+func (b *builder) statusLineMark(doc ast.Node) {
+	var value string
+	var at Pos
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level > 1 {
+			break
+		}
+		if par, ok := n.(*ast.Paragraph); ok {
+			if v, found := cutLabel(strings.TrimSpace(plainText(par, b.src)), "status"); found && v != "" {
+				value, at = v, b.p.Position(b.blockStart(par))
+				break
+			}
+		}
+	}
+	if value == "" {
+		return
+	}
+	clause, _, _ := strings.Cut(value, ";")
+	m := statusMarkRE.FindStringSubmatch(clause)
+	if m == nil {
+		return
+	}
+	if r := readStatus(m[3]); !r.known || r.status != StatusClosed {
+		return
+	}
+	last := -1
+	for i, s := range b.defs {
+		if sh := readShape(s.Heading.Text); strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
+			last = i
+		}
+	}
+	if last < 0 {
+		return
+	}
+	var closed []string
+	for _, s := range b.defs[:last+1] {
+		if !s.Status.Set() && !s.Skipped {
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			closed = append(closed, s.ID)
+		}
+	}
+	if len(closed) > 0 {
+		b.p.warnf(at, "the plan's status line says %s %s is done, so it and the units before it with no status of their own are read done: %s", m[1], m[2], idList(closed))
+	}
 }
 
 // statesStatus reports whether blocks hold a Status field: a line of a
