@@ -78,6 +78,11 @@ func workHeading(text string) bool {
 	if len(f) == 2 && (f[1] == "steps" || f[1] == "tasks") && slices.Contains(workKinds, f[0]) {
 		return true
 	}
+	// "Step-by-Step Upgrade Procedure": the procedure of a kind of work
+	// done once (not "Release Procedure", repeated for every release).
+	if len(f) > 1 && f[len(f)-1] == "procedure" && slices.ContainsFunc(f, func(w string) bool { return slices.Contains(workKinds, w) }) {
+		return true
+	}
 	// "High-level TODOs", "Open to-dos": whatever kind, to-dos are work.
 	if len(f) > 1 && len(f) <= 3 && (f[len(f)-1] == "todos" || f[len(f)-1] == "to-dos") {
 		return true

@@ -2891,3 +2891,15 @@ func TestStatusLineNamesTheLastDoneUnit(t *testing.T) {
 	assert.Equal(t, []string{"1.1 baseline closed", "2.1 auditoria closed", "3.1 lançamento open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says Etapa 2 is done, so it and the units before it with no status of their own are read done: 1.1, 2.1")
 }
+
+// A heading that names the procedure of a kind of work done once
+// ("Step-by-Step Upgrade Procedure") is a section about the work: the
+// numbered steps of its phases are the units, over the document's
+// numbered checks before it (heldout42 1027 read eleven of fifteen).
+func TestUpgradeProcedureIsWork(t *testing.T) {
+	src := "# Kuma Upgrade Plan\n\n## Pre-Upgrade Checklist\n\n### 1. Resource Name Audit\n\nText.\n\n### 2. Policy Audit\n\nText.\n\n## Step-by-Step Upgrade Procedure\n\n### Phase 1: Preparation\n\n1. **Backup everything**\n2. **Fix names**\n\n### Phase 2: Staging\n\n1. **Deploy 2.11**\n2. **Verify DNS**\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Backup everything open", "1.2 Fix names open", "1.3 Deploy 2.11 open", "1.4 Verify DNS open"}, units(p))
+	assert.False(t, workHeading("Release Procedure"))
+}
