@@ -2903,3 +2903,18 @@ func TestUpgradeProcedureIsWork(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Backup everything open", "1.2 Fix names open", "1.3 Deploy 2.11 open", "1.4 Verify DNS open"}, units(p))
 	assert.False(t, workHeading("Release Procedure"))
 }
+
+// A status table whose rows name units by the key their titles open with
+// ("| AI-01 | ... | 已完成并批量收口 |" beside "## 任务 1：AI-01，Bybit"),
+// under a header the tables of other languages use ("当前状态"), closes
+// them; a Chinese done word followed by "and" ("已完成并批量收口", done
+// and closed out) is done (heldout46 1135 read twenty done tasks open).
+func TestStatusTableKeyedByTitleKeys(t *testing.T) {
+	src := "# 并行开发任务\n\n## 当前实现状态\n\n| 任务 | 交易所 | 当前状态 |\n| --- | --- | --- |\n| AI-01 | bybit | 已完成并批量收口 |\n| AI-02 | htx | 进行中 |\n\n## 任务 1：AI-01，Bybit\n\n目标。\n\n## 任务 2：AI-02，HTX\n\n目标。\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 AI-01，Bybit closed", "1.2 AI-02，HTX open"}, units(p))
+	assert.Equal(t, StatusClosed, readStatus("已完成并批量收口").status)
+	// Only a word that says done already: "must first complete and test".
+	assert.NotEqual(t, StatusClosed, readStatus("需先完成并测试").status)
+}

@@ -1353,7 +1353,9 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 			}
 		}
 		if sh.kind != shapePhase && sh.kind != shapeUnit {
-			w.numberedRow(cells, first, col)
+			if !w.keyedRow(cells, first, col) {
+				w.numberedRow(cells, first, col)
+			}
 			continue
 		}
 		r := readStatus(strings.TrimSpace(plainText(cells[col], b.src)))
@@ -1371,6 +1373,40 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 		}
 	}
 }
+
+// keyedRow reads a status table's row that names a unit by the key its
+// title opens with: "| AI-01 | bybit | 已完成并批量收口 |" beside "## 任务 1：
+// AI-01，Bybit + Binance". A done status closes the one unit whose title
+// opens with the key; it reports whether one does.
+func (w *shapeWalk) keyedRow(cells []ast.Node, first string, col int) bool {
+	b := w.b
+	if !keyRE.MatchString(first) || col < 1 {
+		return false
+	}
+	var unit *Sprint
+	for _, s := range b.defs {
+		rest, ok := strings.CutPrefix(s.Title, first)
+		if r, _ := utf8.DecodeRuneInString(rest); ok && (rest == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r)) {
+			if unit != nil {
+				return false // two units open with it: it names neither
+			}
+			unit = s
+		}
+	}
+	if unit == nil {
+		return false
+	}
+	if r := readStatus(strings.TrimSpace(plainText(cells[col], b.src))); r.status == StatusClosed && r.known {
+		if start := nodeStart(cells[0].FirstChild()); cells[0].FirstChild() != nil && start >= 0 {
+			b.closedByLine(lineStart(b.src, start), unit)
+		}
+	}
+	return true
+}
+
+// keyRE is a work item's key: capitals, a dash or none, a number ("AI-01",
+// "FE-12", "US3").
+var keyRE = lazyMustCompile(`^[A-Z][A-Za-z]*-?[0-9]+$`)
 
 // numberedRow reads a status table's row that names a unit by the whole
 // number its heading opens with, or follows its unit word with, and by its
@@ -1450,7 +1486,7 @@ func shareWord(a, b string) bool {
 var (
 	statusColumns = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
 		"статус": true, "прогресс": true, "estado": true, "progreso": true, "progresso": true, "statut": true,
-		"avancement": true, "fortschritt": true, "stand": true, "状态": true, "进度": true, "状態": true, "進捗": true, "상태": true, "진행": true}
+		"avancement": true, "fortschritt": true, "stand": true, "状态": true, "当前状态": true, "目前状态": true, "狀態": true, "目前狀態": true, "进度": true, "状態": true, "進捗": true, "ステータス": true, "상태": true, "진행": true, "진행 상태": true}
 	phaseColumns = map[string]bool{"phase": true, "фаза": true, "этап": true, "fase": true, "étape": true, "phasen": true,
 		"阶段": true, "フェーズ": true, "단계": true, "stage": true}
 )

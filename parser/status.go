@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Statuses a sprint can have, and the one that leaves it out.
@@ -145,6 +146,8 @@ func statusTokens(v string) []token {
 					}
 				}
 				out = append(out, token{text: head, raw: head}, token{text: tail, raw: tail})
+			} else if done, rest := cutDonePrefix(w); done != "" {
+				out = append(out, token{text: done, raw: done}, token{text: rest, raw: rest})
 			} else {
 				out = append(out, token{text: strings.ToLower(w), raw: w})
 			}
@@ -188,6 +191,27 @@ func cutStatusSuffix(w string) (head, tail string) {
 		return "", ""
 	}
 	return strings.TrimSuffix(w, tail), tail
+}
+
+// cutDonePrefix splits a run of Chinese that opens with a word saying the
+// work is done already and goes on with "and" ("已完成并批量收口", done and
+// closed out in the batch) into that word and the rest; "" when it does
+// not.
+func cutDonePrefix(w string) (done, rest string) {
+	if !hasCJK(w) {
+		return "", ""
+	}
+	for sw := range doneStatusWords {
+		if len(sw) > len(done) && saysDoneAlready(sw) && strings.HasPrefix(w, sw) {
+			if r, _ := utf8.DecodeRuneInString(w[len(sw):]); strings.ContainsRune("并並且及", r) {
+				done = sw
+			}
+		}
+	}
+	if done == "" {
+		return "", ""
+	}
+	return done, w[len(done):]
 }
 
 // saysDoneAlready reports whether a done word of Chinese or Japanese says
