@@ -2918,3 +2918,15 @@ func TestStatusTableKeyedByTitleKeys(t *testing.T) {
 	// Only a word that says done already: "must first complete and test".
 	assert.NotEqual(t, StatusClosed, readStatus("需先完成并测试").status)
 }
+
+// A phase that is its own unit, named again later with the same title and
+// another status ("## Phase 7: Cross-Platform UX (PLANNED)" after "##
+// Phase 7: Cross-Platform UX (COMPLETED)"), is a stale copy: text, said,
+// not a second unit (heldout46 1136 read eight phases of seven).
+func TestPhaseNamedAgainIsNoSecondUnit(t *testing.T) {
+	src := "# UX Plan\n\n## Phase 1: Tool Call UX (COMPLETED)\n\nText.\n\n## Phase 7: Cross-Platform UX (COMPLETED)\n\nText.\n\n## Phase 6: Packaging (COMPLETED)\n\nText.\n\n## Phase 7: Cross-Platform UX (PLANNED)\n\nOld text.\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Tool Call UX closed", "7.1 Cross-Platform UX closed", "6.1 Packaging closed"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `15:1: phase 7 "Cross-Platform UX (PLANNED)" is named again here, after line 7: read as text about that phase, not as another unit`)
+}

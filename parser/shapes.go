@@ -1608,6 +1608,16 @@ func (w *shapeWalk) closePhase(end int) {
 	w.phaseBlocks = nil
 	switch w.mode {
 	case modePhaseOnly:
+		if earlier := w.samePhase(ph); earlier != nil {
+			// "## Phase 7: Cross-Platform UX (PLANNED)" after "## Phase
+			// 7: Cross-Platform UX (COMPLETED)": the same phase again, a
+			// copy the plan left behind, not more work.
+			w.b.p.warnf(r.head.Pos, "phase %s %q is named again here, after line %d: read as text about that phase, not as another unit", ph.ID, ph.Title, earlier.Heading.Pos.Line)
+			if n := len(w.b.p.Phases); n > 0 && w.b.p.Phases[n-1] == ph {
+				w.b.p.Phases = w.b.p.Phases[:n-1]
+			}
+			return
+		}
 		s := w.newUnit(r, ph, ph.ID, r.sh.title)
 		intro, steps := w.splitSteps(blocks, end)
 		if len(steps) == 0 {
@@ -1678,6 +1688,29 @@ func (w *shapeWalk) closePhase(end int) {
 		w.b.p.warnf(r.head.Pos, "phase %s has no units under it, so the phase is one unit (%s)", ph.ID, s.ID)
 		w.finish(s, r, blocks, end)
 	}
+}
+
+// samePhase is a phase before ph with its id and its title, marks left
+// out; nil for none.
+func (w *shapeWalk) samePhase(ph *Phase) *Phase {
+	for _, o := range w.b.p.Phases {
+		if o != ph && o.ID == ph.ID && strings.EqualFold(titleCore(o.Title), titleCore(ph.Title)) {
+			return o
+		}
+	}
+	return nil
+}
+
+// titleCore is a title with a status in brackets at its end left out:
+// "Cross-Platform UX" of "Cross-Platform UX (PLANNED)".
+func titleCore(t string) string {
+	t = cleanTitle(t)
+	if strings.HasSuffix(t, ")") {
+		if k := strings.LastIndexByte(t, '('); k > 0 && readStatus(t[k+1:len(t)-1]).known {
+			t = strings.TrimSpace(t[:k])
+		}
+	}
+	return t
 }
 
 // earlierPhase is a phase before ph that holds units and that ph's heading
