@@ -2930,3 +2930,13 @@ func TestPhaseNamedAgainIsNoSecondUnit(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Tool Call UX closed", "7.1 Cross-Platform UX closed", "6.1 Packaging closed"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `15:1: phase 7 "Cross-Platform UX (PLANNED)" is named again here, after line 7: read as text about that phase, not as another unit`)
 }
+
+// A mark between a unit's id and its separator ("### PR 4a ✅: Opt-in
+// staging — #384") says how it stands; the heading is still a unit
+// heading (heldout46 1134 read four test boxes instead of eleven PRs).
+func TestMarkBeforeTheSeparator(t *testing.T) {
+	src := "# Plan: Batch Remote Execution\n\n## PR Plan\n\n### PR 1 ✅: MinIO handler — #375\n\nText.\n\n### PR 4a ✅: Opt-in staging — #384\n\nText.\n\n### PR 5: Target profiles\n\nText.\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 MinIO handler — #375 closed", "1.4a Opt-in staging — #384 closed", "1.5 Target profiles open"}, units(p))
+}

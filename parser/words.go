@@ -183,12 +183,28 @@ func readShapeGlue(text string, glue bool) shape {
 		pid, after := splitShapeID(rest[5:])
 		sh.id, rest = id+" Part "+pid, strings.TrimSpace(after)
 	}
+	mark := ""
+	if after := strings.TrimLeftFunc(rest, isMarkRune); after != rest && (sh.kind == shapeUnit || sh.kind == shapePhase) {
+		m := rest[:len(rest)-len(after)]
+		after = strings.TrimLeft(after, " ")
+		// "PR 4a ✅: Opt-in staging": a mark between the id and its
+		// separator says how the unit stands; it goes after the title.
+		for _, s := range []string{":", "：", "—", "–"} {
+			if strings.HasPrefix(after, s) {
+				mark, rest = strings.TrimSpace(m), after
+				break
+			}
+		}
+	}
 	for _, s := range []string{":", "：", "-", "–", "—", "."} {
 		if strings.HasPrefix(rest, s) {
 			rest = strings.TrimSpace(rest[len(s):])
 			sh.sep = true
 			break
 		}
+	}
+	if mark != "" {
+		rest += " " + mark
 	}
 	if !sh.sep && strings.HasPrefix(rest, "(") && (sh.kind == shapeUnit || sh.kind == shapePhase) {
 		// "DAY 2 (March 6 - Thu) - Receipt Types", "Phase 1 (shipped) —
@@ -225,6 +241,12 @@ func readShapeGlue(text string, glue bool) shape {
 		return shape{} // "1. Overview", "2024 plans": a numbered section, not a unit
 	}
 	return sh
+}
+
+// isMarkRune reports a rune of a status mark: "✅", "🔄", "⏸", and the
+// joiners emoji are written with.
+func isMarkRune(r rune) bool {
+	return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"\ufe0f\u200d", r)
 }
 
 // headingBox reads a checkbox at the start of a heading's text ("[x] ",
