@@ -2,6 +2,7 @@ package parser
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -45,7 +46,7 @@ func (b *builder) markedRuns(doc ast.Node, ordered bool) (lists map[ast.Node]boo
 				}
 				items++
 				switch {
-				case ordered && (t.done || t.box || readStatus(t.text).known):
+				case ordered && (t.done || t.box || saysStatus(t.text)):
 					marked++
 				case !ordered && leadStatus(t.text):
 					marked++
@@ -79,6 +80,17 @@ func (b *builder) markedRuns(doc ast.Node, ordered bool) (lists map[ast.Node]boo
 		return map[ast.Node]bool{}, 0, 0
 	}
 	return lists, n, first
+}
+
+// saysStatus reports whether a numbered item's text says how it stands:
+// a status anywhere ("**B1: tap.ts** ✅ COMPLETED"), but for a word that
+// opens it as its verb ("Open a discussion", "Review the issues").
+func saysStatus(text string) bool {
+	lead, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	if rest != "" && !statusEmoji(lead) && !hasCJK(lead) && strings.IndexFunc(lead, unicode.IsLetter) == 0 && !strings.ContainsAny(lead, ":：*") && readStatus(lead).known {
+		return readStatus(rest).known
+	}
+	return readStatus(text).known
 }
 
 // leadStatus reports whether a bullet's text opens with a status mark
