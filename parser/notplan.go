@@ -340,6 +340,13 @@ func howToHeads(heads map[string]int) int {
 // placeholders are what a template leaves to fill in.
 var placeholders = []string{"yyyy-mm-dd", "<url>", "<date>", "<name>", "<link>", "{{", "[tbd]", "<#.#>", "yes|no", "yes/no"}
 
+// titlePlaceholderRE is a placeholder in a title: "(DATE)", "<date>",
+// "{version}", "vX.Y.Z".
+var titlePlaceholderRE = lazyMustCompile(`\((?:DATE|VERSION|NAME|TBD)\)|<(?:date|version|name)>|\{(?:date|version|name)\}|\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)?\b`)
+
+// versionPlaceholderRE is a version left to fill in: "X.XX.X", "vX.Y.Z".
+var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)?\b|\((?:DATE|VERSION)\)`)
+
 // templateDoc says, with its evidence, whether the document is a template
 // to copy: its title, or its first paragraph, calls it a template, and its
 // text leaves two placeholders or more to fill in; "" when it is not.
@@ -352,7 +359,15 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		}
 	}
 	if !hasAnyWord(title, []string{"template"}) && !hasAnyWord(intro, []string{"template"}) {
-		return ""
+		// "# Release candidate (DATE)" over "tag X.XX.X-rc.1": a title
+		// that leaves its date or version to fill in, and a placeholder
+		// of a version in the text, make a form to copy as well.
+		found := versionPlaceholderRE.FindAllStringIndex(string(b.src), -1)
+		if !titlePlaceholderRE.MatchString(title) || len(found) < 2 {
+			return ""
+		}
+		last := found[len(found)-1]
+		return fmt.Sprintf("its title %q leaves a placeholder to fill in, and its text %d more (%q)", title, len(found)-1, b.src[last[0]:last[1]])
 	}
 	lower := strings.ToLower(string(b.src))
 	var found []string

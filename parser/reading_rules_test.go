@@ -2952,3 +2952,16 @@ func TestRoadmapProcessRefused(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
 }
+
+// A title that leaves its date or version to fill in ("# Release
+// candidate (DATE)"), with more placeholders in the text ("X.XX.X-rc.1"),
+// is a form to copy for each release, though it never says template
+// (heldout47 1149 was read as 22 units of work).
+func TestFormWithPlaceholdersRefused(t *testing.T) {
+	src := "# Release candidate (DATE)\n\n- [ ] Announce the release\n- [ ] Create new version tag for X.XX.X-rc.1\n\n# Final (DATE)\n\n- [ ] Tag the new release X.XX.X\n"
+	p := Parse("RELEASE.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its title "Release candidate (DATE)" leaves a placeholder to fill in, and its text 3 more ("X.XX.X"))`)
+	p = Parse("PLAN.md", []byte("# Release 2.4 plan\n\n- [ ] Announce the release\n- [ ] Tag v2.4.0\n"))
+	require.Empty(t, msgs(p, Error))
+}
