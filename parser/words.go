@@ -196,7 +196,7 @@ func readShapeGlue(text string, glue bool) shape {
 			}
 		}
 	}
-	for _, s := range []string{":", "：", "-", "–", "—", "."} {
+	for _, s := range []string{":", "：", "-", "–", "—", ".", "·"} {
 		if strings.HasPrefix(rest, s) {
 			rest = strings.TrimSpace(rest[len(s):])
 			sh.sep = true
