@@ -2983,3 +2983,13 @@ func TestMiddleDotGuideIntroDeepDive(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Chat Panel UI Deep Dive - Agent Generation Progress" says it is a report, and nothing in it speaks of work to do: its headings record what was done or found`)
 }
+
+// "### Task 2-1" under "## Phase 2" is task 2.1, its number written with
+// a dash; "#### Weeks 3-4" stays a range (heldout47 1161 numbered phase
+// 2's tasks 2.2 to 2.4).
+func TestDashedTaskNumbers(t *testing.T) {
+	src := "# Tasks\n\n## Phase 1: MVP\n\n### Task 1-1: Upload\n\nText.\n\n### Task 1-2: List\n\nText.\n\n## Phase 2: Tags\n\n### Task 2-1: Tag admin\n\nText.\n\n### Task 2-2: Tag filter\n\nText.\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Upload open", "1.2 List open", "2.1 Tag admin open", "2.2 Tag filter open"}, units(p))
+}

@@ -2512,6 +2512,12 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 		// "T001.1" is an insert after T001.
 		if pre, post, ok := strings.Cut(id, "."); ok && strings.EqualFold(canonicalPhaseID(pre), ph.ID) && (w.items == nil || w.items.prefix == "" || !strings.HasPrefix(pre, "0")) {
 			id = post
+		} else if pre, post, ok := strings.Cut(id, "-"); ok && canonicalPhaseID(pre) == ph.ID && post != "" && strings.Trim(post, "0123456789") == "" &&
+			(strings.EqualFold(r.sh.word, "task") || strings.EqualFold(r.sh.word, "step")) {
+			// "### Task 2-1" under "## Phase 2": the first task of phase
+			// 2, its number written with a dash (not a range, as in
+			// "Weeks 3-4").
+			id = post
 		}
 		digits := 0
 		for digits < len(id) && id[digits] >= '0' && id[digits] <= '9' {
