@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -769,6 +770,18 @@ func (b *builder) closeSprint(end int) {
 		return
 	}
 	b.define(s)
+}
+
+// undefine takes back unit s, a copy a later one replaces.
+func (b *builder) undefine(s *Sprint) {
+	b.defs = slices.DeleteFunc(b.defs, func(x *Sprint) bool { return x == s })
+	b.byID[s.ID] = slices.DeleteFunc(b.byID[s.ID], func(x *Sprint) bool { return x == s })
+	if len(b.byID[s.ID]) == 0 {
+		delete(b.byID, s.ID)
+	}
+	if s.Phase != nil {
+		s.Phase.Sprints = slices.DeleteFunc(s.Phase.Sprints, func(x *Sprint) bool { return x == s })
+	}
 }
 
 // define records unit s as read: in definition order, and by its id.

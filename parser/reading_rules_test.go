@@ -2993,3 +2993,15 @@ func TestDashedTaskNumbers(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Upload open", "1.2 List open", "2.1 Tag admin open", "2.2 Tag filter open"}, units(p))
 }
+
+// A unit written again with the same id and title ("### 里程碑 12：数据
+// 库初始化功能" four times, each draft left above the next) is one unit:
+// the last copy is read, and the earlier ones are left out with a warning
+// (heldout47 1147 read fifteen milestones of twelve).
+func TestUnitWrittenAgain(t *testing.T) {
+	src := "# 开发计划\n\n## 里程碑\n\n### 里程碑 1：基础结构\n\n- [x] 建立目录\n\n### 里程碑 2：数据库初始化\n\n- [ ] 编写脚本\n\n### 里程碑 2：数据库初始化\n\n- [x] 编写脚本\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 基础结构 closed", "1.2 数据库初始化 closed"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `9:1: unit 1.2 "数据库初始化" is written again at line 13, with the same id and title: the later copy is read, and this one is left out`)
+}

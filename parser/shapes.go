@@ -2203,6 +2203,17 @@ func (w *shapeWalk) openUnit(r *shapeHead) {
 		}
 		ph = w.nextImplicit(w.implicit, r.sh.id)
 	}
+	if o := w.byWritten[writtenKey(r.sh)]; o != nil && r.node != nil && o.Heading.Pos.Line != r.head.Pos.Line && !o.Skipped && o.Annotation == nil &&
+		titleCore(o.Title) != "" && strings.EqualFold(titleCore(o.Title), titleCore(r.sh.title)) {
+		// "### 里程碑 12：数据库初始化功能" four times, each draft left
+		// under the last: the same unit written again, and the last
+		// copy is the one read (one annotated with its bead stays).
+		w.b.p.warnf(o.Heading.Pos, "unit %s %q is written again at line %d, with the same id and title: the later copy is read, and this one is left out", o.ID, o.Title, r.head.Pos.Line)
+		w.b.undefine(o)
+		delete(w.byWritten, writtenKey(r.sh))
+		delete(w.used, o.ID) // the copy read takes its id
+		w.count[o.Phase]--
+	}
 	w.unit = w.newUnit(r, ph, r.sh.id, r.sh.title)
 	w.unitHead = r
 	w.unitBlocks = w.unitBlocks[:0]
