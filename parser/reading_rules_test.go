@@ -3005,3 +3005,16 @@ func TestUnitWrittenAgain(t *testing.T) {
 	assert.Equal(t, []string{"1.1 基础结构 closed", "1.2 数据库初始化 closed"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `9:1: unit 1.2 "数据库初始化" is written again at line 13, with the same id and title: the later copy is read, and this one is left out`)
 }
+
+// A plan's self-review ("## Self-Review" over "- [x] Config typed —
+// Task 4") checks that it covers each task; its ticks close none (heldout48
+// 1164 read five of eight open tasks done).
+func TestSelfReviewTicksCloseNothing(t *testing.T) {
+	src := "# Setup Plan\n\n## Task 1: Install\n\n- [ ] **Step 1:** add deps\n\n## Task 2: Configure\n\n- [ ] **Step 1:** write config\n\n## Task 3: Test\n\n- [ ] **Step 1:** run\n\n## Self-Review\n\n- [x] Installed — Task 1\n- [x] Configured — Task 2\n- [x] Tested — Task 3\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Install open", "1.2 Configure open", "1.3 Test open"}, units(p))
+	// Under a heading that is no review, the same lines close them.
+	p = Parse("plan.md", []byte(strings.Replace(src, "## Self-Review", "## Checklist rápido", 1)))
+	assert.Equal(t, []string{"1.1 Install closed", "1.2 Configure closed", "1.3 Test closed"}, units(p))
+}
