@@ -187,7 +187,9 @@ func (s docSignals) record() (kind, evidence string) {
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
-	if hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) && !hasAnyWord(s.title, ownPlanWords) || len(s.present(retroHeads)) >= 2 {
+	if (hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) || len(s.present(retroHeads)) >= 2) && !hasAnyWord(s.title, ownPlanWords) {
+		// Not "# Sprint Plan: M-R1 Phase 5" with its "## Lessons
+		// Learned" appended: a plan that kept its retrospective.
 		ev := fmt.Sprintf("its title %q", s.title)
 		if found := s.present(retroHeads); len(found) > 0 {
 			ev += " and its sections " + strings.Join(found[:min(len(found), 3)], ", ")

@@ -3018,3 +3018,17 @@ func TestSelfReviewTicksCloseNothing(t *testing.T) {
 	p = Parse("plan.md", []byte(strings.Replace(src, "## Self-Review", "## Checklist rápido", 1)))
 	assert.Equal(t, []string{"1.1 Install closed", "1.2 Configure closed", "1.3 Test closed"}, units(p))
 }
+
+// A plan that keeps its retrospective ("# Sprint Plan: Phase 5" with "##
+// Lessons Learned", "### What Worked", "### What to Improve") is still a
+// plan; the same sections under a title that names no plan make a
+// retrospective (heldout48 1187 was refused as one).
+func TestPlanWithItsRetrospective(t *testing.T) {
+	src := "# Sprint Plan: Phase 5\n\n## Work\n\n### Day 1: Entrypoints\n\n- [x] invoke\n\n### Day 2: Stdlib\n\n- [ ] io\n\n## Lessons Learned\n\n### What Worked\n\n- tests first\n\n### What to Improve\n\n- estimates\n"
+	p := Parse("sprint.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Entrypoints closed", "1.2 Stdlib open"}, units(p))
+	p = Parse("sprint.md", []byte(strings.Replace(src, "# Sprint Plan: Phase 5", "# Phase 5 notes", 1)))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it is a retrospective")
+}
