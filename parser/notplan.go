@@ -51,7 +51,7 @@ var titleKinds = []struct {
 }
 
 // planWords in a document's title or headings say it is about work to do.
-var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "backlog", "milestones", "milestone", "sprints", "sprint plan", "implementation", "deliverables", "timeline", "schedule", "work breakdown", "progress", "execution", "checklist", "runbook", "steps", "phases", "migration"}
+var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "backlog", "follow-ups", "followups", "milestones", "milestone", "sprints", "sprint plan", "implementation", "deliverables", "timeline", "schedule", "work breakdown", "progress", "execution", "checklist", "runbook", "steps", "phases", "migration"}
 
 // workHeadings name a section that holds a plan's work.
 var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation", "implementation plan", "implementation steps", "steps",

@@ -3032,3 +3032,13 @@ func TestPlanWithItsRetrospective(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "it is a retrospective")
 }
+
+// A title that names follow-ups names work to do: the sections of
+// "# SPRINT-020 Follow-Ups", each with its list, are its units
+// (heldout48 1176 was refused).
+func TestFollowUpsTitleNamesWork(t *testing.T) {
+	src := "# SPRINT-020 Follow-Ups\n\n## Compressor rows\n\n- **Status:** Completed in Sprint 021\n- move rows to the executor\n\n## Attention path\n\n- index it\n- test it\n"
+	p := Parse("followups.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Compressor rows closed", "1.2 Attention path open"}, units(p))
+}
