@@ -3042,3 +3042,12 @@ func TestFollowUpsTitleNamesWork(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Compressor rows closed", "1.2 Attention path open"}, units(p))
 }
+
+// Units of one id and title in two phases ("### Step 1: Tests" under
+// each) are two units: only a copy in the same phase is the same unit.
+func TestSameStepInTwoPhases(t *testing.T) {
+	src := "# Plan\n\n## Phase 1: API\n\n### Step 1: Tests\n\n- [ ] write\n\n## Phase 2: UI\n\n### Step 1: Tests\n\n- [ ] write\n"
+	p := Parse("plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Tests open", "2.1 Tests open"}, units(p))
+}

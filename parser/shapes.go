@@ -2208,7 +2208,7 @@ func (w *shapeWalk) openUnit(r *shapeHead) {
 		}
 		ph = w.nextImplicit(w.implicit, r.sh.id)
 	}
-	if o := w.byWritten[writtenKey(r.sh)]; o != nil && r.node != nil && o.Heading.Pos.Line != r.head.Pos.Line && !o.Skipped && o.Annotation == nil &&
+	if o := w.byWritten[writtenKey(r.sh)]; o != nil && o.Phase == ph && r.node != nil && o.Heading.Pos.Line != r.head.Pos.Line && !o.Skipped && o.Annotation == nil &&
 		titleCore(o.Title) != "" && strings.EqualFold(titleCore(o.Title), titleCore(r.sh.title)) {
 		// "### 里程碑 12：数据库初始化功能" four times, each draft left
 		// under the last: the same unit written again, and the last
