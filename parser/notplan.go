@@ -30,11 +30,15 @@ var docKinds = []struct {
 	{"a report of work done", []string{"files created or modified", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
 
-// titleKinds are words of a document's title that say what it is.
-var titleKinds = []struct {
+// titleKind is what a document is, and the words of its title that say
+// so.
+type titleKind struct {
 	kind  string
 	words []string
-}{
+}
+
+// titleKinds are words of a document's title that say what it is.
+var titleKinds = []titleKind{
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
 	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
@@ -781,11 +785,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 // they stand.
 func (b *builder) boxTotals(doc ast.Node) (checked, unchecked int) {
 	var first Pos
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if _, ok := n.(*ast.List); ok {
-			b.countBoxes(n, &checked, &unchecked, &first)
-		}
-	}
+	b.countBoxes(doc, &checked, &unchecked, &first)
 	return checked, unchecked
 }
 

@@ -1758,9 +1758,7 @@ func numberedBelow(secs []sectionItems, level int) bool {
 // allBoxes counts the document's checkboxes, sub-items too, as
 // countBoxes counts a section's.
 func (b *builder) allBoxes(doc ast.Node) int {
-	checked, unchecked := 0, 0
-	var first Pos
-	b.countBoxes(doc, &checked, &unchecked, &first)
+	checked, unchecked := b.boxTotals(doc)
 	return checked + unchecked
 }
 

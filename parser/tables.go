@@ -309,29 +309,27 @@ func unitColumn(h string) bool {
 // planTitled reports whether the document's title (its first level-1
 // heading) says it is a plan, roadmap, backlog or list of tasks.
 func (b *builder) planTitled() bool {
+	t, ok := b.sourceTitle()
+	return ok && planTitle(t)
+}
+
+// sourceTitle is the text of the document's first "# " line, and whether
+// it has one.
+func (b *builder) sourceTitle() (string, bool) {
 	for line := range strings.Lines(string(b.src)) {
 		if t, ok := strings.CutPrefix(line, "# "); ok {
-			return planTitle(strings.TrimSpace(t))
+			return strings.TrimSpace(t), true
 		}
 	}
-	return false
+	return "", false
 }
 
 // recordTitled reports whether the document's title says it records work
 // done: a report, a summary, a retrospective ("# Deep Analysis — Sprint
 // Summary").
 func (b *builder) recordTitled() bool {
-	for line := range strings.Lines(string(b.src)) {
-		if t, ok := strings.CutPrefix(line, "# "); ok {
-			for _, k := range titleKinds {
-				if reportKind(k.kind) && hasAnyWord(strings.TrimSpace(t), k.words) {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	return false
+	t, ok := b.sourceTitle()
+	return ok && slices.ContainsFunc(titleKinds, func(k titleKind) bool { return reportKind(k.kind) && hasAnyWord(t, k.words) })
 }
 
 // idColumn reads column col of every row as unit ids: the ids, the lines
