@@ -97,9 +97,7 @@ func tableID(text string) (prefix, num string, ok bool) {
 // cutIDMark cuts a status mark written before a row's id ("✅ T1", how a
 // task table marks its done rows) from the id.
 func cutIDMark(text string) (mark, id string) {
-	t := strings.TrimLeftFunc(text, func(r rune) bool {
-		return strings.ContainsRune(doneEmoji+progressEmoji+skipEmoji+blockedEmoji+"\ufe0f", r)
-	})
+	t := strings.TrimLeftFunc(text, isMarkRune)
 	if t == text || !strings.HasPrefix(t, " ") {
 		return "", text
 	}
