@@ -481,6 +481,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.boldLabels(doc, pick, add)
 	b.sectionUnits(doc, sc, add)
 	b.areaUnits(sc, add)
+	b.letteredUnits(sc, pick, add)
 	if sc.phaseLevel > 0 && (pick == nil || pick.Name != "phases") {
 		var lines []int
 		for _, r := range sc.heads {
@@ -3201,6 +3202,51 @@ func (b *builder) areaUnits(sc *shapeScan, add func(*Candidate)) {
 		add(&Candidate{Name: "headings", Description: cfg.name, Units: len(lines), First: firstOf(lines),
 			Declare: `units: "### {title} under ## ` + r.head.Text + `"`, Score: scoreSections, level: 3,
 			Why:  fmt.Sprintf("%d level-3 sections under %q, each with a list of its items, in a document titled as a plan", len(lines), r.head.Text),
+			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+		return
+	}
+}
+
+// letteredUnits proposes the headings lettered in order, one level under a
+// section about the work ("## 2) Work Items" over "### A. Entrypoint
+// Invocation ✅ COMPLETE", "### B. Builtin Registry"), as its units, over
+// the walker's pick when they are more than its units: a sprint plan's
+// work items, written with letters.
+func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
+	for i, r := range sc.heads {
+		if !workSection(r.head.Text) {
+			continue
+		}
+		var lines []int
+		units := map[ast.Node]bool{}
+		next := 'A'
+		for _, t := range sc.heads[i+1:] {
+			if t.node.Level <= r.node.Level {
+				break
+			}
+			if t.node.Level != r.node.Level+1 {
+				continue
+			}
+			text := strings.TrimLeftFunc(t.head.Text, decoration)
+			if len(text) < 4 || rune(text[0]) != next || text[1] != '.' && text[1] != ')' || text[2] != ' ' {
+				lines = nil // "### Notes" among them: no lettered list
+				break
+			}
+			next++
+			units[t.node] = true
+			lines = append(lines, t.head.Pos.Line)
+		}
+		if len(lines) < 2 {
+			continue
+		}
+		score := scoreWorkList
+		if pick == nil || pick.Units < len(lines) {
+			score = scoreItemsIn
+		}
+		cfg := headingsByPlace(units, "units are the lettered headings under \""+r.head.Text+"\"", true)
+		add(&Candidate{Name: "headings", Description: cfg.name, Units: len(lines), First: firstOf(lines),
+			Declare: `units: "` + strings.Repeat("#", r.node.Level+1) + ` {title} under ` + strings.Repeat("#", r.node.Level) + " " + r.head.Text + `"`, Score: score, level: r.node.Level + 1,
+			Why:  fmt.Sprintf("%d headings lettered A, B, ... under %q, a section about the work", len(lines), r.head.Text),
 			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
 		return
 	}

@@ -3051,3 +3051,16 @@ func TestSameStepInTwoPhases(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Tests open", "2.1 Tests open"}, units(p))
 }
+
+// Headings lettered A, B, ... one level under a section about the work
+// ("## 2) Work Items" over "### A. Entrypoint Invocation ✅ COMPLETE") are
+// the units, over the walker's fewer "### Day N" (heldout48 1187 read two
+// days); a lettered run broken by another heading is none.
+func TestLetteredWorkItems(t *testing.T) {
+	src := "# Sprint Plan: Phase 5\n\n## 2) Work Items\n\n### A. Entrypoint ✅ COMPLETE\n\nText.\n\n### B. Registry ✅ COMPLETE\n\nText.\n\n### C. Examples ⏳ IN PROGRESS\n\nText.\n\n## 5) Daily Checkpoints\n\n### Day 1 (Oct 2) ✅ COMPLETE\n\nText.\n\n### Day 2 (Oct 3)\n\nText.\n"
+	p := Parse("sprint.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 A. Entrypoint closed", "1.2 B. Registry closed", "1.3 C. Examples in_progress"}, units(p))
+	p = Parse("sprint.md", []byte(strings.Replace(src, "### B. Registry", "### Notes", 1)))
+	assert.NotContains(t, units(p), "1.1 A. Entrypoint closed")
+}
