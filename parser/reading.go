@@ -3213,6 +3213,13 @@ func (b *builder) areaUnits(sc *shapeScan, add func(*Candidate)) {
 // the walker's pick when they are more than its units: a sprint plan's
 // work items, written with letters.
 func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
+	lettered := slices.ContainsFunc(sc.heads, func(r *shapeHead) bool {
+		t := strings.TrimLeftFunc(r.head.Text, decoration)
+		return len(t) > 3 && t[0] == 'A' && (t[1] == '.' || t[1] == ')') && t[2] == ' '
+	})
+	if !lettered {
+		return // no "### A. ..." heading: nothing to look for, at no cost
+	}
 	for i, r := range sc.heads {
 		if !workSection(r.head.Text) {
 			continue
