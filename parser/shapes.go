@@ -2236,7 +2236,7 @@ func (w *shapeWalk) phaseUnitBeside(r *shapeHead) {
 		pr.node.Level != r.node.Level || !pr.sh.short || ph.Skipped {
 		return
 	}
-	if !w.b.statesStatus(w.phaseBlocks) {
+	if !w.b.sectionHasStatus(pr.node) {
 		return
 	}
 	w.asUnit, w.beside = true, true
@@ -2300,35 +2300,6 @@ func (b *builder) statusLineMark(doc ast.Node) {
 	if len(closed) > 0 {
 		b.p.warnf(at, "the plan's status line says %s %s is done, so it and the units before it with no status of their own are read done: %s", m[1], m[2], idList(closed))
 	}
-}
-
-// statesStatus reports whether blocks hold a Status field: a line of a
-// paragraph ("**Status**: planned") or the first line of a list item ("-
-// **Status**: shipped").
-func (b *builder) statesStatus(blocks []ast.Node) bool {
-	status := func(par ast.Node) bool {
-		for _, line := range paragraphLines(par) {
-			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
-				return true
-			}
-		}
-		return false
-	}
-	for _, n := range blocks {
-		switch n := n.(type) {
-		case *ast.Paragraph:
-			if status(n) {
-				return true
-			}
-		case *ast.List:
-			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
-				if blk := it.FirstChild(); blk != nil && (blk.Kind() == ast.KindParagraph || blk.Kind() == ast.KindTextBlock) && status(blk) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 func (w *shapeWalk) closeUnit(end int) {
@@ -2643,19 +2614,32 @@ func (b *builder) phasesTrack(heads []*shapeHead) bool {
 }
 
 // sectionStatus returns the first Status field that stands between heading
-// h and the next heading.
+// h and the next heading: a line of a paragraph ("**Status**: planned"),
+// or the first line of a list item ("- **Status**: shipped").
 func (b *builder) sectionStatus(h ast.Node) (field, bool) {
-	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
-		if _, ok := n.(*ast.Heading); ok {
-			break
-		}
-		par, ok := n.(*ast.Paragraph)
-		if !ok {
-			continue
-		}
+	status := func(par ast.Node) (field, bool) {
 		for _, line := range paragraphLines(par) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
 				return f, true
+			}
+		}
+		return field{}, false
+	}
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Heading:
+			return field{}, false
+		case *ast.Paragraph:
+			if f, ok := status(n); ok {
+				return f, true
+			}
+		case *ast.List:
+			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
+				if blk := it.FirstChild(); blk != nil && (blk.Kind() == ast.KindParagraph || blk.Kind() == ast.KindTextBlock) {
+					if f, ok := status(blk); ok {
+						return f, true
+					}
+				}
 			}
 		}
 	}
