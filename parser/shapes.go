@@ -1253,14 +1253,7 @@ var progressHeadings = []string{"progress", "execution progress", "implementatio
 // whether l is such a log.
 func (w *shapeWalk) progressLog(l *ast.List) bool {
 	b := w.b
-	heading := ""
-	for n := l.PreviousSibling(); n != nil; n = n.PreviousSibling() {
-		if h, ok := n.(*ast.Heading); ok {
-			heading = normalHeading(b.trimmedText(h))
-			break
-		}
-	}
-	if !slices.Contains(progressHeadings, heading) {
+	if !slices.Contains(progressHeadings, normalHeading(b.headingOver(l))) {
 		return false
 	}
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
@@ -1320,13 +1313,8 @@ func (w *shapeWalk) phaseOnlyTracker(l *ast.List) bool {
 	if w.mode != modePhaseOnly {
 		return false
 	}
-	for n := l.PreviousSibling(); n != nil; n = n.PreviousSibling() {
-		if h, ok := n.(*ast.Heading); ok {
-			t := normalHeading(w.b.trimmedText(h))
-			return t == "progress" || t == "status" || strings.HasPrefix(t, "progress ") || t == "tracker"
-		}
-	}
-	return false
+	t := normalHeading(w.b.headingOver(l))
+	return t == "progress" || t == "status" || strings.HasPrefix(t, "progress ") || t == "tracker"
 }
 
 // tableTracker reads a table outside the phases whose rows name phases or
@@ -2015,6 +2003,15 @@ func headingAbove(n ast.Node) *ast.Heading {
 		}
 	}
 	return nil
+}
+
+// headingOver is the text of the heading the block n stands under, among
+// its siblings; "" when none.
+func (b *builder) headingOver(n ast.Node) string {
+	if h := headingAbove(n); h != nil {
+		return b.trimmedText(h)
+	}
+	return ""
 }
 
 // buriedLabel returns the bold label that reads as a unit ("Step 1.4")

@@ -575,17 +575,6 @@ type sectionStatus struct {
 	pos         Pos
 }
 
-// headingOver is the text of the heading the block n stands under, among
-// its siblings; "" when none.
-func (b *builder) headingOver(n ast.Node) string {
-	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
-		if h, ok := p.(*ast.Heading); ok {
-			return b.trimmedText(h)
-		}
-	}
-	return ""
-}
-
 // statusAfter finds, for a table with no status column, a status line
 // later in the section that holds it, before the next heading of that
 // section's level or above: "### 状态：已完成 ✅" after "### 实施步骤" and its
