@@ -980,9 +980,13 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 	}
 }
 
-// keyedItemRE is a tracker's key opening a plain bullet, before a colon:
-// "TASK-P001:", "FE-12:", "S3:".
-var keyedItemRE = lazyMustCompile(`^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-?[0-9]+[a-z]?:\s`)
+// workKey is a tracker's key for a work item: capitals, parts joined by
+// dashes, a number ("TASK-P001", "AI-01", "FE-12", "S3").
+const workKey = `[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-?[0-9]+[a-z]?`
+
+// keyedItemRE is a key opening a plain bullet, before a colon:
+// "TASK-P001:", "FE-12:".
+var keyedItemRE = lazyMustCompile(`^` + workKey + `:\s`)
 
 // keyedBullets proposes, where the phases have no units of their own, the
 // plain bullets under them that each open with a tracker's key and a colon

@@ -1397,9 +1397,8 @@ func (w *shapeWalk) keyedRow(cells []ast.Node, first string, col int) bool {
 	return true
 }
 
-// keyRE is a work item's key: capitals, a dash or none, a number ("AI-01",
-// "FE-12", "US3").
-var keyRE = lazyMustCompile(`^[A-Z][A-Za-z]*-?[0-9]+$`)
+// keyRE is a work item's key alone ("AI-01", "FE-12", "US3").
+var keyRE = lazyMustCompile(`^` + workKey + `$`)
 
 // numberedRow reads a status table's row that names a unit by the whole
 // number its heading opens with, or follows its unit word with, and by its
@@ -2005,8 +2004,8 @@ func headingAbove(n ast.Node) *ast.Heading {
 	return nil
 }
 
-// headingOver is the text of the heading the block n stands under, among
-// its siblings; "" when none.
+// headingOver is the text of the heading the block n stands under (of the
+// top-level block that holds it); "" when none.
 func (b *builder) headingOver(n ast.Node) string {
 	if h := headingAbove(n); h != nil {
 		return b.trimmedText(h)
