@@ -673,49 +673,37 @@ func (r *sectionReader) fieldList(list *ast.List) bool {
 		if _, name, ok := r.itemField(it); ok {
 			return metaField(name)
 		}
-		if !r.labelledItem(it) {
+		if _, labelled := r.itemLabel(it); !labelled {
 			return false
 		}
 	}
 	return false
 }
 
-// labelledItem reports whether a list item opens with a bold label and a
-// colon ("**Kind**: foundation").
-func (r *sectionReader) labelledItem(it ast.Node) bool {
-	blk := it.FirstChild()
-	if blk == nil || (blk.Kind() != ast.KindParagraph && blk.Kind() != ast.KindTextBlock) {
-		return false
-	}
-	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
-		return false
-	}
-	lines := paragraphLines(blk)
-	if len(lines) == 0 {
-		return false
-	}
-	_, ok := r.b.lineField(lines[0])
-	return ok
-}
-
-// itemField reads a list item's first line as a field.
+// itemField reads a list item's first line as a field the reader knows.
 func (r *sectionReader) itemField(it ast.Node) (field, string, bool) {
-	blk := it.FirstChild()
-	if blk == nil || (blk.Kind() != ast.KindParagraph && blk.Kind() != ast.KindTextBlock) {
-		return field{}, "", false
-	}
-	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
-		return field{}, "", false // most items: no label
-	}
-	lines := paragraphLines(blk)
-	if len(lines) == 0 {
-		return field{}, "", false
-	}
-	f, ok := r.b.lineField(lines[0])
+	f, ok := r.itemLabel(it)
 	if !ok || sprintLabels[f.label] == "" {
 		return field{}, "", false
 	}
 	return f, sprintLabels[f.label], true
+}
+
+// itemLabel reads a list item's first line as a bold label and its value
+// ("**Kind**: foundation"), known to the reader or not.
+func (r *sectionReader) itemLabel(it ast.Node) (field, bool) {
+	blk := it.FirstChild()
+	if blk == nil || (blk.Kind() != ast.KindParagraph && blk.Kind() != ast.KindTextBlock) {
+		return field{}, false
+	}
+	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
+		return field{}, false // most items: no label
+	}
+	lines := paragraphLines(blk)
+	if len(lines) == 0 {
+		return field{}, false
+	}
+	return r.b.lineField(lines[0])
 }
 
 // metaField reports whether a field, written as the first item of a list,
