@@ -3064,3 +3064,15 @@ func TestLetteredWorkItems(t *testing.T) {
 	p = Parse("sprint.md", []byte(strings.Replace(src, "### B. Registry", "### Notes", 1)))
 	assert.NotContains(t, units(p), "1.1 A. Entrypoint closed")
 }
+
+// A work log ("# 工作日誌：…", "# Work log: …") records work done, like a
+// report: its ticked "TODO" boxes are a record, not a plan (heldout43 1055
+// compiled to two closed beads).
+func TestWorkLogIsNoPlan(t *testing.T) {
+	src := "# 工作日誌：登入系統\n\n## 已完成事項\n\n### 1. 核心實作\n\n- 完成\n\n## 剩餘工作 (TODO)\n\n- [x] T030b: 日誌\n- [x] T034: 測試\n"
+	p := Parse("log.md", []byte(src))
+	assert.Equal(t, []string{`1:1: log.md is not a plan: its title "工作日誌：登入系統" says it is a report, and every one of its 2 checkboxes is ticked: a record of what was checked or done, not work to do; the closest reading, units are the plan's checkbox items (2 units, first at line 11), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+	// With a box still open it is work to do.
+	p = Parse("log.md", []byte(strings.Replace(src, "- [x] T034", "- [ ] T034", 1)))
+	require.Empty(t, msgs(p, Error))
+}
