@@ -1187,7 +1187,9 @@ func (r *sectionReader) setTimeout(_ string, f field, _ []listItem) {
 func (r *sectionReader) setRole(_ string, f field, _ []listItem) {
 	v := strings.ToLower(strings.Trim(f.value, "`*_ "))
 	if !validRole(v) {
-		r.b.p.errorf(f.pos, "role %q of sprint %s: want one of %s", f.value, r.s.ID, strings.Join(Roles, ", "))
+		// "**Role:** Tester", "**Role**: Architecture oversight": the
+		// job the unit's text gives someone, not a task input's role.
+		r.b.p.warnf(f.pos, "role %q of sprint %s is read as prose, not as its role (one of %s)", f.value, r.s.ID, strings.Join(Roles, ", "))
 		return
 	}
 	r.s.Role = Field{Value: v, Pos: f.pos}

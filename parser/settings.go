@@ -249,7 +249,7 @@ var Settings = []Setting{
 		read:  func(s string) (string, error) { n, ok := readTimeout(s); return strconv.Itoa(n), check(ok) },
 		field: func(d *Defaults) any { return &d.TimeoutMinutes }},
 	{Name: "role", Keys: []string{"role"}, Labels: []string{"role"},
-		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want one of " + strings.Join(Roles, ", "),
+		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want one of " + strings.Join(Roles, ", "), prose: true,
 		read: oneOf(Roles), field: func(d *Defaults) any { return &d.Role }},
 	{Name: "branch template", Keys: []string{"branch_template", "branch template"}, Where: yamlWhere | FromFlag, Kind: Text,
 		Want:  "is empty: want a template like beads/{plan}/{id}-{slug}",

@@ -221,7 +221,7 @@ func TestSettingsPreambleAndFrontMatter(t *testing.T) {
 			pre:  "**Timeout**: soon\n**Role**: boss\n**Letters**: random\n**Created**: someday\n**Files**: /etc/passwd\n**Priority**: Bugs first\n**Integration Branch**:\n",
 			wantDiags: []string{
 				`p.md:1:1: error: Timeout "soon": want minutes like 45m, 2h or 90`,
-				`p.md:2:1: error: Role "boss": want one of ` + strings.Join(Roles, ", "),
+				`p.md:2:1: warning: "**Role**: boss" is read as prose, not as the plan's role (one of ` + strings.Join(Roles, ", ") + ")",
 				`p.md:3:1: error: Letters "random": want one of auto, parallel, sequence`,
 				`p.md:4:1: warning: "**Created**: someday" is read as prose, not as the plan's created (a date like 2026-03-03 or March 3, 2026)`,
 				`p.md:5:1: error: plan files: "/etc/passwd" is not relative to the repository: write paths from its root, like src/**`,
