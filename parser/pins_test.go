@@ -93,10 +93,11 @@ func TestPinFields(t *testing.T) {
 p.md:16:1: error: target file main.go of sprint 1.1 is outside its allowed paths (docs/, src/api/**, tests/**)
 p.md:17:1: error: target file keys/a.pem of sprint 1.1 is forbidden by "**/*.pem"
 p.md:27:1: error: allowed paths of sprint 1.2: "../up" escapes the repository
-p.md:27:1: error: allowed paths of sprint 1.2: "/etc" is not relative to the repository: write paths from its root, like src/**
-p.md:28:1: error: timeout "soon" of sprint 1.2: want minutes like 45m, 2h or 90`, sortDiags(p.Diags.Errors()).String())
+p.md:27:1: error: allowed paths of sprint 1.2: "/etc" is not relative to the repository: write paths from its root, like src/**`, sortDiags(p.Diags.Errors()).String())
 	// A role that is none of the task inputs' roles is the job the text
-	// gives someone ("**Role:** Tester"): a warning, never a refusal.
+	// gives someone ("**Role:** Tester"), and a timeout that does not read
+	// the plan's subject ("30s per request"): warnings, never a refusal.
+	assert.Contains(t, msgs(p, Warning), `28:1: timeout "soon" of sprint 1.2 is read as prose, not as its time budget (minutes like 45m, 2h or 90)`)
 	assert.Contains(t, msgs(p, Warning), `29:1: role "boss" of sprint 1.2 is read as prose, not as its role (one of planner, splitter, engineer, reviewer, doc, ssot_curator, designer)`)
 }
 

@@ -245,7 +245,7 @@ var Settings = []Setting{
 		layersAdd: true,
 		field:     func(d *Defaults) any { return &d.Tests }},
 	{Name: "timeout", Keys: []string{"timeout"}, Labels: []string{"timeout", "time budget"},
-		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want minutes like 45m, 2h or 90",
+		Where: yamlWhere | FromPreamble | FromSprint, Kind: Value, Want: "want minutes like 45m, 2h or 90", prose: true,
 		read:  func(s string) (string, error) { n, ok := readTimeout(s); return strconv.Itoa(n), check(ok) },
 		field: func(d *Defaults) any { return &d.TimeoutMinutes }},
 	{Name: "role", Keys: []string{"role"}, Labels: []string{"role"},

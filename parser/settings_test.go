@@ -220,7 +220,7 @@ func TestSettingsPreambleAndFrontMatter(t *testing.T) {
 			name: "bad settings in the preamble: every one at its line",
 			pre:  "**Timeout**: soon\n**Role**: boss\n**Letters**: random\n**Created**: someday\n**Files**: /etc/passwd\n**Priority**: Bugs first\n**Integration Branch**:\n",
 			wantDiags: []string{
-				`p.md:1:1: error: Timeout "soon": want minutes like 45m, 2h or 90`,
+				`p.md:1:1: warning: "**Timeout**: soon" is read as prose, not as the plan's timeout (minutes like 45m, 2h or 90)`,
 				`p.md:2:1: warning: "**Role**: boss" is read as prose, not as the plan's role (one of ` + strings.Join(Roles, ", ") + ")",
 				`p.md:3:1: error: Letters "random": want one of auto, parallel, sequence`,
 				`p.md:4:1: warning: "**Created**: someday" is read as prose, not as the plan's created (a date like 2026-03-03 or March 3, 2026)`,
