@@ -359,6 +359,10 @@ var titlePlaceholderRE = lazyMustCompile(`\((?:DATE|VERSION|NAME|TBD)\)|<(?:date
 // versionPlaceholderRE is a version left to fill in: "X.XX.X", "vX.Y.Z".
 var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)?\b|\((?:DATE|VERSION)\)`)
 
+// slotRE is a named slot a generator fills in: "{{FEATURE_NAME}}" (in
+// capitals: "{{ .Name }}" is a Go template a plan may be about).
+var slotRE = lazyMustCompile(`\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}`)
+
 // templateDoc says, with its evidence, whether the document is a template
 // to copy: its title, or its first paragraph, calls it a template, and its
 // text leaves two placeholders or more to fill in; "" when it is not.
@@ -375,7 +379,14 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		// that leaves its date or version to fill in, and a placeholder
 		// of a version in the text, make a form to copy as well.
 		found := versionPlaceholderRE.FindAllStringIndex(string(b.src), -1)
-		if !titlePlaceholderRE.MatchString(title) || len(found) < 2 {
+		if slotRE.MatchString(title) {
+			// "# ExecPlan: {{FEATURE_NAME}}" over "## Phase 1:
+			// {{PHASE_1_NAME}}": a generator's form.
+			found = slotRE.FindAllStringIndex(string(b.src), -1)
+		} else if !titlePlaceholderRE.MatchString(title) {
+			return ""
+		}
+		if len(found) < 2 {
 			return ""
 		}
 		last := found[len(found)-1]

@@ -3076,3 +3076,14 @@ func TestWorkLogIsNoPlan(t *testing.T) {
 	p = Parse("log.md", []byte(strings.Replace(src, "- [x] T034", "- [ ] T034", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A title with a generator's slot in capitals ("{{FEATURE_NAME}}") over
+// text with more of them is a form to fill in (heldout49 1210 read its
+// two phases as work); a Go template a plan is about is not a slot.
+func TestSlotTitleIsTemplate(t *testing.T) {
+	src := "# ExecPlan: {{FEATURE_NAME}}\n\n## Phase 1: {{PHASE_1_NAME}}\n\n- [ ] {{TASK}}\n\n## Phase 2: {{PHASE_2_NAME}}\n\n- [ ] test\n"
+	p := Parse("t.md", []byte(src))
+	assert.Equal(t, []string{`1:1: t.md is not a plan: it is a template to copy and fill in (its title "ExecPlan: {{FEATURE_NAME}}" leaves a placeholder to fill in, and its text 3 more ("{{PHASE_2_NAME}}")): its headings are for each copy, not work to compile; the closest reading, each level-2 phase heading is one unit of work (2 units, first at line 3), was not taken; if it is a plan, declare that reading in its front matter: units: phases`}, msgs(p, Error))
+	p = Parse("t.md", []byte("# Render {{ .Name }} in titles\n\n## Phase 1: Parser\n\n- [ ] read {{ .Name }}\n\n## Phase 2: Output\n\n- [ ] write {{ .Name }}\n"))
+	require.Empty(t, msgs(p, Error))
+}
