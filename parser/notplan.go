@@ -188,6 +188,11 @@ func (s docSignals) record() (kind, evidence string) {
 	if ev, ok := has("status", "context", "decision", "consequences"); ok {
 		return "an architecture decision record", "its sections " + ev
 	}
+	if ev, ok := has("context and problem statement", "considered options", "decision outcome"); ok {
+		// MADR's template, whatever the title: its steps show the
+		// decision at work.
+		return "an architecture decision record", "its sections " + ev
+	}
 	form := s.present(templateHeads)
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")

@@ -3087,3 +3087,13 @@ func TestSlotTitleIsTemplate(t *testing.T) {
 	p = Parse("t.md", []byte("# Render {{ .Name }} in titles\n\n## Phase 1: Parser\n\n- [ ] read {{ .Name }}\n\n## Phase 2: Output\n\n- [ ] write {{ .Name }}\n"))
 	require.Empty(t, msgs(p, Error))
 }
+
+// MADR's sections ("Context and Problem Statement", "Considered Options",
+// "Decision Outcome") make a decision record whatever its title; its
+// "#### Step1 - Define the Steps" show the decision at work (heldout49
+// 1205 read three steps as work).
+func TestMADRIsDecisionRecord(t *testing.T) {
+	src := "# Business Process Execution\n\n## Context and Problem Statement\n\nWhy.\n\n## Considered Options\n\n- one\n- two\n\n## Decision Outcome\n\nTwo.\n\n#### Step 1 - Define the steps\n\nCode.\n\n#### Step 2 - Define the process\n\nCode.\n"
+	p := Parse("adr.md", []byte(src))
+	assert.Equal(t, []string{`1:1: adr.md is not a plan: it is an architecture decision record (its sections "context and problem statement" (line 3), "considered options" (line 7), "decision outcome" (line 12)): it records what was decided or said, and its headings are not work to compile; the closest reading, units are level-4 "Step {n}: {title}" headings with no phases (2 units, first at line 16), was not taken; if it is a plan, declare that reading in its front matter: units: "#### Step {n}: {title}"`}, msgs(p, Error))
+}
