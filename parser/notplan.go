@@ -50,7 +50,7 @@ var titleKinds = []titleKind{
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
-		"work log", "worklog", "dev log", "devlog", "工作日誌", "工作日志", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
+		"work log", "worklog", "dev log", "devlog", "completion handoff", "handoff report", "handover report", "工作日誌", "工作日志", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
 	{"a README", []string{"readme"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 }
@@ -762,6 +762,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// and seventeen ticked boxes of evidence: checks passed.
 			return fmt.Sprintf("its title %q says it is %s, and every one of its %d checkboxes is ticked: a record of what was checked or done, not work to do", sig.title, sig.titleKind, checked)
 		}
+	}
+	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: status-lists" {
+		// "# Phase 6 Completion Handoff" over "## What Was Delivered"
+		// and "## Immediate Next Steps": what a report records, and
+		// what it suggests.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the bullets of sections that say how their work stands: what it records, and what it suggests next", sig.title, sig.titleKind)
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" {
 		if sec := declaredSection(best.Declare); recordedWork(sec) {

@@ -3097,3 +3097,12 @@ func TestMADRIsDecisionRecord(t *testing.T) {
 	p := Parse("adr.md", []byte(src))
 	assert.Equal(t, []string{`1:1: adr.md is not a plan: it is an architecture decision record (its sections "context and problem statement" (line 3), "considered options" (line 7), "decision outcome" (line 12)): it records what was decided or said, and its headings are not work to compile; the closest reading, units are level-4 "Step {n}: {title}" headings with no phases (2 units, first at line 16), was not taken; if it is a plan, declare that reading in its front matter: units: "#### Step {n}: {title}"`}, msgs(p, Error))
 }
+
+// A completion handoff is a report: the bullets of its "What Was
+// Delivered" and "Next Steps" sections are what it records and suggests
+// (heldout49 1193 read 23 of them as work).
+func TestHandoffStatusListsIsNoPlan(t *testing.T) {
+	src := "# Phase 6 Completion Handoff\n\n## What Was Delivered\n\n- docs\n- templates\n\n## Next Steps\n\n- review\n- release\n"
+	p := Parse("h.md", []byte(src))
+	assert.Equal(t, []string{`1:1: h.md is not a plan: its title "Phase 6 Completion Handoff" says it is a report, and the only work the closest reading finds is the bullets of sections that say how their work stands: what it records, and what it suggests next; the closest reading, units are the plain bullets of sections whose titles say how their work stands (4 units, first at line 5), was not taken; if it is a plan, declare that reading in its front matter: format: status-lists`}, msgs(p, Error))
+}
