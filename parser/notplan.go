@@ -197,7 +197,7 @@ func (s docSignals) record() (kind, evidence string) {
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
-	if (hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) || len(s.present(retroHeads)) >= 2) && !hasAnyWord(s.title, ownPlanWords) {
+	if (hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) || len(s.present(retroHeads)) >= 2) && (!hasAnyWord(s.title, ownPlanWords) || recordOfRE.MatchString(s.title)) {
 		// Not "# Sprint Plan: M-R1 Phase 5" with its "## Lessons
 		// Learned" appended: a plan that kept its retrospective.
 		ev := fmt.Sprintf("its title %q", s.title)
@@ -580,8 +580,17 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 // is names the work it is about ("Task 2.3 Implementation Summary", "Data
 // Migration System Guide"): only a plan's own words make it one.
 func titlePlans(title, titleKind string) bool {
+	if reportKind(titleKind) && recordOfRE.MatchString(title) {
+		// "Retrospective on the May-July roadmap": the plan is what
+		// the record looks back on.
+		return false
+	}
 	return hasAnyWord(title, planWords) && (titleKind == "" || hasAnyWord(title, ownPlanWords) || foreignPlanTitle(title))
 }
+
+// recordOfRE is a title that opens by naming a record of something:
+// "Retrospective on …", "Report of …", "Summary of the … plan".
+var recordOfRE = lazyMustCompile(`(?i)^\W*(?:retrospective|post-?mortem|report|summary|review)\s+(?:on|of|for)\s`)
 
 // versionHeading reports a changelog's version heading: "[1.2.0] - 2024-01-01",
 // "v2.3.1".

@@ -72,6 +72,14 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	case fmEnd < 0:
 		p.errorf(p.Position(body), "front matter starts with --- but has no closing --- line")
 		return p
+	default:
+		if end, title, ok := tomlFrontMatter(src, body); ok {
+			// Hugo's and Zola's "+++" front matter: settings of the
+			// site, not the plan's; only its title says what the
+			// document is.
+			parseSrc = blank(parseSrc, body, end)
+			fmTitle = title
+		}
 	}
 	ctx := gparser.NewContext()
 	doc := gfm.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
@@ -203,6 +211,30 @@ func frontMatter(src []byte, start int) (end int, yml []byte, ok bool) {
 		return 0, nil, false
 	}
 	return -1, nil, false
+}
+
+// tomlTitleRE is the title key of TOML front matter: title = "…".
+var tomlTitleRE = lazyMustCompile(`(?m)^title\s*=\s*["']([^"'\n]*)["']\s*$`)
+
+// tomlFrontMatter reads the TOML front matter a static site generator
+// puts between "+++" lines at the top of a page: where it ends, and its
+// title.
+func tomlFrontMatter(src []byte, start int) (end int, title string, ok bool) {
+	first := lineEnd(src, start)
+	if strings.TrimRight(string(src[start:first]), " \t\r\n") != "+++" {
+		return 0, "", false
+	}
+	for i := first; i < len(src); {
+		e := lineEnd(src, i)
+		if strings.TrimRight(string(src[i:e]), " \t\r\n") == "+++" {
+			if m := tomlTitleRE.FindSubmatch(src[first:i]); m != nil {
+				title = string(m[1])
+			}
+			return e, title, true
+		}
+		i = e
+	}
+	return 0, "", false
 }
 
 // yamlKeys reports whether text has a line that starts a YAML mapping key

@@ -3106,3 +3106,17 @@ func TestHandoffStatusListsIsNoPlan(t *testing.T) {
 	p := Parse("h.md", []byte(src))
 	assert.Equal(t, []string{`1:1: h.md is not a plan: its title "Phase 6 Completion Handoff" says it is a report, and the only work the closest reading finds is the bullets of sections that say how their work stands: what it records, and what it suggests next; the closest reading, units are the plain bullets of sections whose titles say how their work stands (4 units, first at line 5), was not taken; if it is a plan, declare that reading in its front matter: format: status-lists`}, msgs(p, Error))
 }
+
+// TOML front matter ("+++", Hugo's and Zola's) is blanked like YAML's,
+// and its title says what the page is: "Retrospective on the May-July
+// roadmap" looks back on a plan (heldout49 1194 read its 31 reviewed
+// items as work).
+func TestTOMLTitleRetrospective(t *testing.T) {
+	src := "+++\ntitle = \"Retrospective on the May-July roadmap\"\nauthors = [\"D\"]\n+++\n\nWe looked back.\n\n## Vello\n\n### Robust memory\n\n- **Priority:** High.\n- **Status**: Not landed.\n\n### Snapshot tests\n\n- **Priority:** High.\n- **Status**: Implemented.\n\n### Sparse strips\n\n- **Priority:** Low.\n- **Status**: Started.\n\n### Add tests\n\n- **Status**: Done.\n\n### Docs\n\n- **Status**: Done.\n"
+	p := Parse("retro.md", []byte(src))
+	assert.Equal(t, []string{`1:1: retro.md is not a plan: it is a retrospective (its title "Retrospective on the May-July roadmap"): it records what was decided or said, and its headings are not work to compile; the closest reading, units are the level-3 headings "### {title}" (5 units, first at line 10), was not taken; if it is a plan, declare that reading in its front matter: units: "### {title}"`}, msgs(p, Error))
+	// The same sections under a roadmap's own title are its work.
+	p = Parse("roadmap.md", []byte(strings.Replace(src, "Retrospective on the May-July roadmap", "Roadmap for May-July", 1)))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 5)
+}
