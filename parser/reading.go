@@ -2459,17 +2459,28 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 		return
 	}
 	plan := planTitle(sc.title())
+	// In a page titled as a plan by its front matter or file name ("May-July
+	// roadmap for Linebender"), a Priority field marks a heading as work
+	// as a Status field does ("### Sparse strips" over "- **Priority:**
+	// High.", "- **Assigned:** …").
+	prioritized := planTitle(sc.titleOrName())
 	for level := 2; level <= 4; level++ {
 		var lines []int
-		with, stated := 0, 0
+		with, stated, prio := 0, 0, 0
 		for _, r := range sc.heads {
 			if r.node.Level != level {
 				continue
 			}
 			lines = append(lines, r.head.Pos.Line)
-			if b.sectionHasStatus(r.node) || b.statusBullet(r.node) {
+			if b.sectionHasStatus(r.node) || b.fieldBullet(r.node, "status") {
 				with++
 				stated++
+				continue
+			}
+			if prioritized && b.fieldBullet(r.node, "priority") {
+				with++
+				stated++
+				prio++
 				continue
 			}
 			if sectionState(b.sectionOf(sc, r)) == statusSkipped {
@@ -2478,9 +2489,10 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 				stated++
 			}
 		}
-		// A plan's title, or five headings with a Status field: tracked
-		// work, whatever the title ("# Render Improvements").
-		if with < 3 || !plan && with < 5 || stated*3 < len(lines)*2 || slices.ContainsFunc(have, func(c *Candidate) bool { return c.level == level && c.Units >= with }) {
+		// A plan's title (its own, or its front matter's or file
+		// name's), or five headings with a Status field: tracked work,
+		// whatever the title ("# Render Improvements").
+		if with < 3 || !plan && !prioritized && with < 5 || stated*3 < len(lines)*2 || slices.ContainsFunc(have, func(c *Candidate) bool { return c.level == level && c.Units >= with }) {
 			continue
 		}
 		line := fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}")
@@ -2491,6 +2503,9 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 		c := b.declaredCandidate(&d, nil)
 		c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreStatusFields
 		c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field of their own, in a plan", with, len(lines), level)
+		if prio > 0 {
+			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status or Priority field of their own, in a plan", with, len(lines), level)
+		}
 		if stated > with {
 			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field of their own and %d more stand in a section that sets them aside", with, len(lines), level, stated-with)
 		}
@@ -2499,9 +2514,10 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 	}
 }
 
-// statusBullet reports whether a list item between heading h and the next
-// heading opens with a Status field ("- **状態**: 実装済み").
-func (b *builder) statusBullet(h ast.Node) bool {
+// fieldBullet reports whether a list item between heading h and the next
+// heading opens with a field of the kind given ("status": "- **状態**:
+// 実装済み").
+func (b *builder) fieldBullet(h ast.Node, kind string) bool {
 	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
 		if _, ok := n.(*ast.Heading); ok {
 			return false
@@ -2516,7 +2532,7 @@ func (b *builder) statusBullet(h ast.Node) bool {
 				continue
 			}
 			if lines := paragraphLines(blk); len(lines) > 0 && len(lines[0]) > 0 {
-				if f, ok := b.lineField(lines[0]); ok && sprintLabels[f.label] == "status" {
+				if f, ok := b.lineField(lines[0]); ok && sprintLabels[f.label] == kind {
 					return true
 				}
 			}
