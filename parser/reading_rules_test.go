@@ -3136,3 +3136,18 @@ func TestPriorityFieldHeadings(t *testing.T) {
 	p = Parse("post.md", []byte("+++\ntitle = \"What we talked about\"\n+++\n\n"+body))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// A table whose work column stands past the first ("| Priority | Scenario
+// | Notes | State |"), in a roadmap, is its units when the State column
+// says how each row stands in words or marks; a mark the reader does not
+// know ("📝") is open, with a warning (heldout50 1225 was refused).
+func TestMarkedRowsWorkColumnPastFirst(t *testing.T) {
+	src := "# Terminal 2.0 Roadmap\n\n## Scenarios\n\n| Priority | Scenario | Notes | State |\n| --- | --- | --- | --- |\n| 0 | Settings UI | A UI. | ✔️ |\n| 1 | Tab tear-off | Tabs. | 📝 |\n| 2 | Quake mode | Hotkey. | ✔️ |\n"
+	p := Parse("r.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Settings UI closed", "1.2 Tab tear-off open", "1.3 Quake mode closed"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `8:30: Status "📝" of unit 1.2 is not a status the compiler knows; read as open (known: done, in progress, blocked, open, skipped, and their usual words and emoji)`)
+	// Marks alone, none known, say nothing of how the rows stand.
+	p = Parse("r.md", []byte(strings.ReplaceAll(src, "✔️", "🚀")))
+	assert.NotEmpty(t, msgs(p, Error))
+}

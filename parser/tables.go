@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -234,7 +235,10 @@ var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverab
 // it is a plan ("# v2 Release TODO"). The first column is then both the
 // rows' id column and their title.
 func (ut *unitTable) titledRows(b *builder, header []string) bool {
-	if !slices.Contains(workTitleHeaders, header[0]) || !ut.textColumn(b, 0) || !b.planTitled() && !workSection(b.headingOver(ut.t)) {
+	if !slices.Contains(workTitleHeaders, header[0]) {
+		return ut.markedRows(b, header)
+	}
+	if !ut.textColumn(b, 0) || !b.planTitled() && !workSection(b.headingOver(ut.t)) {
 		return false
 	}
 	if ut.status <= 0 && ut.priority > 0 {
@@ -260,6 +264,44 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 	ut.id, ut.title = 0, 0
 	ut.ids = make([]string, len(ut.rows))
 	return true
+}
+
+// markedRows reads, in a document titled as a plan, a table whose work
+// column stands past the first ("| Priority | Scenario | Notes | State |")
+// as a list of units, when its status column says, in words or marks,
+// how each row stands: every cell known ("✔️", "Done") or a lone mark
+// the reader does not know ("📝", "🦶": open), one known at least.
+func (ut *unitTable) markedRows(b *builder, header []string) bool {
+	w := slices.IndexFunc(header, func(h string) bool { return slices.Contains(workTitleHeaders, h) || h == "scenario" })
+	if w <= 0 || ut.status < 0 || ut.status == w || !b.planTitled() || !ut.textColumn(b, w) || !ut.distinct(b, w) {
+		return false
+	}
+	known := 0
+	for _, row := range ut.rows {
+		if ut.status >= len(row) {
+			return false
+		}
+		st := b.cellText(row[ut.status])
+		switch {
+		case st != "" && readStatus(st).known:
+			known++
+		case !loneSymbol(st):
+			return false
+		}
+	}
+	if known == 0 {
+		return false
+	}
+	ut.id, ut.title = w, w
+	ut.ids = make([]string, len(ut.rows))
+	return true
+}
+
+// loneSymbol reports a text that is one mark and nothing else: symbols
+// ("📝", "🦶"), their variation selectors and joiners.
+func loneSymbol(s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.Is(unicode.So, r) && r != '\ufe0f' && r != '\u200d' }) < 0
 }
 
 // statusNotes finds the column past the first, headed as a note, whose
