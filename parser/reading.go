@@ -846,12 +846,12 @@ var (
 		// implementation steps or plan: "## 实施步骤", "## 実装手順"
 		"实施", "實施", "实现步骤", "実装計画", "実装手順", "実装ステップ", "作業計画", "구현 계획", "구현 단계", "작업 계획", "작업 목록",
 		"pasos de implementación", "étapes de mise en œuvre", "etapas de implementação", "umsetzungsschritte", "implementierungsschritte",
-		"шаги реализации", "этапы реализации"}
+		"шаги реализации", "этапы реализации", "lộ trình", "kế hoạch"}
 	// foreignPlanWords in a title say the document is a plan, in those
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",
 		"feuille de route", "planification", "umsetzung", "umsetzungsplan", "projektplan", "fahrplan", "maßnahmenplan", "piano", "roteiro", "cronograma",
-		"план", "дорожная карта", "계획", "로드맵"}
+		"план", "дорожная карта", "계획", "로드맵", "lộ trình", "kế hoạch"}
 	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
 

