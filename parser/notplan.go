@@ -39,6 +39,7 @@ type titleKind struct {
 
 // titleKinds are words of a document's title that say what it is.
 var titleKinds = []titleKind{
+	{"an agent's prompt", []string{"agent prompt", "agent instructions", "prompt template"}},
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
 	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
@@ -723,6 +724,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			what = "items (from line %d) are for a reader to follow"
 		}
 		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its "+what, sig.title, sig.titleKind, best.First[0])
+	}
+	if sig.titleKind == "an agent's prompt" && !sig.planned {
+		// "# Conductor Release Testing Agent Prompt" over "## 🧪 Phase
+		// 1: Installation" and "### 1.1 Install": what an agent does
+		// each time it is run.
+		return fmt.Sprintf("its title %q says it is %s: its %s are what the agent does each time it runs, not work to compile", sig.title, sig.titleKind, unitsWord(best))
 	}
 	if sig.titleKind != "" && !sig.planned && best.Name != "phases" && best.Name != "headings" && best.Name != "items" {
 		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: the %s the closest reading finds record or explain, they do not plan", sig.title, sig.titleKind, unitsWord(best))

@@ -3164,3 +3164,14 @@ func TestPhaseTableUnderRoadmapHeading(t *testing.T) {
 	p = Parse("x.md", []byte("# Cutover\n\n## 実施サマリ\n\n"+table))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// A title that says it is an agent's prompt ("Release Testing Agent
+// Prompt") is what the agent does each time it runs: its phases and
+// numbered steps are not work to compile (heldout50 1219 read 46 steps).
+func TestAgentPromptTitleIsNoPlan(t *testing.T) {
+	src := "# Release Testing Agent Prompt\n\n## Mission\n\nYou are testing the install.\n\n## Phase 1: Installation\n\n### 1.1 Install the CLI\n\nRun it.\n\n### 1.2 Run tests\n\nRun them.\n\n## Phase 2: Dev server\n\n### 2.1 Start it\n\nRun it.\n"
+	p := Parse("prompt.md", []byte(src))
+	assert.Equal(t, []string{`1:1: prompt.md is not a plan: its title "Release Testing Agent Prompt" says it is an agent's prompt: its headings are what the agent does each time it runs, not work to compile; the closest reading, units are level-3 "{n} {title}" headings under phases (3 units, first at line 9), was not taken; if it is a plan, declare that reading in its front matter: units: "### {n} {title}"`}, msgs(p, Error))
+	p = Parse("plan.md", []byte(strings.Replace(src, "# Release Testing Agent Prompt", "# Agent Prompt Rewrite Plan", 1)))
+	require.Empty(t, msgs(p, Error))
+}
