@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 // This file says when a document is not a plan: a README, meeting notes, a
@@ -779,6 +780,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and every one of its %d checkboxes is ticked: a record of what was checked or done, not work to do", sig.title, sig.titleKind, checked)
 		}
 	}
+	if best.Name == "items" && best.Declare == `units: "- [ ] {title}"` {
+		if n, distinct := b.boxTitles(doc); n >= 12 && distinct*3 <= n {
+			// "- [x] Init", "- [x] Edit", "- [x] Create API" under each
+			// of nine hooks: a matrix of options ticked, not work.
+			return fmt.Sprintf("its %d checkboxes repeat the same %d titles: they tick options in a matrix or a form, not work to do", n, distinct)
+		}
+	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: status-lists" {
 		// "# Phase 6 Completion Handoff" over "## What Was Delivered"
 		// and "## Immediate Next Steps": what a report records, and
@@ -818,6 +826,24 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
+}
+
+// boxTitles counts the document's checkboxes and the distinct texts they
+// tick.
+func (b *builder) boxTitles(doc ast.Node) (n, distinct int) {
+	seen := map[string]bool{}
+	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if cb, ok := c.(*east.TaskCheckBox); ok && entering {
+			n++
+			t := strings.ToLower(strings.TrimSpace(plainText(cb.Parent(), b.src)))
+			if !seen[t] {
+				seen[t] = true
+				distinct++
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return n, distinct
 }
 
 // boxTotals counts the document's ticked and open checkboxes, wherever

@@ -2017,7 +2017,7 @@ func TestPhaseBoxesInSubsections(t *testing.T) {
 // a Task or Sprint heading keeps its boxes as its tasks, and so does an
 // outline whose boxes hold boxes of their own.
 func TestOutlineBoxes(t *testing.T) {
-	boxes := strings.Repeat("- [ ] item\n", 7)
+	boxes := "- [ ] item a\n- [ ] item b\n- [ ] item c\n- [ ] item d\n- [ ] item e\n- [ ] item f\n- [ ] item g\n"
 	p := Parse("p.md", []byte("# Plan\n\n## Phase 1: Core\n\n### 1.1 Forms\n\n"+boxes+"\n### 1.2 Router\n\n"+boxes))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
@@ -3174,4 +3174,16 @@ func TestAgentPromptTitleIsNoPlan(t *testing.T) {
 	assert.Equal(t, []string{`1:1: prompt.md is not a plan: its title "Release Testing Agent Prompt" says it is an agent's prompt: its headings are what the agent does each time it runs, not work to compile; the closest reading, units are level-3 "{n} {title}" headings under phases (3 units, first at line 9), was not taken; if it is a plan, declare that reading in its front matter: units: "### {n} {title}"`}, msgs(p, Error))
 	p = Parse("plan.md", []byte(strings.Replace(src, "# Release Testing Agent Prompt", "# Agent Prompt Rewrite Plan", 1)))
 	require.Empty(t, msgs(p, Error))
+}
+
+// Checkboxes that repeat the same few titles ("- [x] Init", "- [x] Edit"
+// under each of the hooks a design describes) tick options in a matrix,
+// not work (heldout50 1218 read 42 of them as units).
+func TestRepeatedBoxTitlesAreAMatrix(t *testing.T) {
+	hook := func(name string) string {
+		return "#### " + name + "\n\n- Required/optional\n  - [ ] Required\n  - [x] Optional\n- Subcommands\n  - [x] Init\n  - [x] Edit\n\n"
+	}
+	src := "# Extensible CLI - Phase 1.5\n\n## Proposal\n\n" + hook("Update metadata") + hook("Bind flags") + hook("Scaffold")
+	p := Parse("d.md", []byte(src))
+	assert.Equal(t, []string{`1:1: d.md is not a plan: its 12 checkboxes repeat the same 4 titles: they tick options in a matrix or a form, not work to do; the closest reading, units are the plan's checkbox items (12 units, first at line 8), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
 }
