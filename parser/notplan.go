@@ -659,6 +659,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// agent's command, its steps run each time it is invoked.
 		return fmt.Sprintf("its section \"Arguments\" (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", line, unitsWord(best))
 	}
+	if pl, ok := sig.heads["purpose"]; ok && best.Name == "items" && strings.Contains(best.Declare, " under ## Steps\"") {
+		if il, ok := sig.heads["inputs"]; ok {
+			// "# EXECUTE — Task Execution Wrapper" over "## Purpose",
+			// "## Inputs" and "## Steps": a command's procedure.
+			return fmt.Sprintf("its sections \"Purpose\" (line %d) and \"Inputs\" (line %d) over its steps say it is a command's procedure: its steps are followed each time it runs, not work to compile", pl, il)
+		}
+	}
 	if sig.introGuide != "" && !sig.planned && best.Name == "headings" && stepsWord(best) {
 		// "This guide covers integrating Apollo Client ..." over "###
 		// Step 1: Create Apollo Configuration": steps for every reader.

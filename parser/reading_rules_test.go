@@ -3187,3 +3187,12 @@ func TestRepeatedBoxTitlesAreAMatrix(t *testing.T) {
 	p := Parse("d.md", []byte(src))
 	assert.Equal(t, []string{`1:1: d.md is not a plan: its 12 checkboxes repeat the same 4 titles: they tick options in a matrix or a form, not work to do; the closest reading, units are the plan's checkbox items (12 units, first at line 8), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
 }
+
+// "## Purpose" and "## Inputs" over a "## Steps" list: a command's
+// procedure, followed each time it runs (heldout50 1215 read its five
+// steps as work).
+func TestPurposeInputsStepsIsProcedure(t *testing.T) {
+	src := "# EXECUTE — Task Execution Wrapper\n\n## Purpose\n\nRuns a task.\n\n## Inputs\n\n- the PRD\n\n## Steps\n\n1. **Pre-flight checks**\n2. **Work period**\n3. **Finalize**\n"
+	p := Parse("cmd.md", []byte(src))
+	assert.Equal(t, []string{`1:1: cmd.md is not a plan: its sections "Purpose" (line 3) and "Inputs" (line 7) over its steps say it is a command's procedure: its steps are followed each time it runs, not work to compile; the closest reading, units are the numbered items under "Steps" (3 units, first at line 13), was not taken; if it is a plan, declare that reading in its front matter: units: "{n}. {title} under ## Steps"`}, msgs(p, Error))
+}
