@@ -581,7 +581,17 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 // document is about work to do. A title that says what else the document
 // is names the work it is about ("Task 2.3 Implementation Summary", "Data
 // Migration System Guide"): only a plan's own words make it one.
+// procedureWords in a title name a standing procedure, followed each
+// time it is needed however the title calls it ("Incident response plan").
+var procedureWords = []string{"incident response", "disaster recovery", "business continuity", "on-call", "escalation policy"}
+
+// procedureTitle reports a title that names a standing procedure.
+func procedureTitle(title string) bool { return hasAnyWord(title, procedureWords) }
+
 func titlePlans(title, titleKind string) bool {
+	if procedureTitle(title) {
+		return false
+	}
 	if reportKind(titleKind) && recordOfRE.MatchString(title) {
 		// "Retrospective on the May-July roadmap": the plan is what
 		// the record looks back on.

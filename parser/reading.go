@@ -858,6 +858,11 @@ var (
 // workSection reports a heading that names a section of the plan's work
 // ("Implementation Plan", "Tasks", "Progress", "KRITISCHE Aufgaben").
 func workSection(text string) bool {
+	if t := strings.TrimRightFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }); strings.HasSuffix(t, "说明") || strings.HasSuffix(t, "說明") || strings.HasSuffix(t, "説明") {
+		// "核心基建生产实施说明": notes on how something is carried
+		// out, as "Implementation Notes" are, not its work.
+		return false
+	}
 	return workHeading(text) || hasAnyWord(text, foreignWorkWords) || containsAny(text, foreignWorkWords)
 }
 
@@ -2328,7 +2333,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		// Numbered headings under sections that say done and still to do
 		// are a tracked list: each takes its section's state.
 		tracked := stated && doneSec && openSec
-		if heads == nil || !(inWork || tracked || planTitle(title) || 3*marked >= 2*len(heads)) {
+		if heads == nil || !(inWork || tracked || planTitle(title) && !procedureTitle(title) || 3*marked >= 2*len(heads)) {
 			continue
 		}
 		if sc.holdPhases(heads) {

