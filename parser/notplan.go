@@ -804,6 +804,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its %d checkboxes repeat the same %d titles: they tick options in a matrix or a form, not work to do", n, distinct)
 		}
 	}
+	if best.Name == "headings" && best.level >= 2 {
+		if n, past := b.datedLog(doc, best.level); n >= 2 {
+			// "## 2026-03-18" over "- Started issue #34305", "- Added
+			// regression coverage": what was done each day.
+			return fmt.Sprintf("its %d level-%d sections are titled by dates and %d of their items say what was done (\"Added …\", \"Fixed …\"): a log, not work to do", n, best.level, past)
+		}
+	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: status-lists" {
 		// "# Phase 6 Completion Handoff" over "## What Was Delivered"
 		// and "## Immediate Next Steps": what a report records, and
@@ -843,6 +850,49 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
+}
+
+// datedLog reports a log by date: every heading at level is a date, with
+// no checkbox in the document, and half or more of the list items under
+// them open with a verb in the past ("Added", "Fixed", "Investigated").
+// It returns the headings and the items in the past, or 0.
+func (b *builder) datedLog(doc ast.Node, level int) (n, past int) {
+	if hasCheckbox(b.src) {
+		return 0, 0
+	}
+	items := 0
+	in := false
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if h.Level < level {
+				in = false
+			}
+			if h.Level != level {
+				continue
+			}
+			if _, ok := readDate(b.trimmedText(h)); !ok {
+				return 0, 0
+			}
+			n++
+			in = true
+			continue
+		}
+		l, ok := c.(*ast.List)
+		if !ok || !in {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			items++
+			f := strings.Fields(plainText(it, b.src))
+			if len(f) > 0 && len(f[0]) > 3 && strings.HasSuffix(f[0], "ed") {
+				past++
+			}
+		}
+	}
+	if items == 0 || 2*past < items {
+		return 0, 0
+	}
+	return n, past
 }
 
 // boxTitles counts the document's checkboxes and the distinct texts they

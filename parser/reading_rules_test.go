@@ -3211,3 +3211,15 @@ func TestStandingProcedureAndNotes(t *testing.T) {
 	assert.False(t, workSection("Roost 核心基建生产实施说明"))
 	assert.True(t, workSection("实施步骤"))
 }
+
+// Sections titled by dates whose items say what was done ("- Added …",
+// "- Fixed …") are a log (heldout51 1253 read two days as work); the
+// same dates over work still to do are a schedule.
+func TestDatedLogIsNoPlan(t *testing.T) {
+	src := "# Progress\n\n## 2026-03-18\n\n- Started issue #1.\n- Added a test.\n\n## 2026-03-17\n\n- Fixed the build.\n- Moved the docs.\n"
+	p := Parse("log.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its 2 level-2 sections are titled by dates and 4 of their items say what was done ("Added …", "Fixed …"): a log, not work to do`)
+	p = Parse("plan.md", []byte("# Launch plan\n\n## 2026-03-17\n\n- [ ] Freeze the build\n- [ ] Tag it\n\n## 2026-03-18\n\n- [ ] Publish\n- [ ] Announce\n"))
+	require.Empty(t, msgs(p, Error))
+}
