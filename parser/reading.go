@@ -883,8 +883,15 @@ func designSection(text string) bool {
 // backlog or list of tasks, in English or another language plans are
 // written in.
 func planTitle(title string) bool {
+	if hasAnyWord(title, modelWords) && !hasAnyWord(title, ownPlanWords) {
+		return false // "03 — EXECUTION MODEL": how something runs, not a plan
+	}
 	return hasAnyWord(title, planWords) || foreignPlanTitle(title)
 }
+
+// modelWords in a title name a model of how something is or runs, a
+// design's subject, whatever plan word they hold ("execution").
+var modelWords = []string{"execution model", "data model", "threat model", "domain model"}
 
 // foreignPlanTitle reports a title that names a plan in a language other
 // than English.

@@ -3223,3 +3223,16 @@ func TestDatedLogIsNoPlan(t *testing.T) {
 	p = Parse("plan.md", []byte("# Launch plan\n\n## 2026-03-17\n\n- [ ] Freeze the build\n- [ ] Tag it\n\n## 2026-03-18\n\n- [ ] Publish\n- [ ] Announce\n"))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A title that names a model of how something runs ("03 — EXECUTION
+// MODEL") is no plan's title, though "execution" is a plan word: its
+// numbered sections are a design's (heldout51 1238 read seven).
+func TestModelTitleIsNoPlanTitle(t *testing.T) {
+	assert.False(t, planTitle("03 — EXECUTION MODEL"))
+	assert.True(t, planTitle("Execution model migration plan"))
+	assert.True(t, planTitle("Execution Plan"))
+	src := "# 03 — EXECUTION MODEL\n\n## 1. Event Model\n\n### 1.1 Principle\n\nText.\n\n### 1.2 Event Types\n\nText.\n\n## 2. Phase Machine\n\n### 2.1 Phases\n\nText.\n\n### 2.2 Transitions\n\nText.\n"
+	p := Parse("m.md", []byte(src))
+	assert.NotEmpty(t, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+}
