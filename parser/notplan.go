@@ -834,11 +834,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	}
 	what := fmt.Sprintf("it reads as %s (%s)", sig.kind, strings.Join(sig.evidence, ", "))
 	switch {
-	case best.Name == "phases" && !sig.planned:
+	case best.Name == "phases" && !sig.planned && !b.phaseMarked(doc, best.level):
 		return what + ", and the closest reading finds no units of work, only phase headings"
 	case best.Units == 1 && !sig.planned:
 		return what + ", and only one heading looks like a unit"
-	case (best.Name == "phases" || best.Name == "headings") && !b.unitsCarryWork(doc, best) && !workUnits(best) && (!sig.planned || distinctHeads(sig.evidence) >= 2):
+	case (best.Name == "phases" && !b.phaseMarked(doc, best.level) || best.Name == "headings") && !b.unitsCarryWork(doc, best) && !workUnits(best) && (!sig.planned || distinctHeads(sig.evidence) >= 2):
 		return what + ", and none of the units the closest reading finds has a task, checkbox or field under it"
 	case sig.kind == "a README" && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, " under "):
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
@@ -850,6 +850,24 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
+}
+
+// phaseMarked reports a phase heading at level that says its work is done
+// or under way ("## Phase 2 — corpus import — DONE"): phases tracked as
+// work, whatever else the document holds.
+func (b *builder) phaseMarked(doc ast.Node, level int) bool {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level != level {
+			continue
+		}
+		if sh := readShape(b.trimmedText(h)); sh.kind == shapePhase {
+			if _, done, progress, _ := headingMarkers(sh.rest); done != "" || progress != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // datedLog reports a log by date: every heading at level is a date, with

@@ -3236,3 +3236,13 @@ func TestModelTitleIsNoPlanTitle(t *testing.T) {
 	assert.NotEmpty(t, msgs(p, Error))
 	assert.Empty(t, p.Sprints)
 }
+
+// Phase headings that say their work is done ("## Phase 2 — baseline —
+// DONE") are tracked work, though a "## Context" section makes the rest
+// read like a design: the phases are read, not refused (heldout51 1249).
+func TestMarkedPhasesAreTracked(t *testing.T) {
+	src := "## Context\n\nWhy.\n\n## Phase 1 — harness — do first\n\nText.\n\n## Phase 2 — baseline — DONE\n\nText.\n\n## Phase 3 — gaps\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 harness — do first open", "2.1 baseline closed", "3.1 gaps open"}, units(p))
+}
