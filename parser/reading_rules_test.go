@@ -3246,3 +3246,16 @@ func TestMarkedPhasesAreTracked(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 harness — do first open", "2.1 baseline closed", "3.1 gaps open"}, units(p))
 }
+
+// In a roadmap, a table numbered in its "#" column with an "Item" title
+// column is its list of work (heldout51 1258 was refused); under a column
+// headed ID, keys of two trackers in one table ("DOC-3", then "POL-1")
+// are ids still (heldout48 1183 read a phase for the table).
+func TestNumberedItemTableAndMixedKeys(t *testing.T) {
+	p := Parse("r.md", []byte("# Ava roadmap\n\n## Now\n\n| # | Item | Detail |\n|---|---|---|\n| 1 | Task intake | a |\n| 2 | Docker isolation | b |\n| 3 | Fleet board | c |\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Task intake open", "1.2 Docker isolation open", "1.3 Fleet board open"}, units(p))
+	p = Parse("b.md", []byte("# Remaining Backlog\n\n## P3 — Docs\n\n| ID | Item | Notes |\n| --- | --- | --- |\n| DOC-1 | Cleanup | a |\n| DOC-2 | Version | b |\n| POL-1 | Rename | c |\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}

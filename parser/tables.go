@@ -206,7 +206,10 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 			}
 		}
 	}
-	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled() || phaseRows(header[id], b.headingOver(ut.t)))
+	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled() || phaseRows(header[id], b.headingOver(ut.t)) ||
+		// "| # | Item | Shape | Detail |" in "# Ava roadmap": numbered
+		// items of a roadmap's list.
+		idHeaders[header[id]] && (header[ut.title] == "item" || slices.Contains(workTitleHeaders, header[ut.title])) && b.planTitled())
 }
 
 // distinct reports whether column col holds a different text in every row.
@@ -411,7 +414,9 @@ func (b *builder) unitIDs(ids []string, idHeader bool) bool {
 		if i == 0 {
 			prefix = pre
 		}
-		if pre != prefix || seen[strings.ToLower(id)] {
+		if pre != prefix && !(idHeader && pre != "" && prefix != "") || seen[strings.ToLower(id)] {
+			// Under a column headed ID, keys of two trackers ("DOC-3",
+			// then "POL-1") are ids still.
 			return false
 		}
 		seen[strings.ToLower(id)] = true
