@@ -1152,7 +1152,43 @@ func sameWork(entry, unit string) bool {
 	if strings.IndexFunc(entry, unicode.IsLetter) < 0 || strings.TrimSpace(u) == "" {
 		return true
 	}
-	return strings.Contains(e, u) || strings.Contains(u, e) || bigramDice(entry, unit) >= 0.5
+	return strings.Contains(e, u) || strings.Contains(u, e) || bigramDice(entry, unit) >= 0.5 || shortFor(entry, unit)
+}
+
+// shortFor reports an entry title that words the unit's title short: two
+// of its words at least, and two in three of them, are the unit's, one
+// word standing for another when one opens the other or both open with the
+// same five letters ("async render fixes" for "Fix flicker ... in async
+// diff rendering", "diff-line identity primitive" for "resolve diff lines
+// to identities"). What follows a bold part ("— **DONE 2026-08-09**") says
+// how it stands, not what it is.
+func shortFor(entry, unit string) bool {
+	if k := strings.Index(entry, "**"); k > 0 {
+		entry = entry[:k]
+	}
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	var uw []string
+	for _, w := range split(unit) {
+		if len(w) >= 3 {
+			uw = append(uw, w)
+		}
+	}
+	same := func(a, b string) bool {
+		return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) || len(a) >= 5 && len(b) >= 5 && a[:5] == b[:5]
+	}
+	n, hit := 0, 0
+	for _, w := range split(entry) {
+		if len(w) < 3 {
+			continue
+		}
+		n++
+		if slices.ContainsFunc(uw, func(u string) bool { return same(w, u) }) {
+			hit++
+		}
+	}
+	return hit >= 2 && 3*hit >= 2*n
 }
 
 // bigramDice is how much of two titles' letters run alike: the Dice

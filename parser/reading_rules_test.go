@@ -3259,3 +3259,15 @@ func TestNumberedItemTableAndMixedKeys(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A progress checklist that words each unit short ("- [x] PR 2 —
+// diff-line identity primitive — **DONE**" for "### PR 2 — Internal:
+// resolve diff lines to (file, line, kind) identities") closes it: two of
+// its words at least, two in three, are the unit's (heldout51 1246 closed
+// one PR of three).
+func TestShortTitledChecklistCloses(t *testing.T) {
+	assert.True(t, shortFor("async render fixes — **DONE 2026-08-09** on branch", "Fix flicker, scroll glitches, and crashes in async diff rendering"))
+	assert.True(t, shortFor("diff-line identity primitive — **DONE**", "Internal: resolve diff lines to (file, line, kind) identities"))
+	assert.False(t, shortFor("budget approved", "Build the release pipeline"))
+	assert.False(t, shortFor("rename", "Rename the pagers config"))
+}
