@@ -3271,3 +3271,16 @@ func TestShortTitledChecklistCloses(t *testing.T) {
 	assert.False(t, shortFor("budget approved", "Build the release pipeline"))
 	assert.False(t, shortFor("rename", "Rename the pagers config"))
 }
+
+// "Implementation Highlights" (or Summary, Overview) remarks on work, as
+// "Implementation Notes" does: it makes no report a plan, and a completion
+// report's "Next Steps (Optional)" stay its suggestions (heldout52 1267
+// read seven of them as work).
+func TestHighlightsAreRemarks(t *testing.T) {
+	assert.False(t, workHeading("Implementation Highlights"))
+	assert.False(t, workHeading("Implementation Summary"))
+	src := "# Phase 6 Completion Report\n\n## Objectives Completed\n\n### Phase 6.1: Testing ✅\n\nDone.\n\n## Implementation Highlights\n\nGood.\n\n## Next Steps (Optional)\n\n1. Gather feedback\n2. Add docs\n3. Tune\n"
+	p := Parse("r.md", []byte(src))
+	assert.NotEmpty(t, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+}
