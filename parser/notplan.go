@@ -52,7 +52,7 @@ var titleKinds = []titleKind{
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
-		"work log", "worklog", "dev log", "devlog", "completion handoff", "handoff report", "handover report", "工作日誌", "工作日志", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
+		"work log", "worklog", "dev log", "devlog", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
 	{"a README", []string{"readme"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 }
@@ -592,7 +592,7 @@ func titlePlans(title, titleKind string) bool {
 	if procedureTitle(title) {
 		return false
 	}
-	if reportKind(titleKind) && recordOfRE.MatchString(title) {
+	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title)) {
 		// "Retrospective on the May-July roadmap": the plan is what
 		// the record looks back on.
 		return false
@@ -602,6 +602,10 @@ func titlePlans(title, titleKind string) bool {
 
 // recordOfRE is a title that opens by naming a record of something:
 // "Retrospective on …", "Report of …", "Summary of the … plan".
+// planReviewRE is a title that names a review of a plan: "ROADMAP review
+// (End of June '20)", "Quarterly plan review".
+var planReviewRE = lazyMustCompile(`(?i)\b(?:roadmap|plan|progress|quarterly)\s+review\b`)
+
 var recordOfRE = lazyMustCompile(`(?i)^\W*(?:retrospective|post-?mortem|report|summary|review)\s+(?:on|of|for)\s`)
 
 // versionHeading reports a changelog's version heading: "[1.2.0] - 2024-01-01",
@@ -810,6 +814,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// regression coverage": what was done each day.
 			return fmt.Sprintf("its %d level-%d sections are titled by dates and %d of their items say what was done (\"Added …\", \"Fixed …\"): a log, not work to do", n, best.level, past)
 		}
+	}
+	if reportKind(sig.titleKind) && !sig.planned && strings.HasPrefix(best.Declare, `units: "- {title}`) {
+		// "# ROADMAP review (End of June '20)" over "### Relevant
+		// documents" and their links: what the report cites.
+		return fmt.Sprintf("its title %q says it is %s, and the only units the closest reading finds are plain bullets, with no checkbox: what it records or cites, not work to do", sig.title, sig.titleKind)
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: status-lists" {
 		// "# Phase 6 Completion Handoff" over "## What Was Delivered"

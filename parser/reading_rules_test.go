@@ -3284,3 +3284,13 @@ func TestHighlightsAreRemarks(t *testing.T) {
 	assert.NotEmpty(t, msgs(p, Error))
 	assert.Empty(t, p.Sprints)
 }
+
+// A review of a roadmap ("# ROADMAP review (End of June '20)") is a
+// report: its plain bullets cite what was done (heldout52 1271 read 20).
+func TestRoadmapReviewIsReport(t *testing.T) {
+	src := "# ROADMAP review (End of June '20)\n\nWe reached the end of our roadmap.\n\n## Documentation\n\nDone.\n\n### Relevant documents\n\n- Automate docs (#276)\n- Revise docs (#284)\n\n## Working towards 1.0\n\n### Relevant documents\n\n- Sign metadata (#300)\n"
+	p := Parse("r.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "ROADMAP review (End of June '20)" says it is a report, and the only units the closest reading finds are plain bullets, with no checkbox: what it records or cites, not work to do`)
+	assert.True(t, titlePlans("Roadmap 2021", ""))
+}
