@@ -44,7 +44,9 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 	// In a document titled as a roadmap every horizon counts; in another
 	// ("# Objective of this Document"), those under a section that is
 	// its roadmap ("# Roadmap" over "## Rekor" over "### Short Term").
-	titled := planTitle(sc.title())
+	// A document with no title of its own is titled by its front matter
+	// or its file's name ("roadmap-2021.md").
+	titled := planTitle(sc.titleOrName())
 	inRoadmap := func(i int) bool {
 		if titled {
 			return true

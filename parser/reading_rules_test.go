@@ -3294,3 +3294,14 @@ func TestRoadmapReviewIsReport(t *testing.T) {
 	assert.Contains(t, msgs(p, Error)[0], `its title "ROADMAP review (End of June '20)" says it is a report, and the only units the closest reading finds are plain bullets, with no checkbox: what it records or cites, not work to do`)
 	assert.True(t, titlePlans("Roadmap 2021", ""))
 }
+
+// A roadmap with no title of its own ("### Roadmaps" over "# Eventing")
+// is titled by its file's name ("eventing-roadmap-2021.md"): its horizons
+// are read (heldout52 1270 was refused).
+func TestHorizonsTitledByFileName(t *testing.T) {
+	src := "### Roadmaps\n\n- [Eventing](#eventing)\n\n# Eventing\n\n## Next 3 Months (Short-term)\n\n### Spec\n\nText.\n\n### Ready\n\nText.\n\n## Next 6 Months (Midterm)\n\n### Filter\n\nText.\n"
+	p := Parse("docs/eventing-roadmap-2021.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "headings | format: horizons", chosen(p))
+	assert.Equal(t, []string{"1.1 Spec open", "1.2 Ready open", "1.3 Filter open"}, units(p))
+}
