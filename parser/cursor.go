@@ -29,7 +29,18 @@ type cursorTodo struct {
 // overview).
 func cursorTodos(yml []byte) []cursorTodo {
 	var doc yaml.Node
-	if len(yml) == 0 || yaml.Unmarshal(yml, &doc) != nil || len(doc.Content) == 0 {
+	if len(yml) == 0 {
+		return nil
+	}
+	if yaml.Unmarshal(yml, &doc) != nil {
+		// A todo's content with ": " in it, unquoted: parseConfig says
+		// so; the todos are read as it reads them.
+		fixed, _ := quoteColonValues(yml)
+		if yaml.Unmarshal(fixed, &doc) != nil {
+			return nil
+		}
+	}
+	if len(doc.Content) == 0 {
 		return nil
 	}
 	root := doc.Content[0]

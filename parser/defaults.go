@@ -140,7 +140,22 @@ func parseConfig(file string, data []byte, base Pos, frontMatter bool) (d Defaul
 		return Defaults{}, nil, ""
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	err := yaml.Unmarshal(data, &doc)
+	if err != nil {
+		// "content: record `_saved: Config | None`": a value with ": "
+		// in it, which YAML refuses unquoted and the tools that write
+		// such front matter (Cursor's todos) mean as text.
+		if fixed, lines := quoteColonValues(data); len(lines) > 0 && yaml.Unmarshal(fixed, &doc) == nil {
+			err = nil
+			verb := "holds"
+			if len(lines) > 1 {
+				verb = "hold"
+			}
+			c.warnf(Pos{Line: base.Line + lines[0] - 1, Col: 1}, "%s %s \": \" without quotes, which YAML refuses; read as text",
+				linesPhrase("the value", "the values", offsetLines(lines, base.Line-1)), verb)
+		}
+	}
+	if err != nil {
 		for _, msg := range yamlMessages(err) {
 			p := base
 			if msg.line > 0 {
@@ -191,6 +206,41 @@ func parseConfig(file string, data []byte, base Pos, frontMatter bool) (d Defaul
 		return Defaults{}, c.diags, title
 	}
 	return d, c.diags, title
+}
+
+// plainColonRE is a key and an unquoted value with ": " inside it, the
+// key perhaps opening an item of a list ("  - content: a: b").
+var plainColonRE = lazyMustCompile(`^(\s*(?:- )?[A-Za-z_][\w-]*:[ \t]+)([^\s"'\[{|>&*!%@` + "`" + `][^\r\n]*?: [^\r\n]*?)(\r?)$`)
+
+// quoteColonValues quotes the plain values that hold ": " (which YAML
+// reads as a second mapping on one line, and refuses), line for line, and
+// says which lines (from 1) it quoted.
+func quoteColonValues(data []byte) ([]byte, []int) {
+	lines := strings.SplitAfter(string(data), "\n")
+	var at []int
+	for i, l := range lines {
+		body, nl := strings.CutSuffix(l, "\n")
+		m := plainColonRE.FindStringSubmatch(body)
+		if m == nil || strings.Contains(m[2], " #") {
+			continue
+		}
+		q := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(m[2])
+		lines[i] = m[1] + `"` + q + `"` + m[3]
+		if nl {
+			lines[i] += "\n"
+		}
+		at = append(at, i+1)
+	}
+	return []byte(strings.Join(lines, "")), at
+}
+
+// offsetLines moves line numbers by off.
+func offsetLines(lines []int, off int) []int {
+	out := make([]int, len(lines))
+	for i, l := range lines {
+		out[i] = l + off
+	}
+	return out
 }
 
 // documentKeys describe the plan as a document; they are not settings.

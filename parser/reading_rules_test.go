@@ -3305,3 +3305,17 @@ func TestHorizonsTitledByFileName(t *testing.T) {
 	assert.Equal(t, "headings | format: horizons", chosen(p))
 	assert.Equal(t, []string{"1.1 Spec open", "1.2 Ready open", "1.3 Filter open"}, units(p))
 }
+
+// A Cursor plan whose todo content holds ": " unquoted ("record `_saved:
+// Config | None`"), which YAML refuses, is read with a warning at the
+// line, not refused (heldout53 1293); front matter broken otherwise is
+// still an error.
+func TestCursorTodoColonValue(t *testing.T) {
+	src := "---\nname: redesign\noverview: Replace it.\ntodos:\n  - id: a\n    content: Rename the helper\n    status: completed\n  - id: b\n    content: At enter, record `_saved: Config | None` for the parent.\n    status: pending\n---\n\n# Redesign\n\nText.\n"
+	p := Parse("c.plan.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Rename the helper closed", "1.2 At enter, record `_saved: Config | None` for the parent open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `9:1: settings: the value at line 9 holds ": " without quotes, which YAML refuses; read as text`)
+	p = Parse("c.md", []byte("---\nprefix: [oops\n---\n\n# Plan\n\n## Phase 1: A\n\n### Sprint 1.1: B\n"))
+	assert.NotEmpty(t, msgs(p, Error))
+}
