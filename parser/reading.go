@@ -2317,7 +2317,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 				next++
 			}
 			sec := b.sectionOf(sc, r)
-			if findingsSection(sec) || decisionsSection(sec) {
+			if findingsSection(sec) || decisionsSection(sec) || routineSection(sec) {
 				// "## What we found out" over "### 1. A 0.6B model
 				// memorizes"; "## Decisions to make before starting" over
 				// "### 1. SwiftUI minimum macOS version".
@@ -2440,6 +2440,17 @@ func findingsSection(text string) bool {
 	case "findings", "key findings", "main findings", "what we found", "what we found out", "what we learned", "what we learnt",
 		"lessons", "lessons learned", "lessons learnt", "key lessons", "learnings", "key learnings", "takeaways", "key takeaways",
 		"observations", "insights", "key insights", "conclusions", "results":
+		return true
+	}
+	return false
+}
+
+// routineSection reports a section of things done again and again ("##
+// Common Tasks" of a runbook, "## Recipes", "## FAQ"): its numbered
+// headings are how to do each, every time, not work to do once.
+func routineSection(text string) bool {
+	switch normalHeading(text) {
+	case "common tasks", "common operations", "common workflows", "everyday tasks", "routine tasks", "recipes", "faq", "how to", "how-to", "how-tos", "troubleshooting":
 		return true
 	}
 	return false

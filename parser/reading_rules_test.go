@@ -3319,3 +3319,16 @@ func TestCursorTodoColonValue(t *testing.T) {
 	p = Parse("c.md", []byte("---\nprefix: [oops\n---\n\n# Plan\n\n## Phase 1: A\n\n### Sprint 1.1: B\n"))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// Numbered headings under "## Common Tasks" (or Recipes, FAQ,
+// Troubleshooting) say how to do each thing every time: an operator's
+// runbook, not work (heldout53 1295 read seven as units).
+func TestCommonTasksAreRoutine(t *testing.T) {
+	src := "# Runbook\n\n## What Do I Do?\n\nRun it.\n\n## Common Tasks\n\n### 1. Fix a failing test\n\nRun fixit.\n\n### 2. Dry-run first\n\nRun --dry.\n\n### 3. Publish\n\nRun publish.\n"
+	p := Parse("r.md", []byte(src))
+	assert.NotEmpty(t, msgs(p, Error))
+	assert.Empty(t, p.Sprints)
+	p = Parse("r.md", []byte(strings.Replace(src, "## Common Tasks", "## Tasks", 1)))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
