@@ -90,6 +90,11 @@ func workHeading(text string) bool {
 	if len(f) > 1 && f[len(f)-1] == "procedure" && slices.ContainsFunc(f, func(w string) bool { return slices.Contains(workKinds, w) }) {
 		return true
 	}
+	// "Engineering plan", "Migration plan": the plan of a kind of work
+	// (not "Test Plan", "Rollback plan", nor "File-Level Plan").
+	if len(f) == 2 && f[1] == "plan" && (slices.Contains(workKinds, f[0]) || f[0] == "engineering" || f[0] == "development" || f[0] == "project") {
+		return true
+	}
 	// "High-level TODOs", "Open to-dos": whatever kind, to-dos are work.
 	if len(f) > 1 && len(f) <= 3 && (f[len(f)-1] == "todos" || f[len(f)-1] == "to-dos") {
 		return true

@@ -3332,3 +3332,13 @@ func TestCommonTasksAreRoutine(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// "## Engineering plan" (a kind of work, then "plan") names the plan's
+// work section, so its phases are no design's (heldout53 1284 was
+// refused); "File-Level Plan" and "Test Plan" name none.
+func TestKindPlanIsWorkHeading(t *testing.T) {
+	assert.True(t, workHeading("Engineering plan"))
+	assert.True(t, workHeading("Migration Plan"))
+	assert.False(t, workHeading("Test Plan"))
+	assert.False(t, workHeading("File-Level Plan"))
+}
