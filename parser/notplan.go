@@ -144,7 +144,7 @@ var checkedWords = []string{"verification", "verified", "results", "review", "re
 
 // remarkWords, ending a heading, say its section remarks on the work
 // ("Implementation Notes", "Migration Guidelines") rather than lists it.
-var remarkWords = []string{"notes", "note", "details", "guidelines", "considerations", "principles", "tips", "questions", "rationale", "references", "process", "highlights", "summary", "overview"}
+var remarkWords = []string{"notes", "note", "details", "guidelines", "considerations", "principles", "tips", "questions", "rationale", "references", "process", "highlights", "summary", "overview", "quality"}
 
 // docSignals are what a document's headings say about it.
 type docSignals struct {

@@ -3279,6 +3279,9 @@ func TestShortTitledChecklistCloses(t *testing.T) {
 func TestHighlightsAreRemarks(t *testing.T) {
 	assert.False(t, workHeading("Implementation Highlights"))
 	assert.False(t, workHeading("Implementation Summary"))
+	// "Implementation Quality" judges the work (heldout54 1330, an
+	// implementation report, read its deliverables as work).
+	assert.False(t, workHeading("Implementation Quality"))
 	src := "# Phase 6 Completion Report\n\n## Objectives Completed\n\n### Phase 6.1: Testing ✅\n\nDone.\n\n## Implementation Highlights\n\nGood.\n\n## Next Steps (Optional)\n\n1. Gather feedback\n2. Add docs\n3. Tune\n"
 	p := Parse("r.md", []byte(src))
 	assert.NotEmpty(t, msgs(p, Error))
