@@ -3361,3 +3361,16 @@ func TestHorizonsSayingWhen(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A table of files with a count of lines is work when its Status column
+// says how each row stands ("| # | File | Lines | Status |" over
+// "Completed"): files converted one by one, not places a review found
+// (heldout54 1328 could not be declared as table rows).
+func TestLineCountTableWithStatus(t *testing.T) {
+	src := "# Test Suite Conversion Plan\n\n## Conversion Order\n\n| # | File | Lines | Status |\n|---|------|-------|--------|\n| 1 | `admin_test.go` | 155 | Completed |\n| 2 | `links_test.go` | 196 | Skipped (complex) |\n| 3 | `x_test.go` | 200 | Reverted |\n| 4 | `y_test.go` | 210 | Completed |\n"
+	p := Parse("c.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 admin_test.go closed", "1.3 x_test.go open", "1.4 y_test.go closed", "1.2 links_test.go skipped"}, units(p))
+	p = Parse("r.md", []byte("# Review\n\n## Findings\n\n| # | File | Lines | Note |\n|---|---|---|---|\n| 1 | `a.go` | 12 | leak |\n| 2 | `b.go` | 40 | race |\n| 3 | `c.go` | 9 | typo |\n"))
+	assert.Empty(t, p.Sprints)
+}

@@ -126,9 +126,6 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 	if len(ut.rows) < 2 || len(header) < 2 {
 		return nil, nil
 	}
-	if notWorkTable(header) {
-		return nil, nil
-	}
 	for i, h := range header {
 		switch {
 		case statusHeaders[h] && ut.status < 0:
@@ -138,6 +135,11 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 		case priorityHeaders[h] && ut.priority < 0:
 			ut.priority = i
 		}
+	}
+	if notWorkTable(header) && !(lineCounts(header) && ut.status >= 0 && b.mostlyStatus(ut.rows, ut.status)) {
+		// "| # | File | Lines | Status |" with "Completed" in its rows:
+		// files converted one by one, not places a review found.
+		return nil, nil
 	}
 	// The id column: one headed like an id, else the first.
 	cands := []int{}
@@ -782,6 +784,35 @@ func notWorkTable(header []string) bool {
 		}
 	}
 	return false
+}
+
+// lineCounts reports a header whose only word against work is a count of
+// lines ("| # | File | Lines | Status |").
+func lineCounts(header []string) bool {
+	saw := false
+	for _, h := range header {
+		for _, w := range notWorkHeaders {
+			if h == w || strings.HasPrefix(h, w+" ") || strings.HasSuffix(h, " "+w) {
+				if !strings.HasPrefix(w, "line") {
+					return false
+				}
+				saw = true
+			}
+		}
+	}
+	return saw
+}
+
+// mostlyStatus reports whether two in three cells of column col, or more,
+// are statuses the reader knows ("Completed", "Skipped (complex)").
+func (b *builder) mostlyStatus(rows [][]ast.Node, col int) bool {
+	known := 0
+	for _, row := range rows {
+		if col < len(row) && readStatus(b.cellText(row[col])).known {
+			known++
+		}
+	}
+	return known > 0 && 3*known >= 2*len(rows)
 }
 
 // rowCells lists the cells of a table row (or of its header).
