@@ -28,7 +28,7 @@ var docKinds = []struct {
 	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
 	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
-	{"a report of work done", []string{"files created or modified", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
+	{"a report of work done", []string{"files created or modified", "files created/modified", "files created", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
 
 // titleKind is what a document is, and the words of its title that say
@@ -545,6 +545,11 @@ func (s *docSignals) setTitle(text string) {
 	if s.titleKind == "" && howToTitle(text) {
 		s.titleKind = "a tutorial or example"
 	}
+	if _, done, _, _ := headingMarkers(text); s.titleKind == "" && done != "" && !hasAnyWord(text, ownPlanWords) {
+		// "# 🎉 OAuth Implementation - ALL PHASES COMPLETE! 🎊": a
+		// title that says the work is done reports it.
+		s.titleKind = "a report"
+	}
 }
 
 // troubleshootTitle reports a title that opens by telling how to
@@ -870,18 +875,21 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 // or under way ("## Phase 2 — corpus import — DONE"): phases tracked as
 // work, whatever else the document holds.
 func (b *builder) phaseMarked(doc ast.Node, level int) bool {
+	marked, open := false, false
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
 		if !ok || h.Level != level {
 			continue
 		}
 		if sh := readShape(b.trimmedText(h)); sh.kind == shapePhase {
-			if _, done, progress, _ := headingMarkers(sh.rest); done != "" || progress != "" {
-				return true
-			}
+			_, done, progress, _ := headingMarkers(sh.rest)
+			marked = marked || done != "" || progress != ""
+			open = open || done == ""
 		}
 	}
-	return false
+	// Every phase done ("# OAuth — ALL PHASES COMPLETE!"): a record of
+	// the work as much as a plan of it; the other signals say which.
+	return marked && open
 }
 
 // datedLog reports a log by date: every heading at level is a date, with

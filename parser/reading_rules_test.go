@@ -3374,3 +3374,16 @@ func TestLineCountTableWithStatus(t *testing.T) {
 	p = Parse("r.md", []byte("# Review\n\n## Findings\n\n| # | File | Lines | Note |\n|---|---|---|---|\n| 1 | `a.go` | 12 | leak |\n| 2 | `b.go` | 40 | race |\n| 3 | `c.go` | 9 | typo |\n"))
 	assert.Empty(t, p.Sprints)
 }
+
+// A title that says the work is done ("OAuth Implementation - ALL PHASES
+// COMPLETE!"), naming no plan of its own, reports it: its phases, all
+// ticked, are no work (heldout55 1335 read eight closed beads); a plan's
+// title keeps its phases ("… Plan ✅").
+func TestDoneTitleReports(t *testing.T) {
+	src := "# OAuth Implementation - ALL PHASES COMPLETE!\n\n## Completed Features\n\n### Phase 1: Core module ✅\n\n- token store\n\n### Phase 2: Endpoints ✅\n\n- login\n\n## Files Created/Modified\n\n- a.go\n"
+	p := Parse("r.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "OAuth Implementation - ALL PHASES COMPLETE!" says it is a report`)
+	p = Parse("r.md", []byte(strings.Replace(src, "# OAuth Implementation - ALL PHASES COMPLETE!", "# OAuth Plan ✅", 1)))
+	require.Empty(t, msgs(p, Error))
+}
