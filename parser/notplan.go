@@ -373,7 +373,9 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 
 // slotRE is a named slot a generator fills in: "{{FEATURE_NAME}}" (in
 // capitals: "{{ .Name }}" is a Go template a plan may be about).
-var slotRE = lazyMustCompile(`\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}`)
+// "{기능명}" (a name in a script other than Latin, in single braces) is one
+// too: a spec template's "# Tasks: {기능명}".
+var slotRE = lazyMustCompile(`\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}`)
 
 // templateDoc says, with its evidence, whether the document is a template
 // to copy: its title, or its first paragraph, calls it a template, and its

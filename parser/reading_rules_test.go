@@ -3086,6 +3086,11 @@ func TestSlotTitleIsTemplate(t *testing.T) {
 	assert.Equal(t, []string{`1:1: t.md is not a plan: it is a template to copy and fill in (its title "ExecPlan: {{FEATURE_NAME}}" leaves a placeholder to fill in, and its text 3 more ("{{PHASE_2_NAME}}")): its headings are for each copy, not work to compile; the closest reading, each level-2 phase heading is one unit of work (2 units, first at line 3), was not taken; if it is a plan, declare that reading in its front matter: units: phases`}, msgs(p, Error))
 	p = Parse("t.md", []byte("# Render {{ .Name }} in titles\n\n## Phase 1: Parser\n\n- [ ] read {{ .Name }}\n\n## Phase 2: Output\n\n- [ ] write {{ .Name }}\n"))
 	require.Empty(t, msgs(p, Error))
+	// A name in another script in single braces is a slot too (heldout55
+	// 1340, a Korean tasks template, read its one phase as work).
+	p = Parse("t.md", []byte("# Tasks: {기능명}\n\n## 태스크 목록\n\n### Phase 1: {단계명}\n\n- [ ] {태스크 제목}\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its title "Tasks: {기능명}" leaves a placeholder to fill in, and its text 1 more`)
 }
 
 // MADR's sections ("Context and Problem Statement", "Considered Options",
