@@ -2856,7 +2856,9 @@ func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 			// "P0.1 Hybrid extraction": the id as a unit heading's.
 			id, rest := splitShapeID(t[len(p.word):])
 			rest = strings.TrimLeft(strings.TrimSpace(rest), ":.-–—·")
-			return id, strings.TrimSpace(rest), id != "" && strings.TrimSpace(rest) != ""
+			// "## v1.1" among "## v1.0-rc.1 (Oct 2024)": a release named by
+			// its version alone.
+			return id, strings.TrimSpace(rest), id != "" && (strings.TrimSpace(rest) != "" || strings.EqualFold(p.word, "v"))
 		}
 		num, rest, ok := itemPattern{parts: 1}.match(itemText{text: strings.Replace(t[len(p.word):], ":", ".", 1)})
 		return num, rest, ok

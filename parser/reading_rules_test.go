@@ -3392,3 +3392,13 @@ func TestDoneTitleReports(t *testing.T) {
 	p = Parse("r.md", []byte(strings.Replace(src, "# OAuth Implementation - ALL PHASES COMPLETE!", "# OAuth Plan ✅", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A release named by its version alone ("## v1.1") is a release of the
+// roadmap as "## v1.0-rc.1 (Oct 2024)" is (heldout55 1352 left it out).
+func TestBareVersionRelease(t *testing.T) {
+	src := "# Roadmap\n\n## v1.0-rc.1 (Oct 2024)\n\n- Bugfixes\n\n## v1.0-stable (Jan 2025)\n\n- CLI\n\n## v1.1\n\n- Bugfixes\n\n## v2 (2025)\n\n- Plugins\n"
+	p := Parse("r.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	assert.Equal(t, "v1.1", p.Sprints[2].Title)
+}
