@@ -2383,9 +2383,54 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			// and "### Fase 1" ... "### Fase 5" holding none of them at
 			// its end: the phases summarise; the numbered work is the plan.
 			c.Score, c.Why = scoreOverPhases, fmt.Sprintf("headings numbered 1, 2, 3, ... outside the %d phase headings, which hold none of them: more units of work than the phases", pick.Units)
+			if sub := b.dottedUnder(sc, heads, level); sub != nil {
+				// "## 1. CI/CD Pipeline" over "### 1.1 Automated Testing
+				// Pipeline", "### 1.2 Code Quality Checks": the numbered
+				// sections group the dotted items, which are the work.
+				add(sub)
+			}
 		}
 		add(c)
 	}
+}
+
+// dottedUnder proposes the dotted headings one level under numbered
+// headings (level), each numbered from its own ("### 1.1" under "## 1."),
+// when every numbered heading holds one at least: the finer units, over
+// the numbered headings' score; nil when they are not so.
+func (b *builder) dottedUnder(sc *shapeScan, heads []*shapeHead, level int) *Candidate {
+	var lines []int
+	held := map[*shapeHead]bool{}
+	var parent *shapeHead
+	first := ""
+	for _, r := range sc.heads {
+		switch {
+		case r.node.Level == level && slices.Contains(heads, r):
+			parent = r
+		case r.node.Level <= level:
+			parent = nil
+		case parent != nil && r.node.Level == level+1 && r.sh.kind == shapeBare:
+			num, _, _ := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(parent.head.Text, decoration)})
+			if pre, _, ok := strings.Cut(r.sh.id, "."); ok && pre == num {
+				if first == "" {
+					first = r.head.Text
+				}
+				lines = append(lines, r.head.Pos.Line)
+				held[parent] = true
+			}
+		}
+	}
+	if len(held) < len(heads) || len(lines) <= len(heads) {
+		return nil
+	}
+	d, err := readDeclaration(Declared{Line: fmt.Sprintf("units: %q", strings.Repeat("#", level+1)+" {n} {title}")})
+	if err != nil {
+		return nil
+	}
+	c := b.declaredCandidate(&d, nil)
+	c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreOverPhases+1
+	c.Why = fmt.Sprintf("dotted headings under each of the %d numbered sections (\"%s\" under \"%s\"): finer units than the sections", len(heads), first, heads[0].head.Text)
+	return c
 }
 
 // numberedInWorkSection proposes, among numbered headings of one level

@@ -3402,3 +3402,15 @@ func TestBareVersionRelease(t *testing.T) {
 	assert.Len(t, p.Sprints, 4)
 	assert.Equal(t, "v1.1", p.Sprints[2].Title)
 }
+
+// Numbered sections ("## 1. CI/CD Pipeline") that each hold dotted items
+// ("### 1.1 Automated Testing"), beside a roadmap's phases that hold none,
+// have the dotted items as their units (heldout55 1332 read the eight
+// sections).
+func TestDottedUnderNumberedSections(t *testing.T) {
+	src := "# Improvement Plan\n\n## 1. CI/CD (PRIORITY: HIGH)\n\n### 1.1 Testing pipeline\n\nText.\n\n### 1.2 Quality checks\n\nText.\n\n## 2. Testing\n\n### 2.1 Coverage\n\nText.\n\n## 3. Docs\n\n### 3.1 API docs\n\nText.\n\n## Implementation Roadmap\n\n### Phase 1: Foundation (Weeks 1-4)\n\nText.\n\n### Phase 2: Quality (Weeks 5-8)\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {n} {title}"`, chosen(p))
+	assert.Len(t, p.Sprints, 4)
+}
