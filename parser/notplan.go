@@ -595,7 +595,7 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 // Migration System Guide"): only a plan's own words make it one.
 // procedureWords in a title name a standing procedure, followed each
 // time it is needed however the title calls it ("Incident response plan").
-var procedureWords = []string{"incident response", "disaster recovery", "business continuity", "on-call", "escalation policy"}
+var procedureWords = []string{"incident response", "response plan", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy"}
 
 // procedureTitle reports a title that names a standing procedure.
 func procedureTitle(title string) bool { return hasAnyWord(title, procedureWords) }
@@ -758,6 +758,16 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			what = "items (from line %d) are for a reader to follow"
 		}
 		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its "+what, sig.title, sig.titleKind, best.First[0])
+	}
+	if procedureTitle(sig.title) && !sig.planned {
+		// "# Breach Notification Response Plan" over "## Decision tree":
+		// what to do each time it happens.
+		return fmt.Sprintf("its title %q names a standing procedure: its %s are followed each time it is needed, not work to compile", sig.title, unitsWord(best))
+	}
+	if sig.kind == "a README" && !sig.planned && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+		// "# xline-client" with "## Features", "## Getting Started" and
+		// "## Supported APIs" over 47 boxes: what the library supports.
+		return fmt.Sprintf("it reads as a README (%s), and its checkboxes say what the project supports or has done, not work to compile", strings.Join(sig.evidence, ", "))
 	}
 	if sig.titleKind == "an agent's prompt" && !sig.planned {
 		// "# Conductor Release Testing Agent Prompt" over "## 🧪 Phase

