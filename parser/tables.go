@@ -277,9 +277,17 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 // how each row stands: every cell known ("✔️", "Done") or a lone mark
 // the reader does not know ("📝", "🦶": open), one known at least.
 func (ut *unitTable) markedRows(b *builder, header []string) bool {
-	w := slices.IndexFunc(header, func(h string) bool { return slices.Contains(workTitleHeaders, h) || h == "scenario" })
+	w := slices.IndexFunc(header, func(h string) bool { return slices.Contains(workTitleHeaders, h) || h == "scenario" || h == "description" || h == "feature" })
 	if w <= 0 || ut.status < 0 || ut.status == w || !b.planTitled() || !ut.textColumn(b, w) || !ut.distinct(b, w) {
 		return false
+	}
+	for i := range w {
+		if i != ut.status && i != ut.priority && ut.textColumn(b, i) {
+			// "| Item | Description | Status |": an id column first,
+			// which the table's other readings read (a column of
+			// numbers, "| Priority* |", may come first).
+			return false
+		}
 	}
 	known := 0
 	for _, row := range ut.rows {
