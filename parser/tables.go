@@ -277,7 +277,9 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 // how each row stands: every cell known ("✔️", "Done") or a lone mark
 // the reader does not know ("📝", "🦶": open), one known at least.
 func (ut *unitTable) markedRows(b *builder, header []string) bool {
-	w := slices.IndexFunc(header, func(h string) bool { return slices.Contains(workTitleHeaders, h) || h == "scenario" || h == "description" || h == "feature" })
+	w := slices.IndexFunc(header, func(h string) bool {
+		return slices.Contains(workTitleHeaders, h) || h == "scenario" || h == "description" || h == "feature"
+	})
 	if w <= 0 || ut.status < 0 || ut.status == w || !b.planTitled() || !ut.textColumn(b, w) || !ut.distinct(b, w) {
 		return false
 	}
