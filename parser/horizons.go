@@ -240,17 +240,20 @@ func whenHeading(text string) bool {
 func onlyWhen(text string) bool {
 	f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	for _, w := range f {
-		if !slices.Contains(whenWords, w) && strings.TrimLeft(w, "0123456789") != "" && !(len(w) == 2 && (w[0] == 'q' || w[0] == 'h') && w[1] >= '1' && w[1] <= '4') {
+		switch {
+		case slices.Contains(seasonWords, w):
+		case strings.TrimLeft(w, "0123456789") == "": // a year, a day
+		case len(w) == 2 && (w[0] == 'q' || w[0] == 'h') && w[1] >= '1' && w[1] <= '4': // a quarter, a half
+		case len(w) >= 3 && slices.ContainsFunc(monthNames, func(m string) bool { return strings.HasPrefix(m, w) }):
+		default:
 			return false
 		}
 	}
 	return len(f) > 0
 }
 
-// whenWords are the words of a time of year.
-var whenWords = []string{"spring", "summer", "autumn", "fall", "winter", "early", "mid", "late", "end", "of",
-	"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-	"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+// seasonWords say when within a year, beside its months and quarters.
+var seasonWords = []string{"spring", "summer", "autumn", "fall", "winter", "early", "mid", "late", "end", "of"}
 
 // sectionHasWork reports whether the section of heading h holds a list or
 // a paragraph before the next heading.

@@ -589,10 +589,6 @@ func howToTitle(title string) bool {
 var howItWorks = []string{"how it works", "how this works", "как это работает", "как работает", "cómo funciona", "como funciona",
 	"comment ça marche", "comment ça fonctionne", "wie es funktioniert", "so funktioniert", "の仕組み", "工作原理", "如何运作", "如何運作", "작동 방식"}
 
-// titlePlans reports whether a title of the kind titleKind says the
-// document is about work to do. A title that says what else the document
-// is names the work it is about ("Task 2.3 Implementation Summary", "Data
-// Migration System Guide"): only a plan's own words make it one.
 // procedureWords in a title name a standing procedure, followed each
 // time it is needed however the title calls it ("Incident response plan").
 var procedureWords = []string{"incident response", "response plan", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy"}
@@ -600,6 +596,10 @@ var procedureWords = []string{"incident response", "response plan", "breach noti
 // procedureTitle reports a title that names a standing procedure.
 func procedureTitle(title string) bool { return hasAnyWord(title, procedureWords) }
 
+// titlePlans reports whether a title of the kind titleKind says the
+// document is about work to do. A title that says what else the document
+// is names the work it is about ("Task 2.3 Implementation Summary", "Data
+// Migration System Guide"): only a plan's own words make it one.
 func titlePlans(title, titleKind string) bool {
 	if procedureTitle(title) {
 		return false
@@ -612,12 +612,12 @@ func titlePlans(title, titleKind string) bool {
 	return hasAnyWord(title, planWords) && (titleKind == "" || hasAnyWord(title, ownPlanWords) || foreignPlanTitle(title))
 }
 
-// recordOfRE is a title that opens by naming a record of something:
-// "Retrospective on …", "Report of …", "Summary of the … plan".
 // planReviewRE is a title that names a review of a plan: "ROADMAP review
 // (End of June '20)", "Quarterly plan review".
 var planReviewRE = lazyMustCompile(`(?i)\b(?:roadmap|plan|progress|quarterly)\s+review\b`)
 
+// recordOfRE is a title that opens by naming a record of something:
+// "Retrospective on …", "Report of …", "Summary of the … plan".
 var recordOfRE = lazyMustCompile(`(?i)^\W*(?:retrospective|post-?mortem|report|summary|review)\s+(?:on|of|for)\s`)
 
 // versionHeading reports a changelog's version heading: "[1.2.0] - 2024-01-01",
@@ -883,9 +883,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	return ""
 }
 
-// phaseMarked reports a phase heading at level that says its work is done
-// or under way ("## Phase 2 — corpus import — DONE"): phases tracked as
-// work, whatever else the document holds.
+// phaseMarked reports phase headings at level of which one at least says
+// its work is done or under way ("## Phase 2 — corpus import — DONE") and
+// one at least is not done: phases tracked as work, whatever else the
+// document holds.
 func (b *builder) phaseMarked(doc ast.Node, level int) bool {
 	marked, open := false, false
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {

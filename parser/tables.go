@@ -786,14 +786,18 @@ func notWorkTable(header []string) bool {
 		// other are work, whatever else a row says of them.
 		return false
 	}
-	for _, h := range header {
-		for _, w := range notWorkHeaders {
-			if h == w || strings.HasPrefix(h, w+" ") || strings.HasSuffix(h, " "+w) {
-				return true
-			}
+	return slices.ContainsFunc(header, func(h string) bool { return notWorkWord(h) != "" })
+}
+
+// notWorkWord is the word of notWorkHeaders that header h is, opens or
+// ends with, "" for none.
+func notWorkWord(h string) string {
+	for _, w := range notWorkHeaders {
+		if h == w || strings.HasPrefix(h, w+" ") || strings.HasSuffix(h, " "+w) {
+			return w
 		}
 	}
-	return false
+	return ""
 }
 
 // lineCounts reports a header whose only word against work is a count of
@@ -801,13 +805,11 @@ func notWorkTable(header []string) bool {
 func lineCounts(header []string) bool {
 	saw := false
 	for _, h := range header {
-		for _, w := range notWorkHeaders {
-			if h == w || strings.HasPrefix(h, w+" ") || strings.HasSuffix(h, " "+w) {
-				if !strings.HasPrefix(w, "line") {
-					return false
-				}
-				saw = true
+		if w := notWorkWord(h); w != "" {
+			if !strings.HasPrefix(w, "line") {
+				return false
 			}
+			saw = true
 		}
 	}
 	return saw
