@@ -3376,7 +3376,8 @@ func (b *builder) sectionHasList(doc ast.Node, h *ast.Heading) bool {
 // one level, every checkbox item, the items of numbered lists, the plain
 // bullets. Each is scored below not a plan, so it is never taken by
 // itself; it is there to be declared in one line when the reading taken
-// is not the one meant.
+// is not the one meant. One is taken: the numbered goals, titled in bold,
+// of a plan-titled document with no section of its own.
 func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Candidate)) {
 	type tally struct {
 		n     int
@@ -3385,6 +3386,7 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	var heads [5]tally
 	var boxes, numbered, bullets, rows tally
 	groups := 0 // boxes that only title the boxes nested under them
+	boldNumbered := 0 // numbered items that open with a bold title
 	count := func(t *tally, at ast.Node) {
 		if t.n < 3 {
 			t.first = append(t.first, b.p.Position(b.blockStart(at)).Line)
@@ -3419,6 +3421,9 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 					}
 				case c.IsOrdered():
 					count(&numbered, it)
+					if em, ok := blk.FirstChild().(*ast.Emphasis); ok && em.Level == 2 {
+						boldNumbered++
+					}
 				default:
 					count(&bullets, it)
 				}
@@ -3448,7 +3453,22 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	if groups > 0 {
 		hint(`units: "- [ ] {title}`+topLevel+`"`, boxes, 2, "the outer checkbox items, the boxes nested under them their steps")
 	}
-	hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
+	goals := numbered.n >= 3 && 3*boldNumbered >= 2*numbered.n && heads[1].n <= 1 && heads[2].n+heads[3].n+heads[4].n == 0 && b.planTitled() && rows.n == 0 && boxes.n == 0
+	if goals {
+		// "# HoloViz Roadmap" over "1. **Better Datashader
+		// integration**: ..." and nothing else: a roadmap whose only
+		// shape is its numbered goals, each titled in bold. Taken, not
+		// only hinted: nothing else reads the document.
+		if d, err := readDeclaration(Declared{Line: `units: "{n}. {title}"`}); err == nil {
+			c := b.declaredCandidate(&d, nil)
+			c.Units, c.First, c.Score = numbered.n, numbered.first, scoreBullets
+			c.Why = fmt.Sprintf("the numbered items of a document titled as a plan with no section of its own, %d of %d opening with a bold title", boldNumbered, numbered.n)
+			add(c)
+		}
+	}
+	if !goals {
+		hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
+	}
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
 	// Three titles or more: a file of areas, each its own "# Area".
 	hint(`units: "# {title}"`, heads[1], 3, "every level-1 heading")

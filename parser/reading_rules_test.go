@@ -3438,3 +3438,15 @@ func TestStatusFirstDescriptionTable(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Fix timeouts closed", "1.2 Add inline states open", "1.3 Refactor errors closed"}, units(p))
 }
+
+// A roadmap with no section of its own whose numbered items open with a
+// bold title ("1. **Better Datashader integration**: ...") has them as
+// its units (heldout55 1343 was refused); plain numbered notes do not.
+func TestRoadmapNumberedGoals(t *testing.T) {
+	src := "# HoloViz Roadmap, as of 11/2024\n\nPriorities:\n\n1. **Maintenance**: fix bugs.\n\n2. **Datashader integration**: improve it.\n\nOther goals:\n\n1. **3D rendering**: add it.\n\n2. **More plot types**: treemaps.\n"
+	p := Parse("r.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Maintenance: fix bugs open", "1.2 Datashader integration: improve it open", "1.3 3D rendering: add it open", "1.4 More plot types: treemaps open"}, units(p))
+	p = Parse("r.md", []byte("# HoloViz Roadmap\n\n1. fix bugs\n2. improve it\n3. add it\n"))
+	assert.NotEmpty(t, msgs(p, Error))
+}
