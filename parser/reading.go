@@ -3385,7 +3385,7 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	}
 	var heads [5]tally
 	var boxes, numbered, bullets, rows tally
-	groups := 0 // boxes that only title the boxes nested under them
+	groups := 0       // boxes that only title the boxes nested under them
 	boldNumbered := 0 // numbered items that open with a bold title
 	count := func(t *tally, at ast.Node) {
 		if t.n < 3 {
