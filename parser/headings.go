@@ -373,8 +373,8 @@ func cleanTitle(t string) string {
 		if tail, st := dashStatus(t); st != "" {
 			t = strings.TrimRight(strings.TrimSuffix(t, tail), " -–—") // "Rebrand — `complete`"
 		}
-		if strings.HasSuffix(t, "）") && fullWidthDone(t) != "" {
-			t = t[:strings.LastIndex(t, "（")] // "（リリース済）", "（已完成）"
+		if (strings.HasSuffix(t, "）") || strings.HasSuffix(t, ")")) && bracketDone(t) != "" {
+			t = t[:max(strings.LastIndex(t, "（"), strings.LastIndex(t, "("))] // "（リリース済）", "(完了/最適化中)"
 		}
 		if strings.HasSuffix(t, "]") {
 			if k := strings.LastIndex(t, "["); k >= 0 {
@@ -545,8 +545,8 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			progress, done = "PARTIALLY "+done, ""
 		}
 	}
-	if done == "" && strings.HasSuffix(rest, "）") {
-		done = fullWidthDone(rest)
+	if done == "" && (strings.HasSuffix(rest, "）") || strings.HasSuffix(rest, ")")) {
+		done = bracketDone(rest)
 	}
 	if done == "" && progress == "" && skip == "" {
 		if tail, st := dashStatus(rest); st != "" {
@@ -619,15 +619,21 @@ func dashStatus(t string) (tail, status string) {
 	return tail, r.status
 }
 
-// fullWidthDone returns the done word of a title's closing full-width
-// brackets ("v0.1.0 — parser（リリース済）", "任务（已完成）"), "" when
-// they hold none.
-func fullWidthDone(rest string) string {
-	k := strings.LastIndex(rest, "（")
+// bracketDone reads a status in the brackets that end a title: "（完了）",
+// "(完了/最適化中)", "(Done / polishing)": the bracket's word, or the
+// first of the words it joins with a slash, when it says done. It
+// returns that word, "" when the bracket says nothing of the kind.
+func bracketDone(rest string) string {
+	k := max(strings.LastIndex(rest, "（"), strings.LastIndex(rest, "("))
 	if k < 0 {
 		return ""
 	}
-	inner := strings.TrimSpace(strings.TrimSuffix(rest[k+len("（"):], "）"))
+	inner := strings.TrimRight(rest[k:], ")）")
+	inner = strings.TrimLeft(strings.TrimPrefix(inner, "（"), "(")
+	if i := strings.IndexAny(inner, "/／"); i >= 0 {
+		inner = inner[:i]
+	}
+	inner = strings.TrimSpace(inner)
 	if doneStatusWords[strings.ToLower(inner)] {
 		return inner
 	}

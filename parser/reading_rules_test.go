@@ -3450,3 +3450,13 @@ func TestRoadmapNumberedGoals(t *testing.T) {
 	p = Parse("r.md", []byte("# HoloViz Roadmap\n\n1. fix bugs\n2. improve it\n3. add it\n"))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// A status in the ASCII brackets that end a title ("(完了)"), or the first
+// of the words a slash joins there ("(完了/最適化中)", "(Done / polishing)"),
+// closes the unit as full-width brackets did (heldout55 1344 read two done
+// phases open); a time there ("(中期)") says nothing.
+func TestBracketStatusFirstPart(t *testing.T) {
+	p := Parse("x.md", []byte("# Roadmap\n\n## Plan\n\n### Phase 1: Foundation (完了)\n\nText.\n\n### Phase 2: Release (完了 / 直近)\n\nText.\n\n### Phase 3: Scale (Done / polishing)\n\nText.\n\n### Phase 4: X (中期)\n\nText.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Foundation closed", "2.1 Release closed", "3.1 Scale closed", "4.1 X (中期) open"}, units(p))
+}
