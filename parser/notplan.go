@@ -375,7 +375,25 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 // capitals: "{{ .Name }}" is a Go template a plan may be about).
 // "{기능명}" (a name in a script other than Latin, in single braces) is one
 // too: a spec template's "# Tasks: {기능명}".
-var slotRE = lazyMustCompile(`\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}`)
+// "{{sliceTitle}}" in any case, "[FEATURE NAME]" (two words in capitals
+// or more, not "[WIP]") and "[Feature / Epic Title]" are too.
+var slotRE = lazyMustCompile(`\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]`)
+
+// titleSlot reports a slot in title that is not a status in brackets
+// ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).
+func titleSlot(title string) bool {
+	for _, m := range slotRE.FindAllStringIndex(title, -1) {
+		if !readStatus(strings.Trim(title[m[0]:m[1]], "[]{} ")).known {
+			return true
+		}
+	}
+	return false
+}
+
+// textSlotRE is a slot in a template's text: slotRE's, a date left to
+// fill in ("YYYY-MM-DD"), a path's part in angle brackets
+// ("specs/<workstream>/spec.md").
+var textSlotRE = lazyMustCompile(`\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|YYYY-MM-DD|<[a-z][a-z0-9_-]*>`)
 
 // templateDoc says, with its evidence, whether the document is a template
 // to copy: its title, or its first paragraph, calls it a template, and its
@@ -393,10 +411,10 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		// that leaves its date or version to fill in, and a placeholder
 		// of a version in the text, make a form to copy as well.
 		found := versionPlaceholderRE.FindAllStringIndex(string(b.src), -1)
-		if slotRE.MatchString(title) {
+		if titleSlot(title) {
 			// "# ExecPlan: {{FEATURE_NAME}}" over "## Phase 1:
 			// {{PHASE_1_NAME}}": a generator's form.
-			found = slotRE.FindAllStringIndex(string(b.src), -1)
+			found = textSlotRE.FindAllStringIndex(string(b.src), -1)
 		} else if !titlePlaceholderRE.MatchString(title) {
 			return ""
 		}
@@ -649,8 +667,18 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Rename"): its sections say what the document is.
 		level = 0
 	}
-	if best.Name == "bd" || best.Name == "beads-ralph" || best.Score >= scoreFormat {
+	if best.Name == "bd" || best.Name == "beads-ralph" {
 		return "" // before the signals: their walk is 5% of a 10,000-sprint parse
+	}
+	if best.Score >= scoreFormat {
+		// A tool's format is a plan, unless it is the tool's own form
+		// to fill in ("# Tasks: [FEATURE NAME]", spec-kit's template).
+		if t, ok := b.sourceTitle(); ok && titleSlot(t) {
+			if ev := b.templateDoc(doc, t); ev != "" {
+				return fmt.Sprintf("it is a template to copy and fill in (%s): its %s are for each copy, not work to compile", ev, unitsWord(best))
+			}
+		}
+		return ""
 	}
 	sig := b.signals(doc, level)
 	if sig.nextSteps && !slices.Contains([]string{"a tutorial or example", "a report", "a retrospective"}, sig.titleKind) {

@@ -3460,3 +3460,19 @@ func TestBracketStatusFirstPart(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Foundation closed", "2.1 Release closed", "3.1 Scale closed", "4.1 X (中期) open"}, units(p))
 }
+
+// A tool's own form to fill in is refused, though its shape is the tool's
+// format: "# Tasks: [FEATURE NAME]" (spec-kit's template), "# Tasks —
+// [Feature / Epic Title]" with "YYYY-MM-DD", "# {{sliceId}}: {{sliceTitle}}"
+// (heldout57 1403, 1388 and 1393 read their sample tasks as work); a
+// status in brackets ("[IN PROGRESS]") is no slot.
+func TestToolTemplatesAreForms(t *testing.T) {
+	src := "# Tasks: [FEATURE NAME]\n\n**Input**: documents from `/specs/[###-feature-name]/`\n\n## Phase 1: Setup\n\n- [ ] T001 Create project structure per [Title]\n- [ ] T002 [P] Configure [TOOL NAME] linting\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its title "Tasks: [FEATURE NAME]" leaves a placeholder to fill in`)
+	p = Parse("plan.md", []byte("# {{sliceId}}: {{sliceTitle}}\n\n**Goal:** {{goal}}\n\n## Tasks\n\n- [ ] **T01: {{taskTitle}}**\n- [ ] **T02: {{taskTitle}}**\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.True(t, titleSlot("Tasks — [Feature / Epic Title]"))
+	assert.False(t, titleSlot("SPRINT 1.3 SECURITY GATES [IN PROGRESS]"))
+}
