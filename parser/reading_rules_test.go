@@ -3075,6 +3075,10 @@ func TestWorkLogIsNoPlan(t *testing.T) {
 	// With a box still open it is work to do.
 	p = Parse("log.md", []byte(strings.Replace(src, "- [x] T034", "- [ ] T034", 1)))
 	require.Empty(t, msgs(p, Error))
+	// 汇报 (a report to a meeting) says a report too (heldout57 1401).
+	p = Parse("m.md", []byte("# OmicsClaw 组会汇报\n\n## 3. 工程实现\n\n| 编号 | 任务 | 状态 |\n|---|---|---|\n| 1 | A | 完成 |\n| 2 | B | 完成 |\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a report`)
 }
 
 // A title with a generator's slot in capitals ("{{FEATURE_NAME}}") over
