@@ -377,7 +377,9 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 // too: a spec template's "# Tasks: {기능명}".
 // "{{sliceTitle}}" in any case, "[FEATURE NAME]" (two words in capitals
 // or more, not "[WIP]") and "[Feature / Epic Title]" are too.
-var slotRE = lazyMustCompile(`\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]`)
+var slotRE = lazyMustCompile(slotPattern)
+
+const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]`
 
 // titleSlot reports a slot in title that is not a status in brackets
 // ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).
@@ -393,7 +395,7 @@ func titleSlot(title string) bool {
 // textSlotRE is a slot in a template's text: slotRE's, a date left to
 // fill in ("YYYY-MM-DD"), a path's part in angle brackets
 // ("specs/<workstream>/spec.md").
-var textSlotRE = lazyMustCompile(`\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|YYYY-MM-DD|<[a-z][a-z0-9_-]*>`)
+var textSlotRE = lazyMustCompile(slotPattern + `|YYYY-MM-DD|<[a-z][a-z0-9_-]*>`)
 
 // templateDoc says, with its evidence, whether the document is a template
 // to copy: its title, or its first paragraph, calls it a template, and its

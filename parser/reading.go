@@ -3465,8 +3465,7 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 			c.Why = fmt.Sprintf("the numbered items of a document titled as a plan with no section of its own, %d of %d opening with a bold title", boldNumbered, numbered.n)
 			add(c)
 		}
-	}
-	if !goals {
+	} else {
 		hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
 	}
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
