@@ -371,12 +371,11 @@ var titlePlaceholderRE = lazyMustCompile(`\((?:DATE|VERSION|NAME|TBD)\)|<(?:date
 // versionPlaceholderRE is a version left to fill in: "X.XX.X", "vX.Y.Z".
 var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)?\b|\((?:DATE|VERSION)\)`)
 
-// slotRE is a named slot a generator fills in: "{{FEATURE_NAME}}" (in
-// capitals: "{{ .Name }}" is a Go template a plan may be about).
-// "{기능명}" (a name in a script other than Latin, in single braces) is one
-// too: a spec template's "# Tasks: {기능명}".
-// "{{sliceTitle}}" in any case, "[FEATURE NAME]" (two words in capitals
-// or more, not "[WIP]") and "[Feature / Epic Title]" are too.
+// slotRE is a named slot a template leaves to fill in: "{{FEATURE_NAME}}",
+// "{{sliceTitle}}" (a bare name: "{{ .Name }}" is a Go template a plan may
+// be about); "{기능명}" (a name in a script other than Latin, in single
+// braces); "[FEATURE NAME]" (two words in capitals or more, not "[WIP]");
+// "[Feature / Epic Title]".
 var slotRE = lazyMustCompile(slotPattern)
 
 const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]`
