@@ -3489,3 +3489,14 @@ func TestRussianRoadmapHorizons(t *testing.T) {
 	assert.True(t, horizonHeading("Ближайшее"))
 	assert.True(t, horizonHeading("Средний горизонт"))
 }
+
+// Thai and Vietnamese unit and phase words: "ขั้นตอนที่ 1:" (step),
+// "ระยะที่" (phase), "Bước" (step), "Giai đoạn" (phase) (heldout52 1272
+// was refused).
+func TestThaiVietnameseWords(t *testing.T) {
+	p := Parse("p.md", []byte("# แผนการพัฒนา\n\n## 3. ขั้นตอนการดำเนินงาน (Implementation Plan)\n\n### ขั้นตอนที่ 1: Backend\n\n- [ ] API\n\n### ขั้นตอนที่ 2: Frontend\n\n- [ ] UI\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Backend open", "1.2 Frontend open"}, units(p))
+	assert.Equal(t, shapePhase, readShape("Giai đoạn 2: Triển khai").kind)
+	assert.Equal(t, shapeUnit, readShape("Bước 3: Kiểm thử").kind)
+}
