@@ -1144,10 +1144,7 @@ func entryTitle(text string) string {
 // Setup" and "Go project setup"). A title with no words (a date, nothing)
 // contradicts nothing.
 func sameWork(entry, unit string) bool {
-	words := func(s string) string {
-		f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-		return " " + strings.Join(f, " ") + " "
-	}
+	words := func(s string) string { return " " + strings.Join(lowerWords(s), " ") + " " }
 	e, u := words(entry), words(unit)
 	if strings.IndexFunc(entry, unicode.IsLetter) < 0 || strings.TrimSpace(u) == "" {
 		return true
@@ -1166,11 +1163,8 @@ func shortFor(entry, unit string) bool {
 	if k := strings.Index(entry, "**"); k > 0 {
 		entry = entry[:k]
 	}
-	split := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	}
 	var uw []string
-	for _, w := range split(unit) {
+	for _, w := range lowerWords(unit) {
 		if len(w) >= 3 {
 			uw = append(uw, w)
 		}
@@ -1179,7 +1173,7 @@ func shortFor(entry, unit string) bool {
 		return strings.HasPrefix(a, b) || strings.HasPrefix(b, a) || len(a) >= 5 && len(b) >= 5 && a[:5] == b[:5]
 	}
 	n, hit := 0, 0
-	for _, w := range split(entry) {
+	for _, w := range lowerWords(entry) {
 		if len(w) < 3 {
 			continue
 		}

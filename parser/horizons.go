@@ -238,7 +238,7 @@ func whenHeading(text string) bool {
 // onlyWhen reports a text that only says when: "summer 2024", "early Q3
 // 2025", "July–August 2024".
 func onlyWhen(text string) bool {
-	f := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	f := lowerWords(text)
 	for _, w := range f {
 		switch {
 		case slices.Contains(seasonWords, w):

@@ -1461,11 +1461,8 @@ func (w *shapeWalk) unitsByNumber() map[string]*Sprint {
 // more: a table's short name for a unit ("Memoização ProductCard") and
 // its heading ("Memoização de componentes").
 func shareWord(a, b string) bool {
-	words := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	}
-	bw := words(b)
-	for _, w := range words(a) {
+	bw := lowerWords(b)
+	for _, w := range lowerWords(a) {
 		if utf8.RuneCountInString(w) >= 5 && slices.Contains(bw, w) {
 			return true
 		}

@@ -243,6 +243,12 @@ func readShapeGlue(text string, glue bool) shape {
 	return sh
 }
 
+// lowerWords splits s into its words in lower case: its runs of letters
+// and digits ("Fix flicker, v2!" gives fix, flicker, v2).
+func lowerWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
 // isMarkRune reports a rune of a status mark: "✅", "🔄", "⏸", and the
 // joiners emoji are written with.
 func isMarkRune(r rune) bool {
