@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -193,19 +194,14 @@ func frontMatter(src []byte, start int) (end int, yml []byte, ok bool) {
 	if strings.TrimRight(string(src[open:first]), "\r\n") != "---" {
 		return 0, nil, false
 	}
-	for i := first; i < len(src); {
-		e := lineEnd(src, i)
-		line := strings.TrimRight(string(src[i:e]), " \t\r\n")
-		if line == "---" || line == "..." {
-			body := src[first:i]
-			if !yamlKeys(body) && (open > start || mdHeading(body)) {
-				// "---", "# Title", "---": Markdown between two rules,
-				// not settings.
-				return 0, nil, false
-			}
-			return e, body, true
+	if at, e := closingLine(src, first, "---", "..."); at >= 0 {
+		body := src[first:at]
+		if !yamlKeys(body) && (open > start || mdHeading(body)) {
+			// "---", "# Title", "---": Markdown between two rules, not
+			// settings.
+			return 0, nil, false
 		}
-		i = e
+		return e, body, true
 	}
 	if open > start {
 		return 0, nil, false
@@ -224,17 +220,28 @@ func tomlFrontMatter(src []byte, start int) (end int, title string, ok bool) {
 	if strings.TrimRight(string(src[start:first]), " \t\r\n") != "+++" {
 		return 0, "", false
 	}
-	for i := first; i < len(src); {
+	at, e := closingLine(src, first, "+++")
+	if at < 0 {
+		return 0, "", false
+	}
+	if m := tomlTitleRE.FindSubmatch(src[first:at]); m != nil {
+		title = string(m[1])
+	}
+	return e, title, true
+}
+
+// closingLine finds, from offset from, the first line that is one of marks
+// (trailing blanks aside): where it starts and where it ends, -1 and -1
+// when no line is.
+func closingLine(src []byte, from int, marks ...string) (at, end int) {
+	for i := from; i < len(src); {
 		e := lineEnd(src, i)
-		if strings.TrimRight(string(src[i:e]), " \t\r\n") == "+++" {
-			if m := tomlTitleRE.FindSubmatch(src[first:i]); m != nil {
-				title = string(m[1])
-			}
-			return e, title, true
+		if slices.Contains(marks, strings.TrimRight(string(src[i:e]), " \t\r\n")) {
+			return i, e
 		}
 		i = e
 	}
-	return 0, "", false
+	return -1, -1
 }
 
 // yamlKeys reports whether text has a line that starts a YAML mapping key
