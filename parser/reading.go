@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -2534,7 +2535,7 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 	prioritized := planTitle(sc.titleOrName())
 	for level := 2; level <= 4; level++ {
 		var lines []int
-		with, stated, prio := 0, 0, 0
+		with, stated, prio, accepted := 0, 0, 0, 0
 		for _, r := range sc.heads {
 			if r.node.Level != level {
 				continue
@@ -2549,6 +2550,15 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 				with++
 				stated++
 				prio++
+				continue
+			}
+			if b.statesAcceptance(r.node) {
+				// "## Fix Homebrew tap version drift" over "… Acceptance:
+				// `brew install …` installs latest release.": work that
+				// says when it is done.
+				with++
+				stated++
+				accepted++
 				continue
 			}
 			if sectionState(b.sectionOf(sc, r)) == statusSkipped {
@@ -2574,12 +2584,40 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 		if prio > 0 {
 			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status or Priority field of their own, in a plan", with, len(lines), level)
 		}
+		switch {
+		case accepted == with:
+			c.Why = fmt.Sprintf("%d of the %d level-%d headings say when their work is accepted", with, len(lines), level)
+		case accepted > 0:
+			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field or say when their work is accepted", with, len(lines), level)
+		}
 		if stated > with {
 			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status field of their own and %d more stand in a section that sets them aside", with, len(lines), level, stated-with)
 		}
 		add(c)
 		return
 	}
+}
+
+// acceptanceRE finds, at a sentence's start, the words that say when a
+// piece of work is done ("Acceptance: README hero install block is
+// brew-first", "Done when: …").
+var acceptanceRE = regexp.MustCompile(`(?i)(?:^|[.!?]\s+)(?:acceptance(?: criteria)?|done when|definition of done)\s*:`)
+
+// statesAcceptance reports whether the section of heading h, up to the
+// next heading, says when its work is done: a paragraph that states its
+// acceptance, or an acceptance field in a list.
+func (b *builder) statesAcceptance(h ast.Node) bool {
+	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Heading:
+			return false
+		case *ast.Paragraph:
+			if acceptanceRE.MatchString(plainText(n, b.src)) {
+				return true
+			}
+		}
+	}
+	return b.fieldBullet(h, "acceptance criteria")
 }
 
 // fieldBullet reports whether a list item between heading h and the next

