@@ -529,7 +529,7 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			if lower == "" {
 				continue
 			}
-			if k := indexWord(lower, strings.ToLower(w)); k >= 0 && (bracketed(rest, k, len(w)) || leadsBracket(rest, k, len(w))) {
+			if k := indexWord(lower, strings.ToLower(w)); k >= 0 && (bracketed(rest, k, len(w)) || leadsBracket(rest, k, len(w)) && (skipping || !partFor(lower[k+len(w):]))) {
 				return rest[k : k+len(w)]
 			}
 		}
@@ -545,8 +545,9 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			progress, done = "PARTIALLY "+done, ""
 		}
 	}
-	if done == "" && (strings.HasSuffix(rest, "）") || strings.HasSuffix(rest, ")")) {
-		done = bracketDone(rest)
+	if t := strings.TrimRight(rest, ". "); done == "" && (strings.HasSuffix(t, "）") || strings.HasSuffix(t, ")")) {
+		// "displays correctly (fixed).": the sentence's stop after it.
+		done = bracketDone(t)
 	}
 	if done == "" && progress == "" && skip == "" {
 		if tail, st := dashStatus(rest); st != "" {
@@ -812,6 +813,12 @@ func leadsBracket(s string, k, n int) bool {
 	after := strings.TrimLeft(s[k+n:], " ")
 	end := strings.IndexByte(after, ')')
 	return strings.HasSuffix(before, "(") && end > 0 && strings.Trim(after[end+1:], " *_") == "" && (reasonWord(after[:end]) || strings.HasPrefix(after, ":"))
+}
+
+// partFor reports the words after a done marker that say which part of
+// the work it is done for ("(done for favorites)": the rest is not).
+func partFor(after string) bool {
+	return strings.HasPrefix(strings.TrimLeft(after, " "), "for ")
 }
 
 // meaningless reports whether a title holds nothing but markers, emoji and

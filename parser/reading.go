@@ -2056,7 +2056,10 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		Declare: `units: "- {title}"`, Score: scoreHint, Why: "the plain bullet items, in a document that does not say it is a backlog",
 		read: bulletReader(nil, "", "units are the list items \"- {title}\"")}
 	switch {
-	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}):
+	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}) ||
+		// "# pola To-Do List" over plain bullets: with checkboxes, they
+		// are the items and the bullets their notes.
+		hasAnyWord(title, []string{"to-do list", "todo list", "todo-list"}) && !hasCheckbox(b.src):
 		// Its sections are areas, its bullets the items.
 		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a document titled %q", title)
 	case best <= scoreSections && roadmapTitle(title) && b.horizonSections(doc):

@@ -3513,3 +3513,14 @@ func TestAcceptedSectionsAreUnits(t *testing.T) {
 	p = Parse("notes.md", []byte("\n## Fix quickstart flag\n\nThe docs say --minimal.\n\n## Fix tap drift\n\nPinned.\n\n## Add idempotency test\n\nNone exist.\n"))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A document titled a to-do list, with no checkbox, lists its work as
+// plain bullets under its areas; "(fixed)" marks one done, also before a
+// full stop, and "(done for favorites)" only part of one (heldout58 1425
+// was refused).
+func TestToDoListBullets(t *testing.T) {
+	src := "# pola To-Do List\n\n## Performance\n\n- Reduce allocations.\n- Reuse the matcher. **(done)**\n\n## Bug Fixes\n\n- Fix the **count** feature. **(fixed)**\n- Ensure the list displays correctly **(fixed)**.\n- Add a **favorites** system and tags. **(done for favorites)**\n"
+	p := Parse("TODO.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Reduce allocations open", "1.2 Reuse the matcher closed", "1.3 Fix the count feature closed", "1.4 Ensure the list displays correctly closed", "1.5 Add a favorites system and tags open"}, units(p))
+}
