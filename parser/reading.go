@@ -847,7 +847,9 @@ var (
 		// implementation steps or plan: "## 实施步骤", "## 実装手順"
 		"实施", "實施", "实现步骤", "実装計画", "実装手順", "実装ステップ", "作業計画", "구현 계획", "구현 단계", "작업 계획", "작업 목록",
 		"pasos de implementación", "étapes de mise en œuvre", "etapas de implementação", "umsetzungsschritte", "implementierungsschritte",
-		"шаги реализации", "этапы реализации", "lộ trình", "kế hoạch"}
+		"шаги реализации", "этапы реализации", "lộ trình", "kế hoạch",
+		// delivery or development stages, milestones: "## 交付阶段"
+		"交付阶段", "开发阶段", "里程碑", "マイルストーン"}
 	// foreignPlanWords in a title say the document is a plan, in those
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",
@@ -2461,9 +2463,15 @@ func (b *builder) numberedInWorkSection(sc *shapeScan, heads []*shapeHead, add f
 	if len(found) < 3 {
 		return
 	}
+	from := 1
 	for i, r := range found {
 		id, _, _ := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(r.head.Text, decoration)})
-		if id != strconv.Itoa(i+1) {
+		if i == 0 && id == "0" && r.node.Level > 2 {
+			// "### 0. 基础与基线" under "## 交付阶段" counts from 0; the
+			// title's "## 0. Pre-factoring" is a document's section.
+			from = 0
+		}
+		if id != strconv.Itoa(i+from) {
 			return
 		}
 	}
@@ -2475,7 +2483,7 @@ func (b *builder) numberedInWorkSection(sc *shapeScan, heads []*shapeHead, add f
 	}
 	add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d numbered headings \"{n}. {title}\" under %q", level, sec),
 		Units: len(found), First: firstOf(headLines(found)), Declare: fmt.Sprintf("units: %q", pat), Score: scoreWorkList + 5, level: level,
-		Why: fmt.Sprintf("headings numbered 1, 2, 3, ... under %q, a section about the work, where the level's other numbered headings count again", sec),
+		Why: fmt.Sprintf("headings numbered %d, %d, %d, ... under %q, a section about the work, where the level's other numbered headings count again", from, from+1, from+2, sec),
 		read: func(b *builder, doc ast.Node) bool {
 			return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
 		}})

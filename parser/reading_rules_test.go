@@ -3524,3 +3524,15 @@ func TestToDoListBullets(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Reduce allocations open", "1.2 Reuse the matcher closed", "1.3 Fix the count feature closed", "1.4 Ensure the list displays correctly closed", "1.5 Add a favorites system and tags open"}, units(p))
 }
+
+// Delivery stages numbered from 0 under "## 交付阶段" (delivery stages) are
+// the units; a title's own "## 0. Pre-factoring" sections still count
+// from 1 (heldout58 1427 was refused).
+func TestStagesFromZero(t *testing.T) {
+	src := "# Kisekae 路线图\n\n## 目标\n\n- 好看\n\n## 交付阶段\n\n### 0. 基础与基线\n\n- 基线\n\n### 1. 一个可逆皮肤\n\n- 皮肤\n\n### 2. 主题包 MVP\n\n- 主题\n\n## 发布标准\n\n- 稳定\n"
+	p := Parse("ROADMAP.zh.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 基础与基线 open", "1.1 一个可逆皮肤 open", "1.2 主题包 MVP open"}, units(p))
+	assert.True(t, workSection("交付阶段"))
+	assert.True(t, workHeading("Delivery Phases"))
+}
