@@ -47,7 +47,7 @@ var titleKinds = []titleKind{
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a changelog", []string{"changelog", "release notes"}},
-	{"a retrospective", []string{"retrospective", "post-mortem", "postmortem", "audit"}},
+	{"a retrospective", []string{"retrospective", "retro", "post-mortem", "postmortem", "audit"}},
 	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
@@ -204,7 +204,7 @@ func (s docSignals) record() (kind, evidence string) {
 	if len(form) >= 3 {
 		return "a pull-request or issue template", "its sections " + strings.Join(form[:3], ", ")
 	}
-	if (hasAnyWord(s.title, []string{"retrospective", "post-mortem", "postmortem", "lessons learned"}) || len(s.present(retroHeads)) >= 2) && (!hasAnyWord(s.title, ownPlanWords) || recordOfRE.MatchString(s.title)) {
+	if (hasAnyWord(s.title, []string{"retrospective", "retro", "post-mortem", "postmortem", "lessons learned"}) || len(s.present(retroHeads)) >= 2) && (!hasAnyWord(s.title, ownPlanWords) || recordOfRE.MatchString(s.title)) {
 		// Not "# Sprint Plan: M-R1 Phase 5" with its "## Lessons
 		// Learned" appended: a plan that kept its retrospective.
 		ev := fmt.Sprintf("its title %q", s.title)
@@ -304,7 +304,7 @@ var ownPlanWords = []string{"plan", "roadmap", "backlog", "todo", "to do", "spri
 
 // retroHeads are sections of a retrospective: what went well, what not,
 // what was learned.
-var retroHeads = []string{"what worked", "what went well", "what went wrong", "what didn't work", "what did not work", "what was inefficient",
+var retroHeads = []string{"what worked", "what went well", "what went wrong", "what didn't work", "what did not work", "what was inefficient", "what hurt",
 	"key lessons", "lessons learned", "lessons", "what we learned", "what to improve"}
 
 // reviewHeads are sections of a review that judges work done ("Issues

@@ -3536,3 +3536,13 @@ func TestStagesFromZero(t *testing.T) {
 	assert.True(t, workSection("交付阶段"))
 	assert.True(t, workHeading("Delivery Phases"))
 }
+
+// "Retro" is a retrospective's short name: its improvement actions, ticked
+// or not, are no plan (heldout58 1405 read 15 units).
+func TestRetroTitle(t *testing.T) {
+	src := "# Iteration 010 Retro\n\n## What went well\n\n- Fast reviews\n\n## What hurt (friction -> learning)\n\n- Flaky CI\n\n## Improvement Actions\n\n- [x] Pin the runner\n- [x] Cache modules\n- [ ] Split the suite\n"
+	p := Parse("retro.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it is a retrospective")
+	assert.False(t, hasAnyWord("Retrofit the API", []string{"retro"}))
+}
