@@ -692,6 +692,22 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "- **Task 6.3**: …": a report's follow-ups.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
+	if sig.kind == "a report of work done" && best.Name == "items" && len(best.First) > 0 {
+		// "# Apply Progress: …" over "## Completed Tasks" (every box
+		// ticked, and none elsewhere) and "## Files Changed": what an
+		// agent did, reported when it was done.
+		sec := b.sectionAbove(doc, best.First[0])
+		done := func(t string) bool { return sectionState(t) == StatusClosed }
+		if _, open := b.boxTotals(doc); open == 0 && done(sec) {
+			if n, _ := b.boxesOutside(doc, done); n == 0 {
+				secs := "its section " + sig.evidence[0] + " reports"
+				if len(sig.evidence) > 1 {
+					secs = "its sections " + strings.Join(sig.evidence, ", ") + " report"
+				}
+				return fmt.Sprintf("its %s all stand ticked under %q, and %s the change: a report of work done, not work to compile", unitsWord(best), sec, secs)
+			}
+		}
+	}
 	if ev := b.templateDoc(doc, sig.title); ev != "" {
 		// "This template that will help guide you through ... handling
 		// security incidents", with "YYYY-MM-DD" and "<url>" to fill in:
