@@ -613,7 +613,11 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 var procedureWords = []string{"incident response", "response plan", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy"}
 
 // procedureTitle reports a title that names a standing procedure.
-func procedureTitle(title string) bool { return hasAnyWord(title, procedureWords) }
+func procedureTitle(title string) bool {
+	// "Skill: Update Roadmap": an agent's skill, run each time it is
+	// triggered, whatever work its title names.
+	return hasAnyWord(title, procedureWords) || strings.HasPrefix(strings.ToLower(strings.TrimSpace(title)), "skill:")
+}
 
 // titlePlans reports whether a title of the kind titleKind says the
 // document is about work to do. A title that says what else the document

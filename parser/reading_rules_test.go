@@ -3558,3 +3558,15 @@ func TestCompletedTasksReport(t *testing.T) {
 	p = Parse("apply-progress.md", []byte(strings.Replace(src, "- [x] 2.1", "- [ ] 2.1", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// "Skill: Update Roadmap" is an agent's skill: its numbered actions are
+// run each time it is triggered (heldout59 1446 read 4 units).
+func TestSkillTitle(t *testing.T) {
+	src := "# Skill: Update Roadmap\n\n## Trigger\n\nWhen the user asks.\n\n## Instructions for the Agent\n\n### Action Mapping\n\n#### 1. Add Action\n\nRun add.\n\n#### 2. Complete Action\n\nRun complete.\n\n#### 3. Deprioritize Action\n\nRun it.\n\n#### 4. Remove Action\n\nRun remove.\n\n### Verification Steps\n\nCheck.\n"
+	p := Parse("SKILL.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.True(t, procedureTitle("Skill: Update Roadmap"))
+	assert.False(t, procedureTitle("Skills roadmap"))
+	p = Parse("ROADMAP-HOWTO.md", []byte(strings.Replace(src, "Skill: ", "", 1)))
+	require.Empty(t, msgs(p, Error))
+}
