@@ -610,7 +610,8 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 
 // procedureWords in a title name a standing procedure, followed each
 // time it is needed however the title calls it ("Incident response plan").
-var procedureWords = []string{"incident response", "response plan", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy"}
+var procedureWords = []string{"incident response", "response plan", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy",
+	"continuous improvement", "継続的改善", "持续改进", "持續改進"}
 
 // procedureTitle reports a title that names a standing procedure.
 func procedureTitle(title string) bool {
