@@ -1,0 +1,74 @@
+package parser
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// warnOrphanBoxes says when the reading taken reads headings as the units
+// and checkbox items stand after its first unit but outside every unit's
+// section ("## 현재 진행 중" and "## 기능 백로그" after the phases' units):
+// work the plan lists that becomes no bead, said at the first of them
+// with the line that would read them. Boxes under criteria, testing or
+// history sections are checks and records, and pass in silence.
+func (b *builder) warnOrphanBoxes(doc ast.Node, c *Candidate) {
+	if c.Name != "headings" && c.Name != "phases" || len(b.p.Sprints) == 0 || !hasCheckbox(b.src) {
+		return
+	}
+	type span struct{ start, end int }
+	var spans []span
+	first := -1
+	for _, units := range [][]*Sprint{b.p.Sprints, b.p.Skipped} {
+		for _, s := range units {
+			spans = append(spans, span{s.Heading.Start, s.End})
+			if first < 0 || s.Heading.Start < first {
+				first = s.Heading.Start
+			}
+		}
+	}
+	// Units do not overlap: the last one to open at or before off holds
+	// it, if any does.
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+	inUnit := func(off int) bool {
+		i, _ := slices.BinarySearchFunc(spans, off+1, func(sp span, t int) int { return cmp.Compare(sp.start, t) })
+		return i > 0 && off < spans[i-1].end
+	}
+	n := 0
+	var pos Pos
+	section, at := "", ""
+	quiet := false
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			section = b.trimmedText(h)
+			quiet = criteriaHeading(section) || testingHeading(section) || historySection(section) || doneWorkSection(section)
+			continue
+		}
+		l, ok := c.(*ast.List)
+		if !ok || quiet {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			off := b.blockStart(it)
+			if off < first || inUnit(off) {
+				continue
+			}
+			if t, ok := b.readItemText(it); ok && t.box && t.text != "" {
+				if n == 0 {
+					pos, at = b.p.Position(off), section
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	what := fmt.Sprintf("%d checkbox items stand", n)
+	if n == 1 {
+		what = "1 checkbox item stands"
+	}
+	b.p.warnf(pos, "%s outside every unit the plan is read as (the first under %q); they become no bead (if they are work, declare units: \"- [ ] {title}\" to read the checkbox items as the units)", what, at)
+}
