@@ -554,6 +554,14 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	return s
 }
 
+// promptTitle reports a title that ends by calling the document a prompt
+// ("Rapitas プロジェクト評価プロンプト", "Code Review Prompt"), not one that
+// names prompts as the work ("Tasks: remove bun from the prompt").
+func promptTitle(text string) bool {
+	t := strings.ToLower(strings.TrimRightFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }))
+	return slices.ContainsFunc([]string{" prompt", "プロンプト", "提示词", "提示詞", "프롬프트"}, func(w string) bool { return strings.HasSuffix(t, w) })
+}
+
 // setTitle records the document's title and what its words say it is.
 func (s *docSignals) setTitle(text string) {
 	s.title = text
@@ -565,6 +573,9 @@ func (s *docSignals) setTitle(text string) {
 	}
 	if s.titleKind == "" && howToTitle(text) {
 		s.titleKind = "a tutorial or example"
+	}
+	if s.titleKind == "" && promptTitle(text) {
+		s.titleKind = "an agent's prompt"
 	}
 	if _, done, _, _ := headingMarkers(text); s.titleKind == "" && done != "" && !hasAnyWord(text, ownPlanWords) {
 		// "# 🎉 OAuth Implementation - ALL PHASES COMPLETE! 🎊": a

@@ -3585,3 +3585,13 @@ func TestProseHorizonsAreNoWork(t *testing.T) {
 	p = Parse("roadmap.md", []byte(strings.Replace(src, "New ideas are always welcome.", "- Streaming subscriptions\n- Workflow versioning", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A title that ends by calling the document a prompt ("評価プロンプト", an
+// evaluation prompt) is an agent's prompt (heldout60 1474 read 3 units);
+// one that names a prompt as the work is not.
+func TestPromptTitles(t *testing.T) {
+	assert.True(t, promptTitle("Rapitas プロジェクト評価プロンプト"))
+	assert.True(t, promptTitle("Code Review Prompt:"))
+	assert.False(t, promptTitle("Tasks: request template と prompt から bun を除去"))
+	assert.False(t, promptTitle("Improve the prompt cache"))
+}
