@@ -853,7 +853,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		switch {
 		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2):
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
-		case best.Name == "phases":
+		case best.Name == "phases" && !b.phaseMarked(doc, best.level):
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
 		case sec != "" && designSection(sec):
 			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q, a section that describes a design, not work", sig.title, sig.titleKind, sec)

