@@ -3607,3 +3607,12 @@ func TestMarkedPhasesOfAGuide(t *testing.T) {
 	p = Parse("guide.md", []byte(strings.ReplaceAll(src, "（完了済み）", "")))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A negation before a hyphenated compound that ends in a done word is
+// the compound's: "Status: not production-complete." is open (heldout60
+// 1466 read its Phase 2 as done).
+func TestNegatedCompoundIsOpen(t *testing.T) {
+	assert.Equal(t, StatusOpen, readStatus("not production-complete.").status)
+	assert.Equal(t, StatusOpen, readStatus("Not yet feature-complete").status)
+	assert.Equal(t, StatusClosed, readStatus("feature-complete").status)
+}

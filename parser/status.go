@@ -310,6 +310,11 @@ func readStatus(v string) statusReading {
 		}
 		return statusReading{status: StatusOpen, known: true}
 	}
+	if negatedCompound.MatchString(v) {
+		// "not production-complete": the negation is the compound's,
+		// whose last word alone the tokens would read as done.
+		return statusReading{status: StatusOpen, known: true}
+	}
 	toks := tokens(statusTokens(v))
 	if len(toks) == 0 {
 		return statusReading{status: StatusOpen}
@@ -389,6 +394,10 @@ func readStatus(v string) statusReading {
 	}
 	return statusReading{status: StatusOpen}
 }
+
+// negatedCompound is a negation right before a hyphenated compound that
+// ends in a done word: "not production-complete", "not yet feature-complete".
+var negatedCompound = lazyMustCompile(`(?i)\b(?:not|never|no longer)\s+(?:yet\s+)?\w+-(?:complete|completed|done|finished)\b`)
 
 // asked reports whether the done word at i is asked rather than said
 // ("Finished? Not yet", "Done?"), and says how, for a warning; "" when it
