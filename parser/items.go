@@ -129,6 +129,10 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 			return "", "", false
 		}
 		s = s[len(p.prefix):]
+		if p.prefix[len(p.prefix)-1] >= 0x80 || len(p.prefix) > 1 {
+			// "任务 1.1：", "Task 2.3:": a unit word, then the id.
+			s = strings.TrimLeft(s, " ")
+		}
 		if key, rest, ok := taskKey(s); ok {
 			return key, rest, true // "T-HF01": a task key of a series
 		}
@@ -174,6 +178,9 @@ func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
 	// "3." / "3:" / "3 -": a separator, then the title.
 	rest = strings.TrimPrefix(rest, ".")
 	rest = strings.TrimPrefix(rest, ":")
+	if r, ok := strings.CutPrefix(rest, "："); ok {
+		rest = " " + r // "任务 1.1：冻结边界": a full-width colon
+	}
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		return "", "", false // "3x", "12%": not an id
 	}

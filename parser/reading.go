@@ -867,6 +867,11 @@ func workSection(text string) bool {
 		// out, as "Implementation Notes" are, not its work.
 		return false
 	}
+	if hasAnyWord(text, []string{"appendix", "anhang", "apéndice", "annexe"}) || containsAny(text, []string{"附录", "附錄", "付録", "부록"}) {
+		// "冻结附录（任务 1.1 - 1.5）": an appendix to the tasks it
+		// names, not their section.
+		return false
+	}
 	return workHeading(text) || hasAnyWord(text, foreignWorkWords) || containsAny(text, foreignWorkWords)
 }
 
@@ -922,6 +927,10 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		{checkbox: true, parts: 1},    // Kiro: "- [ ] 1. Title"
 		{checkbox: true, parts: 2},    // OpenSpec: "- [ ] 1.1 Title"
 	}
+	word := b.itemWord(doc)
+	if word != "" {
+		pats = append(pats, itemPattern{checkbox: true, prefix: word, parts: 2}) // "- [x] 任务 1.1：Title"
+	}
 	counts := b.countItems(doc, pats)
 	numbered := 0 // "## 1. Title" sections
 	for _, r := range sc.heads {
@@ -953,10 +962,24 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 					read: formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}
 				add(kiro)
 			}
+		case 3:
+			cand.Description = fmt.Sprintf("units are checkbox items \"- [ ] %s {n}.{m} Title\"", word)
+			cand.Declare = fmt.Sprintf("units: \"- [ ] %s {n}.{m} {title}\"", word)
+			if c.n >= 3 {
+				// A unit word and a dotted id on every item, over the
+				// numbered lists and the plain boxes; unit headings
+				// ("## Task 1" over "- [ ] **Step 1.1:**") hold them as
+				// their steps.
+				cand.Score = scoreItems + 10
+				// "## 一、冻结" over "任务 1.1", "## 2. Wire" over "Task
+				// 2.1": the sections are the items' phases.
+				cfg.retag = sectionPhase
+				cand.Why = fmt.Sprintf("checkbox items that each name a unit and its id (%q), %d of them", word+" "+"N.M", c.n)
+			}
 		case 2:
 			cand.Description = "units are checkbox items \"- [ ] {n}.{m} Title\""
 			cand.Declare = `units: "- [ ] {n}.{m} {title}"`
-			cfg.retag = numberedSectionPhase
+			cfg.retag = sectionPhase
 			if numbered > 0 {
 				cand.Name, cand.Declare, cand.Score = "openspec", "format: openspec", scoreFormat
 				cand.Description += " under \"## {n}. Group\" sections"
@@ -1055,6 +1078,78 @@ func (b *builder) keyedBullets(doc ast.Node, pick *Candidate, add func(*Candidat
 		Declare: `units: "- {title}"`,
 		Why:     fmt.Sprintf("%d plain bullets that each open with a key, under phases that have no units of their own: finer units than the phases", n),
 		read:    func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// itemWord returns the unit word that opens three or more checkbox items
+// before a dotted id ("- [x] 任务 1.1：冻结边界", "- [ ] Task 2.3: Wire"),
+// as the first of them writes it; "" when none does.
+func (b *builder) itemWord(doc ast.Node) string {
+	if !hasCheckbox(b.src) {
+		return ""
+	}
+	counts := map[string]int{}
+	written := map[string]string{}
+	best := ""
+	var visit func(l *ast.List)
+	visit = func(l *ast.List) {
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && t.box {
+				if w, rest, ok := matchWord(t.text, unitWords); ok {
+					rest = strings.TrimLeft(rest, " ")
+					if k := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' }); k > 0 && k+1 < len(rest) && rest[k] == '.' && rest[k+1] >= '0' && rest[k+1] <= '9' {
+						key := strings.ToLower(w)
+						if written[key] == "" {
+							written[key] = w
+						}
+						counts[key]++
+						if counts[key] > counts[best] {
+							best = key
+						}
+					}
+				}
+			}
+			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+				if sub, ok := c.(*ast.List); ok {
+					visit(sub)
+				}
+			}
+		}
+	}
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if l, ok := c.(*ast.List); ok {
+			visit(l)
+		}
+	}
+	if counts[best] < 3 {
+		return ""
+	}
+	return written[best]
+}
+
+// sectionPhase makes a section numbered in digits ("## 2. Wire") or in
+// Chinese numerals ("## 二、实现") the phase of the "N.M" items under it.
+func sectionPhase(r *shapeHead) {
+	numberedSectionPhase(r)
+	hanSectionPhase(r)
+}
+
+// hanSectionPhase makes a heading numbered in Chinese numerals before an
+// enumeration comma ("## 三、Session / Engine API") a phase of that number.
+func hanSectionPhase(r *shapeHead) {
+	if r.node.Level < 2 || r.sh.kind != shapeOther {
+		return
+	}
+	t := strings.TrimLeftFunc(r.head.Text, decoration)
+	num, rest, ok := strings.Cut(t, "、")
+	if !ok || num == "" || strings.Trim(num, "一二三四五六七八九十") != "" {
+		return
+	}
+	id := hanNumber(num)
+	if id == "" {
+		return
+	}
+	rest = strings.TrimSpace(rest)
+	r.sh = shape{kind: shapePhase, id: id, sep: true, rest: rest, title: cleanTitle(rest), lead: leadOf(r.head.Text)}
 }
 
 // sharedHeads reports whether flush-left "- [ ] 3.2" items number
@@ -1242,7 +1337,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		c.Name, c.Description = "items", fmt.Sprintf("units are the list items %q", d.value)
 		cfg := shapeConfig{items: &d.pat.item, under: d.pat.under, name: c.Description}
 		if d.pat.item.parts == 2 {
-			cfg.retag = numberedSectionPhase
+			cfg.retag = sectionPhase
 		}
 		if d.pat.under != "" {
 			cfg.phaseLevel = -1

@@ -3616,3 +3616,19 @@ func TestNegatedCompoundIsOpen(t *testing.T) {
 	assert.Equal(t, StatusOpen, readStatus("Not yet feature-complete").status)
 	assert.Equal(t, StatusClosed, readStatus("feature-complete").status)
 }
+
+// Checkbox items that each name a unit and a dotted id ("- [x] 任务 1.1：
+// 冻结边界") are the units, over lettered headings in an appendix that
+// names the tasks it belongs to (heldout58 1407 read the appendix's 4
+// headings); the declare line reads them back.
+func TestWordItemsAndAppendix(t *testing.T) {
+	src := "# 实施 Todo Task List\n\n## 一、冻结\n\n- [x] 任务 1.1：冻结边界\n- [x] 任务 1.2：冻结字段\n\n### 冻结附录（任务 1.1 - 1.2）\n\n#### A. scope\n\n- 只做 v1\n\n#### B. contract\n\n- 最小\n\n## 二、实现\n\n- [ ] 任务 2.1：扩展请求\n- [x] 任务 2.2：注入用户\n"
+	p := Parse("todo.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 冻结边界 closed", "1.2 冻结字段 closed", "2.1 扩展请求 open", "2.2 注入用户 closed"}, units(p))
+	assert.Equal(t, `units: "- [ ] 任务 {n}.{m} {title}"`, p.Candidates[0].Declare)
+	d := ParseWith("todo.md", []byte(src), Options{Reading: &Declared{Line: p.Candidates[0].Declare, From: "--reading"}})
+	require.Empty(t, msgs(d, Error))
+	assert.Equal(t, units(p), units(d))
+	assert.False(t, workSection("冻结附录（任务 1.1 - 1.5）"))
+}
