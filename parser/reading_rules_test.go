@@ -3632,3 +3632,14 @@ func TestWordItemsAndAppendix(t *testing.T) {
 	assert.Equal(t, units(p), units(d))
 	assert.False(t, workSection("冻结附录（任务 1.1 - 1.5）"))
 }
+
+// A status table keyed by number closes the sections whose headings glue
+// a letter to that number ("## M9 — Opt-in deep scan" for "| 9 | Opt-in
+// deep scan | IN PROGRESS |"), when the titles agree (heldout61 1480 read
+// 2 of 11 done).
+func TestStatusTableByLetteredNumber(t *testing.T) {
+	src := "# MILESTONES.md\n\n| # | Milestone | Phase | Status |\n|---|---|---|---|\n| 1 | Scoping and validation | Scope | DONE |\n| 2 | Walking skeleton | V1 | DONE |\n| 3 | Deep scan | V1 | IN PROGRESS |\n\n## M1 — Scoping and validation · V1\n\n- Deliverable\n\n## M2 — Walking skeleton · V1\n\n- Deliverable\n\n## M3 — Deep scan · Hardening\n\n- Deliverable\n"
+	p := Parse("MILESTONES.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 M1 — Scoping and validation · V1 closed", "1.2 M2 — Walking skeleton · V1 closed", "1.3 M3 — Deep scan · Hardening open"}, units(p))
+}

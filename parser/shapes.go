@@ -1438,6 +1438,11 @@ func (w *shapeWalk) unitsByNumber() map[string]*Sprint {
 			continue
 		}
 		t := strings.TrimLeftFunc(s.Heading.Text, decoration)
+		if len(t) > 2 && t[0] >= 'A' && t[0] <= 'Z' && t[1] >= '1' && t[1] <= '9' {
+			// "## M9 — Opt-in deep scan": a letter glued to the number,
+			// which the table's "| 9 | Opt-in deep scan |" leaves out.
+			t = t[1:]
+		}
 		num := t[:len(t)-len(strings.TrimLeft(t, "0123456789"))]
 		if rest := t[len(num):]; num == "" || !strings.HasPrefix(rest, ". ") && !strings.HasPrefix(rest, " ") {
 			num = ""
