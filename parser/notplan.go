@@ -378,7 +378,7 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 // "[Feature / Epic Title]".
 var slotRE = lazyMustCompile(slotPattern)
 
-const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]`
+const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]`
 
 // titleSlot reports a slot in title that is not a status in brackets
 // ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).
@@ -412,6 +412,11 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		// that leaves its date or version to fill in, and a placeholder
 		// of a version in the text, make a form to copy as well.
 		found := versionPlaceholderRE.FindAllStringIndex(string(b.src), -1)
+		if slotted := b.slottedHeadings(doc); len(slotted) >= 2 && !titleSlot(title) {
+			// "### Phase 1: [Phase 이름] (완료)", "### Phase 2: [Phase
+			// 이름] (진행 중)": a form's sample phases, whatever the title.
+			return fmt.Sprintf("its headings %q and %d more leave a placeholder to fill in", slotted[0], len(slotted)-1)
+		}
 		if titleSlot(title) {
 			// "# ExecPlan: {{FEATURE_NAME}}" over "## Phase 1:
 			// {{PHASE_1_NAME}}": a generator's form.
@@ -436,6 +441,20 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		return ""
 	}
 	return "it calls itself a template, and leaves " + strings.Join(found[:min(len(found), 3)], ", ") + " to fill in"
+}
+
+// slottedHeadings returns the headings below the title that leave a slot
+// to fill in ("Phase 1: [Phase 이름]", "Step 2: {{STEP_NAME}}").
+func (b *builder) slottedHeadings(doc ast.Node) []string {
+	var out []string
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level > 1 {
+			if t := b.trimmedText(h); titleSlot(t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // skillFrontMatter reports front matter that names and describes an agent

@@ -3643,3 +3643,15 @@ func TestStatusTableByLetteredNumber(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 M1 — Scoping and validation · V1 closed", "1.2 M2 — Walking skeleton · V1 closed", "1.3 M3 — Deep scan · Hardening open"}, units(p))
 }
+
+// Headings that leave a slot to fill in ("### Phase 1: [Phase 이름]
+// (완료)") make a form, whatever its title (heldout61 1499, a Korean
+// roadmap template, read 7 units).
+func TestSlottedHeadingsAreAForm(t *testing.T) {
+	src := "# 프로젝트 로드맵\n\n## Phase별 계획\n\n### Phase 1: [Phase 이름] (완료)\n\n- [x] 1.1 작업\n\n### Phase 2: [Phase 이름] (진행 중)\n\n- [ ] 2.1 작업\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its headings "Phase 1: [Phase 이름] (완료)" and 1 more leave a placeholder to fill in)`)
+	assert.True(t, titleSlot("Step 2: [단계 제목]"))
+	assert.False(t, titleSlot("Phase 2: 통합 (진행 중)"))
+}
