@@ -3655,3 +3655,13 @@ func TestSlottedHeadingsAreAForm(t *testing.T) {
 	assert.True(t, titleSlot("Step 2: [단계 제목]"))
 	assert.False(t, titleSlot("Phase 2: 통합 (진행 중)"))
 }
+
+// A file's name as its title ("# SIMPLIFICATION_EXECUTION_LOG.md") says
+// what the document is in the words its underscores join: an execution
+// log records phases done (heldout61 1481 read 4 units).
+func TestExecutionLogFileTitle(t *testing.T) {
+	src := "# SIMPLIFICATION_EXECUTION_LOG.md\n\n> Execution record for the simplification.\n\n## Phase 1 — SAFE NOW items\n\nRemoved dead code.\n\n## Phase 2 — Documentation consolidation\n\nMerged docs.\n\n## Phase 3 — Repository structure cleanup\n\nMoved files.\n"
+	p := Parse("LOG.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "SIMPLIFICATION_EXECUTION_LOG.md" says it is a report`)
+}
