@@ -443,6 +443,27 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 	return "it calls itself a template, and leaves " + strings.Join(found[:min(len(found), 3)], ", ") + " to fill in"
 }
 
+// resultRE is a paragraph that opens by stating how a piece of work came
+// out: "**Result:** PASS on macOS", "Outcome: shipped".
+var resultRE = lazyMustCompile(`^(?i)(?:result|results|outcome|verdict)\s*[:：]`)
+
+// unitsStateResults reports whether as many headings at level as there are
+// units (two at least) open their sections with a paragraph stating a
+// result.
+func (b *builder) unitsStateResults(doc ast.Node, level, units int) bool {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level != level {
+			continue
+		}
+		if p, ok := h.NextSibling().(*ast.Paragraph); ok && resultRE.MatchString(plainText(p, b.src)) {
+			n++
+		}
+	}
+	return n >= 2 && n >= units
+}
+
 // slottedHeadings returns the headings below the title that leave a slot
 // to fill in ("Phase 1: [Phase 이름]", "Step 2: {{STEP_NAME}}").
 func (b *builder) slottedHeadings(doc ast.Node) []string {
@@ -869,6 +890,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// speak of tasks.
 			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q, a section of work already done", sig.title, sig.titleKind, sec)
 		}
+	}
+	if sig.titleKind == "a report" && best.Name == "headings" && !hasAnyWord(sig.title, ownPlanWords) && b.unitsStateResults(doc, best.level, best.Units) {
+		// "# Phase 0 — Report" over "## Spike A" and "**Result:** PASS":
+		// each unit says how it came out, whatever its next steps plan.
+		return fmt.Sprintf("its title %q says it is %s, and each unit the closest reading finds states its result (\"Result:\"): work reported, not work to compile", sig.title, sig.titleKind)
 	}
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)

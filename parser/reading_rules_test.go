@@ -3665,3 +3665,13 @@ func TestExecutionLogFileTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "SIMPLIFICATION_EXECUTION_LOG.md" says it is a report`)
 }
+
+// A report whose every unit opens by stating its result ("**Result:**
+// PASS") reports work, whatever next steps it adds (heldout61 1483 read
+// its two spikes as units).
+func TestReportedResults(t *testing.T) {
+	src := "# Phase 0 — Report\n\n**Status:** GO\n\n## Spike A — daemon\n\n**Result:** PASS on macOS.\n\nText.\n\n## Spike B — GUI\n\n**Result:** PASS.\n\n## Deliverables\n\n- binaries\n\n## Next\n\nStart Phase 1.\n"
+	p := Parse("report.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Phase 0 — Report" says it is a report, and each unit the closest reading finds states its result`)
+}
