@@ -3674,4 +3674,10 @@ func TestReportedResults(t *testing.T) {
 	p := Parse("report.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Phase 0 — Report" says it is a report, and each unit the closest reading finds states its result`)
+	// A memo, its results on a later line of each unit's first
+	// paragraph (heldout61 1492 read 6 units).
+	src = "# Phase 0 Verification Memo\n\n## V0.1 — CSP for Monaco\n\n**Gates:** T4.1\n**Result:** not-needed\n\n## V0.2 — plist keys\n\n**Gates:** T4.4\n**Result:** confirmed\n"
+	p = Parse("memo.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Phase 0 Verification Memo" says it is a report`)
 }
