@@ -346,7 +346,9 @@ func recordedWork(text string) bool {
 			return true
 		}
 	}
-	return false
+	// "Implementation Files", "Implementation Details": what was built,
+	// in a report.
+	return h == "implementation files" || h == "implementation details"
 }
 
 // howToHeads counts the section headings that tell how to do something
@@ -594,6 +596,21 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	return s
 }
 
+// doneTitle reports a title whose last word says its work is done, after
+// a word that names the work ("Implementation Complete", "Migration
+// Completed"), not "Definition of Done".
+func doneTitle(text string) bool {
+	f := lowerWords(text)
+	if len(f) < 2 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "complete", "completed", "finished", "implemented":
+		return f[len(f)-2] != "to" && f[len(f)-2] != "be" && f[len(f)-2] != "not"
+	}
+	return false
+}
+
 // promptTitle reports a title that ends by calling the document a prompt
 // ("Rapitas プロジェクト評価プロンプト", "Code Review Prompt"), not one that
 // names prompts as the work ("Tasks: remove bun from the prompt").
@@ -619,6 +636,11 @@ func (s *docSignals) setTitle(text string) {
 	}
 	if s.titleKind == "" && promptTitle(text) {
 		s.titleKind = "an agent's prompt"
+	}
+	if s.titleKind == "" && doneTitle(text) && !hasAnyWord(text, ownPlanWords) {
+		// "Spec: EU AI Act Compliance Agent - Implementation Complete":
+		// a title whose last word says the work is done reports it.
+		s.titleKind = "a report"
 	}
 	if _, done, _, _ := headingMarkers(text); s.titleKind == "" && done != "" && !hasAnyWord(text, ownPlanWords) {
 		// "# 🎉 OAuth Implementation - ALL PHASES COMPLETE! 🎊": a

@@ -3681,3 +3681,14 @@ func TestReportedResults(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Phase 0 Verification Memo" says it is a report`)
 }
+
+// A title whose last word says the work is done ("… - Implementation
+// Complete") reports it, and its "Implementation Files" are what was
+// built (heldout62 1502 read 61 bullets as work).
+func TestImplementationCompleteTitle(t *testing.T) {
+	assert.True(t, doneTitle("Spec: EU AI Act Compliance Agent - Implementation Complete"))
+	assert.True(t, doneTitle("Migration Completed"))
+	assert.False(t, doneTitle("Definition of Done"))
+	assert.False(t, doneTitle("Work to be completed"))
+	assert.True(t, recordedWork("Implementation Files"))
+}
