@@ -540,7 +540,10 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				// "Troubleshoot Compactor Backlog": the backlog is what
 				// goes wrong, not a plan.
 				s.planned = s.planned || titlePlans(text, s.titleKind) && !troubleshootTitle(text)
-			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) {
+			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) &&
+				// "## Progress Tracking" in a how-to: how to keep track,
+				// a topic it teaches.
+				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
 				if strings.HasPrefix(normalHeading(text), "next steps") {

@@ -3692,3 +3692,12 @@ func TestImplementationCompleteTitle(t *testing.T) {
 	assert.False(t, doneTitle("Work to be completed"))
 	assert.True(t, recordedWork("Implementation Files"))
 }
+
+// "## Progress Tracking" in a how-to is a topic it teaches, not a section
+// of work: its steps stay a reader's (heldout62 1509 read 8 steps).
+func TestHowToProgressTracking(t *testing.T) {
+	src := "# How to Execute the Transformation with GitHub Copilot\n\n## Detailed Workflow\n\n### Step 1: Ask for Overview\n\nAsk.\n\n### Step 2: Get Installation Commands\n\nRun.\n\n### Step 3: Create Test Configuration\n\nWrite.\n\n## Progress Tracking\n\n- [x] Phase 0 started\n"
+	p := Parse("HOW_TO.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
+}
