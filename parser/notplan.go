@@ -48,7 +48,7 @@ var titleKinds = []titleKind{
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "retro", "post-mortem", "postmortem", "audit"}},
-	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
+	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "verification", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
@@ -870,6 +870,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	}
 	if best.criteria {
 		return fmt.Sprintf("its only checkboxes (from line %d) stand under criteria headings: they say what must hold once the work is done, and no heading, item or row names work to do", best.First[0])
+	}
+	if sig.titleKind == "a report" && sig.kind == "a report of work done" && !sig.planned && best.Name == "items" && hasCheckbox(b.src) {
+		// "# Bug Verification" over "## Test Results" and boxes of
+		// regression, code review and deployment checks: a record of
+		// the checks run, its title and its sections agree.
+		return fmt.Sprintf("its title %q says it is %s, and its sections (%s) report work done: its checkboxes record checks made, not work to compile", sig.title, sig.titleKind, strings.Join(sig.evidence, ", "))
 	}
 	if sig.titleKind != "" && !sig.planned && best.Name == "items" && hasCheckbox(b.src) {
 		// A "Testing Guide" whose boxes are all under checklists and

@@ -3701,3 +3701,13 @@ func TestHowToProgressTracking(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
 }
+
+// A title that names a verification, over sections that report work done
+// ("## Test Results"), records checks made: its boxes are no work
+// (heldout62 1513 read 31 units).
+func TestVerificationRecord(t *testing.T) {
+	src := "# Bug Verification\n\n## Fix Implementation Summary\n\nSorting was added.\n\n## Test Results\n\n- [x] **Before Fix**: reproduced\n- [x] **After Fix**: gone\n\n## Code Quality Checks\n\n- [ ] **Unit Tests**: passing\n- [x] **Lint**: clean\n\n## Closure Checklist\n\n- [ ] Issue closed\n"
+	p := Parse("verification.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Bug Verification" says it is a report, and its sections ("Test Results" (line 7)) report work done`)
+}
