@@ -31,7 +31,7 @@ func (b *builder) warnOrphanBoxes(doc ast.Node, c *Candidate) {
 	}
 	// Units do not overlap: the last one to open at or before off holds
 	// it, if any does.
-	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+	slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.start, y.start) })
 	inUnit := func(off int) bool {
 		i, _ := slices.BinarySearchFunc(spans, off+1, func(sp span, t int) int { return cmp.Compare(sp.start, t) })
 		return i > 0 && off < spans[i-1].end
@@ -40,13 +40,13 @@ func (b *builder) warnOrphanBoxes(doc ast.Node, c *Candidate) {
 	var pos Pos
 	section, at := "", ""
 	quiet := false
-	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		if h, ok := c.(*ast.Heading); ok {
+	for blk := doc.FirstChild(); blk != nil; blk = blk.NextSibling() {
+		if h, ok := blk.(*ast.Heading); ok {
 			section = b.trimmedText(h)
 			quiet = criteriaHeading(section) || testingHeading(section) || historySection(section) || doneWorkSection(section)
 			continue
 		}
-		l, ok := c.(*ast.List)
+		l, ok := blk.(*ast.List)
 		if !ok || quiet {
 			continue
 		}
