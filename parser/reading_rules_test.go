@@ -3711,3 +3711,13 @@ func TestVerificationRecord(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Bug Verification" says it is a report, and its sections ("Test Results" (line 7)) report work done`)
 }
+
+// "Current System Status" names a report: when its only work is its
+// closing next steps, it is refused (heldout63 1526 read 6 optional
+// enhancements as work).
+func TestSystemStatusReport(t *testing.T) {
+	src := "# Current System Status - LilyOpenCMS\n\n## FULLY IMPLEMENTED AND PRODUCTION READY\n\nText.\n\n## Features\n\n- ✅ Roles\n- ✅ SEO\n\n### Next Steps (Optional Enhancements)\n\n1. Add a CDN\n2. Add search\n3. Add i18n\n"
+	p := Parse("STATUS.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Current System Status - LilyOpenCMS" says it is a report`)
+}
