@@ -31,6 +31,11 @@ var asideSections = []string{"not in focus", "nicht im fokus", "out of scope", "
 // sectionState says what a section's title says of the work under it:
 // one of the Status constants, statusSkipped, or "" for nothing.
 func sectionState(title string) string {
+	// "TODO.md format", "Failure handling and DONE.md": a file's name
+	// says nothing of how the section's work stands.
+	if strings.Contains(title, ".") {
+		title = strings.TrimSpace(fileNameRE.ReplaceAllString(title, ""))
+	}
 	t := strings.ToLower(title)
 	for _, w := range asideSections {
 		if strings.Contains(t, w) {
@@ -52,6 +57,9 @@ func sectionState(title string) string {
 	}
 	return cjkState(title)
 }
+
+// fileNameRE is a file's name in a title: "DONE.md", "TODO.txt".
+var fileNameRE = lazyMustCompile(`\b[\w-]+\.(?:md|txt|json|ya?ml|toml)\b`)
 
 // cjkState reads a section title written without spaces, as Chinese and
 // Japanese are ("最近已完成", "进行中：v1.2.x", "延期：PyPI"): the status of
