@@ -3731,3 +3731,13 @@ func TestFileNamesAreNoStatus(t *testing.T) {
 	assert.Equal(t, StatusOpen, sectionState("TODO"))
 	assert.Equal(t, StatusClosed, sectionState("Done"))
 }
+
+// In a table of tasks with no status column, a done mark in capitals and
+// brackets that ends a cell closes the row; a ✅ in a Parallel column does
+// not (heldout63 1528 read 4 done rows open).
+func TestDoneMarkEndsACell(t *testing.T) {
+	src := "# Tasks: KB server\n\n## Phase 3.1: Setup\n\n| ID | Task | Parallel | Depends On | Description |\n|----|------|----------|------------|-------------|\n| T001 | Verify directory |  | — | Ensure files exist **(DONE)** |\n| T002 | Add fixture | ✅ | T001 | Create a small file |\n| T003 | Add test |  | T002 | Assert ids |\n"
+	p := Parse("tasks.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"3.1 Verify directory closed", "3.2 Add fixture open", "3.3 Add test open"}, units(p))
+}

@@ -754,6 +754,11 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 		if text == "" {
 			continue
 		}
+		if ut.status < 0 && !s.Status.Set() && doneCellRE.MatchString(text) {
+			// "| T001 | Verify … | … | Ensure the directory … **(DONE)** |":
+			// with no status column, a done mark that ends a cell.
+			s.Status = Field{Value: StatusClosed, Pos: b.p.Position(b.cellStart(c, start))}
+		}
 		if i == ut.priority {
 			pos := b.p.Position(b.cellStart(c, start))
 			if pr, ok := normalPriority(text); ok {
@@ -777,6 +782,10 @@ var notWorkHeaders = []string{"risk", "likelihood", "probability", "impact", "mi
 	// "| # | File | Line(s) | Type | Description |": places in the code
 	// a review observed, not work.
 	"line", "lines", "line(s)", "line number", "confidence", "observation", "finding"}
+
+// doneCellRE is a done mark in capitals, in brackets, that ends a cell:
+// "… (report missing) (DONE)".
+var doneCellRE = lazyMustCompile(`\((?:DONE|COMPLETED?|CLOSED|SHIPPED|MERGED)\)\s*$`)
 
 // notWorkTable reports whether a table's headers say it lists something
 // other than work.
