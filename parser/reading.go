@@ -1715,9 +1715,10 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 	}
 	for _, sec := range sameNamed(secs) {
-		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) {
+		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) && !numberedWorkSection(sec.text) {
 			// The title's items are the whole plan's; the items of a
-			// phase or unit heading are its tasks.
+			// phase or unit heading are its tasks. A document's numbered
+			// section about the work ("## 16. 实施顺序") holds its work.
 			continue
 		}
 		if sec.boxes >= 2 && (workSection(sec.text) || execPlan && strings.EqualFold(sec.text, "Progress")) {
@@ -1900,6 +1901,15 @@ var timeWords = map[string]bool{"week": true, "weeks": true, "day": true, "days"
 	"woche": true, "tag": true, "monat": true, "semana": true, "día": true, "dia": true, "mes": true, "mês": true,
 	"semaine": true, "jour": true, "mois": true, "settimana": true, "giorno": true, "mese": true,
 	"неделя": true, "день": true, "месяц": true, "第": true, "周": true, "週": true, "주": true, "주차": true}
+
+// numberedWorkSection reports a numbered section of a document that holds
+// its work ("## 16. 实施顺序", "## 6. Priorità pratiche"); not the next
+// steps or deliverables a design or an RFC closes with ("## 7. Next
+// Steps", "## 12. Deliverables").
+func numberedWorkSection(text string) bool {
+	h := normalHeading(text)
+	return workSection(text) && !nextStepsHeading(text) && h != "deliverables" && !strings.HasPrefix(h, "deliverables ")
+}
 
 // todoHeading reports a heading that names a to-do list: "TODO", "To
 // do", "待办事项".

