@@ -511,6 +511,28 @@ func (b *builder) readGSDRoadmap(doc ast.Node) bool {
 		}
 		b.define(s)
 	}
+	b.warnStrayPhases(doc, details, byNum)
 	b.finishFormat(gsdRoadmapDescription)
 	return true
+}
+
+// warnStrayPhases says where a phase heading of a GSD roadmap is no phase
+// its checklists list, or not its details ("# PhAse 0" beside "- [x]
+// Phase 0: …"): its section is read as no unit, said at its line.
+func (b *builder) warnStrayPhases(doc ast.Node, details map[string]*gsdDetails, listed map[string]*Sprint) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		text := b.trimmedText(h)
+		sh := readShape(text)
+		if sh.kind != shapePhase {
+			continue
+		}
+		if d := details[sh.id]; d != nil && d.head == h && listed[sh.id] != nil {
+			continue
+		}
+		b.p.warnf(b.p.Position(b.blockStart(h)), "phase heading %q is not the details of a phase the roadmap's checklists list: its section is read as no unit", text)
+	}
 }
