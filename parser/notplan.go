@@ -413,18 +413,21 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		// "# Release candidate (DATE)" over "tag X.XX.X-rc.1": a title
 		// that leaves its date or version to fill in, and a placeholder
 		// of a version in the text, make a form to copy as well.
-		found := versionPlaceholderRE.FindAllStringIndex(string(b.src), -1)
 		if slotted := b.slottedHeadings(doc); len(slotted) >= 2 && !titleSlot(title) {
 			// "### Phase 1: [Phase 이름] (완료)", "### Phase 2: [Phase
 			// 이름] (진행 중)": a form's sample phases, whatever the title.
 			return fmt.Sprintf("its headings %q and %d more leave a placeholder to fill in", slotted[0], len(slotted)-1)
 		}
-		if titleSlot(title) {
+		var found [][]int
+		switch {
+		case titleSlot(title):
 			// "# ExecPlan: {{FEATURE_NAME}}" over "## Phase 1:
 			// {{PHASE_1_NAME}}": a generator's form.
 			found = textSlotRE.FindAllStringIndex(string(b.src), -1)
-		} else if !titlePlaceholderRE.MatchString(title) {
-			return ""
+		case titlePlaceholderRE.MatchString(title):
+			found = versionPlaceholderRE.FindAllStringIndex(string(b.src), -1)
+		default:
+			return "" // the text is scanned only under a title that leaves a slot
 		}
 		if len(found) < 2 {
 			return ""

@@ -33,7 +33,7 @@ var asideSections = []string{"not in focus", "nicht im fokus", "out of scope", "
 func sectionState(title string) string {
 	// "TODO.md format", "Failure handling and DONE.md": a file's name
 	// says nothing of how the section's work stands.
-	if strings.Contains(title, ".") {
+	if dotLetter(title) {
 		title = strings.TrimSpace(fileNameRE.ReplaceAllString(title, ""))
 	}
 	t := strings.ToLower(title)
@@ -56,6 +56,22 @@ func sectionState(title string) string {
 		return r.status
 	}
 	return cjkState(title)
+}
+
+// dotLetter reports a dot followed by a letter in s, as a file's extension
+// has it ("DONE.md"); an id's dot ("3.2") has a digit after it.
+func dotLetter(s string) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0 && i+1 < len(s); {
+		if c := s[i+1] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+		k := strings.IndexByte(s[i+1:], '.')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // fileNameRE is a file's name in a title: "DONE.md", "TODO.txt".
