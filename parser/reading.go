@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -974,7 +973,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 				// "## 一、冻结" over "任务 1.1", "## 2. Wire" over "Task
 				// 2.1": the sections are the items' phases.
 				cfg.retag = sectionPhase
-				cand.Why = fmt.Sprintf("checkbox items that each name a unit and its id (%q), %d of them", word+" "+"N.M", c.n)
+				cand.Why = fmt.Sprintf("checkbox items that each name a unit and its id (%q), %d of them", word+" N.M", c.n)
 			}
 		case 2:
 			cand.Description = "units are checkbox items \"- [ ] {n}.{m} Title\""
@@ -2718,7 +2717,7 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 // acceptanceRE finds, at a sentence's start, the words that say when a
 // piece of work is done ("Acceptance: README hero install block is
 // brew-first", "Done when: …").
-var acceptanceRE = regexp.MustCompile(`(?i)(?:^|[.!?]\s+)(?:acceptance(?: criteria)?|done when|definition of done)\s*:`)
+var acceptanceRE = lazyMustCompile(`(?i)(?:^|[.!?]\s+)(?:acceptance(?: criteria)?|done when|definition of done)\s*:`)
 
 // statesAcceptance reports whether the section of heading h, up to the
 // next heading, says when its work is done: a paragraph that states its
