@@ -2166,7 +2166,12 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}) ||
 		// "# pola To-Do List" over plain bullets: with checkboxes, they
 		// are the items and the bullets their notes.
-		hasAnyWord(title, []string{"to-do list", "todo list", "todo-list"}) && !hasCheckbox(b.src):
+		hasAnyWord(title, []string{"to-do list", "todo list", "todo-list"}) && !hasCheckbox(b.src) ||
+		// "# TODO for RFC007", "VERSION 2.0 TODO", a TODO.md with no
+		// title: a to-do file of plain bullets, unless its sections are
+		// a command's or a README's ("# TODO Command" over "## Quick
+		// Start").
+		best <= scoreNone && !hasCheckbox(b.src) && b.todoFile(doc, title):
 		// Its sections are areas, its bullets the items.
 		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a document titled %q", title)
 	case best <= scoreSections && roadmapTitle(title) && b.horizonSections(doc):
@@ -2180,6 +2185,30 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		return
 	}
 	add(c)
+}
+
+// todoFile reports a document that its title, or its file's name when it
+// has no title, calls a to-do file ("TODO", "To-Do"), with no section of
+// a README or a reference.
+func (b *builder) todoFile(doc ast.Node, title string) bool {
+	name := title
+	if name == "" {
+		name = strings.NewReplacer("-", " ", "_", " ", ".", " ").Replace(filepath.Base(b.p.File))
+	}
+	if !hasAnyWord(name, []string{"todo", "to-do"}) || hasAnyWord(name, []string{"command", "guide", "reference", "docs", "documentation", "api", "usage"}) {
+		return false
+	}
+	for _, k := range titleKinds {
+		if hasAnyWord(name, k.words) {
+			return false // "Lotus EIP-7702 Testing TODO": tests to run
+		}
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level > 1 && docSection(normalHeading(b.trimmedText(h))) {
+			return false
+		}
+	}
+	return true
 }
 
 // roadmapSectionBullets proposes, in a document titled as a roadmap, the

@@ -3754,3 +3754,19 @@ func TestNumberedWorkSections(t *testing.T) {
 	assert.False(t, numberedWorkSection("12. Deliverables"))
 	assert.False(t, numberedWorkSection("2. 已确认产品边界"))
 }
+
+// A to-do file of plain bullets that nothing else reads ("# TODO for
+// RFC007", a TODO.md with no title) has its bullets as its items, not a
+// refusal; a command's docs titled TODO, with a README's sections, stay
+// refused (dev 314, 342, 939 and 1378 were refused; dev 31 is beads'
+// todo command docs).
+func TestTodoFileBullets(t *testing.T) {
+	p := Parse("TODO.md", []byte("# TODO for RFC007\n\n- clarify the VM ownership\n- use one position index\n- drop XXXBody\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 clarify the VM ownership open", "1.2 use one position index open", "1.3 drop XXXBody open"}, units(p))
+	p = Parse("TODO.md", []byte("A list of things to do:\n\n* Separate HOTP and TOTP\n* Allow options\n* Drop OpenSSL\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 3)
+	p = Parse("todo.md", []byte("# TODO Command\n\nThe `bd todo` command.\n\n## Philosophy\n\n- No parallel systems\n- Promotable\n- Full featured\n\n## Quick Start\n\nRun it.\n"))
+	require.Len(t, msgs(p, Error), 1)
+}
