@@ -2680,7 +2680,7 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 	prioritized := planTitle(sc.titleOrName())
 	for level := 2; level <= 4; level++ {
 		var lines []int
-		with, stated, prio, accepted := 0, 0, 0, 0
+		with, stated, prio, accepted, tracked := 0, 0, 0, 0, 0
 		for _, r := range sc.heads {
 			if r.node.Level != level {
 				continue
@@ -2695,6 +2695,14 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 				with++
 				stated++
 				prio++
+				continue
+			}
+			if b.trackedHeading(r.node) {
+				// "### 1. `query` - Saved Queries" over "**Bead:**
+				// `bd-258`": an item a tracker holds is work.
+				with++
+				stated++
+				tracked++
 				continue
 			}
 			if b.statesAcceptance(r.node) {
@@ -2730,6 +2738,8 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 			c.Why = fmt.Sprintf("%d of the %d level-%d headings carry a Status or Priority field of their own, in a plan", with, len(lines), level)
 		}
 		switch {
+		case tracked == with:
+			c.Why = fmt.Sprintf("%d of the %d level-%d headings name the tracker item that holds their work (\"Bead:\", \"Issue:\")", with, len(lines), level)
 		case accepted == with:
 			c.Why = fmt.Sprintf("%d of the %d level-%d headings say when their work is accepted", with, len(lines), level)
 		case accepted > 0:
@@ -2741,6 +2751,17 @@ func (b *builder) statusFieldHeadings(sc *shapeScan, have []*Candidate, add func
 		add(c)
 		return
 	}
+}
+
+// trackerFieldRE is a line that names the tracker item a piece of work is
+// held in: "**Bead:** `bd-258`", "Issue: #412", "Ticket: PROJ-7".
+var trackerFieldRE = lazyMustCompile(`^(?i)(?:bead|beads? id|issue|tracking issue|ticket|jira|linear)\s*[:：]\s*\S`)
+
+// trackedHeading reports whether the first paragraph under heading h opens
+// by naming the tracker item that holds its work.
+func (b *builder) trackedHeading(h ast.Node) bool {
+	p, ok := h.NextSibling().(*ast.Paragraph)
+	return ok && trackerFieldRE.MatchString(plainText(p, b.src))
 }
 
 // acceptanceRE finds, at a sentence's start, the words that say when a

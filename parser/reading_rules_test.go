@@ -3770,3 +3770,15 @@ func TestTodoFileBullets(t *testing.T) {
 	p = Parse("todo.md", []byte("# TODO Command\n\nThe `bd todo` command.\n\n## Philosophy\n\n- No parallel systems\n- Promotable\n- Full featured\n\n## Quick Start\n\nRun it.\n"))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// Headings whose sections open by naming the tracker item that holds
+// their work ("**Bead:** `bd-258`", "Issue: #412") are units, as headings
+// with a Status field are (heldout62 1510, a beads user's feature gaps,
+// was refused).
+func TestTrackedHeadings(t *testing.T) {
+	src := "# Feature Gaps: bz vs br\n\n## Commands Missing\n\n### 1. `query` - Saved Queries\n**Bead:** `bd-258`\n\nText.\n\n### 2. `upgrade` - Self-Upgrade\n**Bead:** `bd-274`\n\nText.\n\n## Missing Fields\n\n### 3. `ephemeral` Flag\n**Bead:** `bd-280`\n\nText.\n\n### 4. `--claim` Flag\n**Bead:** `bd-281`\n\nText.\n\n### 5. `--session` Tracking\n**Bead:** `bd-282`\n"
+	p := Parse("GAPS.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 5)
+	assert.Contains(t, p.Candidates[0].Why, `name the tracker item that holds their work`)
+}
