@@ -2342,7 +2342,7 @@ var horizonWords = []string{"now", "next", "later", "soon", "future", "near term
 	"prochainement", "plus tard", "futur", "próximo", "próximos", "después", "futuro", "depois", "позже", "далее", "будущ", "ближайшее", "средний горизонт", "今後", "将来", "短期", "中期", "长期", "長期", "향후", "나중",
 	"medium term", "medium-term", "coming soon", "próximamente", "corto plazo", "mediano plazo", "medio plazo", "largo plazo",
 	"curto prazo", "médio prazo", "longo prazo", "court terme", "moyen terme", "long terme", "kurzfristig", "mittelfristig",
-	"langfristig", "longer term", "longer-term", "近期", "远期", "近い将来", "中長期", "단기", "중기", "장기"}
+	"langfristig", "longer term", "longer-term", "近期", "远期", "下一阶段", "下个阶段", "下阶段", "更长期", "更远期", "近い将来", "中長期", "단기", "중기", "장기"}
 
 // roadmapVersion finds a version or a quarter in a section title: "v0.2",
 // "1.4.0", "Q3".

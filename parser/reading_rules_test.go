@@ -3782,3 +3782,15 @@ func TestTrackedHeadings(t *testing.T) {
 	assert.Len(t, units(p), 5)
 	assert.Contains(t, p.Candidates[0].Why, `name the tracker item that holds their work`)
 }
+
+// "下一阶段" (the next stage) and "更长期" (longer term) are horizons of a
+// Chinese roadmap: their themes are its units (heldout65 1577 was
+// refused).
+func TestChineseHorizons(t *testing.T) {
+	assert.True(t, horizonHeading("下一阶段"))
+	assert.True(t, horizonHeading("更长期"))
+	src := "# HEM-CM 路线图\n\n## 当前阶段\n\n- 已落地\n\n## 下一阶段\n\n### 1. 信源智能\n\n- 评分\n\n### 2. 模型透明度\n\n- 解释\n\n## 更长期\n\n### 1. 协作层\n\n- 共享\n"
+	p := Parse("ROADMAP.zh-CN.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, units(p), 3)
+}
