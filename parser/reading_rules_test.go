@@ -3794,3 +3794,9 @@ func TestChineseHorizons(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, units(p), 3)
 }
+
+// "Semana" (week, in Spanish and Portuguese) is a unit word: "### Semana
+// 1-2: Performance" under "## Mês 1" (heldout61 1482 was refused).
+func TestSemanaUnits(t *testing.T) {
+	assert.Equal(t, shapeUnit, readShape("Semana 1-2: Performance").kind)
+}

@@ -18,7 +18,7 @@ var (
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
 		"chunk", "wave", "subphase", "sub-phase", "paso", "schritt",
 		"track", "workstream", "slice", "tarefa", "passo", "étape", "tâche", "aufgabe", "arbeitspaket",
-		"experiment", "spike", "experimento", "expérience", "day", "día", "jour", "день",
+		"experiment", "spike", "experimento", "expérience", "day", "día", "jour", "день", "semana",
 		"任务", "任務", "步骤", "步驟", "修复", "修復", "里程碑", "冲刺", "タスク", "ステップ", "スプリント", "스프린트", "마일스톤",
 		"실험", "작업", "과제", "태스크", "스텝",
 		"iter", "итерация", "спринт", "задача", "шаг", "стадия",
