@@ -2760,8 +2760,18 @@ var trackerFieldRE = lazyMustCompile(`^(?i)(?:bead|beads? id|issue|tracking issu
 // trackedHeading reports whether the first paragraph under heading h opens
 // by naming the tracker item that holds its work.
 func (b *builder) trackedHeading(h ast.Node) bool {
-	p, ok := h.NextSibling().(*ast.Paragraph)
+	p, ok := firstAfter(h).(*ast.Paragraph)
 	return ok && trackerFieldRE.MatchString(plainText(p, b.src))
+}
+
+// firstAfter is the first block after heading h that is not an HTML block
+// (the "<!-- beads-ralph: bd-12 -->" annotate writes under it).
+func firstAfter(h ast.Node) ast.Node {
+	n := h.NextSibling()
+	for n != nil && n.Kind() == ast.KindHTMLBlock {
+		n = n.NextSibling()
+	}
+	return n
 }
 
 // acceptanceRE finds, at a sentence's start, the words that say when a

@@ -3781,6 +3781,11 @@ func TestTrackedHeadings(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, units(p), 5)
 	assert.Contains(t, p.Candidates[0].Why, `name the tracker item that holds their work`)
+	// Annotated, the same plan reads the same: the comment annotate
+	// writes under a heading stands before its tracker field.
+	q := Parse("GAPS.md", []byte(strings.Replace(src, "**Bead:**", "<!-- beads-ralph: bd-1 -->\n**Bead:**", 1)))
+	require.Empty(t, msgs(q, Error))
+	assert.Len(t, units(q), 5)
 }
 
 // "下一阶段" (the next stage) and "更长期" (longer term) are horizons of a
