@@ -3805,3 +3805,12 @@ func TestChineseHorizons(t *testing.T) {
 func TestSemanaUnits(t *testing.T) {
 	assert.Equal(t, shapeUnit, readShape("Semana 1-2: Performance").kind)
 }
+
+// "Closeout" in a title names a report: its phases marked "(implemented)"
+// are a delivery record (heldout66 1617 read 7 done units).
+func TestCloseoutTitle(t *testing.T) {
+	src := "# UI System Refactor Closeout\n\n## 3. Delivery Record\n\n### Phase 1 — SSOT Definition (implemented)\n\nDone.\n\n### Phase 2 — Governance (implemented)\n\nDone.\n\n### Phase 3 — Tokens (implemented)\n\nDone.\n"
+	p := Parse("CLOSEOUT.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "UI System Refactor Closeout" says it is a report`)
+}
