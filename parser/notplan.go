@@ -462,7 +462,7 @@ func (b *builder) unitsStateResults(doc ast.Node, level, units int) bool {
 		if !ok || h.Level != level {
 			continue
 		}
-		if p, ok := firstAfter(h).(*ast.Paragraph); ok && resultRE.MatchString(plainText(p, b.src)) {
+		if p, ok := b.firstAfter(h).(*ast.Paragraph); ok && resultRE.MatchString(plainText(p, b.src)) {
 			n++
 		}
 	}

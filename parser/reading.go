@@ -2193,7 +2193,7 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 func (b *builder) todoFile(doc ast.Node, title string) bool {
 	name := title
 	if name == "" {
-		name = strings.NewReplacer("-", " ", "_", " ", ".", " ").Replace(filepath.Base(b.p.File))
+		name = fileWords(b.p.File)
 	}
 	if !hasAnyWord(name, []string{"todo", "to-do"}) || hasAnyWord(name, []string{"command", "guide", "reference", "docs", "documentation", "api", "usage"}) {
 		return false
@@ -2760,15 +2760,19 @@ var trackerFieldRE = lazyMustCompile(`^(?i)(?:bead|beads? id|issue|tracking issu
 // trackedHeading reports whether the first paragraph under heading h opens
 // by naming the tracker item that holds its work.
 func (b *builder) trackedHeading(h ast.Node) bool {
-	p, ok := firstAfter(h).(*ast.Paragraph)
+	p, ok := b.firstAfter(h).(*ast.Paragraph)
 	return ok && trackerFieldRE.MatchString(plainText(p, b.src))
 }
 
-// firstAfter is the first block after heading h that is not an HTML block
-// (the "<!-- beads-ralph: bd-12 -->" annotate writes under it).
-func firstAfter(h ast.Node) ast.Node {
+// firstAfter is the first block after heading h that is not a comment
+// (the "<!-- beads-ralph: bd-12 -->" annotate writes under it); a
+// "<details>" block is content, and counts.
+func (b *builder) firstAfter(h ast.Node) ast.Node {
 	n := h.NextSibling()
-	for n != nil && n.Kind() == ast.KindHTMLBlock {
+	for n != nil {
+		if hb, ok := n.(*ast.HTMLBlock); !ok || !isComment(hb, b.src) {
+			break
+		}
 		n = n.NextSibling()
 	}
 	return n
@@ -3003,18 +3007,23 @@ func (sc *shapeScan) titleOrName() string {
 // title of its own: "Projektplan.md" and "docs/ROADMAP.md" say plan and
 // roadmap. A name that says nothing ("notes.md", "x.md") gives "".
 func fileTitle(file string) string {
+	if t := fileWords(file); planTitle(t) {
+		return t
+	}
+	return ""
+}
+
+// fileWords is the name of file, with no folder or extension, its dashes,
+// underscores and dots read as spaces ("ROADMAP_2024-q3" → "ROADMAP 2024 q3").
+func fileWords(file string) string {
 	base := filepath.Base(file)
 	base = strings.TrimSuffix(base, filepath.Ext(base))
-	t := strings.Map(func(r rune) rune {
+	return strings.Map(func(r rune) rune {
 		if r == '-' || r == '_' || r == '.' {
 			return ' '
 		}
 		return r
 	}, base)
-	if planTitle(t) {
-		return t
-	}
-	return ""
 }
 
 // headLines are the lines of heads.
