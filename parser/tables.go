@@ -234,13 +234,21 @@ func (ut *unitTable) distinct(b *builder, col int) bool {
 // tasks with no id column ("| Task | Status | Notes |").
 var workTitleHeaders = []string{"task", "title", "work", "work item", "deliverable", "backlog item", "story", "user story", "todo", "to do", "milestone"}
 
+// scheduleHeaders head a column that says when a row is due: a release,
+// a version, a quarter, a target date.
+var scheduleHeaders = []string{"release", "release timeline", "target release", "timeline", "target", "eta", "due", "quarter", "version", "milestone"}
+
 // titledRows reads a table with no id column as a list of units, numbered
-// by their place, when its first column is headed like work ("Task"), a
-// Status column says how every row stands, and the document's title says
-// it is a plan ("# v2 Release TODO"). The first column is then both the
-// rows' id column and their title.
+// by their place, when its first column is headed like work ("Task", or
+// "Feature" beside a release column), a Status column says how the rows
+// stand (every row, or half of them with the rest empty: not begun), and
+// the document's title says it is a plan ("# v2 Release TODO"). The first
+// column is then both the rows' id column and their title.
 func (ut *unitTable) titledRows(b *builder, header []string) bool {
-	if !slices.Contains(workTitleHeaders, header[0]) {
+	if !slices.Contains(workTitleHeaders, header[0]) && !(header[0] == "feature" && slices.ContainsFunc(header, func(h string) bool { return slices.Contains(scheduleHeaders, h) })) {
+		// A roadmap's "| Feature | Description | Release timeline |
+		// Status |" lists work; a Feature column with no date or
+		// release to meet lists what a product has.
 		return ut.markedRows(b, header)
 	}
 	if !ut.textColumn(b, 0) || !b.planTitled() && !workSection(b.headingOver(ut.t)) {
@@ -258,13 +266,23 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 	if ut.status <= 0 {
 		return false
 	}
+	said := 0
 	for _, row := range ut.rows {
 		if ut.status >= len(row) {
 			return false
 		}
-		if st := b.cellText(row[ut.status]); st == "" || !readStatus(st).known {
+		switch st := b.cellText(row[ut.status]); {
+		case st == "":
+			// Not started: a roadmap leaves the status of what it has
+			// not begun empty.
+		case !readStatus(st).known:
 			return false
+		default:
+			said++
 		}
+	}
+	if 2*said < len(ut.rows) {
+		return false
 	}
 	ut.id, ut.title = 0, 0
 	ut.ids = make([]string, len(ut.rows))
