@@ -35,6 +35,9 @@ type builder struct {
 	// skillFM: the front matter names and describes an agent skill or
 	// command ("name:" and "description:", no "todos:").
 	skillFM bool
+	// guidePage is the permalink of front matter that publishes the
+	// document as a site's guide, "" for none.
+	guidePage string
 	// fmBase is the position of the front matter's first line of YAML.
 	fmBase Pos
 	level  int // the level of phase headings; 0 when the plan has none

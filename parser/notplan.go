@@ -497,6 +497,26 @@ func skillFrontMatter(yml []byte) bool {
 	return keys["description"] && (keys["name"] || keys["allowed-tools"] || keys["argument-hint"]) && !keys["todos"]
 }
 
+// guidePermalink is the permalink of front matter that publishes the
+// document as a site's guide ("permalink: /how-to/use_managed_identity/",
+// "/docs/tutorials/setup/"), "" for none.
+func guidePermalink(yml []byte) string {
+	for _, line := range strings.Split(string(yml), "\n") {
+		v, ok := strings.CutPrefix(line, "permalink:")
+		if !ok {
+			continue
+		}
+		v = strings.Trim(strings.TrimSpace(v), `"'`)
+		for _, seg := range strings.Split(strings.ToLower(v), "/") {
+			switch seg {
+			case "how-to", "howto", "how-tos", "guide", "guides", "tutorial", "tutorials":
+				return v
+			}
+		}
+	}
+	return ""
+}
+
 func normalHeading(t string) string {
 	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
 	t = strings.TrimRightFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != ')' })
@@ -823,6 +843,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// "## Inputs" and "## Steps": a command's procedure.
 			return fmt.Sprintf("its sections \"Purpose\" (line %d) and \"Inputs\" (line %d) over its steps say it is a command's procedure: its steps are followed each time it runs, not work to compile", pl, il)
 		}
+	}
+	if b.guidePage != "" && !sig.planned && best.Name == "headings" && stepsWord(best) {
+		// "permalink: /how-to/use_managed_identity/" over "## Step 1:
+		// Enable Managed Identity": a site's guide, for every reader.
+		return fmt.Sprintf("its front matter publishes it as a guide (permalink %s), and nothing in it speaks of work to do: its steps are for a reader to follow", b.guidePage)
 	}
 	if sig.introGuide != "" && !sig.planned && best.Name == "headings" && stepsWord(best) {
 		// "This guide covers integrating Apollo Client ..." over "###

