@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -437,6 +438,10 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 			out = append(out, u)
 			continue
 		}
+		if r := b.unitRange(idx, name); r != nil {
+			out = append(out, r...)
+			continue
+		}
 		if bare, _, ok := strings.Cut(strings.TrimSpace(name), " ("); ok && strings.HasSuffix(name, ")") {
 			// "ENROLL-1 (DONE)": the unit, with a note on how it stands.
 			if u := idx().unit(bare); u != nil {
@@ -447,6 +452,28 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 		b.p.warnf(pos, unknown, strings.TrimSpace(name))
 	}
 	return out
+}
+
+// unitRange reads a name as a range of units, "WP-05-WP-08" or "T3–T6":
+// two units split by a dash, the first listed before the second, and every
+// unit listed between them. Nil when the name is no such range.
+func (b *builder) unitRange(idx func() unitIndex, name string) []*Sprint {
+	name = strings.TrimSpace(name)
+	for i, r := range name {
+		if r != '-' && r != '–' && r != '—' || i == 0 {
+			continue
+		}
+		from, to := idx().unit(name[:i]), idx().unit(name[i+utf8.RuneLen(r):])
+		if from == nil || to == nil {
+			continue
+		}
+		i, j := slices.Index(b.p.Sprints, from), slices.Index(b.p.Sprints, to)
+		if i < 0 || j <= i {
+			return nil
+		}
+		return slices.Clone(b.p.Sprints[i : j+1])
+	}
+	return nil
 }
 
 // unitAt returns the unit whose section holds offset at.

@@ -3849,3 +3849,24 @@ func TestGuidePermalink(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Enable Managed Identity open", "1.2 Assign Roles open"}, units(p))
 }
+
+// A work breakdown's table of packages reads an inserted package with a
+// capital letter ("WP-14A") as the follow-up of its number, and a
+// dependency written as a range of ids ("WP-02-WP-03") as every unit from
+// the first to the last (heldout67 1630).
+func TestWorkPackageTable(t *testing.T) {
+	src := "# WBS\n\n| WP | Title | Depends On |\n| --- | --- | --- |\n| WP-01 | Audit | v0.90.1 closeout |\n| WP-02 | Contract | WP-01 |\n| WP-02A | Fixtures | WP-01 |\n| WP-03 | Boot | WP-02 |\n| WP-04 | Demo | WP-02-WP-03 |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Audit open", "1.2 Contract open", "1.2a Fixtures open", "1.3 Boot open", "1.4 Demo open"}, units(p))
+	var deps []string
+	for _, s := range p.Sprints {
+		var on []string
+		for _, r := range s.DependsOn {
+			on = append(on, r.ID)
+		}
+		deps = append(deps, s.ID+"<"+strings.Join(on, ","))
+	}
+	assert.Equal(t, []string{"1.1<", "1.2<1.1", "1.2a<1.1", "1.3<1.2", "1.4<1.2,1.2a,1.3"}, deps)
+	assert.Equal(t, []string{"5:3: 5 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.2, 1.2a, 1.3, 1.4", `5:18: "v0.90.1 closeout" in the dependency column names no unit of the plan; it is left out`}, msgs(p, Warning))
+}

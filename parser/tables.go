@@ -48,7 +48,7 @@ var (
 // tableIDRE is an id a row of units carries: a word or prefix and a number
 // ("T4", "WU-1", "Vec-01", "S1", "Step 3"), or a number with dots and a
 // letter ("1.2", "3a.1"). Group 1 is the prefix, group 2 the number.
-var tableIDRE = lazyMustCompile(`^([A-Za-z][A-Za-z]{0,11}[ _-]?)?([0-9]{1,6}[a-z]?(?:\.[0-9]{1,6}[a-z]?)*)$`)
+var tableIDRE = lazyMustCompile(`^([A-Za-z][A-Za-z]{0,11}[ _-]?)?([0-9]{1,6}[a-zA-Z]?(?:\.[0-9]{1,6}[a-z]?)*)$`)
 
 // tableKeyRE is a tracker's task key of two words or more and a number,
 // joined by dashes ("UI-THEME-MDUI-1", "termState-IMPL-1").
