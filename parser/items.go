@@ -502,7 +502,14 @@ type sectionItems struct {
 	// subsection, that do not point at another file ("- [x]
 	// 01-02-PLAN.md"): the work a phase heading holds directly.
 	ownBoxes int
+	// idBoxes counts the boxes, subsections included, that open with a
+	// dotted id ("- [x] 0.1.1: Initialize Git Repository").
+	idBoxes int
 }
+
+// dottedBoxRE is a dotted id opening a checkbox item's text: "0.1.1:",
+// "2.3 ".
+var dottedBoxRE = lazyMustCompile(`^[0-9]{1,4}(?:\.[0-9]{1,4})+[a-z]?[:.)]?\s`)
 
 func (b *builder) sectionItems(doc ast.Node) []sectionItems {
 	// The readings ask for them several times a parse, of the same
@@ -559,12 +566,16 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 				}
 				own.bullets++
 			}
+			dotted := t.box && dottedBoxRE.MatchString(t.text)
 			for _, i := range open {
 				if t.box {
 					if out[i].boxes == 0 {
 						out[i].firstBox = line
 					}
 					out[i].boxes++
+					if dotted {
+						out[i].idBoxes++
+					}
 				} else if l.IsOrdered() {
 					if out[i].ordered == 0 {
 						out[i].firstOrdered = line

@@ -1734,6 +1734,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 					c.Score, c.Why = scoreBoxes-10, "the checkbox items of one section about the work, beside sections of the same level that hold boxes too"
 				}
 			}
+			if sec.idBoxes == sec.boxes && sec.boxes >= 6 && pick != nil && pick.Name == "headings" && pick.Units*3 <= sec.boxes {
+				// "## Progress Tracking" over "- [x] 0.1.1: Initialize
+				// Git Repository" under each "### Phase 0": the plan's
+				// tracked list of its work, every item with its id; the
+				// "### Task 0.1" headings detail a few of them.
+				c.Score, c.Why = scoreItemsIn, fmt.Sprintf("the checkbox items of one section, every one of its %d with a dotted id: the plan's list of its work, finer than the %d headings", sec.boxes, pick.Units)
+			}
 			if execPlan && strings.EqualFold(sec.text, "Progress") {
 				c.Name, c.Description, c.Declare, c.Score = "execplan", execPlanDescription, "format: execplan", scoreFormat
 				c.Why = "the sections of a Codex ExecPlan (Progress, Decision Log, Surprises & Discoveries, Outcomes & Retrospective)"

@@ -3870,3 +3870,17 @@ func TestWorkPackageTable(t *testing.T) {
 	assert.Equal(t, []string{"1.1<", "1.2<1.1", "1.2a<1.1", "1.3<1.2", "1.4<1.2,1.2a,1.3"}, deps)
 	assert.Equal(t, []string{"5:3: 5 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.2, 1.2a, 1.3, 1.4", `5:18: "v0.90.1 closeout" in the dependency column names no unit of the plan; it is left out`}, msgs(p, Warning))
 }
+
+// A section whose checkbox items each open with a dotted id, three times
+// as many as the unit headings that detail a few of them, is the plan's
+// list of its work (heldout68 1651).
+func TestTrackedIDBoxes(t *testing.T) {
+	src := "# Tool - Development Plan\n\n## Progress Tracking\n\n### Phase 0: Foundation\n- [x] 0.1.1: Initialize Git Repository\n- [x] 0.1.2: Package Structure\n- [ ] 0.2.1: Pre-commit Hooks\n\n### Phase 1: Models\n- [ ] 1.1.1: Brief Dataclass\n- [ ] 1.1.2: Task Models\n- [ ] 1.2.1: Validation\n\n## Phase 0: Foundation\n\n### Task 0.1: Git and packaging\n\n**Subtask 0.1.1: Initialize Git Repository**\n\n- [x] Create the repository\n\n### Task 0.2: Tooling\n\nHooks.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 0.1.1: Initialize Git Repository closed", "1.2 0.1.2: Package Structure closed", "1.3 0.2.1: Pre-commit Hooks open", "1.4 1.1.1: Brief Dataclass open", "1.5 1.1.2: Task Models open", "1.6 1.2.1: Validation open"}, units(p))
+
+	// With one item with no id, the headings stay the units.
+	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] 1.2.1: Validation", "- [ ] Validation", 1)))
+	assert.Len(t, p.Sprints, 2)
+}
