@@ -1812,7 +1812,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
 			c.Why = "the checkbox items of the whole plan, all of them under criteria headings"
-		} else if top := topBoxes(secs); outlineHeadings(pick) && top >= 7*pick.Units && b.allBoxes(doc)-top <= top/4 && !numberedBelow(secs, pick.level) {
+		} else if top := topBoxes(secs); outlineHeadings(pick) && top >= 7*pick.Units && b.allBoxes(doc)-top <= top/4 && !numberedBelow(secs, pick.level) && !b.statusHeads(secs, pick) {
 			// "### 1.1 Validation" or "### Week 2: Caching", each over
 			// seven boxes or more and few sub-boxes: an outline or a
 			// schedule, whose boxes are the work items. Boxes with
@@ -1853,6 +1853,20 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// statusHeads reports whether half of the pick's unit headings or more
+// carry a Status field of their own ("### 1.1 Enhanced Task Creation" over
+// "**Status:** 🔴 Not Started" and its task boxes): each heading is
+// tracked as one unit, its boxes its tasks.
+func (b *builder) statusHeads(secs []sectionItems, pick *Candidate) bool {
+	n := 0
+	for _, sec := range secs {
+		if sec.head.Level == pick.level && numberedHead(sec.text) && b.sectionHasStatus(sec.head) {
+			n++
+		}
+	}
+	return n > 0 && 2*n >= pick.Units
 }
 
 // numberedHead reports whether a heading's first word, its marks left

@@ -3884,3 +3884,25 @@ func TestTrackedIDBoxes(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] 1.2.1: Validation", "- [ ] Validation", 1)))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// Numbered headings that each carry a Status field of their own stay the
+// units over the many task boxes under them (heldout68 1654).
+func TestStatusHeadsOverOutlineBoxes(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("# Server Roadmap\n\n## Phase 1: Core\n\n")
+	for i := 1; i <= 2; i++ {
+		fmt.Fprintf(&sb, "### 1.%d Tool %d\n\n**Status:** 🔴 Not Started\n\n**Tasks:**\n", i, i)
+		for j := 1; j <= 8; j++ {
+			fmt.Fprintf(&sb, "- [ ] Step %d of tool %d\n", j, i)
+		}
+		sb.WriteString("\n")
+	}
+	src := sb.String()
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Tool 1 open", "1.2 Tool 2 open"}, units(p))
+
+	// With no Status field, the boxes of the outline are the units.
+	p = Parse("p.md", []byte(strings.ReplaceAll(src, "**Status:** 🔴 Not Started\n\n", "")))
+	assert.Len(t, p.Sprints, 16)
+}
