@@ -3906,3 +3906,13 @@ func TestStatusHeadsOverOutlineBoxes(t *testing.T) {
 	p = Parse("p.md", []byte(strings.ReplaceAll(src, "**Status:** 🔴 Not Started\n\n", "")))
 	assert.Len(t, p.Sprints, 16)
 }
+
+// In a table of units with no status column, a struck title beside a cell
+// that opens with a done mark was struck out as done; struck alone, it is
+// dropped (heldout68 1658).
+func TestStruckRowWithDoneNote(t *testing.T) {
+	src := "# Sub-roadmap\n\n## FASE 3 - Fix\n\n| # | Task | Problema |\n|---|------|----------|\n| 3.1 | ~~Update the prompt~~ | ✅ Redirect already right |\n| 3.2 | ~~Drop the cache~~ | not needed |\n| 3.3 | Fix the docs | stale |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"3.1 Update the prompt closed", "3.3 Fix the docs open", "3.2 Drop the cache skipped"}, units(p))
+}

@@ -700,6 +700,23 @@ func (b *builder) statusAfter(t ast.Node) sectionStatus {
 	return sectionStatus{}
 }
 
+// doneNote finds, in a row of a table with no status column, a cell past
+// its id and title that opens with a done mark: "| 3A.1 | ~~Update the
+// prompt~~ | ✅ Redirect already right |" struck the title out as done,
+// not as dropped. It returns the cell's column, -1 for none.
+func (ut *unitTable) doneNote(b *builder, row []ast.Node) int {
+	for i, c := range row {
+		if i == ut.id || i == ut.title {
+			continue
+		}
+		text := b.cellText(c)
+		if mark := strings.TrimRightFunc(text[:len(text)-len(strings.TrimLeftFunc(text, isMarkRune))], unicode.IsSpace); mark != "" && readStatus(mark).status == StatusClosed {
+			return i
+		}
+	}
+	return -1
+}
+
 // rowUnit makes the unit one row of a table of units gives.
 func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 	b := w.b
@@ -722,9 +739,13 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 	r := &shapeHead{head: head, sh: shape{kind: shapeUnit, word: "table row", id: idText, title: title, lead: mark}}
 	// A struck id or title is dropped work, unless the row says done (as
 	// a struck heading is).
+	struckDone := -1 // the column of a done note beside a struck title
 	if struckCell(idCell, b.src) || (ut.title >= 0 && ut.title < len(row) && struckCell(row[ut.title], b.src)) {
 		st, _ := cell(ut.status)
-		r.struck = ut.status < 0 || readStatus(st).status != StatusClosed
+		if ut.status < 0 {
+			struckDone = ut.doneNote(b, row)
+		}
+		r.struck = ut.status < 0 && struckDone < 0 || ut.status >= 0 && readStatus(st).status != StatusClosed
 	}
 	// The unit's number: the id's own, else the next in its phase.
 	_, num, _ := tableID(idText)
@@ -740,6 +761,9 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 		s.Title = idText
 	}
 	var desc []string
+	if struckDone >= 0 {
+		s.Status = Field{Value: StatusClosed, Pos: b.p.Position(b.cellStart(row[struckDone], start))}
+	}
 	if ut.status >= 0 {
 		if text, c := cell(ut.status); c != nil && text == "❌" {
 			// "| 4.3 | TCP 监听可选 | ❌ |" under "Phase 4（剩余）": in a
