@@ -3916,3 +3916,12 @@ func TestStruckRowWithDoneNote(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"3.1 Update the prompt closed", "3.3 Fix the docs open", "3.2 Drop the cache skipped"}, units(p))
 }
+
+// "Next Phase Actions" over a numbered list, after a review of the work
+// done, names the work (heldout68 1657).
+func TestNextPhaseActions(t *testing.T) {
+	src := "## Completion Review\n\nThe solver is done.\n\n## Next Phase Actions\n1. cfd-2d: Implement MMS suites.\n2. cfd-3d: Extend spectral validations.\n3. Docs: Update the reports.\n\n## Success Criteria\n\n- All green.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 cfd-2d: Implement MMS suites open", "1.2 cfd-3d: Extend spectral validations open", "1.3 Docs: Update the reports open"}, units(p))
+}
