@@ -26,7 +26,10 @@ var docKinds = []struct {
 		"características", "instalación", "uso", "contribuir", "licencia", "fonctionnalités", "utilisation", "contribuer", "funktionen", "nutzung", "lizenz", "mitwirken"}},
 	{"meeting notes", []string{"attendees", "agenda", "action items", "minutes", "discussion", "next meeting", "participants"}},
 	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
-	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough"}},
+	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough",
+		"anti-patterns", "antipatterns", "common pitfalls", "related sections",
+		"когда использовать", "типичные ошибки", "анти-паттерны", "антипаттерны", "связанные разделы", "частые ошибки",
+		"cuándo usar", "errores comunes", "quand utiliser", "erreurs courantes", "wann verwenden", "häufige fehler", "quando usar", "erros comuns"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
 	{"a report of work done", []string{"files created or modified", "files created/modified", "files created", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
@@ -932,6 +935,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## Supported APIs" over 47 boxes: what the library supports.
 		return fmt.Sprintf("it reads as a README (%s), and its checkboxes say what the project supports or has done, not work to compile", strings.Join(sig.evidence, ", "))
 	}
+	if sig.kind == "a how-to or reference" && distinctHeads(unnumbered(sig.evidence)) >= 3 && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+		// "# План внедрения" (an implementation plan, the topic) over
+		// "## Когда Использовать", "## Типичные Ошибки" and "##
+		// Анти-Паттерны", its checklist for each reader: a guide.
+		return fmt.Sprintf("it reads as a how-to or reference (%s), and its checkboxes are a checklist for each reader, not work to compile", strings.Join(sig.evidence, ", "))
+	}
 	if sig.titleKind == "an agent's prompt" && !sig.planned {
 		// "# Conductor Release Testing Agent Prompt" over "## 🧪 Phase
 		// 1: Installation" and "### 1.1 Install": what an agent does
@@ -1199,6 +1208,17 @@ func (s docSignals) containing(words []string) string {
 
 // distinctHeads counts the different headings among evidence, each
 // written `"Text" (line N)`.
+// unnumbered is the evidence with each heading's closing number dropped:
+// "Example 1" and "Example 2" are one heading told twice.
+func unnumbered(evidence []string) []string {
+	out := make([]string, len(evidence))
+	for i, e := range evidence {
+		text, _, _ := strings.Cut(e, " (line ")
+		out[i] = strings.TrimRight(strings.Trim(text, `"`), " 0123456789")
+	}
+	return out
+}
+
 func distinctHeads(evidence []string) int {
 	seen := map[string]bool{}
 	for _, e := range evidence {

@@ -3925,3 +3925,17 @@ func TestNextPhaseActions(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 cfd-2d: Implement MMS suites open", "1.2 cfd-3d: Extend spectral validations open", "1.3 Docs: Update the reports open"}, units(p))
 }
+
+// A guide whose sections say when to use it, its common mistakes and its
+// anti-patterns, over a checklist, is refused whatever its title names;
+// a plan's numbered examples are one heading, not three (heldout67 1634).
+func TestGuideChecklist(t *testing.T) {
+	src := "# План внедрения\n\n## Когда Использовать\n\nВсегда.\n\n## Чеклист\n\n- [ ] Цели\n- [ ] Сроки\n\n## Типичные Ошибки\n\nНет.\n\n## Анти-Паттерны\n\nНет.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `is not a plan: it reads as a how-to or reference ("Когда Использовать" (line 3), "Типичные Ошибки" (line 12), "Анти-Паттерны" (line 16)), and its checkboxes are a checklist for each reader, not work to compile`)
+
+	p = Parse("p.md", []byte("# Tasks: Sidebars\n\n## Phase 1\n\n- [ ] T001 Build\n- [ ] T002 Test\n\n## Example 1\n\nx\n\n## Example 2\n\ny\n\n## Example 3\n\nz\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+}
