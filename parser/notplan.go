@@ -487,9 +487,9 @@ func (b *builder) slottedHeadings(doc ast.Node) []string {
 }
 
 // skillFrontMatter reports front matter that names and describes an agent
-// skill or command, as Claude Code's and others' do: top-level "name:" (or
-// "allowed-tools:", "argument-hint:") and "description:" keys, and no
-// "todos:" (a Cursor plan's).
+// skill or command, as Claude Code's, Copilot's and others' do: top-level
+// "name:" (or "allowed-tools:", "argument-hint:", "tools:", "model:") and
+// "description:" keys, and no "todos:" (a Cursor plan's).
 func skillFrontMatter(yml []byte) bool {
 	keys := map[string]bool{}
 	for _, line := range strings.Split(string(yml), "\n") {
@@ -497,7 +497,7 @@ func skillFrontMatter(yml []byte) bool {
 			keys[k] = true
 		}
 	}
-	return keys["description"] && (keys["name"] || keys["allowed-tools"] || keys["argument-hint"]) && !keys["todos"]
+	return keys["description"] && (keys["name"] || keys["allowed-tools"] || keys["argument-hint"] || keys["tools"] || keys["model"]) && !keys["todos"]
 }
 
 // guidePermalink is the permalink of front matter that publishes the

@@ -3950,3 +3950,13 @@ func TestStruckTitleWithNote(t *testing.T) {
 	assert.Equal(t, []string{"1.1 5.1 Add the allowlist closed", "1.4 DeepSpeed PR — patch 3 — landed as a transformers-side monkey-patch on the model closed", "1.5 Open work open",
 		"1.2 5.2 Add a visitor helper → 不採用: the allowlist covers it, and a visitor would be complex skipped", "1.3 MCP Bridge (Rust)：已在 v0.3.0 移除 — 由 mcp-gateway 替代，不再维护 skipped"}, units(p))
 }
+
+// An agent prompt's front matter names its description, model and tools
+// (a Copilot agent's): its phases are what the agent does each time it
+// runs (heldout69 1681).
+func TestAgentPromptFrontMatter(t *testing.T) {
+	src := "---\ndescription: 'Discovers all projects in a solution and plans their migration.'\nmodel: Claude Opus 4.6 (copilot)\ntools: [read, search, todo]\n---\n# Create Master Migration Plan\n\n## Phase 1 — Discover Projects\n\n1. Locate the solution file.\n\n## Phase 2 — Assess Eligibility\n\n1. Classify each project.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its front matter names and describes an agent skill or command")
+}
