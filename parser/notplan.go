@@ -941,6 +941,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Анти-Паттерны", its checklist for each reader: a guide.
 		return fmt.Sprintf("it reads as a how-to or reference (%s), and its checkboxes are a checklist for each reader, not work to compile", strings.Join(sig.evidence, ", "))
 	}
+	if line, ok := sig.heads["rules"]; ok && best.level == 1 && best.Units == 1 && (best.Name == "phases" || best.Name == "headings") && !sig.planned && !hasCheckbox(b.src) {
+		// "# Phase 1: Scaffolding" over "## Rules" and "## Exit
+		// criteria": what the phase means for every library that goes
+		// through it, not a unit of work.
+		return fmt.Sprintf("its one unit is its title, over a section of rules (line %d) and no task or checkbox: it says how that stage is done each time, not work to compile", line)
+	}
 	if sig.titleKind == "an agent's prompt" && !sig.planned {
 		// "# Conductor Release Testing Agent Prompt" over "## 🧪 Phase
 		// 1: Installation" and "### 1.1 Install": what an agent does

@@ -3960,3 +3960,16 @@ func TestAgentPromptFrontMatter(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its front matter names and describes an agent skill or command")
 }
+
+// A page whose one unit is its title, over a section of rules and no task
+// or checkbox, says how a stage is done each time (heldout70 1692); with a
+// checkbox it stays a plan.
+func TestStageRulesPage(t *testing.T) {
+	src := "# Phase 1: Scaffolding\n\nCreate the files each library declares.\n\n## What to scaffold\n\nThe SPEC's declarations.\n\n## Rules\n\n- No sorry.\n- The build must pass.\n\n## Exit criteria\n\nIt builds.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its one unit is its title, over a section of rules (line 9) and no task or checkbox: it says how that stage is done each time, not work to compile")
+
+	p = Parse("p.md", []byte(strings.Replace(src, "- No sorry.", "- [ ] Scaffold hex-poly", 1)))
+	require.Empty(t, msgs(p, Error))
+}
