@@ -947,6 +947,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// through it, not a unit of work.
 		return fmt.Sprintf("its one unit is its title, over a section of rules (line %d) and no task or checkbox: it says how that stage is done each time, not work to compile", line)
 	}
+	if lead := b.gateLead(doc); lead != "" && best.Name == "items" && strings.Contains(best.Declare, "[ ]") && !sig.planned {
+		// "Before merging any change:" over "- [ ] No new Any in public
+		// signatures": checks made each time, not work done once.
+		return fmt.Sprintf("its only checkboxes follow %q: checks made each time, not work to compile", lead)
+	}
 	if sig.titleKind == "an agent's prompt" && !sig.planned {
 		// "# Conductor Release Testing Agent Prompt" over "## 🧪 Phase
 		// 1: Installation" and "### 1.1 Install": what an agent does
@@ -1155,6 +1160,45 @@ func (b *builder) boxTotals(doc ast.Node) (checked, unchecked int) {
 	var first Pos
 	b.countBoxes(doc, &checked, &unchecked, &first)
 	return checked, unchecked
+}
+
+// gateLead returns the paragraph that introduces every list of checkboxes
+// of the document, when each says they are checked before something done
+// again and again ("Before merging any change:", "Before each release:");
+// "" when a list has no such paragraph.
+func (b *builder) gateLead(doc ast.Node) string {
+	lead := ""
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		l, ok := n.(*ast.List)
+		if !ok || !hasBoxItem(l) {
+			continue
+		}
+		par, ok := l.PreviousSibling().(*ast.Paragraph)
+		if !ok {
+			return ""
+		}
+		text := strings.TrimSpace(plainText(par, b.src))
+		low := strings.ToLower(text)
+		if !strings.HasSuffix(text, ":") || !(strings.HasPrefix(low, "before ") || strings.HasPrefix(low, "prior to ")) {
+			return ""
+		}
+		if lead == "" {
+			lead = text
+		}
+	}
+	return lead
+}
+
+// hasBoxItem reports a list with a checkbox item of its own.
+func hasBoxItem(l *ast.List) bool {
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if blk := it.FirstChild(); blk != nil {
+			if _, ok := blk.FirstChild().(*east.TaskCheckBox); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // doneWorkSection reports a section heading that names work already done

@@ -3973,3 +3973,15 @@ func TestStageRulesPage(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "- No sorry.", "- [ ] Scaffold hex-poly", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A guide whose only checkboxes follow "Before merging any change:" lists
+// checks made each time (heldout70 1701).
+func TestGateChecklist(t *testing.T) {
+	src := "# Type Safety Analysis\n\n## Key Patterns\n\n### 1. Mapped columns\n\nUse them.\n\n## Checklist\n\nBefore merging any change:\n\n- [ ] No new `Any` in public signatures\n- [ ] `ty check` passes\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its only checkboxes follow "Before merging any change:": checks made each time, not work to compile`)
+
+	p = Parse("p.md", []byte(strings.Replace(src, "Before merging any change:", "Left to do:", 1)))
+	require.Empty(t, msgs(p, Error))
+}
