@@ -51,7 +51,7 @@ var titleKinds = []titleKind{
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a changelog", []string{"changelog", "release notes"}},
 	{"a retrospective", []string{"retrospective", "retro", "post-mortem", "postmortem", "audit"}},
-	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "verification", "system status", "test report", "test results", "implementation summary", "completion summary", "completion report", "summary",
+	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "verification", "system status", "test report", "test results", "implementation summary", "findings", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",

@@ -3985,3 +3985,12 @@ func TestGateChecklist(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "Before merging any change:", "Left to do:", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A title that says findings names a report: its numbered findings are
+// what was found, not work (heldout69 1691).
+func TestFindingsTitle(t *testing.T) {
+	src := "# Issue #13 — Agent Mode productization findings\n\n## Baseline source inspection\n\n### F1 — the skill describes the retired path\n\nFixed in the candidate.\n\n### F2 — claiming a packet hides it\n\nFixed too.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a report`)
+}
