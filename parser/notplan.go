@@ -127,7 +127,8 @@ func criteriaHeading(text string) bool {
 			return true // "DoD Checklist": the definition of done, checked for every story
 		}
 	}
-	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria"
+	// "Gates", "Quality Gates": the checks every change must pass.
+	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria" || h == "gates" || h == "quality gates"
 }
 
 // testingHeading reports a heading that names a kind of testing ("Edge

@@ -3994,3 +3994,11 @@ func TestFindingsTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `says it is a report`)
 }
+
+// Checkboxes under "## Gates" are the checks every change must pass, not
+// work: criteria (heldout70 1714).
+func TestGatesAreCriteria(t *testing.T) {
+	assert.True(t, criteriaHeading("Gates"))
+	assert.True(t, criteriaHeading("Quality Gates"))
+	assert.False(t, criteriaHeading("Gate 2: Rollout"))
+}
