@@ -836,9 +836,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// invoked.
 		return fmt.Sprintf("its front matter names and describes an agent skill or command: its %s are instructions an agent follows each time it is invoked, not work to compile", unitsWord(best))
 	}
-	if line, ok := sig.heads["arguments"]; ok && best.Name == "headings" && stepsWord(best) {
+	if line, ok := sig.heads["arguments"]; ok && (best.Name == "headings" && stepsWord(best) || (best.Name == "headings" || best.Name == "phases") && sig.heads["usage"] > 0 && b.stepHeadings(doc) >= 2) {
 		// "# Pick Task" over "## Arguments" and "## Step 0 — ...": an
-		// agent's command, its steps run each time it is invoked.
+		// agent's command, its steps run each time it is invoked; with
+		// "## Usage" too, whatever its steps hold ("#### Phase 0:
+		// Foundation" in the roadmap a step writes).
 		return fmt.Sprintf("its section \"Arguments\" (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", line, unitsWord(best))
 	}
 	if pl, ok := sig.heads["purpose"]; ok && best.Name == "items" && strings.Contains(best.Declare, " under ## Steps\"") {

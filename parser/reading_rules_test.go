@@ -4002,3 +4002,12 @@ func TestGatesAreCriteria(t *testing.T) {
 	assert.True(t, criteriaHeading("Quality Gates"))
 	assert.False(t, criteriaHeading("Gate 2: Rollout"))
 }
+
+// An agent command with "## Usage" and "## Arguments" over its steps is
+// refused, whatever phases a step writes out (heldout71 1719).
+func TestCommandUsageArguments(t *testing.T) {
+	src := "# Roadmap Generate - Create MVP Roadmap\n\n## Usage\n\n`/pm:roadmap-generate <session>`\n\n## Arguments\n\n- `session` (required)\n\n## Process\n\n### Step 1: Parse\n\nRead the scope.\n\n### Step 2: Sequence\n\n#### Phase 0: Foundation\n\nThe skeleton.\n\n#### Phase 1: MVP Core\n\nThe musts.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its section "Arguments" (line 7) and its steps say it is an agent's command`)
+}
