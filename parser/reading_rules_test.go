@@ -4011,3 +4011,13 @@ func TestCommandUsageArguments(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its section "Arguments" (line 7) and its steps say it is an agent's command`)
 }
+
+// A section on the work's progress may give it in sections of its own:
+// "### 完了済み" (done) and "### 未着手" (not begun) under "## 進捗状況"
+// (heldout72 1750).
+func TestStatusSectionsUnderProgress(t *testing.T) {
+	src := "# API テスト修正・拡充方針\n\n## 目的\n\nテストを直す。\n\n## 進捗状況\n\n### 完了済み\n\n- tolerance を揃えた\n- DID を移行した\n\n### 進行中\n\n- RDD を移行する\n\n### 未着手\n\n- Heckman を移行する\n\n## 許容誤差ポリシー\n\n- 1e-8\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 tolerance を揃えた closed", "1.2 DID を移行した closed", "1.3 RDD を移行する open", "1.4 Heckman を移行する open"}, units(p))
+}

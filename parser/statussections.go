@@ -108,6 +108,15 @@ func cyrillicOrLatin(w string) bool {
 	return true
 }
 
+// progressSection reports a section titled for the progress of the work
+// ("## 進捗状況", "## Progress", "## Status"), which may give that
+// progress in sections of its own.
+func progressSection(title string) bool {
+	t := normalHeading(title)
+	return t == "progress" || t == "status" || t == "current status" || t == "progress status" ||
+		containsAny(title, []string{"進捗", "进度", "進度", "进展", "進展"})
+}
+
 // nextSections open titles of sections of the work still to come.
 var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do",
 	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have",
@@ -156,7 +165,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 		state      string
 	}
 	var spans []span // the kept lists, with their sections' states
-	level, st := 0, ""
+	level, st, secText := 0, "", ""
 	var done, open bool
 	var lines []int
 	n, openBoxes, allBoxes, doneBullets, itemHeads := 0, 0, 0, 0, 0
@@ -183,8 +192,10 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				planned = planned || planTitle(b.trimmedText(h))
 				continue
 			}
-			if level == 0 || h.Level <= level {
-				text := b.trimmedText(h)
+			if text := b.trimmedText(h); level == 0 || h.Level <= level || st == "" && progressSection(secText) && sectionState(text) != "" {
+				// "### 完了済み" under "## 進捗状況": a section on the
+				// work's progress holds the sections that give it.
+				secText = text
 				level, st = h.Level, sectionState(text)
 				if st == "" && planned && themedSection(text) {
 					st = statusThemed
