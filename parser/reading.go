@@ -2166,7 +2166,7 @@ const (
 // section of non-goals ("## Explizit nicht geplant") are skipped units.
 func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	n, first := 0, 0
-	title := ""
+	title, secLevel := "", 2
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok && h.Level == 1 && title == "" {
 			title = b.trimmedText(h)
@@ -2179,6 +2179,11 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	}
 	if n < 3 {
 		return
+	}
+	if title == "" {
+		// "## Roadmap" over "### For 2.3:": with no "# " title, a lone
+		// heading over the others titles the document.
+		title, secLevel = b.loneTop(doc)
 	}
 	c := &Candidate{Name: "items", Description: "units are the plain bullet items of the document's lists", Units: n, First: []int{first},
 		Declare: `units: "- {title}"`, Score: scoreHint, Why: "the plain bullet items, in a document that does not say it is a backlog",
@@ -2195,7 +2200,7 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		best <= scoreNone && !hasCheckbox(b.src) && b.todoFile(doc, title):
 		// Its sections are areas, its bullets the items.
 		c.Score, c.Why = scoreBullets, fmt.Sprintf("the plain bullet items of a document titled %q", title)
-	case best <= scoreSections && roadmapTitle(title) && b.horizonSections(doc):
+	case best <= scoreSections && roadmapTitle(title) && b.horizonSections(doc, secLevel):
 		// A roadmap's sections are its horizons ("## v0.2.0", "##
 		// Later"), its bullets the work; where they name features
 		// ("## Trading System") the sections are the units.
@@ -2341,11 +2346,11 @@ func (b *builder) countBullets(l *ast.List, n, first *int) {
 // sections name a horizon of a roadmap: a version ("v0.2.0", "Carried
 // over from v0.1.x"), a time ("Later", "Near term", "Q3 2026"), a status
 // ("Done", "In progress") or things the plan will not do.
-func (b *builder) horizonSections(doc ast.Node) bool {
+func (b *builder) horizonSections(doc ast.Node, level int) bool {
 	n, horizons := 0, 0
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
-		if !ok || h.Level != 2 {
+		if !ok || h.Level != level {
 			continue
 		}
 		n++
@@ -2355,6 +2360,27 @@ func (b *builder) horizonSections(doc ast.Node) bool {
 		}
 	}
 	return n > 0 && horizons*2 >= n
+}
+
+// loneTop returns, for a document with no "# " title, the text of its
+// first heading when no other heading shares its level, and the level
+// below it, where the sections are; "" and 2 when there is none.
+func (b *builder) loneTop(doc ast.Node) (string, int) {
+	var top *ast.Heading
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		switch {
+		case !ok:
+		case top == nil:
+			top = h
+		case h.Level <= top.Level:
+			return "", 2
+		}
+	}
+	if top == nil {
+		return "", 2
+	}
+	return b.trimmedText(top), top.Level + 1
 }
 
 // horizonWords name a time in a roadmap's section titles.

@@ -4021,3 +4021,13 @@ func TestStatusSectionsUnderProgress(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 tolerance を揃えた closed", "1.2 DID を移行した closed", "1.3 RDD を移行する open", "1.4 Heckman を移行する open"}, units(p))
 }
+
+// With no "# " title, a lone "## Roadmap" over "### For 2.3:" sections
+// titles the document, and the sections' bullets are its units; those of
+// a section "not part of the roadmap" are skipped (heldout71 1726).
+func TestLoneRoadmapHeading(t *testing.T) {
+	src := "## Roadmap\n\nThis is a list of planned features.\n\n### For 2.3:\n\n- matchers\n- streaming\n\n### For 2.4:\n\n- threads\n\n### Things that are being considered but not part of the roadmap yet:\n\n- mocking\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 matchers open", "1.2 streaming open", "1.3 threads open", "1.4 mocking skipped"}, units(p))
+}

@@ -53,7 +53,7 @@ type deferredSection struct {
 // three features, or a section has a status ("## Done"): the status
 // readings read those.
 func (b *builder) roadmapFeatures(doc ast.Node) *featureSet {
-	if hasCheckbox(b.src) || b.horizonSections(doc) {
+	if hasCheckbox(b.src) || b.horizonSections(doc, 2) {
 		return nil
 	}
 	var title string
