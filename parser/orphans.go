@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -71,4 +72,51 @@ func (b *builder) warnOrphanBoxes(doc ast.Node, c *Candidate) {
 		what = "1 checkbox item stands"
 	}
 	b.p.warnf(pos, "%s outside every unit the plan is read as (the first under %q); they become no bead (if they are work, declare units: \"- [ ] {title}\" to read the checkbox items as the units)", what, at)
+}
+
+// warnWordless says when the reading taken reads headings with a unit word
+// and a number ("## Slice 6a — ...") and a heading of the same level opens
+// with that word and a label in its number's place, then a title
+// ("## Slice layout — Normalize crates"): it is no unit, and its section
+// is read as part of the unit above it, or as no unit's. A section about
+// the units ("## Task Overview") has no title after a label.
+func (b *builder) warnWordless(doc ast.Node, c *Candidate) {
+	if c.Name != "headings" || c.level == 0 {
+		return
+	}
+	pat, ok := strings.CutPrefix(c.Declare, `units: "`)
+	if !ok {
+		return
+	}
+	word, _, ok := strings.Cut(strings.TrimLeft(pat, "# "), " {n}")
+	if !ok || word == "" || strings.ContainsAny(word, "{} ") {
+		return
+	}
+	units := map[int]bool{}
+	for _, list := range [][]*Sprint{b.p.Sprints, b.p.Skipped} {
+		for _, s := range list {
+			units[s.Heading.Start] = true
+		}
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || h.Level != c.level || units[b.blockStart(h)] {
+			continue
+		}
+		text := b.trimmedText(h)
+		first, rest, _ := strings.Cut(text, " ")
+		next, after, _ := strings.Cut(rest, " ")
+		if !strings.EqualFold(first, word) || strings.ContainsAny(next, "0123456789") {
+			continue // "Session 1.2 — 2026-01-04": numbered, read or said elsewhere
+		}
+		if after = strings.TrimSpace(after); !strings.HasSuffix(next, ":") && !strings.HasPrefix(after, "—") && !strings.HasPrefix(after, "–") && !strings.HasPrefix(after, "- ") {
+			continue // "Task Overview", "Sprint cadence": a section about the units, not one
+		}
+		at := b.blockStart(h)
+		where := "no unit's"
+		if u := b.unitAt(at); u != nil {
+			where = "part of unit " + u.ID + "'s"
+		}
+		b.p.warnf(b.p.Position(at), "heading %q opens with the unit word %q but has no number, so it is no unit: its section is read as %s; number it (%q) to make it one", text, word, where, strings.Repeat("#", h.Level)+" "+word+" N: "+strings.TrimLeft(rest, " "))
+	}
 }

@@ -358,6 +358,7 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 			b.doneSections(doc)
 			b.frontMatterDone(yml)
 			b.warnOrphanBoxes(doc, c)
+			b.warnWordless(doc, c)
 			break
 		}
 		if decl != nil {
