@@ -701,7 +701,7 @@ func howToTitle(title string) bool {
 		return true // "OpenSpec CLI – как это работает": how a tool works
 	}
 	switch f[0] {
-	case "install", "installing", "deploy", "deploying":
+	case "install", "installing", "deploy", "deploying", "setup":
 		return true
 	case "set", "setting":
 		return f[1] == "up"

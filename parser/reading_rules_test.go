@@ -4031,3 +4031,15 @@ func TestLoneRoadmapHeading(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 matchers open", "1.2 streaming open", "1.3 threads open", "1.4 mocking skipped"}, units(p))
 }
+
+// A guide titled for setting something up, whose only work is a list of
+// checkboxes, lists what each reader checks (heldout67 1628).
+func TestSetupGuideChecks(t *testing.T) {
+	src := "# Setup & Smoke Test — start the server and prove it works\n\n## 1. Install\n\n`npm i -g chroxy`\n\n## 2. Verify\n\n- [ ] node 22+ found\n- [ ] config written\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a tutorial or example, and nothing in it speaks of work to do: its checkboxes (from line 9) are for a reader to tick as they follow it`)
+
+	p = Parse("p.md", []byte(strings.Replace(src, "# Setup & Smoke Test", "# Setup plan", 1)))
+	require.Empty(t, msgs(p, Error))
+}
