@@ -4043,3 +4043,12 @@ func TestSetupGuideChecks(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "# Setup & Smoke Test", "# Setup plan", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// "Remaining Follow-up" beside "Already Complete" is work still to do
+// (heldout67 1641).
+func TestRemainingFollowUp(t *testing.T) {
+	src := "# Independent Deck System\n\n## Already Complete\n\n- Deck CRUD exists.\n- Schema uses deck ownership.\n\n## Remaining Follow-up\n\n- Add a move-deck UI.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Deck CRUD exists closed", "1.2 Schema uses deck ownership closed", "1.3 Add a move-deck UI open"}, units(p))
+}

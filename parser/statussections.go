@@ -120,7 +120,7 @@ func progressSection(title string) bool {
 // nextSections open titles of sections of the work still to come.
 var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do",
 	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have",
-	"future"}
+	"future", "remaining", "follow-up", "follow-ups", "followups", "follow up"}
 
 // pastSections open the titles of sections of work already delivered.
 var pastSections = []string{"past ", "previous ", "previously ", "earlier "}
