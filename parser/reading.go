@@ -477,6 +477,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.itemCandidates(doc, sc, pick, add)
 	b.keyedBullets(doc, pick, add)
 	b.sectionCandidates(doc, pick, add)
+	b.repeatedSections(doc, add)
 	b.numberedHeadings(sc, pick, add)
 	b.tablesUnderUnits(sc, pick, add)
 	b.labelGroups(sc, pick, add)
@@ -1868,6 +1869,53 @@ func (b *builder) statusHeads(secs []sectionItems, pick *Candidate) bool {
 		}
 	}
 	return n > 0 && 2*n >= pick.Units
+}
+
+// repeatedSections proposes the plain bullets of a subsection that every
+// theme of a roadmap repeats ("### Key Features" under "## SDK
+// Development", "## Sandbox Environment", ...), three times or more at
+// one level: the work, where "### Benefits" beside it says why. Named for
+// features, tasks or deliverables, it beats the sections themselves;
+// else it is listed, for a person to declare.
+func (b *builder) repeatedSections(doc ast.Node, add func(*Candidate)) {
+	type group struct {
+		text            string
+		level           int
+		times, n, first int
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, sec := range b.sectionItems(doc) {
+		if sec.head.Level < 2 || sec.bullets == 0 || sec.boxes > 0 {
+			continue
+		}
+		key := fmt.Sprintf("%d %s", sec.head.Level, strings.ToLower(sec.text))
+		g := byKey[key]
+		if g == nil {
+			g = &group{text: sec.text, level: sec.head.Level, first: sec.firstBullet}
+			byKey[key] = g
+			groups = append(groups, g)
+		}
+		g.times++
+		g.n += sec.bullets
+	}
+	for _, g := range groups {
+		if g.times < 3 {
+			continue
+		}
+		bullet := itemPattern{bullet: true}
+		under := strings.Repeat("#", g.level) + " " + g.text
+		c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the bullets under each %q", g.text),
+			Units: g.n, First: []int{g.first}, Score: scoreHint,
+			Declare: fmt.Sprintf("units: %q", "- {title} under "+under),
+			Why:     fmt.Sprintf("the bullets of a section that %d sections repeat", g.times)}
+		if hasAnyWord(g.text, []string{"key features", "planned features", "tasks", "deliverables", "work items", "to do", "todo"}) {
+			c.Score, c.Why = scoreSection, fmt.Sprintf("the bullets of a section of the work (%q) that %d sections repeat", g.text, g.times)
+		}
+		cfg := shapeConfig{items: &bullet, under: g.text, phaseLevel: -1, name: c.Description}
+		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+		add(c)
+	}
 }
 
 // numberedHead reports whether a heading's first word, its marks left

@@ -4052,3 +4052,23 @@ func TestRemainingFollowUp(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Deck CRUD exists closed", "1.2 Schema uses deck ownership closed", "1.3 Add a move-deck UI open"}, units(p))
 }
+
+// A roadmap whose themes each repeat "### Key Features" over bullets,
+// beside "### Benefits": the features are its units (heldout67 1621); the
+// Benefits bullets are listed as a reading to declare, no more.
+func TestRepeatedKeyFeatures(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("# Agent Roadmap\n\n")
+	for _, theme := range []string{"SDK", "Sandbox", "Analysis"} {
+		fmt.Fprintf(&sb, "## %s\n\n### Overview\nWhy.\n\n### Key Features\n- **%s one**: first\n- **%s two**: second\n\n### Benefits\n- **Speed**: fast\n\n", theme, theme, theme)
+	}
+	p := Parse("p.md", []byte(sb.String()))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 6)
+	var declares []string
+	for _, c := range p.Candidates {
+		declares = append(declares, c.Declare)
+	}
+	assert.Contains(t, declares, `units: "- {title} under ### Benefits"`)
+	assert.Equal(t, `units: "- {title} under ### Key Features"`, declares[0])
+}
