@@ -184,7 +184,7 @@ func (b *builder) uncheckedBox(blocks []ast.Node, aside bool) Pos {
 			continue
 		}
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() && !(aside && b.setAside(c)) {
+			if cb, ok := c.(*east.TaskCheckBox); ok && entering && !cb.IsChecked && !at.IsValid() && !(aside && (b.setAside(c) || b.criteriaBox(c))) {
 				at = b.p.Position(max(b.blockStart(c.Parent()), 0))
 			}
 			if it, ok := c.(*ast.ListItem); ok && entering && !at.IsValid() && textBox(it) {
@@ -198,6 +198,29 @@ func (b *builder) uncheckedBox(blocks []ast.Node, aside bool) Pos {
 		})
 	}
 	return at
+}
+
+// criteriaBox reports a checkbox in a list that a criteria label
+// introduces ("**Acceptance Criteria** (agent-executable only):" over
+// "- [ ] the script exists"): a check of the work above it, which a
+// ticked task vouches for, not more work.
+func (b *builder) criteriaBox(box ast.Node) bool {
+	blk := box.Parent()
+	if blk == nil || blk.Parent() == nil || blk.Parent().Parent() == nil {
+		return false
+	}
+	par, ok := blk.Parent().Parent().PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return false
+	}
+	label := strings.TrimSpace(plainText(par, b.src))
+	if !strings.HasSuffix(label, ":") {
+		return false
+	}
+	if i := strings.IndexAny(label, "(:"); i > 0 {
+		label = label[:i]
+	}
+	return criteriaHeading(label)
 }
 
 // setAside reports a checkbox whose item says its work was set aside, not

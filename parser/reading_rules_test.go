@@ -4072,3 +4072,16 @@ func TestRepeatedKeyFeatures(t *testing.T) {
 	assert.Contains(t, declares, `units: "- {title} under ### Benefits"`)
 	assert.Equal(t, `units: "- {title} under ### Key Features"`, declares[0])
 }
+
+// A ticked task whose only open boxes follow an acceptance-criteria label
+// is done: the criteria check the work, they are not more of it
+// (heldout67 1632, dev 995); an open step under it still holds it open.
+func TestTickedTaskOverCriteria(t *testing.T) {
+	src := "# Startup\n\n## TODOs\n\n- [x] 1. Capture the baseline\n\n  **Acceptance Criteria** (agent-executable only):\n  - [ ] the script exists\n\n- [x] 2. Slim the contract\n\n  **Acceptance Criteria**:\n  - [ ] one contract\n\n- [ ] 3. Sweep\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Capture the baseline closed", "1.2 Slim the contract closed", "1.3 Sweep open"}, units(p))
+
+	p = Parse("p.md", []byte(strings.Replace(src, "  **Acceptance Criteria**:\n", "  **Steps**:\n", 1)))
+	assert.Equal(t, []string{"1.1 Capture the baseline closed", "1.2 Slim the contract open", "1.3 Sweep open"}, units(p))
+}
