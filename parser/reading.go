@@ -1736,6 +1736,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 					c.Score, c.Why = scoreBoxes-10, "the checkbox items of one section about the work, beside sections of the same level that hold boxes too"
 				}
 			}
+			if workSection(sec.text) && pick != nil && pick.Name == "phases" && pick.Units > 0 && sec.boxes >= 3*pick.Units && phaseBoxCount(secs) == 0 {
+				// "### フェーズ1: ドキュメント" under "## リリース戦略" with a
+				// numbered list each, and "## TODO" with sixty boxes: the
+				// phases sketch the strategy, the to-do list is the work.
+				c.Score, c.Why = scoreItemsIn, fmt.Sprintf("the checkbox items of a section about the work, %d of them, where the %d phases hold none", sec.boxes, pick.Units)
+			}
 			if sec.idBoxes == sec.boxes && sec.boxes >= 6 && pick != nil && pick.Name == "headings" && pick.Units*3 <= sec.boxes {
 				// "## Progress Tracking" over "- [x] 0.1.1: Initialize
 				// Git Repository" under each "### Phase 0": the plan's
@@ -1855,6 +1861,17 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// phaseBoxCount counts the checkbox items under phase headings.
+func phaseBoxCount(secs []sectionItems) int {
+	n := 0
+	for _, sec := range secs {
+		if readShape(sec.text).kind == shapePhase {
+			n += sec.boxes
+		}
+	}
+	return n
 }
 
 // statusHeads reports whether half of the pick's unit headings or more

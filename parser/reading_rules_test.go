@@ -4085,3 +4085,13 @@ func TestTickedTaskOverCriteria(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "  **Acceptance Criteria**:\n", "  **Steps**:\n", 1)))
 	assert.Equal(t, []string{"1.1 Capture the baseline closed", "1.2 Slim the contract open", "1.3 Sweep open"}, units(p))
 }
+
+// Phases that hold no checkbox, beside a section about the work with
+// three times as many boxes or more: the phases sketch a strategy, the
+// boxes are the work (heldout69 1683; heldout50 1192).
+func TestWorkSectionBoxesOverBarePhases(t *testing.T) {
+	src := "# v2.0.0 Release Plan\n\n## Strategy\n\n### Phase 1: Docs\n1. Merge the notes\n\n### Phase 2: Release\n1. Tag it\n\n## TODO\n\n### 1. CHANGELOG\n- [x] Merge alpha notes\n- [x] Date the entry\n- [ ] Link the guide\n\n### 2. Package\n- [ ] Bump the version\n- [ ] Build\n- [ ] Publish\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 6)
+}
