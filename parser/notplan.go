@@ -127,8 +127,10 @@ func criteriaHeading(text string) bool {
 			return true // "DoD Checklist": the definition of done, checked for every story
 		}
 	}
-	// "Gates", "Quality Gates": the checks every change must pass.
-	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria" || h == "gates" || h == "quality gates"
+	// "Gates", "Quality Gates": the checks every change must pass; "Open
+	// Questions": boxes a design ticks as it answers them.
+	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria" || h == "gates" || h == "quality gates" ||
+		h == "open questions" || h == "unresolved questions" || h == "questions"
 }
 
 // testingHeading reports a heading that names a kind of testing ("Edge

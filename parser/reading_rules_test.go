@@ -4001,6 +4001,8 @@ func TestGatesAreCriteria(t *testing.T) {
 	assert.True(t, criteriaHeading("Gates"))
 	assert.True(t, criteriaHeading("Quality Gates"))
 	assert.False(t, criteriaHeading("Gate 2: Rollout"))
+	// A design's open questions, ticked as they are answered (heldout73 1785).
+	assert.True(t, criteriaHeading("7. Open questions"))
 }
 
 // An agent command with "## Usage" and "## Arguments" over its steps is
