@@ -1895,39 +1895,49 @@ func (b *builder) statusHeads(secs []sectionItems, pick *Candidate) bool {
 // features, tasks or deliverables, it beats the sections themselves;
 // else it is listed, for a person to declare.
 func (b *builder) repeatedSections(doc ast.Node, add func(*Candidate)) {
-	type group struct {
-		text            string
-		level           int
-		times, n, first int
-	}
-	var groups []*group
-	byKey := map[string]*group{}
-	for _, sec := range b.sectionItems(doc) {
-		if sec.head.Level < 2 || sec.bullets == 0 || sec.boxes > 0 {
-			continue
+	secs := b.sectionItems(doc)
+	// The sections with bullets and no box, sorted by level and title:
+	// runs of one title are the repeated sections. Sorting indexes costs
+	// no allocation a section, as a map of titles would.
+	var idx []int
+	for i, sec := range secs {
+		if sec.head.Level >= 2 && sec.bullets > 0 && sec.boxes == 0 {
+			idx = append(idx, i)
 		}
-		key := fmt.Sprintf("%d %s", sec.head.Level, strings.ToLower(sec.text))
-		g := byKey[key]
-		if g == nil {
-			g = &group{text: sec.text, level: sec.head.Level, first: sec.firstBullet}
-			byKey[key] = g
-			groups = append(groups, g)
-		}
-		g.times++
-		g.n += sec.bullets
 	}
-	for _, g := range groups {
-		if g.times < 3 {
-			continue
+	key := func(i int) (int, string) { return secs[i].head.Level, secs[i].text }
+	slices.SortStableFunc(idx, func(x, y int) int {
+		lx, tx := key(x)
+		ly, ty := key(y)
+		return cmp.Or(cmp.Compare(lx, ly), strings.Compare(tx, ty))
+	})
+	var runs [][]int
+	for start := 0; start < len(idx); {
+		end := start + 1
+		for end < len(idx) && secs[idx[end]].head.Level == secs[idx[start]].head.Level && secs[idx[end]].text == secs[idx[start]].text {
+			end++
+		}
+		if end-start >= 3 {
+			runs = append(runs, idx[start:end])
+		}
+		start = end
+	}
+	// In the order the document first names them.
+	slices.SortFunc(runs, func(x, y []int) int { return cmp.Compare(slices.Min(x), slices.Min(y)) })
+	for _, run := range runs {
+		g := secs[slices.Min(run)]
+		n := 0
+		for _, i := range run {
+			n += secs[i].bullets
 		}
 		bullet := itemPattern{bullet: true}
-		under := strings.Repeat("#", g.level) + " " + g.text
+		under := strings.Repeat("#", g.head.Level) + " " + g.text
 		c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the bullets under each %q", g.text),
-			Units: g.n, First: []int{g.first}, Score: scoreHint,
+			Units: n, First: []int{g.firstBullet}, Score: scoreHint,
 			Declare: fmt.Sprintf("units: %q", "- {title} under "+under),
-			Why:     fmt.Sprintf("the bullets of a section that %d sections repeat", g.times)}
+			Why:     fmt.Sprintf("the bullets of a section that %d sections repeat", len(run))}
 		if hasAnyWord(g.text, []string{"key features", "planned features", "tasks", "deliverables", "work items", "to do", "todo"}) {
-			c.Score, c.Why = scoreSection, fmt.Sprintf("the bullets of a section of the work (%q) that %d sections repeat", g.text, g.times)
+			c.Score, c.Why = scoreSection, fmt.Sprintf("the bullets of a section of the work (%q) that %d sections repeat", g.text, len(run))
 		}
 		cfg := shapeConfig{items: &bullet, under: g.text, phaseLevel: -1, name: c.Description}
 		c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
