@@ -851,7 +851,9 @@ var (
 		"pasos de implementación", "étapes de mise en œuvre", "etapas de implementação", "umsetzungsschritte", "implementierungsschritte",
 		"шаги реализации", "этапы реализации", "lộ trình", "kế hoạch",
 		// delivery or development stages, milestones: "## 交付阶段"
-		"交付阶段", "开发阶段", "里程碑", "マイルストーン"}
+		"交付阶段", "开发阶段", "里程碑", "マイルストーン",
+		// the order to do the work in: "## Caminho para o go-live (ordem sugerida)"
+		"ordem sugerida", "ordem recomendada", "orden sugerido", "orden recomendado", "ordre suggéré", "ordre recommandé"}
 	// foreignPlanWords in a title say the document is a plan, in those
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",

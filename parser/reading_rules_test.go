@@ -4106,3 +4106,13 @@ func TestOrderColumn(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 004 — Secure links open", "1.2 010 — Break the cycle open", "1.3 005 — Name the composer closed"}, units(p))
 }
+
+// "(ordem sugerida)", the suggested order, names the section that holds
+// the work, in Portuguese, Spanish and French (heldout73 1769).
+func TestSuggestedOrderSection(t *testing.T) {
+	src := "# Roadmap do Scriba\n\n## Modelo de produto\n\n- **Licença**: Elastic 2.0.\n\n## Caminho para o go-live (ordem sugerida)\n\n1. ✅ **Wizard de prompt** — entregue.\n2. **Provider de IA configurável** — hoje é hardcode.\n3. **Backend + license key** — edge function.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	assert.Equal(t, "closed", p.Sprints[0].Status.Value)
+}
