@@ -503,6 +503,31 @@ func skillFrontMatter(yml []byte) bool {
 	return keys["description"] && (keys["name"] || keys["allowed-tools"] || keys["argument-hint"] || keys["tools"] || keys["model"]) && !keys["todos"]
 }
 
+// anchorRE is a documentation builder's anchor ending a heading: "##
+// Overview [[overview]]".
+var anchorRE = lazyMustCompile(`\s\[\[[a-z0-9][a-z0-9_-]*\]\]\s*$`)
+
+// anchoredHeads counts the headings that end in a documentation builder's
+// anchor, when every heading of the document but its title does, and
+// returns the first; 0 when one does not.
+func (b *builder) anchoredHeads(doc ast.Node) (n int, first string) {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level == 1 && n == 0 && first == "" {
+			continue
+		}
+		line := string(b.src[b.blockStart(h):lineEnd(b.src, b.blockStart(h))])
+		if !anchorRE.MatchString(strings.TrimRight(line, "\r\n")) {
+			return 0, ""
+		}
+		if n == 0 {
+			first = strings.TrimSpace(strings.TrimLeft(line, "# "))
+		}
+		n++
+	}
+	return n, first
+}
+
 // guidePermalink is the permalink of front matter that publishes the
 // document as a site's guide ("permalink: /how-to/use_managed_identity/",
 // "/docs/tutorials/setup/"), "" for none.
@@ -831,6 +856,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## How to ask for a plan", "## How to review and iterate",
 		// "## How to execute the plan": a guide, whatever its title says.
 		return fmt.Sprintf("%d of its sections tell how to do something (\"How to ...\"): it is a guide, and its %s are an example, not work to compile", n, unitsWord(best))
+	}
+	if n, first := b.anchoredHeads(doc); n >= 3 {
+		// "## 개요 [[overview]]", "## 핵심 개념 [[key-concepts]]": the
+		// anchors a documentation site's builder reads, on every heading.
+		return fmt.Sprintf("its headings carry a documentation site's anchors (%q and %d more): it is a page of documentation, and its %s are for its readers, not work to compile", first, n-1, unitsWord(best))
 	}
 	if b.skillFM {
 		// "name: dyad:swarm-to-plan" and "description: Swarm planning

@@ -4116,3 +4116,18 @@ func TestSuggestedOrderSection(t *testing.T) {
 	assert.Len(t, p.Sprints, 3)
 	assert.Equal(t, "closed", p.Sprints[0].Status.Value)
 }
+
+// A page whose every heading ends in a documentation builder's anchor
+// ("## 개요 [[overview]]") is documentation, whatever its lists say
+// (heldout66 1605); one heading without an anchor, and it is read.
+func TestDocAnchors(t *testing.T) {
+	src := "# Plan customization [[plan-customization]]\n\n## Overview [[overview]]\n\nText.\n\n## Steps [[steps]]\n\n1. ✅ Interrupt the plan — done\n2. ✅ Review it — done\n3. ⏳ Resume — pending\n\n## Requirements [[requirements]]\n\n- smolagents\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `is not a plan: its headings carry a documentation site's anchors ("Overview [[overview]]" and 2 more): it is a page of documentation`)
+
+	p = Parse("p.md", []byte(strings.Replace(src, "## Requirements [[requirements]]", "## Requirements", 1)))
+	for _, m := range msgs(p, Error) {
+		assert.NotContains(t, m, "documentation site's anchors")
+	}
+}
