@@ -3354,6 +3354,10 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		pat   string
 		lines []int
 		level int
+		// rests are the words after a version ("Schema" of "### v4
+		// Schema (Block Syntax)"): two versions that name one thing are
+		// a comparison, not releases.
+		rests map[string]bool
 	}
 	var groups []*group
 	find := func(pat string, level int) *group {
@@ -3404,9 +3408,14 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		if len(t) > 2 && (t[0] == 'v' || t[0] == 'V') && t[1] >= '0' && t[1] <= '9' && planTitle(sc.title()) {
 			// "## v0.1 - Local demo", "### v0.2 β": the releases of a
 			// roadmap (a changelog's versions are no plan's units).
-			if _, _, ok := (unitPattern{word: "v", glued: true}).headingUnit(t); ok {
+			if _, title, ok := (unitPattern{word: "v", glued: true}).headingUnit(t); ok {
 				g := find(hashes+" v{n} {title}", r.node.Level)
 				g.lines = append(g.lines, r.head.Pos.Line)
+				if g.rests == nil {
+					g.rests = map[string]bool{}
+				}
+				word, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(title)), " ")
+				g.rests[word] = true
 			}
 		}
 		if i == 1 && len(t) > 2 && t[1] >= '0' && t[1] <= '9' {
@@ -3419,7 +3428,9 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		}
 	}
 	for _, g := range groups {
-		if len(g.lines) < 2 {
+		if len(g.lines) < 2 || len(g.lines) == 2 && len(g.rests) == 1 && !g.rests[""] {
+			// "### v4 Schema", "### v5 Schema": two versions of one
+			// thing, compared, not two releases.
 			continue
 		}
 		up, err := readUnitPattern(g.pat)

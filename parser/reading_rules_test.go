@@ -4131,3 +4131,17 @@ func TestDocAnchors(t *testing.T) {
 		assert.NotContains(t, m, "documentation site's anchors")
 	}
 }
+
+// Two version headings that name one thing ("### v4 Schema", "### v5
+// Schema") compare versions; they are no roadmap's releases (heldout71
+// 1722).
+func TestVersionComparison(t *testing.T) {
+	src := "# API Shield v4 to v5 Migration Notes\n\n## Schema Changes\n\n### v4 Schema (Block Syntax)\n\n```hcl\nx {}\n```\n\n### v5 Schema (Attribute Syntax)\n\n```hcl\nx = {}\n```\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
+
+	p = Parse("p.md", []byte(strings.Replace(src, "v5 Schema (Attribute Syntax)", "v5 Rollout", 1)))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+}
