@@ -528,6 +528,31 @@ func (b *builder) anchoredHeads(doc ast.Node) (n int, first string) {
 	return n, first
 }
 
+// spanRE is a reference to a project's own schedule: "Sprints S0-S1",
+// "Week 3", "Days 4-5".
+var spanRE = lazyMustCompile(`(?i)^(?:sprints?|weeks?|days?|months?)\s+[a-z]?\d`)
+
+// spanText reports a heading's parenthesis that gives its work a span of
+// time: "1-2 days", "Sprints S0-S1".
+func spanText(t string) bool { return durationRE.MatchString(t) || spanRE.MatchString(t) }
+
+// scheduledPhases reports two phase headings or more that each give their
+// work a span of time ("### Phase 0: Pre-Development Setup (1-2 days)",
+// "### Phase 1: Backend Foundation (Sprints S0-S1)"):
+// a schedule for one project, not a guide's steps for every reader.
+func (b *builder) scheduledPhases(doc ast.Node) bool {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			t := strings.TrimSpace(b.trimmedText(h))
+			if i := strings.LastIndexByte(t, '('); i > 0 && strings.HasSuffix(t, ")") && readShape(t).kind == shapePhase && spanText(strings.TrimSpace(t[i+1:len(t)-1])) {
+				n++
+			}
+		}
+	}
+	return n >= 2
+}
+
 // guidePermalink is the permalink of front matter that publishes the
 // document as a site's guide ("permalink: /how-to/use_managed_identity/",
 // "/docs/tutorials/setup/"), "" for none.
@@ -1013,7 +1038,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)
 		switch {
-		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2):
+		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2) && !b.scheduledPhases(doc):
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
 		case best.Name == "phases" && !b.phaseMarked(doc, best.level):
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)

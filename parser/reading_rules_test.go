@@ -4145,3 +4145,18 @@ func TestVersionComparison(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// A guide's title over phases that each give their work a span of time
+// ("(1-2 days)", "(Sprints S0-S1)") is one project's schedule, and its
+// steps are its work (heldout73 1787); with no span, a step-by-step
+// guide's steps are for every reader.
+func TestScheduledGuide(t *testing.T) {
+	src := "# TieTide — Step-by-Step Guide\n\n## Step-by-Step Guide\n\n### Phase 0: Setup (1-2 days)\n\n#### Step 1: Create the repository\n\nDo it.\n\n#### Step 2: Initialize the monorepo\n\nDo it.\n\n### Phase 1: Backend (Sprints S0-S1)\n\n#### Step 3: Auth\n\nDo it.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+
+	p = Parse("p.md", []byte(strings.NewReplacer(" (1-2 days)", "", " (Sprints S0-S1)", "").Replace(src)))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
+}
