@@ -3813,6 +3813,24 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 		hint(`units: "- [ ] {title}`+topLevel+`"`, boxes, 2, "the outer checkbox items, the boxes nested under them their steps")
 	}
 	goals := numbered.n >= 3 && 3*boldNumbered >= 2*numbered.n && heads[1].n <= 1 && heads[2].n+heads[3].n+heads[4].n == 0 && b.planTitled() && rows.n == 0 && boxes.n == 0
+	lettered := 0 // "## A. App GA" sections over numbered steps
+	for _, sec := range b.sectionItems(doc) {
+		if sec.head.Level == 2 && sec.ordered > 0 && letteredRE.MatchString(sec.text) {
+			lettered++
+		}
+	}
+	parts := !goals && lettered >= 2 && numbered.n >= 3 && b.planTitled() && rows.n == 0 && boxes.n == 0
+	if parts {
+		// "# v1.19.0 release checklist" over "## A. App GA" and "## B.
+		// Rave catalog go-live", each over its numbered steps: the parts
+		// of one piece of work, their steps its units.
+		if d, err := readDeclaration(Declared{Line: `units: "{n}. {title}"`}); err == nil {
+			c := b.declaredCandidate(&d, nil)
+			c.Units, c.First, c.Score = numbered.n, numbered.first, scoreBullets
+			c.Why = fmt.Sprintf("the numbered steps of a document titled as a plan, under %d lettered parts (\"## A. ...\")", lettered)
+			add(c)
+		}
+	}
 	if goals {
 		// "# HoloViz Roadmap" over "1. **Better Datashader
 		// integration**: ..." and nothing else: a roadmap whose only
@@ -3824,13 +3842,16 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 			c.Why = fmt.Sprintf("the numbered items of a document titled as a plan with no section of its own, %d of %d opening with a bold title", boldNumbered, numbered.n)
 			add(c)
 		}
-	} else {
+	} else if !parts {
 		hint(`units: "{n}. {title}"`, numbered, 2, "the items of every numbered list")
 	}
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
 	// Three titles or more: a file of areas, each its own "# Area".
 	hint(`units: "# {title}"`, heads[1], 3, "every level-1 heading")
 }
+
+// letteredRE is a section lettered as a part: "A. App GA", "B) Go-live".
+var letteredRE = lazyMustCompile(`^[A-Z][.)]\s`)
 
 // tablesUnderUnits proposes, where every unit heading of the shapes
 // reader's pick holds a table whose rows read as work ("### Sprint 1" over

@@ -4160,3 +4160,19 @@ func TestScheduledGuide(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
 }
+
+// A document titled as a plan whose lettered parts ("## A. App GA", "## B.
+// Go-live") hold numbered steps: the steps are its units (heldout72 1755).
+func TestLetteredParts(t *testing.T) {
+	src := "# v1.19.0 release checklist (operator)\n\n## State going in\n\n- Branch green.\n\n## A. App GA\n\n1. **Build:** run the script.\n2. **Soak:** idle for hours.\n\n## B. Catalog go-live\n\n1. **Gate 1:** hashes real.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+
+	assert.Contains(t, p.Candidates[0].Why, "under 2 lettered parts")
+
+	p = Parse("p.md", []byte(strings.NewReplacer("## A. App GA", "## App GA", "## B. Catalog go-live", "## Catalog go-live").Replace(src)))
+	for _, c := range p.Candidates {
+		assert.NotContains(t, c.Why, "lettered parts")
+	}
+}
