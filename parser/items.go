@@ -89,7 +89,9 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 
 // read reads the markers goldmark leaves in an item's text.
 func (t itemText) read() itemText {
-	for _, mark := range []string{"[v] ", "[V] ", "[✓] ", "[✔] "} { // a mark, a space
+	// "[x]" reaches here only where goldmark left it as text: inside bold
+	// ("- **[x] Title**: ..."), as "[ ]" does below.
+	for _, mark := range []string{"[v] ", "[V] ", "[✓] ", "[✔] ", "[x] ", "[X] "} { // a mark, a space
 		if !t.box && strings.HasPrefix(t.text, mark) {
 			t.box, t.done = true, true
 			t.text = strings.TrimSpace(t.text[len(mark)-1:])

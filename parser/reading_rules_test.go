@@ -4176,3 +4176,12 @@ func TestLetteredParts(t *testing.T) {
 		assert.NotContains(t, c.Why, "lettered parts")
 	}
 }
+
+// A checkbox written inside bold ("- **[x] Título**: ...") is a checkbox,
+// ticked as written: "[ ]" there already was, and "[x]" was dropped in
+// silence (heldout75 1826).
+func TestBoldCheckbox(t *testing.T) {
+	p := Parse("p.md", []byte("# Backlog\n\n## Area\n\n- **[x] Densidade Visual**: done ✅ ISSUE-039\n- **[ ] Auto-Pin**: open\n- **[ ] Reset**: open\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Densidade Visual: done ✅ ISSUE-039 closed", "1.2 Auto-Pin: open open", "1.3 Reset: open open"}, units(p))
+}
