@@ -620,6 +620,8 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				// goes wrong, not a plan.
 				s.planned = s.planned || titlePlans(text, s.titleKind) && !troubleshootTitle(text)
 			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) &&
+				// "## 🎯 TASKS COMPLETED": work done, not to do.
+				sectionState(text) != StatusClosed &&
 				// "## Progress Tracking" in a how-to: how to keep track,
 				// a topic it teaches.
 				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) {
@@ -1272,7 +1274,7 @@ func doneWorkSection(text string) bool {
 	}
 	return containsAny(h, []string{"những gì đã thực hiện", "đã thực hiện", "đã hoàn thành", "已完成的工作", "实现内容", "完成内容", "実装内容", "実施内容",
 		"o que foi feito", "lo que se hizo", "was wurde umgesetzt", "ce qui a été fait", "what was implemented", "what we did",
-		"完成情况", "完成情況", "完成状況", "task completion", "completion status", "implementation status"})
+		"完成情况", "完成情況", "完成状況", "task completion", "completion status", "implementation status", "tasks completed", "completed tasks"})
 }
 
 // learningHeads are sections only material for learners has.

@@ -4185,3 +4185,13 @@ func TestBoldCheckbox(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Densidade Visual: done ✅ ISSUE-039 closed", "1.2 Auto-Pin: open open", "1.3 Reset: open open"}, units(p))
 }
+
+// A summary's "TASKS COMPLETED" section over its numbered ✅ headings is
+// work done: no section of work to do, and the report is refused
+// (heldout76 1846).
+func TestTasksCompletedSection(t *testing.T) {
+	src := "# Type Safety Cleanup - Final Implementation Summary\n\n## ✅ **CLEANUP COMPLETE**\n\nAll done.\n\n## **🎯 TASKS COMPLETED**\n\n### **1. Fixed the cache types ✅**\n\nDone.\n\n### **2. Removed compatibility ✅**\n\nDone.\n\n### **3. Updated callers ✅**\n\nDone.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a report, and the units the closest reading finds are under "🎯 TASKS COMPLETED", a section of work already done`)
+}
