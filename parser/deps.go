@@ -467,11 +467,11 @@ func (b *builder) unitRange(idx func() unitIndex, name string) []*Sprint {
 		if from == nil || to == nil {
 			continue
 		}
-		i, j := slices.Index(b.p.Sprints, from), slices.Index(b.p.Sprints, to)
-		if i < 0 || j <= i {
+		first, last := slices.Index(b.p.Sprints, from), slices.Index(b.p.Sprints, to)
+		if first < 0 || last <= first {
 			return nil
 		}
-		return slices.Clone(b.p.Sprints[i : j+1])
+		return slices.Clone(b.p.Sprints[first : last+1])
 	}
 	return nil
 }

@@ -513,7 +513,7 @@ var anchorRE = lazyMustCompile(`\s\[\[[a-z0-9][a-z0-9_-]*\]\]\s*$`)
 func (b *builder) anchoredHeads(doc ast.Node) (n int, first string) {
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
-		if !ok || h.Level == 1 && n == 0 && first == "" {
+		if !ok || h.Level == 1 && n == 0 {
 			continue
 		}
 		line := string(b.src[b.blockStart(h):lineEnd(b.src, b.blockStart(h))])
@@ -1232,7 +1232,7 @@ func (b *builder) gateLead(doc ast.Node) string {
 	lead := ""
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		l, ok := n.(*ast.List)
-		if !ok || !hasBoxItem(l) {
+		if !ok || b.boxCount(l) == 0 {
 			continue
 		}
 		par, ok := l.PreviousSibling().(*ast.Paragraph)
@@ -1249,18 +1249,6 @@ func (b *builder) gateLead(doc ast.Node) string {
 		}
 	}
 	return lead
-}
-
-// hasBoxItem reports a list with a checkbox item of its own.
-func hasBoxItem(l *ast.List) bool {
-	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-		if blk := it.FirstChild(); blk != nil {
-			if _, ok := blk.FirstChild().(*east.TaskCheckBox); ok {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // doneWorkSection reports a section heading that names work already done
@@ -1318,8 +1306,6 @@ func (s docSignals) containing(words []string) string {
 	return fmt.Sprintf("%q (line %d)", name, at)
 }
 
-// distinctHeads counts the different headings among evidence, each
-// written `"Text" (line N)`.
 // unnumbered is the evidence with each heading's closing number dropped:
 // "Example 1" and "Example 2" are one heading told twice.
 func unnumbered(evidence []string) []string {
@@ -1331,6 +1317,8 @@ func unnumbered(evidence []string) []string {
 	return out
 }
 
+// distinctHeads counts the different headings among evidence, each
+// written `"Text" (line N)`.
 func distinctHeads(evidence []string) int {
 	seen := map[string]bool{}
 	for _, e := range evidence {

@@ -92,15 +92,10 @@ func (b *builder) warnWordless(doc ast.Node, c *Candidate) {
 	if !ok || word == "" || strings.ContainsAny(word, "{} ") {
 		return
 	}
-	units := map[int]bool{}
-	for _, list := range [][]*Sprint{b.p.Sprints, b.p.Skipped} {
-		for _, s := range list {
-			units[s.Heading.Start] = true
-		}
-	}
+	var units map[int]bool // the units' heading offsets, once a heading needs them
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
-		if !ok || h.Level != c.level || units[b.blockStart(h)] {
+		if !ok || h.Level != c.level {
 			continue
 		}
 		text := b.trimmedText(h)
@@ -113,6 +108,17 @@ func (b *builder) warnWordless(doc ast.Node, c *Candidate) {
 			continue // "Task Overview", "Sprint cadence": a section about the units, not one
 		}
 		at := b.blockStart(h)
+		if units == nil {
+			units = map[int]bool{}
+			for _, list := range [][]*Sprint{b.p.Sprints, b.p.Skipped} {
+				for _, s := range list {
+					units[s.Heading.Start] = true
+				}
+			}
+		}
+		if units[at] {
+			continue
+		}
 		where := "no unit's"
 		if u := b.unitAt(at); u != nil {
 			where = "part of unit " + u.ID + "'s"

@@ -709,8 +709,7 @@ func (ut *unitTable) doneNote(b *builder, row []ast.Node) int {
 		if i == ut.id || i == ut.title {
 			continue
 		}
-		text := b.cellText(c)
-		if mark := strings.TrimRightFunc(text[:len(text)-len(strings.TrimLeftFunc(text, isMarkRune))], unicode.IsSpace); mark != "" && readStatus(mark).status == StatusClosed {
+		if mark, _ := cutIDMark(b.cellText(c)); mark != "" && readStatus(mark).status == StatusClosed {
 			return i
 		}
 	}
