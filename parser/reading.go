@@ -1907,11 +1907,9 @@ func (b *builder) repeatedSections(doc ast.Node, add func(*Candidate)) {
 			idx = append(idx, i)
 		}
 	}
-	key := func(i int) (int, string) { return secs[i].head.Level, secs[i].text }
+	// Stable: a run keeps its sections in the document's order.
 	slices.SortStableFunc(idx, func(x, y int) int {
-		lx, tx := key(x)
-		ly, ty := key(y)
-		return cmp.Or(cmp.Compare(lx, ly), strings.Compare(tx, ty))
+		return cmp.Or(cmp.Compare(secs[x].head.Level, secs[y].head.Level), strings.Compare(secs[x].text, secs[y].text))
 	})
 	var runs [][]int
 	for start := 0; start < len(idx); {
@@ -1925,9 +1923,9 @@ func (b *builder) repeatedSections(doc ast.Node, add func(*Candidate)) {
 		start = end
 	}
 	// In the order the document first names them.
-	slices.SortFunc(runs, func(x, y []int) int { return cmp.Compare(slices.Min(x), slices.Min(y)) })
+	slices.SortFunc(runs, func(x, y []int) int { return cmp.Compare(x[0], y[0]) })
 	for _, run := range runs {
-		g := secs[slices.Min(run)]
+		g := secs[run[0]]
 		n := 0
 		for _, i := range run {
 			n += secs[i].bullets
