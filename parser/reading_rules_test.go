@@ -4195,3 +4195,13 @@ func TestTasksCompletedSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `says it is a report, and the units the closest reading finds are under "🎯 TASKS COMPLETED", a section of work already done`)
 }
+
+// A unit whose text opens with "N/A" and a dash or colon does not apply:
+// ticked as settled, it is skipped, not done (heldout76 1849).
+func TestNotApplicableUnit(t *testing.T) {
+	p := Parse("p.md", []byte("# Tasks\n\n## 3. Wire\n\n- [x] 3.1 Build it\n- [x] 3.2 N/A — the body fits one file; no bundle needed.\n- [ ] 3.3 Ship\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"3.1 Build it closed", "3.3 Ship open", "3.2 N/A — the body fits one file; no bundle needed skipped"}, units(p))
+	assert.False(t, notApplicable("N/Athing"))
+	assert.True(t, notApplicable("n/a: covered by 3.2"))
+}

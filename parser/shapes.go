@@ -2347,6 +2347,10 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 		s.Skipped, s.SkipReason = true, "struck through"
 	case skip != "":
 		s.Skipped, s.SkipReason = true, "marked "+skip
+	case notApplicable(r.sh.rest):
+		// "- [x] 3.4 N/A — the body fits one file": ticked as settled,
+		// with nothing done.
+		s.Skipped, s.SkipReason = true, "marked N/A"
 	}
 	if loose != "" && !s.Skipped && w.mode != modePhaseOnly {
 		w.b.p.warnf(r.head.Pos, "%s %s's title says %q, but it is not read as skipped: to skip it, write (%s) or strike the heading through", word, s.ID, loose, strings.ToUpper(loose))
@@ -2355,6 +2359,17 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 		s.Title = strings.TrimSpace(r.sh.word + " " + r.sh.id)
 	}
 	return s
+}
+
+// notApplicable reports a unit's text that opens by saying it does not
+// apply: "N/A — the body fits one file", "N/A: covered by 3.2".
+func notApplicable(text string) bool {
+	t := strings.TrimSpace(text)
+	if len(t) < 3 || !strings.EqualFold(t[:3], "n/a") {
+		return false
+	}
+	rest := strings.TrimSpace(t[3:])
+	return rest == "" || strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–") || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, ":")
 }
 
 // finish reads a unit's section and records it.
