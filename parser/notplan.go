@@ -622,6 +622,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) &&
 				// "## 🎯 TASKS COMPLETED": work done, not to do.
 				sectionState(text) != StatusClosed &&
+				// "## Steps" of an "Incident Response Plan": a standing
+				// procedure's steps, taken each time.
+				!procedureTitle(s.title) &&
 				// "## Progress Tracking" in a how-to: how to keep track,
 				// a topic it teaches.
 				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) {

@@ -4205,3 +4205,13 @@ func TestNotApplicableUnit(t *testing.T) {
 	assert.False(t, notApplicable("N/Athing"))
 	assert.True(t, notApplicable("n/a: covered by 3.2"))
 }
+
+// A standing procedure's "## Steps" section does not make it a plan:
+// an incident response plan's numbered steps are taken each time
+// (heldout77 1872).
+func TestProcedureSteps(t *testing.T) {
+	src := "# Incident Response Plan\n\nThis document outlines our response.\n\n## Scope\n\nAll reports.\n\n## Steps\n\n### 🔍 1. Detect\n\nWatch.\n\n### 🩺 2. Triage\n\nSort.\n\n### 🩹 3. Mitigate\n\nFix.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Incident Response Plan" names a standing procedure`)
+}
