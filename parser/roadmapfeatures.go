@@ -20,7 +20,9 @@ const scoreFeatures = 335
 // is, how to read it, how to take part.
 var roadmapSections = []string{"overview", "introduction", "intro", "about", "vision", "mission", "summary", "scope", "purpose", "themes",
 	"how to contribute", "how to get involved", "get involved", "feedback", "legend", "notes", "disclaimer", "process", "release cycle",
-	"release schedule", "release process", "versioning", "timeline", "status", "current status", "table of contents", "contents"}
+	"release schedule", "release process", "versioning", "timeline", "status", "current status", "table of contents", "contents",
+	// where the roadmap really lives: "## Issues", "## Milestones", "## Searching"
+	"issues", "milestones", "searching", "labels", "project board", "projects"}
 
 // deferredSections hold a roadmap's items that no release plans for.
 var deferredSections = []string{"pending", "later", "future", "someday", "backlog", "ideas", "icebox", "parking lot", "wishlist",
