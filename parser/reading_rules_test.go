@@ -4224,3 +4224,12 @@ func TestRoadmapPointer(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// Turkish report titles: "Özeti" (summary) and "Raporu" (report) name a
+// report of work done (heldout79 1917).
+func TestTurkishReportTitle(t *testing.T) {
+	src := "# 🎉 FİNAL ENTEGRASYON ÖZETİ\n\n## 📋 YAPILAN DEĞİŞİKLİKLER\n\n### 1. STEERING DOSYALARI ✅\n\nBitti.\n\n### 2. MCP WORKFLOWS ✅\n\nBitti.\n\n### 3. HOOKS ✅\n\nBitti.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "🎉 FİNAL ENTEGRASYON ÖZETİ" says it is a report`)
+}
