@@ -747,6 +747,11 @@ func troubleshootTitle(title string) bool {
 // something up: "Install and Deploy TiKV Using Ansible", "Setting up the
 // dev environment". Its steps are for every reader to follow.
 func howToTitle(title string) bool {
+	for _, w := range []string{"部署", "安装", "搭建", "インストール", "導入手順", "설치", "배포"} {
+		if strings.HasPrefix(strings.TrimLeftFunc(title, decoration), w) && !foreignPlanTitle(title) {
+			return true // "部署的详细方法": how to deploy, step by step ("部署计划" plans one)
+		}
+	}
 	f := strings.Fields(strings.ToLower(title))
 	if len(f) < 2 {
 		return false

@@ -4233,3 +4233,16 @@ func TestTurkishReportTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "🎉 FİNAL ENTEGRASYON ÖZETİ" says it is a report`)
 }
+
+// A title that opens by saying deploy or install, in Chinese, Japanese or
+// Korean ("部署的详细方法"), tells how to do it: its steps are for every
+// reader (heldout79 1926); a deployment plan ("部署计划") stays a plan.
+func TestCJKHowToTitle(t *testing.T) {
+	src := "# 部署的详细方法\n\n## 前期准备\n\njava > 17\n\n## Step 1: 启动前端服务\n\nsh start.sh\n\n## Step 2: 启动后端服务\n\nsh back.sh\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its steps are for a reader to follow")
+
+	p = Parse("p.md", []byte(strings.Replace(src, "# 部署的详细方法", "# 部署计划", 1)))
+	require.Empty(t, msgs(p, Error))
+}
