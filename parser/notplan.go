@@ -165,8 +165,9 @@ type docSignals struct {
 	// ("This guide covers ...").
 	introSeen  bool
 	introGuide string
-	// nextSteps: a "Next Steps" section speaks of work; planned unless
-	// the title says the document is a tutorial.
+	// nextSteps: a "Next Steps" (or "Next Actions") section speaks of
+	// work; planned unless the title says the document is a tutorial, a
+	// report or a retrospective.
 	nextSteps bool
 	// heads are the document's section headings, normalised, with the
 	// line of the first of each name.
@@ -630,10 +631,11 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
-				if strings.HasPrefix(normalHeading(text), "next steps") {
+				if h := normalHeading(text); strings.HasPrefix(h, "next steps") || strings.HasPrefix(h, "next actions") {
 					// "### Next Steps" ends a tutorial as often as it
-					// holds a plan's work: it counts unless the title
-					// says the document teaches.
+					// holds a plan's work, and "## Next Actions" a
+					// report: it counts unless the title says the
+					// document teaches or reports.
 					s.nextSteps = true
 				} else {
 					s.planned = true

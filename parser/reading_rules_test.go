@@ -4246,3 +4246,12 @@ func TestCJKHowToTitle(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "# 部署的详细方法", "# 部署计划", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A report's closing "## Next Actions" is its suggestions, as a report's
+// "Next Steps" are: its findings with ids are no units (heldout80 1954).
+func TestReportNextActions(t *testing.T) {
+	src := "# Cross-Artifact Analysis Report\n\n## Detailed Findings\n\n### N1 — ID collisions ~~(CRITICAL)~~ ✅ RESOLVED\n\nFixed.\n\n### C1 — Trigger not covered (HIGH)\n\nOpen.\n\n## Next Actions\n\n1. Cover the trigger.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Cross-Artifact Analysis Report" says it is a report`)
+}
