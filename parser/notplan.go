@@ -785,9 +785,10 @@ var procedureWords = []string{"incident response", "response plan", "breach noti
 
 // procedureTitle reports a title that names a standing procedure.
 func procedureTitle(title string) bool {
-	// "Skill: Update Roadmap": an agent's skill, run each time it is
-	// triggered, whatever work its title names.
-	return hasAnyWord(title, procedureWords) || strings.HasPrefix(strings.ToLower(strings.TrimSpace(title)), "skill:")
+	// "Skill: Update Roadmap", "Rule: Generating a Task List": an agent's
+	// skill or rule, applied each time, whatever work its title names.
+	t := strings.ToLower(strings.TrimSpace(title))
+	return hasAnyWord(title, procedureWords) || strings.HasPrefix(t, "skill:") || strings.HasPrefix(t, "rule:")
 }
 
 // titlePlans reports whether a title of the kind titleKind says the

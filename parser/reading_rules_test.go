@@ -4255,3 +4255,11 @@ func TestReportNextActions(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Cross-Artifact Analysis Report" says it is a report`)
 }
+
+// A title that opens with "Rule:" names an agent's rule, applied each
+// time, as "Skill:" names a skill (heldout80 1952).
+func TestRuleTitle(t *testing.T) {
+	assert.True(t, procedureTitle("Rule: Generating a Task List from User Requirements"))
+	assert.True(t, procedureTitle("Skill: Update Roadmap"))
+	assert.False(t, procedureTitle("Rules engine rollout plan"))
+}
