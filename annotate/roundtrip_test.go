@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/beads-architect/architect/parser"
@@ -130,19 +131,24 @@ func checkRoundTrip(t testing.TB, name string, src []byte) bool {
 }
 
 func TestRoundTrip(t *testing.T) {
-	checked := 0
-	for _, file := range planFiles(t) {
-		t.Run(strings.TrimPrefix(filepath.ToSlash(file), "../"), func(t *testing.T) {
-			src, err := os.ReadFile(file)
-			require.NoError(t, err)
-			if checkRoundTrip(t, filepath.Base(file), src) {
-				checked++
-			} else {
-				t.Logf("not annotatable: %v", Blocking(parser.Parse(file, src)))
-			}
-		})
-	}
-	require.GreaterOrEqual(t, checked, 15, "too few plans were annotatable")
+	var checked atomic.Int64
+	// The plans run in parallel inside one group, which returns once all
+	// of them have: the corpus is large, and each plan stands alone.
+	t.Run("plans", func(t *testing.T) {
+		for _, file := range planFiles(t) {
+			t.Run(strings.TrimPrefix(filepath.ToSlash(file), "../"), func(t *testing.T) {
+				t.Parallel()
+				src, err := os.ReadFile(file)
+				require.NoError(t, err)
+				if checkRoundTrip(t, filepath.Base(file), src) {
+					checked.Add(1)
+				} else {
+					t.Logf("not annotatable: %v", Blocking(parser.Parse(file, src)))
+				}
+			})
+		}
+	})
+	require.GreaterOrEqual(t, checked.Load(), int64(15), "too few plans were annotatable")
 }
 
 func FuzzRoundTrip(f *testing.F) {

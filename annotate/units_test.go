@@ -16,28 +16,30 @@ import (
 func TestUnitsParseAnnotatesAsTheFullParse(t *testing.T) {
 	files := planFiles(t)
 	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		full := parser.Parse(f, src)
-		units := parser.ParseWith(f, src, parser.Options{Units: true})
-		if got, want := fmt.Sprint(Blocking(units)), fmt.Sprint(Blocking(full)); got != want {
-			t.Errorf("%s: blocking errors differ:\nunits: %s\nfull:  %s", f, got, want)
-			continue
-		}
-		if !bytes.Equal(Strip(units), Strip(full)) {
-			t.Errorf("%s: Strip differs", f)
-		}
-		if len(Blocking(full)) > 0 {
-			continue
-		}
-		ids := bindIDs(full)
-		outF, resF, errF := Apply(full, ids, Options{Force: true})
-		outU, resU, errU := Apply(units, ids, Options{Force: true})
-		if !bytes.Equal(outU, outF) || summary(resU) != summary(resF) || fmt.Sprint(errU) != fmt.Sprint(errF) {
-			t.Errorf("%s: Apply differs (errors %v and %v)", f, errU, errF)
-		}
+		t.Run(f, func(t *testing.T) {
+			t.Parallel() // each plan stands alone; the corpus is large
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := parser.Parse(f, src)
+			units := parser.ParseWith(f, src, parser.Options{Units: true})
+			if got, want := fmt.Sprint(Blocking(units)), fmt.Sprint(Blocking(full)); got != want {
+				t.Fatalf("blocking errors differ:\nunits: %s\nfull:  %s", got, want)
+			}
+			if !bytes.Equal(Strip(units), Strip(full)) {
+				t.Errorf("Strip differs")
+			}
+			if len(Blocking(full)) > 0 {
+				return
+			}
+			ids := bindIDs(full)
+			outF, resF, errF := Apply(full, ids, Options{Force: true})
+			outU, resU, errU := Apply(units, ids, Options{Force: true})
+			if !bytes.Equal(outU, outF) || summary(resU) != summary(resF) || fmt.Sprint(errU) != fmt.Sprint(errF) {
+				t.Errorf("Apply differs (errors %v and %v)", errU, errF)
+			}
+		})
 	}
 	t.Logf("%d plans", len(files))
 }
