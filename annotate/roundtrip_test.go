@@ -71,9 +71,9 @@ func sprintIDs(list []*parser.Sprint) []string {
 //	annotate(annotate(x)) == annotate(x)
 //	parse(annotate(x)) names the ids annotate wrote
 //
-// It reports false when the plan has errors that stop annotate.
-func checkRoundTrip(t testing.TB, name string, src []byte) bool {
-	p := parser.Parse(name, src)
+// p is src parsed. It reports false when the plan has errors that stop
+// annotate.
+func checkRoundTrip(t testing.TB, name string, src []byte, p *parser.Plan) bool {
 	if len(Blocking(p)) > 0 {
 		return false
 	}
@@ -140,10 +140,13 @@ func TestRoundTrip(t *testing.T) {
 				t.Parallel()
 				src, err := os.ReadFile(file)
 				require.NoError(t, err)
-				if checkRoundTrip(t, filepath.Base(file), src) {
+				name := filepath.Base(file)
+				p := parser.Parse(name, src) // shared by both checks: the corpus is large
+				checkUnitsParse(t, name, src, p)
+				if checkRoundTrip(t, name, src, p) {
 					checked.Add(1)
 				} else {
-					t.Logf("not annotatable: %v", Blocking(parser.Parse(file, src)))
+					t.Logf("not annotatable: %v", Blocking(p))
 				}
 			})
 		}
@@ -164,7 +167,7 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkRoundTrip(t, "fuzz.md", src)
+		checkRoundTrip(t, "fuzz.md", src, parser.Parse("fuzz.md", src))
 	})
 }
 

@@ -3,45 +3,34 @@ package annotate
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/beads-architect/architect/parser"
 )
 
-// annotate's commands parse with parser.Options{Units: true}, which leaves
-// out the dependencies a plan states outside its units' fields. On every
-// plan of the repository's testdata and the corpus, that parse must annotate,
-// strip and block exactly as the full parse does.
-func TestUnitsParseAnnotatesAsTheFullParse(t *testing.T) {
-	files := planFiles(t)
-	for _, f := range files {
-		t.Run(f, func(t *testing.T) {
-			t.Parallel() // each plan stands alone; the corpus is large
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			full := parser.Parse(f, src)
-			units := parser.ParseWith(f, src, parser.Options{Units: true})
-			if got, want := fmt.Sprint(Blocking(units)), fmt.Sprint(Blocking(full)); got != want {
-				t.Fatalf("blocking errors differ:\nunits: %s\nfull:  %s", got, want)
-			}
-			if !bytes.Equal(Strip(units), Strip(full)) {
-				t.Errorf("Strip differs")
-			}
-			if len(Blocking(full)) > 0 {
-				return
-			}
-			ids := bindIDs(full)
-			outF, resF, errF := Apply(full, ids, Options{Force: true})
-			outU, resU, errU := Apply(units, ids, Options{Force: true})
-			if !bytes.Equal(outU, outF) || summary(resU) != summary(resF) || fmt.Sprint(errU) != fmt.Sprint(errF) {
-				t.Errorf("Apply differs (errors %v and %v)", errU, errF)
-			}
-		})
+// checkUnitsParse checks that the parse annotate's commands use,
+// parser.Options{Units: true}, which leaves out the dependencies a plan
+// states outside its units' fields, annotates, strips and blocks exactly as
+// the full parse full of src does. TestRoundTrip runs it on every plan of
+// the repository's testdata and the corpus.
+func checkUnitsParse(t *testing.T, name string, src []byte, full *parser.Plan) {
+	t.Helper()
+	units := parser.ParseWith(name, src, parser.Options{Units: true})
+	if got, want := fmt.Sprint(Blocking(units)), fmt.Sprint(Blocking(full)); got != want {
+		t.Fatalf("units parse: blocking errors differ:\nunits: %s\nfull:  %s", got, want)
 	}
-	t.Logf("%d plans", len(files))
+	if !bytes.Equal(Strip(units), Strip(full)) {
+		t.Errorf("units parse: Strip differs")
+	}
+	if len(Blocking(full)) > 0 {
+		return
+	}
+	ids := bindIDs(full)
+	outF, resF, errF := Apply(full, ids, Options{Force: true})
+	outU, resU, errU := Apply(units, ids, Options{Force: true})
+	if !bytes.Equal(outU, outF) || summary(resU) != summary(resF) || fmt.Sprint(errU) != fmt.Sprint(errF) {
+		t.Errorf("units parse: Apply differs (errors %v and %v)", errU, errF)
+	}
 }
 
 // summary writes a Result out by sprint ids and positions.
