@@ -4263,3 +4263,19 @@ func TestRuleTitle(t *testing.T) {
 	assert.True(t, procedureTitle("Skill: Update Roadmap"))
 	assert.False(t, procedureTitle("Rules engine rollout plan"))
 }
+
+// A plural heading over a range ("## Tasks 8-11") that holds a heading
+// for each task of its range one level down groups those tasks: they are
+// the units, declared or guessed (heldout74 1797).
+func TestRangeGroupsItsUnits(t *testing.T) {
+	src := "# Plan A\n\n## Task 1: Bootstrap\n\nDo.\n\n## Task 2: Types\n\nDo.\n\n## Tasks 3-4: Remaining storage\n\nSame pattern.\n\n### Task 3: Procedural\n\nDo.\n\n### Task 4: Integration test\n\nDo.\n\n## Self-Review Checklist\n\n- [ ] Types match\n"
+	for _, s := range []string{src, "---\nunits: \"## Task {n}: {title}\"\n---\n" + src} {
+		p := Parse("p.md", []byte(s))
+		require.Empty(t, msgs(p, Error))
+		var got []string
+		for _, u := range p.Sprints {
+			got = append(got, u.Title)
+		}
+		assert.Equal(t, []string{"Bootstrap", "Types", "Procedural", "Integration test"}, got)
+	}
+}

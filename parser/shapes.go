@@ -156,6 +156,7 @@ func (b *builder) scanShapes(doc ast.Node, cfg shapeConfig) (*shapeScan, shapeMo
 	} else if cfg.items == nil {
 		sc.pickUnits()
 	}
+	sc.rangeGroups()
 	switch {
 	case cfg.modeSet:
 		return sc, cfg.mode, true
@@ -627,6 +628,43 @@ func (sc *shapeScan) finerUnits(unitAt func(*shapeHead) bool) {
 		}
 	}
 	sc.unitLevel = level
+}
+
+// rangeGroups reads a plural unit heading over a range that holds a
+// heading for units of its range deeper down ("## Tasks 8-11: Remaining
+// storage" over "### Task 8: Procedural storage" .. "### Task 11:
+// Integration test") as the group of those units: they are the units,
+// and it is their text.
+func (sc *shapeScan) rangeGroups() {
+	for i, o := range sc.heads {
+		if !o.unit || strings.ToLower(o.sh.word) == singular(o.sh.word) {
+			continue
+		}
+		lo, hi, ok := strings.Cut(o.sh.id, "-")
+		from, err1 := strconv.Atoi(lo)
+		to, err2 := strconv.Atoi(hi)
+		if !ok || err1 != nil || err2 != nil || to <= from {
+			continue
+		}
+		var inner []*shapeHead
+		for _, r := range sc.heads[i+1:] {
+			if r.node.Level <= o.node.Level {
+				break
+			}
+			n, err := strconv.Atoi(r.sh.id)
+			if r.sh.kind == shapeUnit && singular(r.sh.word) == singular(o.sh.word) && err == nil && from <= n && n <= to &&
+				(len(inner) == 0 || r.node.Level == inner[0].node.Level) {
+				inner = append(inner, r)
+			}
+		}
+		if len(inner) < 2 {
+			continue
+		}
+		o.unit = false
+		for _, r := range inner {
+			r.unit = true
+		}
+	}
 }
 
 // unitInPhase reports whether a unit heading is in a phase section.
