@@ -4279,3 +4279,21 @@ func TestRangeGroupsItsUnits(t *testing.T) {
 		assert.Equal(t, []string{"Bootstrap", "Types", "Procedural", "Integration test"}, got)
 	}
 }
+
+// Status sections that number their work ("# ON THE WAY" over "1. Cookie
+// pooling", "# DONE" over "1. Proxy"): the numbered items are the units,
+// done as their section says (heldout77 1875).
+func TestNumberedStatusLists(t *testing.T) {
+	src := "> This file is kept for the record.\n\n# ON THE WAY\n1. Captcha support;\n1. Cookie pooling;\n\n# DONE\n1. Client proxy;\n1. Time zones;\n1. Route names;\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: status-lists", chosen(p))
+	require.Len(t, p.Sprints, 5)
+	done := 0
+	for _, s := range p.Sprints {
+		if s.Status.Value == StatusClosed {
+			done++
+		}
+	}
+	assert.Equal(t, 3, done)
+}

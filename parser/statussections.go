@@ -120,7 +120,7 @@ func progressSection(title string) bool {
 // nextSections open titles of sections of the work still to come.
 var nextSections = []string{"next", "up next", "nächste", "próximos", "próximas", "prochaines", "siguientes", "coming", "planned", "todo", "to do",
 	"ideas", "backlog", "wishlist", "icebox", "candidates", "could have", "should have", "must have",
-	"future", "remaining", "follow-up", "follow-ups", "followups", "follow up"}
+	"future", "remaining", "follow-up", "follow-ups", "followups", "follow up", "on the way"}
 
 // pastSections open the titles of sections of work already delivered.
 var pastSections = []string{"past ", "previous ", "previously ", "earlier "}
@@ -173,6 +173,11 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	looseBoxes := 0
 	planned := false // the document's title says it is a plan
 	inItem := false  // under an item heading of the section
+	type numbered struct {
+		list  ast.Node
+		state string
+	}
+	var ordered []numbered // numbered lists under the status sections
 	// A document of level-1 sections and no deeper ones ("v0.2 planned"
 	// and "v0.1 released", underlined with "====="): they are its
 	// sections, not titles.
@@ -227,6 +232,12 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 			}
 			continue
 		}
+		if ok && l.IsOrdered() && st != "" && st != statusAside && !inItem {
+			// "# ON THE WAY" over "1. Cookie pooling": numbered lists
+			// under the status sections, read when no bullets are.
+			ordered = append(ordered, numbered{c, st})
+			continue
+		}
 		if !ok || l.IsOrdered() || st == "" || st == statusAside || inItem {
 			continue
 		}
@@ -259,11 +270,38 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 		open = open || st == StatusOpen || st == StatusInProgress
 	}
 
+	items, score, name := itemPattern{bullet: true}, scoreStatusSections, statusListsDescription
+	if len(spans) == 0 && len(ordered) > 0 {
+		// The sections number their work and bullet none of it: the
+		// numbered items are the units.
+		items, name = itemPattern{ordered: true}, numberedStatusListsDescription
+		for _, o := range ordered {
+			c, st := o.list, o.state
+			for it := c.FirstChild(); it != nil; it = it.NextSibling() {
+				if t, ok := b.readItemText(it); ok && t.text != "" {
+					if len(lines) < 3 {
+						lines = append(lines, b.p.Position(b.blockStart(it)).Line)
+					}
+					n++
+				}
+			}
+			only[c] = true
+			end := len(b.src)
+			if next := c.NextSibling(); next != nil {
+				end = b.blockStart(next)
+			}
+			spans = append(spans, span{b.blockStart(c), end, st})
+			done = done || st == StatusClosed
+			open = open || st == StatusOpen || st == StatusInProgress
+		}
+	}
 	if !done || !open || n < 2 {
 		return
 	}
-	items, score, name := itemPattern{bullet: true}, scoreStatusSections, statusListsDescription
 	why := fmt.Sprintf("%d plain bullets under section titles that say done and still to do", n)
+	if items.ordered {
+		why = fmt.Sprintf("%d numbered items under section titles that say done and still to do", n)
+	}
 	if doneBullets >= 2 && openBoxes+looseBoxes >= 2 && itemHeads == 0 {
 		// "## ✅ Completed" over "- ✅ Version updated", then "## 🔄 Next
 		// Steps" over "- [ ] Fix the types": the done work written as
@@ -313,8 +351,9 @@ func (b *builder) boxCount(l *ast.List) int {
 }
 
 const (
-	statusListsDescription      = "units are the plain bullets of sections whose titles say how their work stands"
-	mixedStatusListsDescription = "units are the bullets and checkboxes of sections whose titles say how their work stands"
+	statusListsDescription         = "units are the plain bullets of sections whose titles say how their work stands"
+	numberedStatusListsDescription = "units are the numbered items of sections whose titles say how their work stands"
+	mixedStatusListsDescription    = "units are the bullets and checkboxes of sections whose titles say how their work stands"
 )
 
 // scoreStatusSections is over a checklist's sections and a backlog's
