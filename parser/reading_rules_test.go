@@ -4297,3 +4297,17 @@ func TestNumberedStatusLists(t *testing.T) {
 	}
 	assert.Equal(t, 3, done)
 }
+
+// "WP01 — Preflight": a work package written short, as "T4:" is a task,
+// also under a section number ("# 9. WP01 — …", heldout66 1616).
+func TestShortWorkPackages(t *testing.T) {
+	src := "# Release Plan\n\n## 1. Identity\n\nx\n\n# 9. WP01 — Preflight\n\n## Objective\n\nDo.\n\n# 10. WP02 — Discovery\n\n## Objective\n\nDo.\n\n# 11. WP03 — Semantics\n\n## Objective\n\nDo.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	var got []string
+	for _, u := range p.Sprints {
+		got = append(got, u.Title)
+	}
+	assert.Equal(t, []string{"Preflight", "Discovery", "Semantics"}, got)
+	assert.Equal(t, shape{}, readShape("WPA is a library"))
+}

@@ -2361,6 +2361,8 @@ func (w *shapeWalk) newUnit(r *shapeHead, ph *Phase, id, title string) *Sprint {
 		word = "phase"
 	} else if r.sh.short && r.sh.word == "M" {
 		word = "milestone part (M1.1, M1.2, ...)"
+	} else if r.sh.short && r.sh.word == "WP" {
+		word = "work package (WP01, WP02, ...)"
 	} else if r.sh.short {
 		word = "task (T1, T2, ...)"
 	} else if word == "" {

@@ -157,6 +157,9 @@ func readShapeGlue(text string, glue bool) shape {
 		if sh.word == "P" || sh.word == "M" {
 			sh.kind = shapePhase
 		}
+	} else if len(t) > 2 && t[:2] == "WP" && t[2] >= '0' && t[2] <= '9' {
+		// "WP01 — Preflight": a work package, written short.
+		sh.kind, sh.word, sh.short, t = shapeUnit, t[:2], true, t[2:]
 	} else if t != "" && t[0] >= '0' && t[0] <= '9' {
 		sh.kind = shapeBare
 	} else {
