@@ -4321,3 +4321,17 @@ func TestChineseMeetingFields(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it is the minutes of a meeting (its sections "会议主题" (line 1), "参会人" (line 3))`)
 }
+
+// A Korean table of phases under a section on their progress ("## Phase
+// 완료 현황", "| Phase | 내용 | 상태 |"): its rows are the units
+// (heldout81 1960).
+func TestKoreanPhaseTable(t *testing.T) {
+	src := "# PLAN.md — 개발 계획\n\n## Phase 완료 현황\n\n| Phase | 내용 | 상태 | 완료일 |\n|---|---|---|---|\n| 0 | 독립 구조 | ✅ | 2026-04-18 |\n| 1 | LLM Selector | ✅ | 2026-04-18 |\n| 2 | Shadow Mode | 🔶 예정 | - |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	var got []string
+	for _, u := range p.Sprints {
+		got = append(got, u.Title+" "+u.Status.Value)
+	}
+	assert.Equal(t, []string{"독립 구조 closed", "LLM Selector closed", "Shadow Mode open"}, got)
+}

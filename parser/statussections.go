@@ -114,7 +114,7 @@ func cyrillicOrLatin(w string) bool {
 func progressSection(title string) bool {
 	t := normalHeading(title)
 	return t == "progress" || t == "status" || t == "current status" || t == "progress status" ||
-		containsAny(title, []string{"進捗", "进度", "進度", "进展", "進展"})
+		containsAny(title, []string{"進捗", "进度", "進度", "进展", "進展", "현황", "진행 상황"})
 }
 
 // nextSections open titles of sections of the work still to come.

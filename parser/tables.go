@@ -38,7 +38,7 @@ var (
 		"beschreibung": true, "titel": true, "aufgabe": true, "descripción": true, "título": true, "tarea": true,
 		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true,
 		"工作项": true, "工作項": true, "事项": true, "任務": true, "作業": true, "작업": true, "항목": true, "melhoria": true, "mejora": true,
-		"说明": true, "內容": true, "内容": true}
+		"说明": true, "內容": true, "内容": true, "내용": true, "설명": true, "제목": true}
 	statusHeaders = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
 		"estado": true, "situação": true, "statut": true, "stato": true, "статус": true, "состояние": true,
 		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
@@ -383,7 +383,7 @@ func unitColumn(h string) bool {
 // ("## 7. Lộ trình 6 phase" over "| Phase | Tên | Thời lượng |"): a
 // roadmap whose phases are its units.
 func phaseRows(idHeader, section string) bool {
-	return (idHeader == "phase" || unitColumn(idHeader)) && (workHeading(section) || hasAnyWord(section, foreignPlanWords))
+	return (idHeader == "phase" || unitColumn(idHeader)) && (workHeading(section) || hasAnyWord(section, foreignPlanWords) || progressSection(section))
 }
 
 // planTitled reports whether the document's title (its first level-1
