@@ -4335,3 +4335,16 @@ func TestKoreanPhaseTable(t *testing.T) {
 	}
 	assert.Equal(t, []string{"독립 구조 closed", "LLM Selector closed", "Shadow Mode open"}, got)
 }
+
+// A letter id with a full-width colon after it ("## Phase A：Baseline"),
+// as Chinese writes it, is an id and its separator (heldout81 1965).
+func TestLetterIDFullWidthColon(t *testing.T) {
+	src := "# 执行方案\n\n## 1. 背景\n\nx\n\n## Phase A：建立基线\n\n- 做\n\n## Phase B：拆路由\n\n- 做\n\n## Phase C：抽出编排器\n\n- 做\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	var got []string
+	for _, u := range p.Sprints {
+		got = append(got, u.Title)
+	}
+	assert.Equal(t, []string{"建立基线", "拆路由", "抽出编排器"}, got)
+}

@@ -295,7 +295,9 @@ func gluedWord(t string) (prefix, word, rest string, ok bool) {
 // dots, a '+', or a dash followed by a digit ("17-18"). A trailing '.' is
 // not part of it.
 func splitShapeID(t string) (id, rest string) {
-	if len(t) >= 1 && t[0] >= 'A' && t[0] <= 'Z' && (len(t) == 1 || strings.ContainsRune(" :.", rune(t[1]))) {
+	if len(t) >= 1 && t[0] >= 'A' && t[0] <= 'Z' && (len(t) == 1 || strings.ContainsRune(" :.", rune(t[1])) || strings.HasPrefix(t[1:], "：")) {
+		// "Phase A：Baseline": a full-width colon after the letter, as
+		// Chinese writes it.
 		// "Track A — Critical bugs", "Epic B:": a capital letter for
 		// an id, numbered by its place.
 		if len(t) == 1 || t[1] != ' ' || letterIDRest(t[2:]) {
