@@ -41,7 +41,12 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 		if par, isPar := n.(*ast.Paragraph); isPar {
 			text := strings.TrimSpace(plainText(par, b.src))
 			at := b.p.Position(b.blockStart(par))
-			if v, found := cutLabel(text, "status"); found {
+			if v, found := cutStatusLabel(text); found {
+				if firstVersion(v) {
+					// "状态：首版已实现": a first version is in, the
+					// rest of the work is not.
+					return StatusInProgress, at, true
+				}
 				if r := readStatus(v); r.known && r.status != statusSkipped {
 					return r.status, at, true
 				}
@@ -151,6 +156,34 @@ func cutLabel(text, label string) (string, bool) {
 	}
 	line, _, _ := strings.Cut(rest[1:], "\n")
 	return strings.TrimSpace(line), true
+}
+
+// cjkStatusLabels name a unit's status in Chinese, Japanese and Korean,
+// written with a full-width colon: "状态：已实现。".
+var cjkStatusLabels = []string{"状态", "狀態", "状態", "ステータス", "상태"}
+
+// firstVersion reports a status that says only a first version is done
+// ("首版已实现", "初版完成", "first version shipped").
+func firstVersion(v string) bool {
+	return containsAny(v, []string{"首版", "初版", "第一版", "初期版"}) || strings.HasPrefix(strings.ToLower(v), "first version")
+}
+
+// cutStatusLabel returns the value of a "Status: value" line, or of one
+// in Chinese, Japanese or Korean ("**状态：已实现。**").
+func cutStatusLabel(text string) (string, bool) {
+	if v, ok := cutLabel(text, "status"); ok {
+		return v, true
+	}
+	for _, l := range cjkStatusLabels {
+		if rest, ok := strings.CutPrefix(text, l); ok {
+			rest = strings.TrimLeft(rest, " ")
+			if v, ok := strings.CutPrefix(rest, "："); ok {
+				line, _, _ := strings.Cut(v, "\n")
+				return strings.TrimSpace(line), true
+			}
+		}
+	}
+	return "", false
 }
 
 // checkboxStatus reads how a sprint stands from its task checkboxes alone:

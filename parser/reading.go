@@ -2558,7 +2558,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			continue
 		}
 		inWork := true
-		marked, next := 0, 1
+		marked, next, repeats := 0, 1, 0
 		// The sections' states, where each heading's section says how its
 		// work stands ("## ✅ COMPLETED FIXES", "## 🔄 REMAINING WORK").
 		states := map[ast.Node]string{}
@@ -2569,6 +2569,11 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			if id != strconv.Itoa(next) {
 				if inserted(id, next-1) {
 					// "3b" after "3": an item put in later.
+				} else if id == strconv.Itoa(next-1) && next > 2 && repeats == 0 {
+					// "### 9. Notebook editing" after "### 9. More
+					// tools": one number written twice, a slip; the
+					// list goes on.
+					repeats++
 				} else {
 					// Not one sequence: sections, or two lists; one of
 					// them may be the work's.

@@ -4348,3 +4348,21 @@ func TestLetterIDFullWidthColon(t *testing.T) {
 	}
 	assert.Equal(t, []string{"建立基线", "拆路由", "抽出编排器"}, got)
 }
+
+// A numbered heading written twice ("### 9." in P1, "### 9." again at the
+// top of P2) is a slip in a list that goes on: every heading is a unit,
+// and the second 9 says so at its line. A status line in Chinese with a
+// full-width colon ("**状态：已实现。**") says a unit is done; one that
+// says only a first version is in ("状态：首版已实现") is under way
+// (heldout81 1969, heldout17 423).
+func TestRepeatedNumberAndChineseStatus(t *testing.T) {
+	src := "# MiniCode 路线图\n\n## P0\n\n### 1. 上下文管理\n\n**状态：已实现。**\n\n### 2. 重试\n\n状态：首版已实现，可通过开关启用。\n\n## P1\n\n### 3. 记忆\n\n- a\n\n### 3. 笔记本编辑\n\n- b\n\n### 4. 评测\n\n- c\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	var got []string
+	for _, u := range p.Sprints {
+		got = append(got, u.ID+" "+u.Title+" "+u.Status.Value)
+	}
+	assert.Equal(t, []string{"1.1 上下文管理 closed", "1.2 重试 in_progress", "1.3 记忆 ", "1.4 笔记本编辑 ", "1.5 评测 "}, got)
+	assert.Contains(t, msgs(p, Warning), "19:1: 1.3 is taken: this unit is read as 1.4, in the order the plan lists it")
+}
