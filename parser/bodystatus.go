@@ -168,11 +168,17 @@ func firstVersion(v string) bool {
 	return containsAny(v, []string{"首版", "初版", "第一版", "初期版"}) || strings.HasPrefix(strings.ToLower(v), "first version")
 }
 
-// cutStatusLabel returns the value of a "Status: value" line, or of one
-// in Chinese, Japanese or Korean ("**状态：已实现。**").
+// statusLabels name a status in the languages plans are written in:
+// "Status:", "Estado:", "Статус:".
+var statusLabels = []string{"status", "estado", "situação", "statut", "état", "stato", "статус", "состояние"}
+
+// cutStatusLabel returns the value of a "Status: value" line, in English
+// or another language ("Статус: реализовано", "**状态：已实现。**").
 func cutStatusLabel(text string) (string, bool) {
-	if v, ok := cutLabel(text, "status"); ok {
-		return v, true
+	for _, l := range statusLabels {
+		if v, ok := cutLabel(text, l); ok {
+			return v, true
+		}
 	}
 	for _, l := range cjkStatusLabels {
 		if rest, ok := strings.CutPrefix(text, l); ok {

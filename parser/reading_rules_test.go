@@ -4366,3 +4366,19 @@ func TestRepeatedNumberAndChineseStatus(t *testing.T) {
 	assert.Equal(t, []string{"1.1 上下文管理 closed", "1.2 重试 in_progress", "1.3 记忆 ", "1.4 笔记本编辑 ", "1.5 评测 "}, got)
 	assert.Contains(t, msgs(p, Warning), "19:1: 1.3 is taken: this unit is read as 1.4, in the order the plan lists it")
 }
+
+// A numbered list under a section that names the implementation plan in
+// Russian ("## Черновой план реализации") is the plan's work, and a status
+// line before the first section that says the whole plan is done
+// ("Статус: **реализовано** (auth.go, …)") closes every unit with no
+// status of its own, and says so (heldout82 1996).
+func TestRussianPlanDoneLine(t *testing.T) {
+	src := "# План доработки: авторизация\n\nСтатус: **реализовано** (`auth.go`, `auth_test.go`).\n\n## Зачем\n\nПотому что.\n\n## Черновой план реализации\n\n1. Конфиг и валидация.\n2. TokenStore в auth.go.\n3. Тесты.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	for _, s := range p.Sprints {
+		assert.Equal(t, StatusClosed, s.Status.Value)
+	}
+	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says it is done, so its units with no status of their own are read done: 1.1, 1.2, 1.3")
+}

@@ -2287,6 +2287,26 @@ func (w *shapeWalk) phaseUnitBeside(r *shapeHead) {
 // complete".
 var statusMarkRE = lazyMustCompile(`(\pL+)\s+([0-9]+(?:\.[0-9]+)?)\s+(\pL+)`)
 
+// planDone reads a status line that says the whole plan is done
+// ("Статус: **реализовано** (auth.go, …)", "Status: Complete"): every unit
+// with no status of its own is done, and that is said.
+func (b *builder) planDone(value string, at Pos) {
+	head, _, _ := strings.Cut(value, "(")
+	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed {
+		return
+	}
+	var closed []string
+	for _, s := range b.defs {
+		if !s.Status.Set() && !s.Skipped {
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			closed = append(closed, s.ID)
+		}
+	}
+	if len(closed) > 0 {
+		b.p.warnf(at, "the plan's status line says it is done, so its units with no status of their own are read done: %s", idList(closed))
+	}
+}
+
 // statusLineMark reads a document's status line, before its first section
 // ("Status: **Etapa 5 concluída; Etapa 6 aguardando segundo gate**"): a
 // unit named done there closes it and the units before it, which a plan
@@ -2300,7 +2320,7 @@ func (b *builder) statusLineMark(doc ast.Node) {
 			break
 		}
 		if par, ok := n.(*ast.Paragraph); ok {
-			if v, found := cutLabel(strings.TrimSpace(plainText(par, b.src)), "status"); found && v != "" {
+			if v, found := cutStatusLabel(strings.TrimSpace(plainText(par, b.src))); found && v != "" {
 				value, at = v, b.p.Position(b.blockStart(par))
 				break
 			}
@@ -2312,6 +2332,7 @@ func (b *builder) statusLineMark(doc ast.Node) {
 	clause, _, _ := strings.Cut(value, ";")
 	m := statusMarkRE.FindStringSubmatch(clause)
 	if m == nil {
+		b.planDone(value, at)
 		return
 	}
 	if r := readStatus(m[3]); !r.known || r.status != StatusClosed {
