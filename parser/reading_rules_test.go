@@ -4382,3 +4382,12 @@ func TestRussianPlanDoneLine(t *testing.T) {
 	}
 	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says it is done, so its units with no status of their own are read done: 1.1, 1.2, 1.3")
 }
+
+// A README's "Key Features" and "Contributions" sections say what it is:
+// its ticked list of supported mappers is no work (heldout82 1989).
+func TestReadmeKeyFeatures(t *testing.T) {
+	src := "# NES Emulator in Rust\n\nA cycle-accurate emulator.\n\n## Key Features:\n- **CPU**: full 6502.\n\n## Mapper support\n- [x] 0 – NROM\n- [x] 1 – MMC1\n- [x] 4 – MMC3\n- [x] 228 – Action 52\n\n## Contributions:\nWelcome.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it reads as a README ("Key Features:" (line 5), "Contributions:" (line 14))`)
+}
