@@ -693,6 +693,14 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	return s
 }
 
+// guideLead reports a title that opens by calling the document a guide or
+// a tutorial ("Guide de Gestion du Backlog", "Tutorial: deploy the
+// stack"): what it names after that is its topic.
+func guideLead(title string) bool {
+	f := lowerWords(title)
+	return len(f) > 1 && (f[0] == "guide" || f[0] == "guía" || f[0] == "guia" || f[0] == "tutorial" || f[0] == "tutoriel" || f[0] == "leitfaden")
+}
+
 // doneTitle reports a title whose last word says its work is done, after
 // a word that names the work ("Implementation Complete", "Migration
 // Completed"), not "Definition of Done".
@@ -1128,6 +1136,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# Release Notes - V3.2" with a "## 🗺️ Roadmap Update"
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
+	}
+	if sig.titleKind == "a tutorial or example" && best.Units == 1 && (!sig.planned || guideLead(sig.title)) {
+		// "# Guide de Gestion du Backlog" with one "### Sprint 1 :
+		// Walking Skeleton": a guide's rule for a first sprint, its
+		// "### Tasks" a topic it teaches.
+		return fmt.Sprintf("its title %q says it is %s, and only one heading looks like a unit", sig.title, sig.titleKind)
 	}
 	if sig.kind == "" {
 		return ""

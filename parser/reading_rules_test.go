@@ -4391,3 +4391,15 @@ func TestReadmeKeyFeatures(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it reads as a README ("Key Features:" (line 5), "Contributions:" (line 14))`)
 }
+
+// A title that opens by calling the document a guide ("Guide de Gestion
+// du Backlog") with one unit-looking heading (a rule for "Sprint 1") is a
+// guide, whatever work its sections teach about (heldout82 2000).
+func TestGuideLeadOneUnit(t *testing.T) {
+	src := "# Guide de Gestion du Backlog\n\n## Vue d'ensemble\n\nx\n\n### Tasks (Taches)\n\nDes taches.\n\n## Regles SCRUM\n\n### Sprint 1 : Walking Skeleton\n\nLe premier sprint doit inclure :\n- Setup\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Guide de Gestion du Backlog" says it is a tutorial or example, and only one heading looks like a unit`)
+	assert.True(t, guideLead("Tutorial: deploy the stack"))
+	assert.False(t, guideLead("Backlog guide"))
+}
