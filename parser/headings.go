@@ -458,7 +458,7 @@ var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(
 // marker: in capitals, or in parentheses or brackets.
 var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED", "SHIPPED", "RELEASED"}
-var progressWords = []string{"IN PROGRESS", "WIP"}
+var progressWords = []string{"IN PROGRESS", "WIP", "PARTIAL"}
 var blockedWords = []string{"BLOCKED", "ON HOLD"}
 
 // markerWords are all the marker words, as a title's last words in

@@ -4403,3 +4403,20 @@ func TestGuideLeadOneUnit(t *testing.T) {
 	assert.True(t, guideLead("Tutorial: deploy the stack"))
 	assert.False(t, guideLead("Backlog guide"))
 }
+
+// A table whose Status column holds test results ("| # | Test | Status |"
+// with PASS and FIXME) records a test run: its rows are no units. A
+// heading's done mark stands over a Status field the compiler cannot read
+// ("### Phase 1: Grid [DONE]" over "**Status:** 34 passing, 5 fixme"), and
+// "[PARTIAL]" says a unit is under way (heldout83 2011).
+func TestTestResultTablesAndHeadingMarks(t *testing.T) {
+	src := "# E2E Test Plan\n\n## Test Phases\n\n### Phase 1: Grid [DONE]\n\n**Status:** 34 passing, 5 fixme\n\n| # | Test | Status | Notes |\n|---|---|---|---|\n| 1 | Type a number | PASS | |\n| 2 | Escape cancels | FIXME | CDP |\n| 3 | Delete clears | PASS | |\n\n### Phase 2: Sort [PLANNED]\n\n- [ ] Sort ascending\n\n### Phase 3: Formulas [PARTIAL]\n\nSome.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	var got []string
+	for _, u := range p.Sprints {
+		got = append(got, u.ID+" "+u.Status.Value)
+	}
+	assert.Equal(t, []string{"1.1 closed", "2.1 ", "3.1 in_progress"}, got)
+	assert.Contains(t, msgs(p, Warning), `7:1: Status "34 passing, 5 fixme" of sprint 1.1 is not a status the compiler knows; its heading's done mark stands`)
+}

@@ -136,6 +136,11 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 			ut.priority = i
 		}
 	}
+	if ut.status >= 0 && b.testResults(ut.rows, ut.status) {
+		// "| # | Test | Status |" with PASS and FIXME in its rows: the
+		// results of tests run, not work.
+		return nil, nil
+	}
 	if notWorkTable(header) && !(lineCounts(header) && ut.status >= 0 && b.mostlyStatus(ut.rows, ut.status)) {
 		// "| # | File | Lines | Status |" with "Completed" in its rows:
 		// files converted one by one, not places a review found.
@@ -827,6 +832,30 @@ var notWorkHeaders = []string{"risk", "likelihood", "probability", "impact", "mi
 // doneCellRE is a done mark in capitals, in brackets, that ends a cell:
 // "… (report missing) (DONE)".
 var doneCellRE = lazyMustCompile(`\((?:DONE|COMPLETED?|CLOSED|SHIPPED|MERGED)\)\s*$`)
+
+// testResultWords are the results a test run reports.
+var testResultWords = []string{"pass", "passed", "passing", "fail", "failed", "failing", "fixme", "skip", "skipped", "flaky", "xfail", "error"}
+
+// testResults reports whether two in three of the cells in column col or
+// more are a test's result ("PASS", "FIXME", "✅ PASS"), and the column
+// says nothing else.
+func (b *builder) testResults(rows [][]ast.Node, col int) bool {
+	n, results := 0, 0
+	for _, row := range rows {
+		if col >= len(row) {
+			continue
+		}
+		t := strings.ToLower(strings.TrimFunc(b.cellText(row[col]), func(r rune) bool { return !unicode.IsLetter(r) }))
+		if t == "" {
+			continue
+		}
+		n++
+		if slices.Contains(testResultWords, t) {
+			results++
+		}
+	}
+	return n >= 2 && 3*results >= 2*n
+}
 
 // notWorkTable reports whether a table's headers say it lists something
 // other than work.
