@@ -137,6 +137,7 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 	// check that no bead annotates two sprints.
 	final := make([]owner, 0, len(p.Sprints)+len(p.Skipped))
 	edits := make([]edit, 0, len(p.Sprints))
+	items := false // a unit that is no "#" heading gets a comment
 
 	for _, s := range p.Skipped {
 		old := current(p, s)
@@ -169,6 +170,7 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 			continue
 		case s.Annotation == nil:
 			edits = append(edits, insertion(p.Src, s, id))
+			items = items || !atxHeading(p.Src, s)
 			res.Inserted = append(res.Inserted, Change{Sprint: s, New: id})
 		case old == id:
 			res.Unchanged = append(res.Unchanged, s)
@@ -195,7 +197,7 @@ func Apply(p *parser.Plan, ids map[string]string, opts Options) (out []byte, res
 		diags.Sort()
 		return nil, res, diags
 	}
-	out, err = edited(p, edits)
+	out, err = edited(p, edits, items)
 	if err != nil {
 		return nil, res, err
 	}
@@ -223,21 +225,58 @@ func badIDs(file string, ids map[string]string) parser.Diagnostics {
 // end of the file must not change how the plan reads (a setext heading's
 // lone "-" underline there turns into a list item once a line follows
 // it): then it returns an error and no file.
-func edited(p *parser.Plan, edits []edit) ([]byte, error) {
+//
+// A comment written under a list item ends its list, which may change how
+// the items read (a plain bullet over ticked sub-items is a unit in a
+// list of boxes, and not alone): when items says a unit that is no
+// heading gets a comment, the plan is read again too, and annotating is
+// refused if the sprints would change.
+func edited(p *parser.Plan, edits []edit, items bool) ([]byte, error) {
 	// p.Sprints is in file order, so the edits are too; check, in O(n).
 	less := func(i, j int) bool { return edits[i].start < edits[j].start }
 	if !sort.SliceIsSorted(edits, less) {
 		sort.Slice(edits, less)
 	}
 	out := splice(p.Src, edits)
-	if n := len(edits); n > 0 && edits[n-1].start == len(p.Src) {
-		q := parser.Parse(p.File, out)
-		if !sameSprints(p.Sprints, q.Sprints) || !sameSprints(p.Skipped, q.Skipped) {
-			return nil, parser.Diagnostics{{File: p.File, Pos: parser.Pos{Line: 1, Col: 1}, Severity: parser.Error,
-				Msg: "annotating would change which sprints the plan has; nothing was written: give the last heading a newline, or use #-style headings"}}
+	atEnd := len(edits) > 0 && edits[len(edits)-1].start == len(p.Src)
+	if !atEnd && !items {
+		return out, nil
+	}
+	q := parser.Parse(p.File, out)
+	if sameSprints(p.Sprints, q.Sprints) && sameSprints(p.Skipped, q.Skipped) {
+		return out, nil
+	}
+	msg := "annotating would change which sprints the plan has; nothing was written: give the last heading a newline, or use #-style headings"
+	pos := parser.Pos{Line: 1, Col: 1}
+	if items {
+		msg = "annotating would change which sprints the plan has; nothing was written: the comments under its list items would split their lists, and the plan would read otherwise"
+		if s := firstLost(p.Sprints, q.Sprints); s != nil {
+			pos = s.Heading.Pos
+			msg += fmt.Sprintf(" (sprint %s %q would be lost or moved)", s.ID, s.Title)
 		}
 	}
-	return out, nil
+	return nil, parser.Diagnostics{{File: p.File, Pos: pos, Severity: parser.Error, Msg: msg}}
+}
+
+// atxHeading reports whether sprint s is written as a "#" heading, whose
+// annotation, a line under it, cannot change how the plan reads.
+func atxHeading(src []byte, s *parser.Sprint) bool {
+	if s.Heading.Start < 0 || s.Heading.Start >= len(src) {
+		return false
+	}
+	line := bytes.TrimLeft(src[s.Heading.Start:], " ")
+	return len(line) > 0 && line[0] == '#'
+}
+
+// firstLost is the first sprint of a, in order, whose title b does not
+// have at the same place.
+func firstLost(a, b []*parser.Sprint) *parser.Sprint {
+	for i, s := range a {
+		if i >= len(b) || b[i].Title != s.Title {
+			return s
+		}
+	}
+	return nil
 }
 
 // owner is the bead a sprint is annotated with once the edit is made.
