@@ -4420,3 +4420,15 @@ func TestTestResultTablesAndHeadingMarks(t *testing.T) {
 	assert.Equal(t, []string{"1.1 closed", "2.1 ", "3.1 in_progress"}, got)
 	assert.Contains(t, msgs(p, Warning), `7:1: Status "34 passing, 5 fixme" of sprint 1.1 is not a status the compiler knows; its heading's done mark stands`)
 }
+
+// Turkish phase and unit words: "Faz 1:", "Aşama 2:" are phases, "Adım",
+// "Görev" units (heldout84 2040, 2044).
+func TestTurkishWords(t *testing.T) {
+	src := "# DocumentSearch Yol Haritası\n\n## Geliştirme Aşamaları\n\n### Faz 1: Proje Kurulumu\n\n1. ✅ Proje oluştur\n\n### Faz 2: Veri Modelleri\n\n1. ✅ Model yaz\n\n### Faz 3: Arama Motoru\n\n1. Arama\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Phases, 3)
+	assert.Equal(t, shapePhase, readShape("📍 Aşama 1: Metin Önbellekleme").kind)
+	assert.Equal(t, shapeUnit, readShape("Adım 3: Test").kind)
+	assert.Equal(t, shapeUnit, readShape("Görev 2: Arayüz").kind)
+}

@@ -12,7 +12,7 @@ import (
 // (docs/plan-shapes.md). A phase word names a group of units; a unit word
 // names one unit of work, which becomes one bead.
 var (
-	phaseWords = []string{"phase", "fase", "phasen", "stage", "etapa", "faza", "etap", "阶段", "階段", "フェーズ", "단계", "фаза", "этап", "ระยะที่", "giai đoạn"}
+	phaseWords = []string{"phase", "fase", "phasen", "stage", "etapa", "faza", "etap", "阶段", "階段", "フェーズ", "단계", "фаза", "этап", "ระยะที่", "giai đoạn", "faz", "aşama"}
 	unitWords  = []string{
 		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic",
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
@@ -22,7 +22,7 @@ var (
 		"任务", "任務", "步骤", "步驟", "修复", "修復", "里程碑", "冲刺", "タスク", "ステップ", "スプリント", "스프린트", "마일스톤",
 		"실험", "작업", "과제", "태스크", "스텝",
 		"iter", "итерация", "спринт", "задача", "шаг", "стадия",
-		"pr", "pull request", "merge request", "meilenstein", "hito", "jalon", "quest", "krok", "zadanie", "todo", "ขั้นตอนที่", "bước",
+		"pr", "pull request", "merge request", "meilenstein", "hito", "jalon", "quest", "krok", "zadanie", "todo", "ขั้นตอนที่", "bước", "adım", "görev",
 	}
 )
 
