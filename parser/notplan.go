@@ -317,7 +317,7 @@ var retroHeads = []string{"what worked", "what went well", "what went wrong", "w
 // reviewHeads are sections of a review that judges work done ("Issues
 // Found", "Overall Assessment"): under a review's title, its "## Task 1:
 // Schema ✅" sections are what was reviewed, not work to do.
-var reviewHeads = []string{"issues found", "findings", "overall assessment", "assessment", "verdict", "strengths", "weaknesses", "summary of findings"}
+var reviewHeads = []string{"issues found", "findings", "overall assessment", "assessment", "verdict", "final verdict", "strengths", "weaknesses", "summary of findings"}
 
 // policyHeads are sections of a security policy (SECURITY.md): its
 // checklists are for operators and reporters, not work.
@@ -588,6 +588,12 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	s := docSignals{heads: map[string]int{}}
 	counts := make([]int, len(docKinds))
 	found := make([][]string, len(docKinds))
+	// A document with no level-1 heading that opens with a level-2 one
+	// ("## V3 Refactor – Final Code Review") is titled by it.
+	var top ast.Node
+	if h, ok := doc.FirstChild().(*ast.Heading); ok && h.Level == 2 && b.fmTitle == "" && !hasLevel1(doc) {
+		top = h
+	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		var text string
 		if par, ok := n.(*ast.Paragraph); ok && s.title != "" && s.titleKind == "" && !s.introSeen {
@@ -601,10 +607,10 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 		switch n := n.(type) {
 		case *ast.Heading:
 			text = b.trimmedText(n)
-			if n.Level == 1 && s.title == "" {
+			if (n.Level == 1 || n == top) && s.title == "" {
 				s.setTitle(text)
 			}
-			if n.Level > 1 {
+			if n.Level > 1 && n != top {
 				if h := normalHeading(text); s.heads[h] == 0 {
 					s.heads[h] = b.p.Position(b.blockStart(n)).Line
 				}
@@ -617,7 +623,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// The title and the sections above the units say whether
 			// the document is about work to do; the units' own headings
 			// ("Phase 4: Implementation") do not, nor a design's "Test Plan".
-			if n.Level == 1 {
+			if n.Level == 1 || n == top {
 				// "Troubleshoot Compactor Backlog": the backlog is what
 				// goes wrong, not a plan.
 				s.planned = s.planned || titlePlans(text, s.titleKind) && !troubleshootTitle(text)
@@ -699,6 +705,16 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 func guideLead(title string) bool {
 	f := lowerWords(title)
 	return len(f) > 1 && (f[0] == "guide" || f[0] == "guía" || f[0] == "guia" || f[0] == "tutorial" || f[0] == "tutoriel" || f[0] == "leitfaden")
+}
+
+// hasLevel1 reports whether the document has a level-1 heading.
+func hasLevel1(doc ast.Node) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // doneTitle reports a title whose last word says its work is done, after

@@ -4432,3 +4432,13 @@ func TestTurkishWords(t *testing.T) {
 	assert.Equal(t, shapeUnit, readShape("Adım 3: Test").kind)
 	assert.Equal(t, shapeUnit, readShape("Görev 2: Arayüz").kind)
 }
+
+// A document with no level-1 heading that opens with a level-2 one is
+// titled by it ("## V3 Refactor – Final Code Review"): a review, its table
+// of ticked recommendations what it reviewed (heldout84 2038).
+func TestLevel2Title(t *testing.T) {
+	src := "## V3 Refactor – Final Code Review\n\nThis review validates the feedback items.\n\n### Validation of Actionable Items\n\n| # | Recommendation | Status | Evidence |\n|---|---|---|---|\n| 1 | Use ReviewContext | ✅ | done |\n| 2 | Raise ConfigurationError | ✅ | done |\n| 3 | Cover FileFinder | ✅ | done |\n\n### Final Verdict\n\nShip it.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a review of work done (its title "V3 Refactor – Final Code Review" and its sections "final verdict" (line 13))`)
+}
