@@ -25,7 +25,7 @@ var docKinds = []struct {
 		"funcionalidades", "principais funcionalidades", "tecnologias", "tecnologias utilizadas", "como rodar", "como rodar localmente", "instalação", "contribuição", "licença",
 		"características", "instalación", "uso", "contribuir", "licencia", "fonctionnalités", "utilisation", "contribuer", "funktionen", "nutzung", "lizenz", "mitwirken"}},
 	{"meeting notes", []string{"attendees", "agenda", "action items", "minutes", "discussion", "next meeting", "participants"}},
-	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes"}},
+	{"a changelog", []string{"changelog", "unreleased", "added", "fixed", "changed", "removed", "deprecated", "release notes", "breaking changes", "upgrade notes"}},
 	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough",
 		"anti-patterns", "antipatterns", "common pitfalls", "related sections",
 		"когда использовать", "типичные ошибки", "анти-паттерны", "антипаттерны", "связанные разделы", "частые ошибки",
@@ -1152,6 +1152,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# Release Notes - V3.2" with a "## 🗺️ Roadmap Update"
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
+	}
+	if line := sig.heads["breaking changes"]; line > 0 && !sig.planned && slices.Contains([]string{"new features", "features", "what's new", "highlights"}, normalHeading(declaredSection(best.Declare))) {
+		// "## Breaking Changes", then "## New Features" over "### 1. LTX
+		// Format": a release's notes, and what it shipped.
+		return fmt.Sprintf("its section \"Breaking Changes\" (line %d) says it is a release's notes, and the only work the closest reading finds is under %q: what the release shipped, not work to do", line, declaredSection(best.Declare))
 	}
 	if sig.titleKind == "a tutorial or example" && best.Units == 1 && (!sig.planned || guideLead(sig.title)) {
 		// "# Guide de Gestion du Backlog" with one "### Sprint 1 :

@@ -4442,3 +4442,12 @@ func TestLevel2Title(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it is a review of work done (its title "V3 Refactor – Final Code Review" and its sections "final verdict" (line 13))`)
 }
+
+// A "Breaking Changes" section and work only under "New Features" are a
+// release's notes: what it shipped (heldout83 2004).
+func TestReleaseNotesNewFeatures(t *testing.T) {
+	src := "# Litestream v0.5.0 Changes and Migration Guide\n\n## Breaking Changes\n\n### 1. Single Replica\n\nOne replica.\n\n## New Features\n\n### 1. LTX Format\n\n- Compact\n\n### 2. Compaction\n\n- Levels\n\n### 3. NATS\n\n- JetStream\n\n## Common Issues\n\n### Issue: old backup\n\n**Solution**: restore.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its section "Breaking Changes" (line 3) says it is a release's notes, and the only work the closest reading finds is under "New Features"`)
+}
