@@ -31,6 +31,7 @@ var docKinds = []struct {
 		"когда использовать", "типичные ошибки", "анти-паттерны", "антипаттерны", "связанные разделы", "частые ошибки",
 		"cuándo usar", "errores comunes", "quand utiliser", "erreurs courantes", "wann verwenden", "häufige fehler", "quando usar", "erros comuns"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary"}},
+	{"the write-up of a problem and its fix", []string{"root cause", "root cause analysis", "symptoms", "steps to reproduce", "reproduction", "the fix"}},
 	{"a report of work done", []string{"files created or modified", "files created/modified", "files created", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
 
@@ -1179,6 +1180,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
 		// and Contributing: what the project plans, told to its readers.
 		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"
+	case sig.kind == "the write-up of a problem and its fix" && distinctHeads(sig.evidence) >= 2 && !sig.planned:
+		// "## Problem", "### Symptoms", "### Root Cause", "## Fix", then
+		// "## Checklist for Other Projects": what went wrong, how it was
+		// fixed, and advice.
+		return what + ": what went wrong and how it was fixed, not work to compile"
 	case sig.kind == "a report of work done" && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && len(best.First) > 0 && nextStepsHeading(b.sectionAbove(doc, best.First[0])):
 		// "## What Was Implemented", "## Changes Made" ... "## Next
 		// Steps": the follow-ups a report of finished work suggests.

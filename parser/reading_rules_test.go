@@ -4451,3 +4451,12 @@ func TestReleaseNotesNewFeatures(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its section "Breaking Changes" (line 3) says it is a release's notes, and the only work the closest reading finds is under "New Features"`)
 }
+
+// The write-up of a problem and its fix ("### Symptoms", "### Root Cause",
+// "## Fix") with advice as checkboxes is no plan (heldout83 2015).
+func TestProblemWriteUp(t *testing.T) {
+	src := "# RFC-002: Intent Router Key Mismatch\n\n**Status:** Fixed (2026-03-24)\n\n## Problem\n\nThe router fails.\n\n### Symptoms\n\n- empty matches\n\n### Root Cause\n\nWrong provider.\n\n## Fix\n\nUse the main provider.\n\n## Checklist for Other Projects\n\n- [ ] Check the router's provider\n- [ ] Log router failures\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it reads as the write-up of a problem and its fix ("Symptoms" (line 9), "Root Cause" (line 13)): what went wrong and how it was fixed, not work to compile`)
+}
