@@ -4460,3 +4460,17 @@ func TestProblemWriteUp(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it reads as the write-up of a problem and its fix ("Symptoms" (line 9), "Root Cause" (line 13)): what went wrong and how it was fixed, not work to compile`)
 }
+
+// A status line that says the plan is done and then goes on ("Status:
+// Implemented (v2) — … landed as 8 commits") is read by its head; words
+// that look like a unit and a number later in it ("as 8 commits") name no
+// unit (heldout83 2013, heldout72 1746).
+func TestStatusLineHead(t *testing.T) {
+	src := "# Design Note 008\n\n**Status:** Implemented (v2) — branch `feat/x`, PR #63; all sub-sections landed as 8 commits.\n\n## Tasks\n\n### Task 1: One\n\nx\n\n### Task 2: Two\n\ny\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	for _, s := range p.Sprints {
+		assert.Equal(t, StatusClosed, s.Status.Value, s.ID)
+	}
+	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says it is done, so its units with no status of their own are read done: 1.1, 1.2")
+}

@@ -2292,6 +2292,9 @@ var statusMarkRE = lazyMustCompile(`(\pL+)\s+([0-9]+(?:\.[0-9]+)?)\s+(\pL+)`)
 // with no status of its own is done, and that is said.
 func (b *builder) planDone(value string, at Pos) {
 	head, _, _ := strings.Cut(value, "(")
+	for _, sep := range []string{" — ", " – ", " - ", ";", ". "} {
+		head, _, _ = strings.Cut(head, sep)
+	}
 	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed {
 		return
 	}
@@ -2336,6 +2339,9 @@ func (b *builder) statusLineMark(doc ast.Node) {
 		return
 	}
 	if r := readStatus(m[3]); !r.known || r.status != StatusClosed {
+		// "Implemented (v2) — … landed as 8 commits": no unit named
+		// done; the line may say the whole plan is.
+		b.planDone(value, at)
 		return
 	}
 	last := -1
