@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -374,6 +375,7 @@ var kanbanWords = map[string]string{
 	"blocked": StatusBlocked, "on hold": StatusBlocked, "bloqueado": StatusBlocked,
 	"to do": StatusOpen, "todo": StatusOpen, "backlog": StatusOpen, "open": StatusOpen, "not started": StatusOpen,
 	"next": StatusOpen, "up next": StatusOpen, "planned": StatusOpen, "pendiente": StatusOpen,
+	"past": StatusClosed, "previous": StatusClosed, "future": StatusOpen, "upcoming": StatusOpen,
 }
 
 // kanbanHeading reads a heading that is a column of a board: its whole
@@ -384,6 +386,11 @@ func kanbanHeading(text string) (string, bool) {
 		if !t.emoji && t.text != "?" {
 			words = append(words, t.text)
 		}
+	}
+	if n := len(words); n >= 2 && slices.Contains(unitWords, singular(words[n-1])) {
+		// "Past Sprints", "Next Sprint", "Completed Tasks": a column of
+		// units, named with their word.
+		words = words[:n-1]
 	}
 	st, ok := kanbanWords[strings.Join(words, " ")]
 	return st, ok

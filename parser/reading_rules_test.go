@@ -4474,3 +4474,14 @@ func TestStatusLineHead(t *testing.T) {
 	}
 	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says it is done, so its units with no status of their own are read done: 1.1, 1.2")
 }
+
+// A board's column may name its units' word: "## Past Sprints" over
+// "### Sprint 3" is a done column, "## Future Sprints" one still to come
+// (heldout85 2054).
+func TestColumnsNamedWithUnitWord(t *testing.T) {
+	src := "# 3Box Sprint Log\n\n## Past Sprints\n\n### Sprint 0\nGoals: research\n\n### Sprint 1\nGoals: spec\n\n## Current Sprint\n\n### Sprint 2\nGoal: build\n\n## Future Sprints\n\n### Sprint 3\nGoal: launch\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.0 Sprint 0 closed", "1.1 Sprint 1 closed", "1.2 Sprint 2 open", "1.3 Sprint 3 open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `3:1: the units under "Past Sprints" are read as closed, as the heading says: 1.0, 1.1`)
+}
