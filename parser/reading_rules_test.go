@@ -4485,3 +4485,13 @@ func TestColumnsNamedWithUnitWord(t *testing.T) {
 	assert.Equal(t, []string{"1.0 Sprint 0 closed", "1.1 Sprint 1 closed", "1.2 Sprint 2 open", "1.3 Sprint 3 open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `3:1: the units under "Past Sprints" are read as closed, as the heading says: 1.0, 1.1`)
 }
+
+// A table under a backlog section whose rows have an id, a priority and
+// an outcome lists work, though it has no status column
+// (heldout86 2092).
+func TestBacklogTableWithPriority(t *testing.T) {
+	src := "# Deep-module coach\n\n## Ordered backlog\n\n| ID | Size | Priority | Outcome |\n|----|-----:|----------|---------|\n| `DC01` | S | P0 | Product voice |\n| `DC02` | M | P0 | Doctor residual |\n| `DC03` | S | P1 | Adopt glossary |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Product voice open", "1.2 Doctor residual open", "1.3 Adopt glossary open"}, units(p))
+}

@@ -214,6 +214,9 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 		}
 	}
 	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled() || phaseRows(header[id], b.headingOver(ut.t)) ||
+		// "| ID | Size | Priority | Outcome |" under "## Ordered
+		// backlog": a priority says each row is work to do.
+		ut.priority >= 0 && (workSection(b.headingOver(ut.t)) || hasAnyWord(b.headingOver(ut.t), []string{"backlog"})) ||
 		// "| # | Item | Shape | Detail |" in "# Ava roadmap": numbered
 		// items of a roadmap's list.
 		idHeaders[header[id]] && (header[ut.title] == "item" || slices.Contains(workTitleHeaders, header[ut.title])) && b.planTitled())
