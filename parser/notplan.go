@@ -708,6 +708,17 @@ func guideLead(title string) bool {
 	return len(f) > 1 && (f[0] == "guide" || f[0] == "guía" || f[0] == "guia" || f[0] == "tutorial" || f[0] == "tutoriel" || f[0] == "leitfaden")
 }
 
+// phasesSection reports a section that holds the phases of the work by
+// name ("## Phases", "## Remaining phases", "## Implementation phases"):
+// a design's run-time phases are under its design.
+func phasesSection(title string) bool {
+	switch normalHeading(title) {
+	case "phases", "remaining phases", "implementation phases", "delivery phases", "rollout phases", "migration phases", "project phases", "phased plan", "phased rollout":
+		return true
+	}
+	return false
+}
+
 // hasLevel1 reports whether the document has a level-1 heading.
 func hasLevel1(doc ast.Node) bool {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -813,7 +824,7 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 
 // procedureWords in a title name a standing procedure, followed each
 // time it is needed however the title calls it ("Incident response plan").
-var procedureWords = []string{"incident response", "response plan", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy",
+var procedureWords = []string{"incident response", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy",
 	"continuous improvement", "継続的改善", "持续改进", "持續改進"}
 
 // procedureTitle reports a title that names a standing procedure.
@@ -1170,7 +1181,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	}
 	what := fmt.Sprintf("it reads as %s (%s)", sig.kind, strings.Join(sig.evidence, ", "))
 	switch {
-	case best.Name == "phases" && !sig.planned && !b.phaseMarked(doc, best.level):
+	case best.Name == "phases" && !sig.planned && !b.phaseMarked(doc, best.level) && !(len(best.First) > 0 && phasesSection(b.sectionAbove(doc, best.First[0]))):
 		return what + ", and the closest reading finds no units of work, only phase headings"
 	case best.Units == 1 && !sig.planned:
 		return what + ", and only one heading looks like a unit"

@@ -4495,3 +4495,16 @@ func TestBacklogTableWithPriority(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Product voice open", "1.2 Doctor residual open", "1.3 Adopt glossary open"}, units(p))
 }
+
+// Phase headings under a section that names them ("## Remaining phases",
+// "## Phases") are the work, whatever design sections stand beside them
+// ("## Risks", "## Non-goals"); a threat model's response plan is one
+// plan, not a standing procedure (heldout87 2111, 2113, 2114).
+func TestPhasesSectionAndResponsePlan(t *testing.T) {
+	src := "# macOS Support via Metal\n\n## Strategic frame\n\nWhy.\n\n## Phases\n\n### Phase 0 — Feasibility\n\n- Measure the baseline\n\n### Phase 1 — Backend trait\n\n- Refactor the backend\n\n### Phase 2 — Kernels\n\n- Write the kernels\n\n## Non-goals\n\n- Windows\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.False(t, procedureTitle("Threat Model Response Plan"))
+	assert.True(t, procedureTitle("Incident Response Plan"))
+}
