@@ -637,7 +637,7 @@ func (sc *shapeScan) finerUnits(unitAt func(*shapeHead) bool) {
 // and it is their text.
 func (sc *shapeScan) rangeGroups() {
 	for i, o := range sc.heads {
-		if !o.unit || strings.ToLower(o.sh.word) == singular(o.sh.word) {
+		if !o.unit || !strings.Contains(o.sh.id, "-") || strings.ToLower(o.sh.word) == singular(o.sh.word) {
 			continue
 		}
 		lo, hi, ok := strings.Cut(o.sh.id, "-")
