@@ -4508,3 +4508,13 @@ func TestPhasesSectionAndResponsePlan(t *testing.T) {
 	assert.False(t, procedureTitle("Threat Model Response Plan"))
 	assert.True(t, procedureTitle("Incident Response Plan"))
 }
+
+// A roadmap page whose sections say how the roadmap is run (meetings,
+// proposing a feature, triage, ownership), half of them or more, names no
+// feature (heldout88 2134).
+func TestRoadmapProcessPage(t *testing.T) {
+	src := "# Metal3 Roadmap\n\n## Description\n\nThe roadmap lives on a board.\n\n## Community Meetings\n\nWeekly.\n\n## Proposing a feature\n\nOpen an issue.\n\n## Issue triaging\n\nEvery week.\n\n## Ownership of the Roadmap\n\nThe maintainers.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
+}

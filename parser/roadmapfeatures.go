@@ -24,6 +24,13 @@ var roadmapSections = []string{"overview", "introduction", "intro", "about", "vi
 	// where the roadmap really lives: "## Issues", "## Milestones", "## Searching"
 	"issues", "milestones", "searching", "labels", "project board", "projects"}
 
+// processSection reports a roadmap's section on how the roadmap is run:
+// its meetings, how to propose a feature, how issues are triaged, who owns
+// it ("## Community Meetings", "## Issue triaging").
+func processSection(norm string) bool {
+	return containsAny(norm, []string{"meeting", "meetup", "triag", "proposing a", "propose a", "ownership", "governance", "contribut"}) || norm == "description"
+}
+
 // deferredSections hold a roadmap's items that no release plans for.
 var deferredSections = []string{"pending", "later", "future", "someday", "backlog", "ideas", "icebox", "parking lot", "wishlist",
 	"unscheduled", "not planned", "maybe", "under consideration"}
@@ -77,6 +84,18 @@ func (b *builder) roadmapFeatures(doc ast.Node) *featureSet {
 		if hasAnyWord(title, k.words) {
 			return nil // "Roadmap 0.3 Retrospective"
 		}
+	}
+	process := 0
+	for _, h := range level2 {
+		if processSection(normalHeading(b.trimmedText(h))) {
+			process++
+		}
+	}
+	if process >= 2 && 2*process >= len(level2) {
+		// "## Community Meetings", "## Proposing a feature", "## Issue
+		// triaging": a page on how the roadmap is run, which names no
+		// feature.
+		return nil
 	}
 	fs := &featureSet{units: map[*ast.Heading]bool{}}
 	others := 0
