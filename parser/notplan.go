@@ -719,6 +719,29 @@ func phasesSection(title string) bool {
 	return false
 }
 
+// emptyFields counts the list items that are a label and a colon with
+// nothing after them ("- Webinar Title:", "- Date & Time (with
+// timezone):"), and gives the first.
+func (b *builder) emptyFields(doc ast.Node) (n int, first string) {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		l, ok := c.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if !ok || t.box || len(t.text) > 60 || !strings.HasSuffix(t.text, ":") {
+				continue
+			}
+			if n == 0 {
+				first = t.text
+			}
+			n++
+		}
+	}
+	return n, first
+}
+
 // hasLevel1 reports whether the document has a level-1 heading.
 func hasLevel1(doc ast.Node) bool {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -1164,6 +1187,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# Release Notes - V3.2" with a "## 🗺️ Roadmap Update"
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
+	}
+	if hasAnyWord(sig.title, []string{"template"}) {
+		if n, first := b.emptyFields(doc); n >= 3 {
+			// "AsyncAPI Webinar Planning Template" over "- Webinar
+			// Title:", "- Date & Time:": a form to copy and fill in.
+			return fmt.Sprintf("its title %q calls it a template, and %d of its items are fields left empty to fill in (the first %q): its %s are for each copy, not work to compile", sig.title, n, first, unitsWord(best))
+		}
 	}
 	if line := sig.heads["breaking changes"]; line > 0 && !sig.planned && slices.Contains([]string{"new features", "features", "what's new", "highlights"}, normalHeading(declaredSection(best.Declare))) {
 		// "## Breaking Changes", then "## New Features" over "### 1. LTX

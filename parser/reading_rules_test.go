@@ -4518,3 +4518,13 @@ func TestRoadmapProcessPage(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "is not a plan")
 }
+
+// A document titled as a template (here by its front matter) whose items
+// are fields left empty ("- Webinar Title:") is a form to fill in, its
+// checklist for each copy (heldout89 2150).
+func TestTemplateWithEmptyFields(t *testing.T) {
+	src := "---\ntitle: \"Webinar Planning Template\"\n---\n\n### Basic Info\n\n- Webinar Title:\n- Date & Time (with timezone):\n- Duration:\n\n### Before the event\n\n- [ ] Book the room\n- [ ] Send the invites\n- [ ] Test the stream\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Webinar Planning Template" calls it a template, and 3 of its items are fields left empty to fill in (the first "Webinar Title:")`)
+}
