@@ -46,7 +46,7 @@ type titleKind struct {
 var titleKinds = []titleKind{
 	{"an agent's prompt", []string{"agent prompt", "agent instructions", "prompt template"}},
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
-	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "getting started", "quick start", "quickstart",
+	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "pattern", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
@@ -934,6 +934,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Steps", "# Task 6.2 完成总结" ending in "## 📈 下一步计划" over
 		// "- **Task 6.3**: …": a report's follow-ups.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): a report's follow-ups, not a plan", sig.title, sig.titleKind, best.First[0])
+	}
+	if sig.titleKind == "a tutorial or example" && !sig.planned && (best.Name == "items" || best.Name == "list") && len(best.First) > 0 &&
+		(strings.Contains(strings.ToLower(best.Declare), "next steps") || nextStepsHeading(b.sectionAbove(doc, best.First[0]))) {
+		// "# Dev Docs Pattern" ending in "## Next Steps" over "1. Try
+		// it on a task": what the reader might do next.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is its closing next steps (from line %d): what its reader might do next, not a plan", sig.title, sig.titleKind, best.First[0])
 	}
 	if sig.kind == "a report of work done" && best.Name == "items" && len(best.First) > 0 {
 		// "# Apply Progress: …" over "## Completed Tasks" (every box

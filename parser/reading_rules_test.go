@@ -4528,3 +4528,12 @@ func TestTemplateWithEmptyFields(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Webinar Planning Template" calls it a template, and 3 of its items are fields left empty to fill in (the first "Webinar Title:")`)
 }
+
+// A title that names a pattern is a guide's; its closing next steps are
+// for its reader (heldout89 2157).
+func TestPatternNextSteps(t *testing.T) {
+	src := "# Dev Docs Pattern\n\nA way to keep context.\n\n## The Problem\n\nContext is lost.\n\n## Three-File Structure\n\nPlan, context, tasks.\n\n## Next Steps\n\n1. Try it on one task\n2. Add the slash commands\n3. Share the results\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Dev Docs Pattern" says it is a tutorial or example, and the only work the closest reading finds is its closing next steps (from line 15)`)
+}
