@@ -432,14 +432,18 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 
 	// The beads-ralph dialect.
 	var sprints []int
+	phases := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
-			if info := b.headInfo(h); info.kind == headSprint && info.valid {
+			switch info := b.headInfo(h); {
+			case info.kind == headSprint && info.valid:
 				sprints = append(sprints, b.p.Position(b.blockStart(h)).Line)
+			case info.kind == headPhase:
+				phases++
 			}
 		}
 	}
-	if len(sprints) > 0 {
+	if len(sprints) > 0 && (phases > 0 || decl != nil || !b.nestedSprints(doc)) {
 		add(&Candidate{Name: "beads-ralph", Description: "the beads-ralph dialect: \"## Phase N: Title\" phases and \"### Sprint N.M: Title\" sprints, the numbering is the order",
 			Units: len(sprints), First: firstOf(sprints), Declare: "format: beads-ralph", Score: scoreDialect,
 			Why:  "sprint headings of the beads-ralph dialect (\"Sprint N.M: Title\"): the contract's own shape",
@@ -3906,4 +3910,34 @@ func (b *builder) tablesUnderUnits(sc *shapeScan, pick *Candidate, add func(*Can
 		read: func(b *builder, doc ast.Node) bool {
 			return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modeTable, modeSet: true})
 		}})
+}
+
+// nestedSprints reports a plan that numbers its sprints in groups of
+// sprints with no phase headings: "### Sprint 1: Foundation" over "####
+// Sprint 1.1: Setup", "#### Sprint 1.2: Core". The dialect's reader wants
+// its sprints under "## Phase N" headings; the shapes reader reads the
+// outer sprints as the groups of the inner.
+func (b *builder) nestedSprints(doc ast.Node) bool {
+	var outer *ast.Heading
+	var id string
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if outer != nil && h.Level <= outer.Level {
+			outer = nil
+		}
+		sh := readShape(b.trimmedText(h))
+		if sh.kind != shapeUnit || !strings.EqualFold(singular(sh.word), "sprint") {
+			continue
+		}
+		switch {
+		case outer != nil && h.Level > outer.Level && strings.HasPrefix(sh.id, id+"."):
+			return true
+		case !strings.Contains(sh.id, "."):
+			outer, id = h, sh.id
+		}
+	}
+	return false
 }

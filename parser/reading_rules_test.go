@@ -4537,3 +4537,15 @@ func TestPatternNextSteps(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Dev Docs Pattern" says it is a tutorial or example, and the only work the closest reading finds is its closing next steps (from line 15)`)
 }
+
+// "### Sprint 1: Foundation" over "#### Sprint 1.1: Setup" with no phase
+// heading: the outer sprints group the inner, as phases do; the dialect,
+// whose sprints stand under "## Phase N" headings, does not read it
+// (heldout90 2186 was refused, every sprint "outside any phase").
+func TestNestedSprintsGroup(t *testing.T) {
+	src := "# Implementation Roadmap\n\n## Sprint Planning\n\n### Sprint 1: Foundation (Week 1)\n\n#### Sprint 1.1: Project Setup (Days 1-2)\n\n- [ ] Repo\n\n#### Sprint 1.2: Core Integration (Days 3-4)\n\n- [ ] Core\n\n### Sprint 2: Features (Week 2)\n\n#### Sprint 2.1: Memory Demo\n\n- [ ] Demo\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Project Setup open", "1.2 Core Integration open", "2.1 Memory Demo open"}, units(p))
+	require.Len(t, p.Phases, 2)
+}

@@ -55,22 +55,6 @@ type shapeHead struct {
 	step   bool // a numbered step inside a phase that is the unit
 }
 
-// beadsRalphPlan reports whether the document has a sprint heading of the
-// beads-ralph dialect ("Sprint 1.2: X"): then the dialect's reader reads it,
-// exactly as the contract describes.
-func beadsRalphPlan(doc ast.Node, src []byte) bool {
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		if _, info := readHeading(h, src); info.kind == headSprint && info.valid {
-			return true
-		}
-	}
-	return false
-}
-
 // readShapeHeading reads a heading for the shapes reader: its shape, and
 // whether its word and id or its whole title are struck through.
 func readShapeHeading(h *ast.Heading, src []byte) (shape, bool) {
@@ -380,9 +364,10 @@ func (sc *shapeScan) groupWords() {
 			if r.node.Level <= o.node.Level {
 				break
 			}
-			if r.sh.kind == shapeBare && strings.HasPrefix(r.sh.id, o.sh.id+".") && (inner == "" || inner == "#") {
-				// "### Step 2" over "#### 2.1", "#### 2.2": the step
-				// numbers its own units, as a phase does.
+			if (r.sh.kind == shapeBare || unitAt(r) && singular(r.sh.word) == word) && strings.HasPrefix(r.sh.id, o.sh.id+".") && (inner == "" || inner == "#") {
+				// "### Step 2" over "#### 2.1", "#### 2.2", "### Sprint
+				// 1" over "#### Sprint 1.1": the outer unit numbers its
+				// own units, as a phase does.
 				inner = "#"
 				n++
 				continue
