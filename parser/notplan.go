@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -1193,6 +1194,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# Release Notes - V3.2" with a "## 🗺️ Roadmap Update"
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
+	}
+	if line := sig.heads["parameters"]; line > 0 {
+		if n := bytes.Count(b.src, []byte("You MUST")) + bytes.Count(b.src, []byte("You SHOULD")); n >= 5 {
+			// "## Parameters" and "You MUST ask for all required
+			// parameters": an agent's standing procedure (an SOP), run
+			// each time it is invoked; its steps are no work to compile.
+			return fmt.Sprintf("its section \"Parameters\" (line %d) and its %d \"You MUST\" and \"You SHOULD\" rules say it is an agent's standing procedure, run each time it is invoked: its %s are its steps, not work to compile", line, n, unitsWord(best))
+		}
 	}
 	if hasAnyWord(sig.title, []string{"template"}) {
 		if n, first := b.emptyFields(doc); n >= 3 {

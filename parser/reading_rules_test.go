@@ -4560,3 +4560,13 @@ func TestDoneImprovingPlanSections(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 base: infrastructure closed", "1.2 event: epoll closed", "1.3 IOCP: fix bug open", "1.4 redis client open", "1.5 async DNS open"}, units(p))
 }
+
+// An agent's standing procedure (an SOP): a "## Parameters" section and
+// "You MUST" rules over numbered steps; its steps are run each time it is
+// invoked (heldout92 2243).
+func TestAgentSOP(t *testing.T) {
+	src := "# Code Task Generator\n\n## Overview\n\nThis sop generates task files.\n\n## Parameters\n\n- **input** (required): a description.\n\n**Constraints:**\n- You MUST ask for all parameters\n- You MUST confirm them\n\n## Steps\n\n### 1. Detect Input Mode\n\n- You MUST check the path\n- You SHOULD say the mode\n\n### 2. Analyze Input\n\n- You MUST parse it\n\n### 3. Write Tasks\n\n- You MUST write the files\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its section "Parameters" (line 7) and its 6 "You MUST" and "You SHOULD" rules say it is an agent's standing procedure`)
+}
