@@ -1031,7 +1031,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Changes": checks run again for every change, never done once.
 		return fmt.Sprintf("its title %q and %s say it is a routine, gone through again for every change, and no box in it records a pass: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
 	}
-	if sec := b.unitSection(doc, best); best.Name == "headings" && (historySection(sec) || strings.HasSuffix(normalHeading(sec), " history")) {
+	if sec := b.unitSection(doc, best); best.Name == "headings" && (historySection(sec) || strings.HasSuffix(normalHeading(sec), " history") ||
+		// "## What Was Accomplished" over "### Session 1: Fixed plan
+		// rendering": a session's record.
+		slices.Contains([]string{"what was accomplished", "accomplishments", "what was done", "what was built", "work completed", "completed work"}, normalHeading(sec))) {
 		// "## Slice history" over "### G1 — baseline (commit
 		// 55cf91ea)": a record of the work done, slice by slice.
 		return fmt.Sprintf("the units the closest reading finds are under %q: a record of work done, not work to compile", sec)

@@ -4570,3 +4570,12 @@ func TestAgentSOP(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its section "Parameters" (line 7) and its 6 "You MUST" and "You SHOULD" rules say it is an agent's standing procedure`)
 }
+
+// Unit headings under "## What Was Accomplished" record a session's work
+// (heldout92 2232).
+func TestAccomplishedSection(t *testing.T) {
+	src := "# Plan Rendering - Session State\n\n## What Was Accomplished\n\n### Session 1: Fixed plan rendering\n\n- done\n\n### Session 2: Fixed line tracking\n\n- done\n\n## Files Modified\n\n- a.lua\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "What Was Accomplished": a record of work done`)
+}
