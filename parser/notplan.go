@@ -51,7 +51,7 @@ var titleKinds = []titleKind{
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
-	{"a changelog", []string{"changelog", "release notes"}},
+	{"a changelog", []string{"changelog", "release notes", "变更日志", "更新日志", "变更记录", "更新记录", "變更日誌", "更新日誌", "変更履歴", "更新履歴", "リリースノート", "发布说明", "변경 이력", "변경 로그", "릴리스 노트"}},
 	{"a retrospective", []string{"retrospective", "retro", "post-mortem", "postmortem", "audit"}},
 	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "verification", "system status", "test report", "test results", "implementation summary", "findings", "completion summary", "completion report", "summary",
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",

@@ -4579,3 +4579,12 @@ func TestAccomplishedSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "What Was Accomplished": a record of work done`)
 }
+
+// A changelog titled in Chinese ("# 变更日志") over release tables: what
+// shipped, not work (heldout93 2262).
+func TestChineseChangelogTitle(t *testing.T) {
+	src := "# 变更日志\n\n# release_0.0.1\n\n| 序号 | 变更类型 | 说明 | 时间 |\n|:---|:---|:---|:---|\n| 1 | A | 基本功能的实现 | 2020-1-7 |\n| 2 | O | 优化 | 2020-1-8 |\n\n# release_0.0.2\n\n| 序号 | 变更类型 | 说明 | 时间 |\n|:---|:---|:---|:---|\n| 1 | A | 新增替换实现 | 2020-1-8 |\n| 2 | F | 修复 | 2020-1-9 |\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "变更日志" says it is a changelog`)
+}
