@@ -2309,12 +2309,20 @@ func (b *builder) todoFile(doc ast.Node, title string) bool {
 			return false // "Lotus EIP-7702 Testing TODO": tests to run
 		}
 	}
+	// A README's or a reference's sections say it is not one; a few
+	// such sections among a to-do file's areas ("## Context", "##
+	// Example" after "## Broker" and "## Cachers"), under a third of
+	// them, are more areas.
+	docs, sections := 0, 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok && h.Level > 1 && docSection(normalHeading(b.trimmedText(h))) {
-			return false
+		if h, ok := n.(*ast.Heading); ok && h.Level > 1 {
+			sections++
+			if docSection(normalHeading(b.trimmedText(h))) {
+				docs++
+			}
 		}
 	}
-	return true
+	return docs == 0 || 3*docs < sections
 }
 
 // roadmapSectionBullets proposes, in a document titled as a roadmap, the

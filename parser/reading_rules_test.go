@@ -4588,3 +4588,13 @@ func TestChineseChangelogTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "变更日志" says it is a changelog`)
 }
+
+// A to-do file's areas may include a few sections a README has too ("##
+// Context", "## Example"), under a third of them: its bullets are still
+// the work (heldout94 2275).
+func TestTodoFileWithAFewDocSections(t *testing.T) {
+	src := "# TODO\n\n## Common\n- multi params\n- global config\n\n## Broker\n- registry class\n\n## Serializer\n- avro\n\n## Services\n- versioning\n\n## Transporters\n- redis\n\n## Cachers\n- memory\n\n## Context\n- timeout\n\n## Example\n- chat demo\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 9)
+}
