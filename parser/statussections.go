@@ -185,6 +185,17 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 		state string
 	}
 	var ordered []numbered // numbered lists under the status sections
+	// keep takes list c, under a section of state st, into the reading.
+	keep := func(c ast.Node, st string) {
+		only[c] = true
+		end := len(b.src)
+		if next := c.NextSibling(); next != nil {
+			end = b.blockStart(next)
+		}
+		spans = append(spans, span{b.blockStart(c), end, st})
+		done = done || st == StatusClosed
+		open = open || st == StatusOpen || st == StatusInProgress
+	}
 	// A document of level-1 sections and no deeper ones ("v0.2 planned"
 	// and "v0.1 released", underlined with "====="): they are its
 	// sections, not titles.
@@ -267,14 +278,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				}
 			}
 		}
-		only[c] = true
-		end := len(b.src)
-		if next := c.NextSibling(); next != nil {
-			end = b.blockStart(next)
-		}
-		spans = append(spans, span{b.blockStart(c), end, st})
-		done = done || st == StatusClosed
-		open = open || st == StatusOpen || st == StatusInProgress
+		keep(c, st)
 	}
 
 	items, score, name := itemPattern{bullet: true}, scoreStatusSections, statusListsDescription
@@ -292,14 +296,7 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 					n++
 				}
 			}
-			only[c] = true
-			end := len(b.src)
-			if next := c.NextSibling(); next != nil {
-				end = b.blockStart(next)
-			}
-			spans = append(spans, span{b.blockStart(c), end, st})
-			done = done || st == StatusClosed
-			open = open || st == StatusOpen || st == StatusInProgress
+			keep(c, st)
 		}
 	}
 	if !done || !open || n < 2 {
