@@ -104,6 +104,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	// states outside the units' fields (deps.go).
 	b.beadRefs(doc)
 	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
+	b.fenceSlips(doc)
 	if !opts.Units {
 		b.statedDeps(doc)
 		b.checkpointSections(doc)
@@ -390,3 +391,43 @@ func appendNode(b []byte, c ast.Node, src []byte) []byte {
 	}
 	return b
 }
+
+// fenceSlips warns of a fenced code block that runs on to the end of the
+// document past the line its author meant to close it with: a fence with
+// an info string ("```text", "```bash"), which CommonMark reads as code,
+// when headings or list items follow it inside the block. Their plan is
+// not read, and never in silence.
+func (b *builder) fenceSlips(doc ast.Node) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		fb, ok := n.(*ast.FencedCodeBlock)
+		if !ok || fb.Lines().Len() < 3 || len(bytes.TrimSpace(b.src[fb.Lines().At(fb.Lines().Len()-1).Stop:])) > 0 {
+			// A block its fence closes: an inner "```bash" in a
+			// "```markdown" example is the example's own.
+			continue
+		}
+		start := b.blockStart(fb)
+		if start < 0 {
+			continue
+		}
+		opening := strings.TrimLeft(string(b.src[start:lineEnd(b.src, start)]), " ")
+		marker := opening[:len(opening)-len(strings.TrimLeft(opening, string(opening[0])))]
+		lines := fb.Lines()
+		slip := -1
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			l := strings.TrimLeft(string(seg.Value(b.src)), " ")
+			switch {
+			case slip < 0 && strings.HasPrefix(l, marker) && len(l) > len(marker) && isLetter(l[len(marker)]):
+				slip = seg.Start
+			case slip >= 0 && (strings.HasPrefix(l, "#") && strings.HasPrefix(strings.TrimLeft(l, "#"), " ") || strings.HasPrefix(l, "- [")):
+				last := lines.At(lines.Len() - 1)
+				b.p.warnf(b.p.Position(lineStart(b.src, slip)), "%q reads as code, not as the end of the code block that opens at line %d: a closing fence takes no info string, so the block runs on to line %d, and the headings and items in it (the first at line %d) are not read",
+					strings.TrimSpace(string(b.src[slip:lineEnd(b.src, slip)])), b.p.Position(start).Line, b.p.Position(last.Start).Line, b.p.Position(seg.Start).Line)
+				i = lines.Len()
+			}
+		}
+	}
+}
+
+// isLetter reports an ASCII letter.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -4598,3 +4598,18 @@ func TestTodoFileWithAFewDocSections(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	require.Len(t, p.Sprints, 9)
 }
+
+// A code block whose "closing" fence carries an info string ("```text")
+// runs on to the end of the document, and the headings after it are not
+// read: said at that line. A fence a "```markdown" example opens inside
+// itself, closed by a bare fence, is no slip (heldout93 2260).
+func TestFenceSlip(t *testing.T) {
+	src := "# Plan\n\n## Phase 1: Setup ✅\n\n```bash\nmake\n```text\n\n## Phase 2: Build\n\n- [ ] compile\n\n## Phase 3: Ship\n\n- [ ] tag\n"
+	p := Parse("p.md", []byte(src))
+	assert.Contains(t, msgs(p, Warning), `7:1: "`+"```text"+`" reads as code, not as the end of the code block that opens at line 5: a closing fence takes no info string, so the block runs on to line 15, and the headings and items in it (the first at line 9) are not read`)
+
+	ok := "# Plan\n\n## Phase 1: Docs\n\n```markdown\n# Install\n\n```bash\nmake\n```\n\n## Phase 2: Build\n\n- [ ] compile\n"
+	for _, m := range msgs(Parse("p.md", []byte(ok)), Warning) {
+		assert.NotContains(t, m, "reads as code")
+	}
+}
