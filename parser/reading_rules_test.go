@@ -4272,11 +4272,7 @@ func TestRangeGroupsItsUnits(t *testing.T) {
 	for _, s := range []string{src, "---\nunits: \"## Task {n}: {title}\"\n---\n" + src} {
 		p := Parse("p.md", []byte(s))
 		require.Empty(t, msgs(p, Error))
-		var got []string
-		for _, u := range p.Sprints {
-			got = append(got, u.Title)
-		}
-		assert.Equal(t, []string{"Bootstrap", "Types", "Procedural", "Integration test"}, got)
+		assert.Equal(t, []string{"1.1 Bootstrap open", "1.2 Types open", "1.3 Procedural open", "1.4 Integration test open"}, units(p))
 	}
 }
 
@@ -4304,11 +4300,7 @@ func TestShortWorkPackages(t *testing.T) {
 	src := "# Release Plan\n\n## 1. Identity\n\nx\n\n# 9. WP01 — Preflight\n\n## Objective\n\nDo.\n\n# 10. WP02 — Discovery\n\n## Objective\n\nDo.\n\n# 11. WP03 — Semantics\n\n## Objective\n\nDo.\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	var got []string
-	for _, u := range p.Sprints {
-		got = append(got, u.Title)
-	}
-	assert.Equal(t, []string{"Preflight", "Discovery", "Semantics"}, got)
+	assert.Equal(t, []string{"1.1 Preflight open", "1.2 Discovery open", "1.3 Semantics open"}, units(p))
 	assert.Equal(t, shape{}, readShape("WPA is a library"))
 }
 
@@ -4329,11 +4321,7 @@ func TestKoreanPhaseTable(t *testing.T) {
 	src := "# PLAN.md — 개발 계획\n\n## Phase 완료 현황\n\n| Phase | 내용 | 상태 | 완료일 |\n|---|---|---|---|\n| 0 | 독립 구조 | ✅ | 2026-04-18 |\n| 1 | LLM Selector | ✅ | 2026-04-18 |\n| 2 | Shadow Mode | 🔶 예정 | - |\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	var got []string
-	for _, u := range p.Sprints {
-		got = append(got, u.Title+" "+u.Status.Value)
-	}
-	assert.Equal(t, []string{"독립 구조 closed", "LLM Selector closed", "Shadow Mode open"}, got)
+	assert.Equal(t, []string{"1.0 독립 구조 closed", "1.1 LLM Selector closed", "1.2 Shadow Mode open"}, units(p))
 }
 
 // A letter id with a full-width colon after it ("## Phase A：Baseline"),
@@ -4342,11 +4330,7 @@ func TestLetterIDFullWidthColon(t *testing.T) {
 	src := "# 执行方案\n\n## 1. 背景\n\nx\n\n## Phase A：建立基线\n\n- 做\n\n## Phase B：拆路由\n\n- 做\n\n## Phase C：抽出编排器\n\n- 做\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	var got []string
-	for _, u := range p.Sprints {
-		got = append(got, u.Title)
-	}
-	assert.Equal(t, []string{"建立基线", "拆路由", "抽出编排器"}, got)
+	assert.Equal(t, []string{"0a.1 建立基线 open", "0b.1 拆路由 open", "0c.1 抽出编排器 open"}, units(p))
 }
 
 // A numbered heading written twice ("### 9." in P1, "### 9." again at the
@@ -4359,11 +4343,7 @@ func TestRepeatedNumberAndChineseStatus(t *testing.T) {
 	src := "# MiniCode 路线图\n\n## P0\n\n### 1. 上下文管理\n\n**状态：已实现。**\n\n### 2. 重试\n\n状态：首版已实现，可通过开关启用。\n\n## P1\n\n### 3. 记忆\n\n- a\n\n### 3. 笔记本编辑\n\n- b\n\n### 4. 评测\n\n- c\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	var got []string
-	for _, u := range p.Sprints {
-		got = append(got, u.ID+" "+u.Title+" "+u.Status.Value)
-	}
-	assert.Equal(t, []string{"1.1 上下文管理 closed", "1.2 重试 in_progress", "1.3 记忆 ", "1.4 笔记本编辑 ", "1.5 评测 "}, got)
+	assert.Equal(t, []string{"1.1 上下文管理 closed", "1.2 重试 in_progress", "1.3 记忆 open", "1.4 笔记本编辑 open", "1.5 评测 open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "19:1: 1.3 is taken: this unit is read as 1.4, in the order the plan lists it")
 }
 
@@ -4413,11 +4393,7 @@ func TestTestResultTablesAndHeadingMarks(t *testing.T) {
 	src := "# E2E Test Plan\n\n## Test Phases\n\n### Phase 1: Grid [DONE]\n\n**Status:** 34 passing, 5 fixme\n\n| # | Test | Status | Notes |\n|---|---|---|---|\n| 1 | Type a number | PASS | |\n| 2 | Escape cancels | FIXME | CDP |\n| 3 | Delete clears | PASS | |\n\n### Phase 2: Sort [PLANNED]\n\n- [ ] Sort ascending\n\n### Phase 3: Formulas [PARTIAL]\n\nSome.\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	var got []string
-	for _, u := range p.Sprints {
-		got = append(got, u.ID+" "+u.Status.Value)
-	}
-	assert.Equal(t, []string{"1.1 closed", "2.1 ", "3.1 in_progress"}, got)
+	assert.Equal(t, []string{"1.1 Grid closed", "2.1 Sort [PLANNED] open", "3.1 Formulas [PARTIAL] in_progress"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `7:1: Status "34 passing, 5 fixme" of sprint 1.1 is not a status the compiler knows; its heading's done mark stands`)
 }
 
