@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/beads-architect/architect/parser/gfm"
@@ -417,7 +418,7 @@ func (b *builder) fenceSlips(doc ast.Node) {
 			seg := lines.At(i)
 			l := strings.TrimLeft(string(seg.Value(b.src)), " ")
 			switch {
-			case slip < 0 && strings.HasPrefix(l, marker) && len(l) > len(marker) && isLetter(l[len(marker)]):
+			case slip < 0 && strings.HasPrefix(l, marker) && len(l) > len(marker) && unicode.IsLetter(rune(l[len(marker)])):
 				slip = seg.Start
 			case slip >= 0 && (strings.HasPrefix(l, "#") && strings.HasPrefix(strings.TrimLeft(l, "#"), " ") || strings.HasPrefix(l, "- [")):
 				last := lines.At(lines.Len() - 1)
@@ -428,6 +429,3 @@ func (b *builder) fenceSlips(doc ast.Node) {
 		}
 	}
 }
-
-// isLetter reports an ASCII letter.
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
