@@ -1198,6 +1198,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
 	}
+	if line, word := b.argumentsPlaceholder(doc); line > 0 {
+		// "# Process Simone Task based on $Argument", "<$ARGUMENTS> ⇒
+		// Task ID": a slash command's prompt, filled in each time an
+		// agent runs it; its steps are no work to compile.
+		return fmt.Sprintf("its text takes %q (line %d), the placeholder an agent's command fills in each time it runs: its %s are the command's steps, not work to compile", word, line, unitsWord(best))
+	}
 	if line := sig.heads["parameters"]; line > 0 {
 		if n := bytes.Count(b.src, []byte("You MUST")) + bytes.Count(b.src, []byte("You SHOULD")); n >= 5 {
 			// "## Parameters" and "You MUST ask for all required
@@ -1683,4 +1689,38 @@ func (b *builder) releaseProcedure(title string) string {
 		return ""
 	}
 	return fmt.Sprintf("%q at line %d", b.src[loc[0]:loc[1]], b.p.Position(loc[0]).Line)
+}
+
+// argumentsPlaceholder returns the line of the first "$ARGUMENTS" (or
+// "$Argument") an agent tool's command substitutes, written in the
+// document's text rather than quoted as code: a plan that changes such a
+// command names it in backticks (`$ARGUMENTS`), the command itself does
+// not. The line is 0 when there is none.
+func (b *builder) argumentsPlaceholder(doc ast.Node) (line int, word string) {
+	if !bytes.Contains(b.src, []byte("$ARGUMENT")) && !bytes.Contains(b.src, []byte("$Argument")) {
+		return 0, ""
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if line > 0 {
+			return ast.WalkStop, nil
+		}
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if n.Kind() == ast.KindCodeSpan {
+			return ast.WalkSkipChildren, nil
+		}
+		if t, ok := n.(*ast.Text); ok {
+			seg := t.Segment.Value(b.src)
+			if i := bytes.Index(bytes.ToUpper(seg), []byte("$ARGUMENT")); i >= 0 {
+				line = b.p.Position(t.Segment.Start + i).Line
+				word = string(seg[i:])
+				if end := bytes.IndexFunc(seg[i+1:], func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {
+					word = string(seg[i : i+1+end])
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return line, word
 }

@@ -4589,3 +4589,17 @@ func TestFenceSlip(t *testing.T) {
 		assert.NotContains(t, m, "reads as code")
 	}
 }
+
+// A slash command's prompt takes "$ARGUMENTS" in its text; a plan that
+// changes such a command quotes the placeholder as code (heldout93 2265).
+func TestArgumentsPlaceholder(t *testing.T) {
+	src := "# Process Task based on $Argument\n\n## 1 · Analyse scope\n\n<$ARGUMENTS> ⇒ Task ID.\n\n## 2 · Identify task file\n\n- search the sprints\n\n## 3 · Execute\n\n- do the work\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its text takes "$Argument" (line 1), the placeholder an agent's command fills in each time it runs: its headings are the command's steps`)
+
+	quoted := "# Plan: harden the command\n\n## Phase 1: Tests\n\n### Task 1.1: Add a failing `$ARGUMENTS` test\n\n- [ ] write it\n\n### Task 1.2: Parse `$ARGUMENTS` as argv\n\n- [ ] fix it\n"
+	p = Parse("p.md", []byte(quoted))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Add a failing $ARGUMENTS test open", "1.2 Parse $ARGUMENTS as argv open"}, units(p))
+}
