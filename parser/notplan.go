@@ -79,6 +79,11 @@ func workHeading(text string) bool {
 	if f := strings.Fields(h); len(f) > 1 && (slices.Contains(remarkWords, f[len(f)-1]) || slices.Contains(checkedWords, f[len(f)-1])) {
 		return false // "Implementation Notes", "Implementation Verification": remarks on the work, or checks of it, not the work
 	}
+	if strings.HasPrefix(h, "steps to ") && !strings.HasPrefix(h, "steps to implement") {
+		// "Steps to rename a Feature", "Steps to Reproduce": how a thing
+		// is done, told to whoever does it, not the steps of this work.
+		return false
+	}
 	for _, w := range workHeadings {
 		if h == w || strings.HasPrefix(h, w+" ") || strings.HasPrefix(h, w+":") {
 			return true

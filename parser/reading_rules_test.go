@@ -4603,3 +4603,16 @@ func TestArgumentsPlaceholder(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Add a failing $ARGUMENTS test open", "1.2 Parse $ARGUMENTS as argv open"}, units(p))
 }
+
+// "### Steps to rename a Feature" tells how a thing is done, to whoever
+// does it: its numbered list is no work of the document's (heldout93
+// 2252). "Steps to implement" stays a work section.
+func TestStepsToSection(t *testing.T) {
+	src := "# Renaming and Deprecating Features\n\n## Goal\n\nAdds support for renaming a Feature.\n\n## 1. legacyIds\n\n### Steps to rename a Feature\n\n1. Update the folder and the id.\n2. Add the legacyIds property.\n3. Bump the version.\n4. Publish again.\n\n#### Example: Renaming a Feature\n\nSome text.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: no heading, list item or table row reads as a unit of work")
+	assert.False(t, workHeading("Steps to rename a Feature"))
+	assert.True(t, workHeading("Steps to implement"))
+	assert.True(t, workHeading("Steps"))
+}
