@@ -32,6 +32,7 @@ type legendMark struct {
 	mark     string // "✅"
 	done     bool
 	progress bool
+	blocked  bool
 }
 
 // legend is what the document's legend defines, with the list items that
@@ -41,6 +42,7 @@ type legend struct {
 	items map[ast.Node]bool
 	pos   Pos // the legend's heading
 	used  int // items read by it since the count was last reset
+	rows  int // table rows whose status it read, since the same
 }
 
 // findLegend reads the list under the document's legend heading, if it
@@ -108,6 +110,8 @@ func (lg *legend) define(entry string) {
 		lg.marks = append(lg.marks, legendMark{mark: mark, done: true})
 	case r.status == StatusInProgress:
 		lg.marks = append(lg.marks, legendMark{mark: mark, progress: true})
+	case r.status == StatusBlocked:
+		lg.marks = append(lg.marks, legendMark{mark: mark, blocked: true})
 	case r.status == StatusOpen && r.known || hasAnyWord(meaning, plannedWords):
 		// "📋 Planned", "🔮 Under consideration": work still to do, an
 		// open box.
@@ -122,13 +126,36 @@ var plannedWords = []string{"planned", "planning", "to do", "todo", "next", "fut
 
 // splitMark splits "✅ Implemented" into its mark and its meaning: the
 // mark is the run of symbols before the first space, with no letter or
-// digit in it.
+// digit in it, or an emoji's short code (":ship: - Completed").
 func splitMark(text string) (mark, meaning string) {
 	m, rest, ok := strings.Cut(text, " ")
-	if !ok || m == "" || strings.IndexFunc(m, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+	if !ok || m == "" || strings.IndexFunc(m, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 && !shortCode(m) {
 		return "", ""
 	}
 	return m, strings.TrimSpace(strings.TrimLeft(rest, "=:-–— "))
+}
+
+// shortCode reports an emoji's short code, ":ship:" or ":white_check_mark:".
+func shortCode(m string) bool {
+	name, ok := strings.CutPrefix(m, ":")
+	if name, ok = strings.CutSuffix(name, ":"); !ok || name == "" {
+		return false
+	}
+	return strings.IndexFunc(name, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '+' || r == '-') }) < 0
+}
+
+// mark returns what the legend defines text, one mark alone, to mean; nil
+// when it defines no such mark (or there is no legend).
+func (lg *legend) mark(text string) *legendMark {
+	if lg == nil {
+		return nil
+	}
+	for i := range lg.marks {
+		if lg.marks[i].mark == text {
+			return &lg.marks[i]
+		}
+	}
+	return nil
 }
 
 // read reads t by the legend: an item that opens with a defined
@@ -152,7 +179,7 @@ func (lg *legend) read(t *itemText) {
 // says tells the preview how the legend was read, when the chosen reading
 // took items by it.
 func (lg *legend) says() (Reading, bool) {
-	if lg == nil || lg.used == 0 {
+	if lg == nil || lg.used == 0 && lg.rows == 0 {
 		return Reading{}, false
 	}
 	var marks []string
@@ -161,10 +188,15 @@ func (lg *legend) says() (Reading, bool) {
 		switch {
 		case m.progress:
 			state = "in progress"
+		case m.blocked:
+			state = "blocked"
 		case !m.done:
 			state = "open"
 		}
 		marks = append(marks, m.mark+" "+state)
+	}
+	if lg.used == 0 {
+		return Reading{Pos: lg.pos, Text: "the marks in a table's unnamed first column are the rows' status, as the legend defines them: " + strings.Join(marks, ", ")}, true
 	}
 	return Reading{Pos: lg.pos, Text: "list items that open with a mark the legend defines are read as checkboxes: " + strings.Join(marks, ", ")}, true
 }

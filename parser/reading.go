@@ -347,7 +347,7 @@ func (b *builder) readPlan(doc ast.Node, yml []byte, decl *declaration) {
 			continue
 		}
 		if b.legend != nil {
-			b.legend.used = 0
+			b.legend.used, b.legend.rows = 0, 0
 		}
 		if c.read(b, doc) {
 			c.Chosen, chosen = true, c

@@ -4616,3 +4616,22 @@ func TestStepsToSection(t *testing.T) {
 	assert.True(t, workHeading("Steps to implement"))
 	assert.True(t, workHeading("Steps"))
 }
+
+// A roadmap's tables whose unnamed first column holds only marks its
+// legend defines, as emoji short codes: the marks are the rows' status
+// (heldout91 2209).
+func TestLegendKeyedTable(t *testing.T) {
+	src := "# Git LFS Roadmap\n\n## Upcoming Features\n\n| | Name | Ref |\n| --- | --- | --- |\n| :construction: | File locking | #666 |\n| :ship: | Resumable uploads | #414 |\n| | Remove the old route | |\n| :no_entry_sign: | Follow redirects | #1129 |\n\n## Legend\n\n* :ship: - Completed\n* :construction: - In Progress\n* :soon: - Up next\n* :no_entry_sign: - Blocked\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 File locking in_progress", "1.2 Resumable uploads closed", "1.3 Remove the old route open", "1.4 Follow redirects blocked"}, units(p))
+	var texts []string
+	for _, r := range p.Readings {
+		texts = append(texts, r.Text)
+	}
+	assert.Contains(t, texts, "the marks in a table's unnamed first column are the rows' status, as the legend defines them: :ship: done, :construction: in progress, :soon: open, :no_entry_sign: blocked")
+
+	// With no legend, the marks say nothing, and the table is no plan's.
+	p = Parse("p.md", []byte(src[:strings.Index(src, "## Legend")]))
+	require.Len(t, msgs(p, Error), 1)
+}

@@ -66,6 +66,9 @@ type unitTable struct {
 	// the columns, -1 when there is none
 	id, title, status, deps, priority int
 	ids                               []string // each row's id as written
+	// keyed: the status column is an unnamed one of marks the document's
+	// legend defines (":ship:", "🚧"), read by the legend
+	keyed bool
 }
 
 // cellText is a cell's plain text, markup and blanks trimmed.
@@ -257,7 +260,7 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 		// A roadmap's "| Feature | Description | Release timeline |
 		// Status |" lists work; a Feature column with no date or
 		// release to meet lists what a product has.
-		return ut.markedRows(b, header)
+		return ut.markedRows(b, header) || ut.legendRows(b, header)
 	}
 	if !ut.textColumn(b, 0) || !b.planTitled() && !workSection(b.headingOver(ut.t)) {
 		return false
@@ -333,6 +336,41 @@ func (ut *unitTable) markedRows(b *builder, header []string) bool {
 	if known == 0 {
 		return false
 	}
+	ut.id, ut.title = w, w
+	ut.ids = make([]string, len(ut.rows))
+	return true
+}
+
+// legendRows reads, in a document titled as a plan, a table whose first
+// column has no header and holds only marks the document's legend defines
+// ("| :construction: | File locking | [#666] |" over "* :ship: -
+// Completed"), or nothing: the marks are the rows' status, the next text
+// column their titles. A blank mark is work not yet begun.
+func (ut *unitTable) legendRows(b *builder, header []string) bool {
+	if b.legend == nil || header[0] != "" || ut.status >= 0 || !b.planTitled() {
+		return false
+	}
+	marked := 0
+	for _, row := range ut.rows {
+		if len(row) == 0 {
+			return false
+		}
+		switch m := b.cellText(row[0]); {
+		case m == "":
+		case b.legend.mark(m) != nil:
+			marked++
+		default:
+			return false
+		}
+	}
+	if marked == 0 {
+		return false
+	}
+	w := slices.IndexFunc(header, func(h string) bool { return h != "" })
+	if w <= 0 || !ut.textColumn(b, w) || !ut.distinct(b, w) {
+		return false
+	}
+	ut.status, ut.keyed = 0, true
 	ut.id, ut.title = w, w
 	ut.ids = make([]string, len(ut.rows))
 	return true
@@ -780,6 +818,18 @@ func (w *shapeWalk) rowUnit(ph *Phase, ut *unitTable, row []ast.Node) *Sprint {
 			// struck.
 			s.Status = Field{Value: StatusOpen, Pos: b.p.Position(b.cellStart(c, start))}
 			b.p.diag(Info, s.Status.Pos, "status \"❌\" of sprint %s is read as not done, as a cross alone in a table's status column says", s.ID)
+		} else if m := b.legend.mark(text); ut.keyed && c != nil && m != nil {
+			st := StatusOpen
+			switch {
+			case m.done:
+				st = StatusClosed
+			case m.progress:
+				st = StatusInProgress
+			case m.blocked:
+				st = StatusBlocked
+			}
+			s.Status = Field{Value: st, Pos: b.p.Position(b.cellStart(c, start))}
+			b.legend.rows++
 		} else if c != nil && text != "" {
 			f := field{label: "status", value: text, pos: b.p.Position(b.cellStart(c, start)), start: -1, valueStart: -1}
 			for k := c.FirstChild(); k != nil; k = k.NextSibling() {
