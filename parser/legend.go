@@ -141,7 +141,9 @@ func shortCode(m string) bool {
 	if name, ok = strings.CutSuffix(name, ":"); !ok || name == "" {
 		return false
 	}
-	return strings.IndexFunc(name, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '+' || r == '-') }) < 0
+	return strings.IndexFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '+' || r == '-')
+	}) < 0
 }
 
 // mark returns what the legend defines text, one mark alone, to mean; nil
