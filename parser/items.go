@@ -63,6 +63,11 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	if _, ok := first.(*east.TaskCheckBox); ok {
 		t.box, first = true, first.NextSibling()
 	}
+	if b.imageOnly(first) {
+		// "- [x] ![Development Status](…/status-beta-brightgreen.svg)":
+		// a badge ticked to show how the project stands, not work.
+		return itemText{}, false
+	}
 	if text, ok := b.lineText(first); ok {
 		t.text = strings.TrimSpace(text) // most items: one run of text
 		t = t.read()
@@ -85,6 +90,31 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	t = t.read()
 	b.legend.read(&t)
 	return t, true
+}
+
+// imageOnly reports an item's line that holds images, or linked images,
+// and nothing else but blanks.
+func (b *builder) imageOnly(first ast.Node) bool {
+	images := 0
+	for n := first; n != nil; n = n.NextSibling() {
+		if l, ok := n.(*ast.Link); ok && l.ChildCount() == 1 {
+			n = l.FirstChild()
+		}
+		switch t := n.(type) {
+		case *ast.Image:
+			images++
+		case *ast.Text:
+			if len(bytes.TrimSpace(t.Segment.Value(b.src))) > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+		if n.Parent() != first.Parent() {
+			n = n.Parent() // back to the link, to go on past it
+		}
+	}
+	return images > 0
 }
 
 // read reads the markers goldmark leaves in an item's text.

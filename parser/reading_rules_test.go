@@ -4650,3 +4650,12 @@ func TestLegendOneEntryALine(t *testing.T) {
 	assert.Contains(t, texts, "list items that open with a mark the legend defines are read as checkboxes: ○ open, ◐ in progress, ✓ done")
 	assert.Equal(t, []string{"1.1 First slice open", "1.2 Second slice closed", "1.3 Done item closed", "1.4 Open item open"}, units(p))
 }
+
+// A checkbox whose item is only a badge image shows how the project
+// stands, and is no work (heldout95 2324).
+func TestBadgeCheckboxes(t *testing.T) {
+	src := "# Road Map\n\n## Development Status\n\n- [ ] ![Development Status](https://img.shields.io/badge/status-alpha-yellow.svg)\n- [x] [![Development Status](https://img.shields.io/badge/status-beta-green.svg)](https://example.com)\n\n## Project Milestones\n\n- [x] Release [Version 0.5.0](https://example.com/v0.5.0)\n- [ ] Release [Version 1.0.0](https://example.com/v1.0.0)\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Release Version 0.5.0 closed", "1.2 Release Version 1.0.0 open"}, units(p))
+}
