@@ -79,7 +79,7 @@ func (b *builder) beadRefs(doc ast.Node) {
 		if _, field := mayHold(n, b.src, "issue", "bead", "bd"); !field {
 			return ast.WalkSkipChildren, nil
 		}
-		for _, line := range paragraphLines(n) {
+		for _, line := range paragraphLines(n, b.src) {
 			var text []byte
 			for _, c := range line {
 				text = appendNode(text, c, b.src)

@@ -289,7 +289,7 @@ func (b *builder) textBlock(n ast.Node) {
 	if par, ok := n.(*ast.Paragraph); ok && b.seen && b.phase == nil && b.sprint == nil && b.entry == nil {
 		// "## Notes" after the phases, with "**Labels**: security": a
 		// setting there is read nowhere; say so.
-		for _, line := range paragraphLines(par) {
+		for _, line := range paragraphLines(par, b.src) {
 			f, ok := b.lineField(line)
 			if !ok {
 				continue
@@ -547,7 +547,7 @@ func (b *builder) readPhaseStatus(ph *Phase, blocks []ast.Node) (skipped bool) {
 			continue
 		}
 		gateLine := false
-		for _, line := range paragraphLines(par) {
+		for _, line := range paragraphLines(par, b.src) {
 			f, ok := b.lineField(line)
 			if !ok {
 				continue
@@ -832,7 +832,7 @@ func (b *builder) closeEntry() {
 		if e.Done && reopenedText(plainText(par, b.src)) {
 			e.Done = false
 		}
-		for _, line := range paragraphLines(par) {
+		for _, line := range paragraphLines(par, b.src) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
 				r := readStatus(liveValue(f, b.src))
 				e.Done = r.status == StatusClosed

@@ -255,7 +255,7 @@ func (b *builder) statedDeps(doc ast.Node) {
 			if !arrows && !field {
 				return ast.WalkSkipChildren, nil
 			}
-			for _, line := range paragraphLines(n) {
+			for _, line := range paragraphLines(n, b.src) {
 				var text []byte
 				for _, c := range line {
 					text = appendNode(text, c, b.src)

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -140,13 +141,15 @@ func workLabel(label string) bool {
 // colon: " (all must pass):".
 var qualifierRE = lazyMustCompile(`^[ \t]*\([^()\n]*\)[ \t]*:`)
 
-// paragraphLines splits a paragraph's inline nodes at line breaks. The
-// lines share one array, each capped at its end.
-func paragraphLines(p ast.Node) [][]ast.Node {
+// paragraphLines splits a paragraph's inline nodes at line breaks, and
+// at a bar that parts one bold field from the next on one line
+// ("**Completed**: March 2025 | **Status**: 100% Complete"). The lines
+// share one array, each capped at its end.
+func paragraphLines(p ast.Node, src []byte) [][]ast.Node {
 	nodes, breaks := 0, 0
 	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
 		nodes++
-		if lineBreak(c) {
+		if lineBreak(c) || fieldBar(c, src) {
 			breaks++
 		}
 	}
@@ -158,7 +161,7 @@ func paragraphLines(p ast.Node) [][]ast.Node {
 	from := 0
 	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
 		all = append(all, c)
-		if lineBreak(c) {
+		if lineBreak(c) || fieldBar(c, src) {
 			lines = append(lines, all[from:len(all):len(all)])
 			from = len(all)
 		}
@@ -167,6 +170,22 @@ func paragraphLines(p ast.Node) [][]ast.Node {
 		lines = append(lines, all[from:])
 	}
 	return lines
+}
+
+// fieldBar reports whether inline node n is text that ends in a bar,
+// with a bold label after it on the same line: "March 2025 | " before
+// "**Status**:".
+func fieldBar(n ast.Node, src []byte) bool {
+	t, ok := n.(*ast.Text)
+	if !ok || t.SoftLineBreak() || t.HardLineBreak() {
+		return false
+	}
+	v := bytes.TrimRight(t.Segment.Value(src), " \t")
+	if len(v) == 0 || v[len(v)-1] != '|' {
+		return false
+	}
+	em, ok := n.NextSibling().(*ast.Emphasis)
+	return ok && em.Level == 2
 }
 
 // lineBreak reports whether a line ends after inline node n.
@@ -254,6 +273,9 @@ func (b *builder) lineField(line []ast.Node) (field, bool) {
 	}
 	f.label = strings.ToLower(label)
 	f.value = strings.TrimSpace(value.String())
+	if len(rest) > 0 && fieldBar(rest[len(rest)-1], b.src) {
+		f.value = strings.TrimSpace(strings.TrimSuffix(f.value, "|"))
+	}
 	f.rest = rest
 	if s := em.Pos(); s >= 0 {
 		f.pos = b.p.Position(s)

@@ -2957,7 +2957,7 @@ func (b *builder) fieldBullet(h ast.Node, kind string) bool {
 			if blk == nil {
 				continue
 			}
-			if lines := paragraphLines(blk); len(lines) > 0 && len(lines[0]) > 0 {
+			if lines := paragraphLines(blk, b.src); len(lines) > 0 && len(lines[0]) > 0 {
 				if f, ok := b.lineField(lines[0]); ok && sprintLabels[f.label] == kind {
 					return true
 				}

@@ -4659,3 +4659,12 @@ func TestBadgeCheckboxes(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Release Version 0.5.0 closed", "1.2 Release Version 1.0.0 open"}, units(p))
 }
+
+// Two bold fields on one line, parted by a bar: each is read ("**Status**:
+// 100%% Complete" after "**Completed**: March 2025 |", heldout96 2295).
+func TestFieldsPartedByABar(t *testing.T) {
+	src := "# Roadmap\n\n### Phase 1: Core\n**Completed**: March 2025 | **Status**: 100%% Complete\n\n**Achievements**: parser\n\n### Phase 2: More\n**Status**: 0%% - Not Started\n\n**Goals**: a standard library\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Core closed", "2.1 More open"}, units(p))
+}

@@ -149,7 +149,7 @@ func (b *builder) quoteHasField(q *ast.Blockquote) bool {
 		if !ok {
 			continue
 		}
-		for _, line := range paragraphLines(par) {
+		for _, line := range paragraphLines(par, b.src) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] != "" {
 				return true
 			}
@@ -279,7 +279,7 @@ func (r *sectionReader) read() {
 		}
 		switch n := n.(type) {
 		case *ast.Paragraph:
-			r.fieldLines(paragraphLines(n), start, stop)
+			r.fieldLines(paragraphLines(n, r.b.src), start, stop)
 		case *ast.Heading:
 			text := strings.TrimSpace(plainText(n, b.src))
 			label := strings.ToLower(strings.TrimSpace(strings.TrimSuffix(text, ":")))
@@ -699,7 +699,7 @@ func (r *sectionReader) itemLabel(it ast.Node) (field, bool) {
 	if em, ok := blk.FirstChild().(*ast.Emphasis); !ok || em.Level != 2 {
 		return field{}, false // most items: no label
 	}
-	lines := paragraphLines(blk)
+	lines := paragraphLines(blk, r.b.src)
 	if len(lines) == 0 {
 		return field{}, false
 	}
@@ -856,7 +856,7 @@ func (r *sectionReader) lazyIn(n ast.Node) *lazyCut {
 			if !innerBreak(c) {
 				continue // one line: no label after the first
 			}
-			lines := paragraphLines(c)
+			lines := paragraphLines(c, r.b.src)
 			for j := 1; j < len(lines); j++ {
 				f, ok := r.b.lineField(lines[j])
 				if !ok || sprintLabels[f.label] == "" || f.start < 0 {

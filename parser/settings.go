@@ -323,7 +323,7 @@ func (b *builder) readPreamble() Defaults {
 		if !ok {
 			continue
 		}
-		for _, line := range paragraphLines(par) {
+		for _, line := range paragraphLines(par, b.src) {
 			f, ok := b.lineField(line)
 			if !ok {
 				continue

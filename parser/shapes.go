@@ -2683,7 +2683,7 @@ func (b *builder) phasesTrack(heads []*shapeHead) bool {
 // or the first line of a list item ("- **Status**: shipped").
 func (b *builder) sectionStatus(h ast.Node) (field, bool) {
 	status := func(par ast.Node) (field, bool) {
-		for _, line := range paragraphLines(par) {
+		for _, line := range paragraphLines(par, b.src) {
 			if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" {
 				return f, true
 			}
