@@ -4668,3 +4668,12 @@ func TestFieldsPartedByABar(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Core closed", "2.1 More open"}, units(p))
 }
+
+// A state machine's section says a design, whose phases are the stages it
+// runs through (heldout96 2293).
+func TestStateMachineDesign(t *testing.T) {
+	src := "# 工作流程\n\n## 状态机\n\n- INIT → EXPLORING → DESIGNING\n\n## 阶段一：开题\n\n用户带来题目。\n\n## 阶段二：研究\n\n系统检索文献。\n\n## 状态流转规则\n\n- 线性推进\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it reads as a design document ("状态机" (line 3), "状态流转规则" (line 15)), and the closest reading finds no units of work, only phase headings`)
+}
