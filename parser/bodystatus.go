@@ -39,6 +39,14 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 				}
 			}
 		}
+		if h, isHead := n.(*ast.Heading); isHead {
+			if at, ok := b.completionSummary(h); ok {
+				if box := b.openBox(blocks); box.IsValid() {
+					b.p.warnf(at, "%q says its unit is complete, though the box at line %d is still open: read as done", b.trimmedText(h), box.Line)
+				}
+				return StatusClosed, at, true
+			}
+		}
 		if par, isPar := n.(*ast.Paragraph); isPar {
 			text := strings.TrimSpace(plainText(par, b.src))
 			at := b.p.Position(b.blockStart(par))
@@ -132,6 +140,27 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	// releases an in-progress bead, and a ticked box is no statement that
 	// someone is on it. The unit stays open.
 	return "", Pos{}, false
+}
+
+// completionSummary reports a heading inside a unit that titles the
+// summary of its completion ("### Phase 1 Completion Summary") over a
+// first sentence that says it is complete ("Phase 1 has been successfully
+// completed."): an agent's record, written when the unit was done, which
+// an open criteria box below it does not undo.
+func (b *builder) completionSummary(h *ast.Heading) (Pos, bool) {
+	t := normalHeading(b.trimmedText(h))
+	if !strings.HasSuffix(t, "completion summary") && !strings.HasSuffix(t, "completion report") {
+		return Pos{}, false
+	}
+	par, ok := h.NextSibling().(*ast.Paragraph)
+	if !ok {
+		return Pos{}, false
+	}
+	first, _, _ := strings.Cut(plainText(par, b.src), ". ")
+	if r := readStatus(first); r.status != StatusClosed || !r.known {
+		return Pos{}, false
+	}
+	return b.p.Position(b.blockStart(par)), true
 }
 
 // superpowersPlan reports a plan written by superpowers' writing-plans

@@ -4677,3 +4677,14 @@ func TestStateMachineDesign(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it reads as a design document ("状态机" (line 3), "状态流转规则" (line 15)), and the closest reading finds no units of work, only phase headings`)
 }
+
+// "### Phase 4 Completion Summary" over "Phase 4 has been successfully
+// completed." records the unit done; an open box above it is said
+// (heldout96 2304).
+func TestCompletionSummary(t *testing.T) {
+	src := "# Reply Plan\n\n## Phase 1: Core\n\n### Success Criteria:\n- [x] compiles\n\n### Phase 1 Completion Summary\n\nPhase 1 has been successfully completed. It works.\n\n## Phase 2: Docs\n\n### Success Criteria:\n- [x] docs built\n- [ ] CI workflows pass\n\n### Phase 2 Completion Summary\n\nPhase 2 has been successfully completed. The docs are in.\n\n## Phase 3: Release\n\n### Success Criteria:\n- [ ] tagged\n\n### Phase 3 Completion Summary\n\nTo be written.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Core closed", "2.1 Docs closed", "3.1 Release open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `20:1: "Phase 2 Completion Summary" says its unit is complete, though the box at line 16 is still open: read as done`)
+}
