@@ -4688,3 +4688,13 @@ func TestCompletionSummary(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Core closed", "2.1 Docs closed", "3.1 Release open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `20:1: "Phase 2 Completion Summary" says its unit is complete, though the box at line 16 is still open: read as done`)
 }
+
+// A status mark right after a bold label that holds the whole title
+// ("- **M2.T0 — Python reference** ✅ (first commit)") says the unit is
+// done (heldout96 2310).
+func TestMarkAfterBoldLabel(t *testing.T) {
+	src := "# Plan\n\n## Tasks\n\n### M2 — Go\n\n- **Step 2.1: Python reference** ✅ (first commit)\n- **Step 2.2: Go bootstrap**: go.mod and main ✅\n- **Step 2.3: Config**: x\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"2.1 Python reference closed", "2.2 Go bootstrap open", "2.3 Config open"}, units(p))
+}

@@ -861,6 +861,14 @@ func (b *builder) listUnitOf(it ast.Node, phases bool) (shape, bool) {
 		sh.rest = strings.TrimSpace(string(rest))
 		sh.rest = strings.TrimSpace(strings.TrimLeft(sh.rest, ":-–— "))
 		sh.title = cleanTitle(sh.rest)
+	} else if t, ok := em.NextSibling().(*ast.Text); ok {
+		// "- **M2.T0 — Python → reference/** ✅ (first commit)": a
+		// status mark right after the whole label says how the unit
+		// stands, as it would after a heading's title.
+		after := strings.TrimSpace(string(t.Segment.Value(b.src)))
+		if mark, _, _ := strings.Cut(after, " "); statusEmoji(mark) {
+			sh.lead = strings.TrimSpace(sh.lead + " " + mark)
+		}
 	}
 	return sh, true
 }
