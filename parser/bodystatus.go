@@ -103,7 +103,7 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 					t = strings.TrimSpace(plainText(it.FirstChild(), b.src))
 				}
 				switch {
-				case strings.HasPrefix(t, "✅") || strings.HasPrefix(t, "✔") || strings.HasPrefix(t, "☑"):
+				case strings.HasPrefix(t, "✅") || strings.HasPrefix(t, "✔") || strings.HasPrefix(t, "☑") || doneLead(t):
 					marked++
 					checked++
 				case strings.HasPrefix(t, "⬜") || strings.HasPrefix(t, "☐") || strings.HasPrefix(t, "❌"):
@@ -140,6 +140,21 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	// releases an in-progress bead, and a ticked box is no statement that
 	// someone is on it. The unit stays open.
 	return "", Pos{}, false
+}
+
+// doneLeads are the labels an item opens with to say its work is done
+// ("- 已完成：引入 BPFIX-E000", "- Done: moved the parser").
+var doneLeads = map[string]bool{"已完成": true, "已实现": true, "完成": true, "已完成的": true, "完了": true, "実装済み": true, "완료": true,
+	"done": true, "completed": true, "implemented": true, "finished": true, "shipped": true}
+
+// doneLead reports an item's text that opens with a done label and a
+// colon: "已完成：…", "Done: …".
+func doneLead(t string) bool {
+	k := strings.IndexAny(t, ":：")
+	if k <= 0 || k > 20 {
+		return false
+	}
+	return doneLeads[strings.ToLower(strings.Trim(t[:k], "*_ "))]
 }
 
 // completionSummary reports a heading inside a unit that titles the

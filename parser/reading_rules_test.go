@@ -4698,3 +4698,13 @@ func TestMarkAfterBoldLabel(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"2.1 Python reference closed", "2.2 Go bootstrap open", "2.3 Config open"}, units(p))
 }
+
+// Items that open with a done label ("- 已完成：…", "- Done: …") are the
+// unit's work done, as "- ✅ …" are; every item so marked is a unit done
+// (heldout97 2352).
+func TestDoneLeadItems(t *testing.T) {
+	src := "# 路线\n\n### Milestone 1: No Unknown\n\n目标：a.\n\n- 已完成：引入 E000。\n- 已完成：fallback 不再默认。\n\n### Milestone 2: Catalog\n\n- 已完成：拆分。\n- 统一 catalog。\n\n### Milestone 3: Spans\n\n- Done: spans trusted.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 No Unknown closed", "1.2 Catalog open", "1.3 Spans closed"}, units(p))
+}
