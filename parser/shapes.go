@@ -2303,6 +2303,23 @@ func (b *builder) planDone(value string, at Pos) {
 	}
 }
 
+// wordsDone reports a status that says in words, not by a mark alone,
+// that the whole work is done, naming no unit: "✅ IMPLEMENTATION COMPLETE
+// - Ready for Testing", not "✅ Ready for Execution" nor "Tasks 1-5
+// Complete!".
+func wordsDone(v string) bool {
+	head, _, _ := strings.Cut(v, "(")
+	for _, sep := range []string{" — ", " – ", " - ", ";", ". "} {
+		head, _, _ = strings.Cut(head, sep)
+	}
+	head = strings.TrimLeftFunc(head, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if strings.ContainsFunc(head, unicode.IsDigit) {
+		return false
+	}
+	r := readStatus(head)
+	return r.known && r.status == StatusClosed
+}
+
 // statusLineMark reads a document's status line, before its first section
 // ("Status: **Etapa 5 concluída; Etapa 6 aguardando segundo gate**"): a
 // unit named done there closes it and the units before it, which a plan
@@ -2318,6 +2335,17 @@ func (b *builder) statusLineMark(doc ast.Node) {
 		if par, ok := n.(*ast.Paragraph); ok {
 			if v, found := cutStatusLabel(strings.TrimSpace(plainText(par, b.src))); found && v != "" {
 				value, at = v, b.p.Position(b.blockStart(par))
+				break
+			}
+			// "**Project**: …" over "**Status**: ✅ IMPLEMENTATION
+			// COMPLETE": a status field among the header's fields.
+			for _, line := range paragraphLines(par, b.src) {
+				if f, ok := b.lineField(line); ok && sprintLabels[f.label] == "status" && wordsDone(f.value) {
+					value, at = f.value, f.pos
+					break
+				}
+			}
+			if value != "" {
 				break
 			}
 		}
