@@ -643,7 +643,10 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				!procedureTitle(s.title) &&
 				// "## Progress Tracking" in a how-to: how to keep track,
 				// a topic it teaches.
-				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) {
+				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) &&
+				// "## Migration Steps" in a "Migration Guide": the steps
+				// it teaches.
+				!(s.titleKind == "a tutorial or example" && strings.HasSuffix(normalHeading(text), " steps")) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
 				if h := normalHeading(text); strings.HasPrefix(h, "next steps") || strings.HasPrefix(h, "next actions") {

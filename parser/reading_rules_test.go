@@ -4727,3 +4727,12 @@ func TestTemplatePlanAndHeaderStatus(t *testing.T) {
 		assert.Equal(t, []string{"1.1 Layout open", "1.2 Config open"}, units(p), st)
 	}
 }
+
+// "## Migration Steps" in a document titled as a guide holds the steps it
+// teaches, not the document's own work (heldout98 2365).
+func TestGuideStepsSection(t *testing.T) {
+	src := "# Skill Migration Guide\n\n## Overview\n\nHow to move guidelines into skills.\n\n## Migration Steps\n\n### Step 1: Identify content\n\n- find it\n\n### Step 2: Create the skill\n\n- make it\n\n### Step 3: Write the file\n\n- write it\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Skill Migration Guide" says it is a tutorial or example, and nothing in it speaks of work to do: its steps are for a reader to follow`)
+}
