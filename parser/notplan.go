@@ -55,7 +55,7 @@ var titleKinds = []titleKind{
 	{"a changelog", []string{"changelog", "release notes", "变更日志", "更新日志", "变更记录", "更新记录", "變更日誌", "更新日誌", "変更履歴", "更新履歴", "リリースノート", "发布说明", "변경 이력", "변경 로그", "릴리스 노트"}},
 	{"a retrospective", []string{"retrospective", "retro", "post-mortem", "postmortem", "audit"}},
 	{"a report", []string{"report", "acceptance", "deep dive", "verification report", "verification", "system status", "test report", "test results", "implementation summary", "findings", "completion summary", "completion report", "summary",
-		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
+		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "サマリー", "实现总结", "實作總結", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "özet", "özeti", "rapor", "raporu", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
 		"work log", "worklog", "dev log", "devlog", "execution log", "execution record", "memo", "verification memo", "closeout", "close-out", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "汇报", "彙報", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
@@ -1188,6 +1188,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# ROADMAP review (End of June '20)" over "### Relevant
 		// documents" and their links: what the report cites.
 		return fmt.Sprintf("its title %q says it is %s, and the only units the closest reading finds are plain bullets, with no checkbox: what it records or cites, not work to do", sig.title, sig.titleKind)
+	}
+	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: horizons" && best.Name == "items" {
+		// "# 実装完了サマリー" ending in "## 今後の拡張可能性" over "###
+		// 短期的な機能拡張" and "### 長期的な機能拡張": a report's word
+		// on what may come next.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the bullets of its sections on what may come later: a report's word on what may come next, not a plan", sig.title, sig.titleKind)
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: status-lists" {
 		// "# Phase 6 Completion Handoff" over "## What Was Delivered"

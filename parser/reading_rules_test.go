@@ -4736,3 +4736,13 @@ func TestGuideStepsSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Skill Migration Guide" says it is a tutorial or example, and nothing in it speaks of work to do: its steps are for a reader to follow`)
 }
+
+// "# 実装完了サマリー" (a summary of finished work) ending in short- and
+// long-term ideas: a report's word on what may come next (heldout98
+// 2375).
+func TestReportWithHorizons(t *testing.T) {
+	src := "# 実装完了サマリー\n\n## 概要\n\n作業は完了した。\n\n## 実行された作業\n\n### 1. 整理 ✅\n\n- 削除した\n\n## 今後の拡張可能性\n\n### 短期的な機能拡張\n\n- 並列実行\n- 条件分岐\n- 再試行\n\n### 長期的な機能拡張\n\n- UI\n- 通知\n- 共有\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "実装完了サマリー" says it is a report, and the only work the closest reading finds is the bullets of its sections on what may come later`)
+}
