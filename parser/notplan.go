@@ -61,6 +61,8 @@ var titleKinds = []titleKind{
 		"work log", "worklog", "dev log", "devlog", "execution log", "execution record", "memo", "verification memo", "closeout", "close-out", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "汇报", "彙報", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
 	{"a README", []string{"readme"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
+	{"a guide to standards", []string{"coding standards", "code standards", "coding guidelines", "coding conventions", "code conventions", "style guide", "styleguide",
+		"стандарты кода", "стандарты разработки", "コーディング規約", "コーディング規約", "编码规范", "代码规范", "코딩 규칙", "코딩 컨벤션", "estándares de código", "padrões de código"}},
 }
 
 // planWords in a document's title or headings say it is about work to do.
@@ -1074,7 +1076,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and its checkboxes (from line %d) all stand under checklists or kinds of testing: checks to run, not work", sig.title, sig.titleKind, best.First[0])
 		}
 	}
-	if sig.titleKind == "a tutorial or example" && !sig.planned && best.Name == "items" && !strings.Contains(best.Declare, "{n}") {
+	if (sig.titleKind == "a tutorial or example" || sig.titleKind == "a guide to standards") && !sig.planned && best.Name == "items" && !strings.Contains(best.Declare, "{n}") {
 		// "# Ejemplos Prácticos de Migración" ending in a "Checklist de
 		// Migración por Componente": boxes for the reader to tick as they
 		// apply the examples, not work of the document's own.

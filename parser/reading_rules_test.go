@@ -4746,3 +4746,12 @@ func TestReportWithHorizons(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "実装完了サマリー" says it is a report, and the only work the closest reading finds is the bullets of its sections on what may come later`)
 }
+
+// A document titled as code standards keeps checklists for every change:
+// its boxes are a reader's to tick (heldout98 2378).
+func TestStandardsGuide(t *testing.T) {
+	src := "# Стандарты кода\n\n## Обзор\n\nПравила для всех PR.\n\n## Перед PR\n\n- [ ] линтер чист\n- [ ] тесты зелёные\n\n## Перед релизом\n\n- [ ] версия обновлена\n- [ ] changelog написан\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Стандарты кода" says it is a guide to standards, and nothing in it speaks of work to do: its checkboxes (from line 9) are for a reader to tick as they follow it`)
+}
