@@ -62,7 +62,7 @@ var titleKinds = []titleKind{
 	{"a README", []string{"readme"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 	{"a guide to standards", []string{"coding standards", "code standards", "coding guidelines", "coding conventions", "code conventions", "style guide", "styleguide",
-		"стандарты кода", "стандарты разработки", "コーディング規約", "コーディング規約", "编码规范", "代码规范", "코딩 규칙", "코딩 컨벤션", "estándares de código", "padrões de código"}},
+		"стандарты кода", "стандарты разработки", "コーディング規約", "编码规范", "代码规范", "코딩 규칙", "코딩 컨벤션", "estándares de código", "padrões de código"}},
 }
 
 // planWords in a document's title or headings say it is about work to do.
