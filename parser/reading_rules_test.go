@@ -4755,3 +4755,17 @@ func TestStandardsGuide(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Стандарты кода" says it is a guide to standards, and nothing in it speaks of work to do: its checkboxes (from line 9) are for a reader to tick as they follow it`)
 }
+
+// "| Stage | Status | Scope |" over "| 1a | done | Core |": bare numbers
+// under a phase or unit word, beside a status, are the rows' ids
+// (heldout98 2364).
+func TestStageTable(t *testing.T) {
+	src := "# Plan\n\n## Stages\n\n| Stage | Status | Scope |\n|---|---|---|\n| 1a | done | Core |\n| 1b | partial | Builder |\n| 2 | done | Tools |\n| 3 | to do | Resources |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1a Core closed", "1.1b Builder in_progress", "1.2 Tools closed", "1.3 Resources open"}, units(p))
+
+	// With no status column, bare numbers under "Stage" are not ids.
+	p = Parse("p.md", []byte("# Plan\n\n## Stages\n\n| Stage | Scope |\n|---|---|\n| 1 | Core |\n| 2 | Tools |\n"))
+	require.Len(t, msgs(p, Error), 1)
+}

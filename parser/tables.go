@@ -171,7 +171,9 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 			}
 			continue
 		}
-		if !b.unitIDs(ids, idHeaders[header[col]] || header[col] == "phase" && phaseRows(header[col], b.headingOver(t))) {
+		// "| Stage | Status | Scope |" over "| 1a | done | …": bare numbers
+		// under a unit word are ids, where a status says the rows are work.
+		if !b.unitIDs(ids, idHeaders[header[col]] || header[col] == "phase" && phaseRows(header[col], b.headingOver(t)) || (unitColumn(header[col]) || slices.Contains(phaseWords, header[col])) && ut.status >= 0) {
 			continue
 		}
 		ut.id, ut.ids = col, ids
