@@ -2270,6 +2270,9 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		read: bulletReader(nil, "", "units are the list items \"- {title}\"")}
 	switch {
 	case hasAnyWord(title, []string{"backlog", "ideas", "wishlist"}) ||
+		// "# Tarefas" over "## Alta prioridade": a title that is only
+		// the word for tasks names a list of them.
+		taskListTitles[normalHeading(title)] && !hasCheckbox(b.src) ||
 		// "# pola To-Do List" over plain bullets: with checkboxes, they
 		// are the items and the bullets their notes.
 		hasAnyWord(title, []string{"to-do list", "todo list", "todo-list"}) && !hasCheckbox(b.src) ||
@@ -2292,6 +2295,11 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	}
 	add(c)
 }
+
+// taskListTitles are whole titles that name a list of tasks, in several
+// languages.
+var taskListTitles = map[string]bool{"tasks": true, "tarefas": true, "tareas": true, "aufgaben": true, "tâches": true, "taches": true, "compiti": true,
+	"задачи": true, "zadania": true, "görevler": true, "taken": true, "任务": true, "任務": true, "待办事项": true, "待辦事項": true, "タスク": true, "タスク一覧": true, "할 일": true, "작업 목록": true}
 
 // todoFile reports a document that its title, or its file's name when it
 // has no title, calls a to-do file ("TODO", "To-Do"), with no section of

