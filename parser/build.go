@@ -32,6 +32,9 @@ type builder struct {
 	contenders bool
 	// fmTitle is the front matter's title, "" when it has none.
 	fmTitle string
+	// compoundLists are the one-item lists that name a compound-engineering
+	// plan's units, while its reading runs.
+	compoundLists map[ast.Node]bool
 	// skillFM: the front matter names and describes an agent skill or
 	// command ("name:" and "description:", no "todos:").
 	skillFM bool

@@ -86,7 +86,7 @@ type Options struct {
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
-var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "unit-sections", "features", "marked-items", "none"}
+var Formats = []string{"beads-ralph", "spec-kit", "kiro", "openspec", "execplan", "taskmaster", "cursor", "compound", "conductor", "gsd", "gsd-plan", "status-lists", "horizons", "unit-sections", "features", "marked-items", "none"}
 
 const (
 	execPlanLogDescription = "a Codex ExecPlan whose Progress is a log: the checkbox items of its other sections (its to-do, its roadmap), not of its logs or its Validation and Acceptance checks"
@@ -421,6 +421,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 		add(c)
 	}
 	if c := b.cursorCandidate(yml); c != nil {
+		add(c)
+	}
+	if c := b.compoundCandidate(doc, yml); c != nil {
 		add(c)
 	}
 	if c := b.gsdCandidate(); c != nil {
@@ -1273,6 +1276,9 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 			task, title, ok := b.taskmasterTask(doc)
 			return ok && b.readTaskmaster(doc, task, title)
 		}
+	case d.key == "format" && d.value == "compound":
+		c.Name, c.Description = "compound", compoundDescription
+		c.read = func(b *builder, doc ast.Node) bool { return b.readCompound(doc, frontMatterStatus(yml)) }
 	case d.key == "format" && d.value == "cursor":
 		c.Name, c.Description = "cursor", cursorDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readCursor(doc, yml) }

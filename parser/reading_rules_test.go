@@ -4779,3 +4779,33 @@ func TestTaskListTitle(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Adicionar semestres open", "1.2 Sincronizar com Drive open", "1.3 Remover referências open", "1.4 Ver encriptação open"}, units(p))
 }
+
+// A compound-engineering plan (ce-plan): the "U1." units of its
+// "## Implementation Units", as headings or as bullets whose fields
+// follow flush left (the next unit's bullet continuing the last field's
+// list); the Dependencies fields are the graph, the Goal the prompt, and
+// "status: completed" closes every unit (heldout95 2319).
+func TestCompoundFormat(t *testing.T) {
+	heads := "---\ntitle: \"feat: thing\"\ntype: feat\nstatus: active\ndate: 2026-05-05\n---\n\n# feat: thing\n\n## Implementation Units\n\n### U1. Base validation\n\n**Goal:** validate input.\n\n**Dependencies:** None\n\n### U2. Details route\n\n**Dependencies:** U1\n\n### U3. Create route\n\n**Dependencies:** U1\n\n### U4. Formatting\n\n**Dependencies:** U2, U3\n\n## Risks & Dependencies\n\n- none\n"
+	p := Parse("p.md", []byte(heads))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Base validation open", "1.2 Details route open", "1.3 Create route open", "1.4 Formatting open"}, units(p))
+	deps := map[string][]string{}
+	for _, s := range p.Sprints {
+		for _, d := range s.DependsOn {
+			deps[s.ID] = append(deps[s.ID], d.ID)
+		}
+	}
+	assert.Equal(t, map[string][]string{"1.2": {"1.1"}, "1.3": {"1.1"}, "1.4": {"1.2", "1.3"}}, deps)
+	assert.Equal(t, []string{"validate input."}, p.Sprints[0].Tasks)
+
+	bullets := "---\ntitle: thing\ntype: feat\nstatus: completed\ndate: 2026-05-05\n---\n\n# thing\n\n## Implementation Units\n\n- U1. **Unify validation**\n\n**Goal:** one set.\n\n**Verification:**\n\n- tests pass\n\n- U2. **Route details**\n\n**Dependencies:** U1\n\n## Sources & References\n\n- issue 1161\n"
+	p = Parse("p.md", []byte(bullets))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Unify validation closed", "1.2 Route details closed"}, units(p))
+	var texts []string
+	for _, r := range p.Readings {
+		texts = append(texts, r.Text)
+	}
+	assert.Contains(t, texts, "the units run one after another in the order the plan lists them ("+compoundDescription+")")
+}

@@ -111,7 +111,7 @@ func TestReadingDeclarationErrors(t *testing.T) {
 	assert.Equal(t, []string{`2:1: the declared reading units: "### Sprint {n}: {title}" (the front matter at p.md:2) finds no unit in the plan`}, msgs(p, Error))
 
 	p = ParseWith("p.md", []byte(weeks), Options{Reading: &Declared{Line: "format: trello", From: "--reading"}})
-	assert.Equal(t, []string{`1:1: --reading: format "trello" is not one architect reads: want one of bd, plan, beads-ralph, spec-kit, kiro, openspec, execplan, taskmaster, cursor, conductor, gsd, gsd-plan, status-lists, horizons, unit-sections, features, marked-items, none`}, msgs(p, Error))
+	assert.Equal(t, []string{`1:1: --reading: format "trello" is not one architect reads: want one of bd, plan, beads-ralph, spec-kit, kiro, openspec, execplan, taskmaster, cursor, compound, conductor, gsd, gsd-plan, status-lists, horizons, unit-sections, features, marked-items, none`}, msgs(p, Error))
 
 	p = ParseWith("p.md", []byte(weeks), Options{Reading: &Declared{Line: "format: none", From: "--reading"}})
 	assert.Equal(t, []string{"1:1: p.md is not a plan: declared by --reading (declare another reading to compile it)"}, msgs(p, Error))

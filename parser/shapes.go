@@ -47,6 +47,7 @@ const (
 // shapeHead is a top-level heading read once by the shapes reader.
 type shapeHead struct {
 	node   *ast.Heading
+	list   *ast.List // a one-item list that names the unit, in place of a heading (format: compound)
 	head   Heading
 	sh     shape
 	struck bool
@@ -2865,6 +2866,19 @@ func (w *shapeWalk) boldUnits(ph *Phase, blocks []ast.Node, end int) {
 				line := lineEnd(b.src, start)
 				head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
 				r = &shapeHead{head: head, sh: sh}
+				s = w.newUnit(r, ph, sh.id, sh.title)
+				continue
+			}
+		}
+		if l, ok := n.(*ast.List); ok && b.compoundLists[l] {
+			// "- U1. **Title**" over its fields, flush left: a
+			// compound-engineering plan's unit.
+			if sh, ok := b.compoundItem(l.FirstChild()); ok {
+				start := b.blockStart(l)
+				flush(start)
+				line := lineEnd(b.src, start)
+				head := Heading{Text: strings.TrimSpace(string(b.src[start:line])), Pos: b.p.Position(start), Start: start, End: line}
+				r = &shapeHead{head: head, sh: sh, list: l}
 				s = w.newUnit(r, ph, sh.id, sh.title)
 				continue
 			}
