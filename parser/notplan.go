@@ -1215,6 +1215,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
 	}
+	if sig.titleKind == "a design document" && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, " under ") && !slices.Contains(workHeadings, normalHeading(declaredSection(best.Declare))) {
+		// "# ADR 001: Quint Transpiler Architecture" over "## 2. Task
+		// List and Task Scheduler" and its numbered use cases: what the
+		// design describes, not work.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items under %q, a section of the design, not a plan of work", sig.title, sig.titleKind, declaredSection(best.Declare))
+	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {
 		// "# Process Simone Task based on $Argument", "<$ARGUMENTS> ⇒
 		// Task ID": a slash command's prompt, filled in each time an
