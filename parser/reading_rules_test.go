@@ -4814,7 +4814,7 @@ func TestCompoundFormat(t *testing.T) {
 // one of its sections, a topic of the design ("## 2. Task List and Task
 // Scheduler"), is refused (heldout99 2411).
 func TestDesignSectionItems(t *testing.T) {
-	src := "# ADR 001: Transpiler Architecture\n\n## 1. Context\n\nThe transpiler runs tasks.\n\n## 2. Task List and Task Scheduler\n\nUse cases:\n\n1. Run all tasks of a file.\n2. Stop at the first error.\n\n## 3. Decision\n\nWe keep a scheduler.\n"
+	src := "# ADR 001: Transpiler Architecture\n\n## 1. Transpiler overview\n\nThe transpiler runs tasks.\n\n## 2. Task List and Task Scheduler\n\nUse cases:\n\n1. Run all tasks of a file.\n2. Stop at the first error.\n\n## 3. Loading\n\nFiles are loaded first.\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "ADR 001: Transpiler Architecture" says it is a design document, and the only work the closest reading finds is the items under "2. Task List and Task Scheduler", a section of the design, not a plan of work`)
