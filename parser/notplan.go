@@ -108,6 +108,11 @@ func workHeading(text string) bool {
 	if len(f) == 2 && f[1] == "plan" && (slices.Contains(workKinds, f[0]) || f[0] == "engineering" || f[0] == "development" || f[0] == "project") {
 		return true
 	}
+	// "다음 깊은 작업" (the next deep work), "后续任务", "次のタスク": a
+	// section whose last word is work, in Korean, Chinese or Japanese.
+	if len(f) > 1 && slices.Contains([]string{"작업", "任务", "任務", "待办", "待辦", "タスク", "作業"}, f[len(f)-1]) {
+		return true
+	}
 	// "High-level TODOs", "Open to-dos": whatever kind, to-dos are work.
 	if len(f) > 1 && len(f) <= 3 && (f[len(f)-1] == "todos" || f[len(f)-1] == "to-dos") {
 		return true

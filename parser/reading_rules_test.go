@@ -4819,3 +4819,16 @@ func TestDesignSectionItems(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "ADR 001: Transpiler Architecture" says it is a design document, and the only work the closest reading finds is the items under "2. Task List and Task Scheduler", a section of the design, not a plan of work`)
 }
+
+// A section whose last word is work in Korean, Chinese or Japanese ("##
+// 다음 깊은 작업", the next deep work) holds the plan's work (heldout100
+// 2420 was refused).
+func TestCJKWorkSection(t *testing.T) {
+	assert.True(t, workHeading("다음 깊은 작업"))
+	assert.True(t, workHeading("后续 任务"))
+	assert.False(t, workHeading("작업"))
+	src := "# 로드맵\n\n## 완료\n\n| 영역 | 상태 |\n|---|---|\n| 파서 | 완료 |\n\n## 다음 깊은 작업\n\n1. 스키마 캐시\n2. 코드 생성\n3. 벤치마크\n\n## 결정 기준\n\n1. 성능\n2. 안정성\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 스키마 캐시 open", "1.2 코드 생성 open", "1.3 벤치마크 open"}, units(p))
+}
