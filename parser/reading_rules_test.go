@@ -4832,3 +4832,13 @@ func TestCJKWorkSection(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 스키마 캐시 open", "1.2 코드 생성 open", "1.3 벤치마크 open"}, units(p))
 }
+
+// "Status: proven for the current design": proven is done (heldout100
+// 2421).
+func TestProvenStatus(t *testing.T) {
+	assert.Equal(t, StatusClosed, readStatus("proven for the current single-AZ design").status)
+	src := "# Automatic HA Implementation Checklist\n\n## Engineering Checklist\n\n### 1. Config\n\nStatus: partially implemented.\n\n- defaults\n\n### 2. Supervisor\n\nStatus: implemented.\n\n- lease\n\n### 3. Readiness\n\nStatus: proven for the current design.\n\n- probes\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Config in_progress", "1.2 Supervisor closed", "1.3 Readiness closed"}, units(p))
+}

@@ -35,7 +35,7 @@ var (
 	doneStatusWords = map[string]bool{
 		"done": true, "complete": true, "completed": true, "closed": true, "finished": true,
 		"merged": true, "shipped": true, "delivered": true, "resolved": true, "landed": true,
-		"deployed": true, "released": true, "implemented": true, "fixed": true,
+		"deployed": true, "released": true, "implemented": true, "fixed": true, "proven": true,
 		// es, pt
 		"hecho": true, "hecha": true, "terminado": true, "terminada": true, "completado": true,
 		"completada": true, "finalizado": true, "finalizada": true, "listo": true, "lista": true,
