@@ -489,6 +489,9 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.tablesUnderUnits(sc, pick, add)
 	b.labelGroups(sc, pick, add)
 	b.boldLabels(doc, pick, add)
+	if sc != nil {
+		b.priorityTiers(doc, sc.phaseLevel, add)
+	}
 	b.sectionUnits(doc, sc, add)
 	b.areaUnits(sc, add)
 	b.letteredUnits(sc, pick, add)
@@ -3877,6 +3880,64 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
 	// Three titles or more: a file of areas, each its own "# Area".
 	hint(`units: "# {title}"`, heads[1], 3, "every level-1 heading")
+}
+
+// priorityTierRE is a section titled as a priority: "P1 — Should do
+// soon", "P0 (Must Have)", "High Priority", "Priority 2".
+var priorityTierRE = lazyMustCompile(`(?i)^(?:P[0-4](?:\s*[—–:(-]|$)|priority\s*[0-4]\b|(?:critical|high|medium|low)\s+priority\b)`)
+
+// priorityTiers proposes, where the phase headings (of level) are all
+// priorities ("## P1 — Should do soon", "## P2 — Should do before next
+// milestone"), the headings one level below them as the units: a
+// backlog's items sorted by priority, not phases of work (P1 reads as
+// "Phase 1" by its letter alone). Each tier holds one item heading or
+// more, three or more in all.
+func (b *builder) priorityTiers(doc ast.Node, level int, add func(*Candidate)) {
+	if level < 1 || level > 3 {
+		return
+	}
+	tiers, items := 0, 0
+	var lines []int
+	inTier := false
+	held := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		switch {
+		case h.Level == level:
+			if inTier && held == 0 {
+				return
+			}
+			if !priorityTierRE.MatchString(strings.TrimLeftFunc(b.trimmedText(h), decoration)) {
+				return
+			}
+			tiers++
+			inTier, held = true, 0
+		case h.Level < level:
+			if inTier && held == 0 {
+				return
+			}
+			inTier = false
+		case h.Level == level+1 && inTier:
+			items++
+			held++
+			lines = append(lines, b.p.Position(b.blockStart(h)).Line)
+		}
+	}
+	if tiers < 2 || items < 3 || inTier && held == 0 {
+		return
+	}
+	line := fmt.Sprintf("units: %q", strings.Repeat("#", level+1)+" {title}")
+	d, err := readDeclaration(Declared{Line: line})
+	if err != nil {
+		return
+	}
+	c := b.declaredCandidate(&d, nil)
+	c.Units, c.First, c.Score = items, firstOf(lines), scoreOverPhases
+	c.Why = fmt.Sprintf("the headings under %d sections titled as priorities (\"P1 — ...\"): a backlog's items, not phases", tiers)
+	add(c)
 }
 
 // letteredRE is a section lettered as a part: "A. App GA", "B) Go-live".

@@ -4842,3 +4842,16 @@ func TestProvenStatus(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Config in_progress", "1.2 Supervisor closed", "1.3 Readiness closed"}, units(p))
 }
+
+// Sections titled as priorities ("## P1 — Should do soon") sort a
+// backlog's items; the headings under them are the units, not the
+// "phases" P1 and P2 would be by their letter (heldout99 2395, heldout51
+// 1237).
+func TestPriorityTiers(t *testing.T) {
+	src := "# TODOS\n\n## P1 — Should do soon\n\n### ~~Stash cleanup~~ ✓ Done\n- Completed 2026-03-20.\n\n### Jira connector\n- **What:** MCP server.\n\n## P2 — Should do before next milestone\n\n### Docs update\n- **What:** docs.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Stash cleanup closed", "1.2 Jira connector open", "2.3 Docs update open"}, units(p))
+	assert.True(t, priorityTierRE.MatchString("High Priority"))
+	assert.False(t, priorityTierRE.MatchString("Phase 1: Foundation"))
+}
