@@ -1101,7 +1101,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## Supported APIs" over 47 boxes: what the library supports.
 		return fmt.Sprintf("it reads as a README (%s), and its checkboxes say what the project supports or has done, not work to compile", strings.Join(sig.evidence, ", "))
 	}
-	if sig.kind == "a how-to or reference" && distinctHeads(unnumbered(sig.evidence)) >= 3 && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+	if sig.kind == "a how-to or reference" && distinctHeads(unnumbered(sig.evidence)) >= 3 && best.Name == "items" && strings.Contains(best.Declare, "[ ]") &&
+		// Not "# Laravel Boost v2: Agent Skills PRD", whose "Problem"
+		// and "Solution" sections lead to a timeline of work.
+		!hasAnyWord(sig.title, []string{"prd", "product requirements"}) {
 		// "# План внедрения" (an implementation plan, the topic) over
 		// "## Когда Использовать", "## Типичные Ошибки" and "##
 		// Анти-Паттерны", its checklist for each reader: a guide.

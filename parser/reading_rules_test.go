@@ -4855,3 +4855,12 @@ func TestPriorityTiers(t *testing.T) {
 	assert.True(t, priorityTierRE.MatchString("High Priority"))
 	assert.False(t, priorityTierRE.MatchString("Phase 1: Foundation"))
 }
+
+// A PRD's "Problem" and "Solution" sections and its examples do not make
+// it a how-to: its timeline's checkboxes are its work (heldout98 2367).
+func TestPRDTimeline(t *testing.T) {
+	src := "# Agent Skills PRD\n\n## 1. Overview\n\n### 1.1 Problem\n\nNo skills.\n\n### 1.2 Solution\n\nAdd skills.\n\n## 2. Examples\n\nA skill.\n\n## 3. Timeline\n\n- [x] Create the migration guide\n- [ ] Create the testing skill\n- [ ] Create the docs skill\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create the migration guide closed", "1.2 Create the testing skill open", "1.3 Create the docs skill open"}, units(p))
+}
