@@ -2496,9 +2496,9 @@ var horizonWords = []string{"now", "next", "later", "soon", "future", "near term
 	"curto prazo", "médio prazo", "longo prazo", "court terme", "moyen terme", "long terme", "kurzfristig", "mittelfristig",
 	"langfristig", "longer term", "longer-term", "近期", "远期", "下一阶段", "下个阶段", "下阶段", "更长期", "更远期", "近い将来", "中長期", "단기", "중기", "장기"}
 
-// roadmapVersion finds a version or a quarter in a section title: "v0.2",
-// "1.4.0", "Q3".
-var roadmapVersion = lazyMustCompile(`(?i)(^|[^\w.])(v\d+(\.[\dx]+)*|\d+\.\d+(\.[\dx]+)?|q[1-4])([^\w]|$)`)
+// roadmapVersion finds a version, a quarter or a half year in a section
+// title: "v0.2", "1.4.0", "Q3", "2023 H1".
+var roadmapVersion = lazyMustCompile(`(?i)(^|[^\w.])(v\d+(\.[\dx]+)*|\d+\.\d+(\.[\dx]+)?|q[1-4]|h[12])([^\w]|$)`)
 
 func horizonTitle(t string) bool {
 	return hasAnyWord(t, horizonWords) || roadmapVersion.MatchString(t)

