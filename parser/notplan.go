@@ -30,7 +30,8 @@ var docKinds = []struct {
 	{"a how-to or reference", []string{"when to use", "quick reference", "red flags", "common mistakes", "common rationalizations", "see also", "tips", "examples", "example", "problem", "solution", "setup", "walkthrough",
 		"anti-patterns", "antipatterns", "common pitfalls", "related sections",
 		"когда использовать", "типичные ошибки", "анти-паттерны", "антипаттерны", "связанные разделы", "частые ошибки",
-		"cuándo usar", "errores comunes", "quand utiliser", "erreurs courantes", "wann verwenden", "häufige fehler", "quando usar", "erros comuns"}},
+		"cuándo usar", "errores comunes", "quand utiliser", "erreurs courantes", "wann verwenden", "häufige fehler", "quando usar", "erros comuns",
+		"よくある問題", "よくある問題と解決策", "トラブルシューティング", "常见问题", "故障排除", "常見問題", "문제 해결", "자주 발생하는 문제"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary",
 		"state machine", "state diagram", "state transitions", "状态机", "状态流转", "状态流转规则", "状态转换", "状態遷移", "ステートマシン", "상태 머신"}},
 	{"the write-up of a problem and its fix", []string{"root cause", "root cause analysis", "symptoms", "steps to reproduce", "reproduction", "the fix"}},
@@ -836,6 +837,11 @@ func howToTitle(title string) bool {
 	for _, w := range []string{"部署", "安装", "搭建", "インストール", "導入手順", "설치", "배포"} {
 		if strings.HasPrefix(strings.TrimLeftFunc(title, decoration), w) && !foreignPlanTitle(title) {
 			return true // "部署的详细方法": how to deploy, step by step ("部署计划" plans one)
+		}
+	}
+	for _, w := range []string{"へのデプロイ", "のデプロイ", "のインストール", "のセットアップ", "배포하기", "설치하기"} {
+		if strings.HasSuffix(strings.TrimRightFunc(title, decoration), w) && !foreignPlanTitle(title) {
+			return true // "Cloudflare Workers へのデプロイ": deploying to it, the verb last
 		}
 	}
 	f := strings.Fields(strings.ToLower(title))

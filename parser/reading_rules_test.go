@@ -4876,3 +4876,14 @@ func TestHalfYearHorizons(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 4)
 }
+
+// "Cloudflare Workers へのデプロイ" (deploying to Cloudflare Workers), the
+// verb last, titles a how-to; "よくある問題と解決策" (common problems and
+// their fixes) is a how-to's section (heldout101 2444).
+func TestJapaneseDeployGuide(t *testing.T) {
+	assert.True(t, howToTitle("Cloudflare Workers へのデプロイ"))
+	src := "# Cloudflare Workers へのデプロイ\n\n## 前提条件\n\n- Node.js\n\n## ステップ 1 — 依存関係のインストール\n\n```bash\nnpm install\n```\n\n## ステップ 2 — 環境変数の設定\n\n- `.dev.vars` を作る\n\n## ステップ 3 — デプロイ\n\n```bash\nnpm run deploy\n```\n\n## よくある問題と解決策\n\n- R2 を有効にする\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Cloudflare Workers へのデプロイ" says it is a tutorial or example, and nothing in it speaks of work to do`)
+}
