@@ -32,7 +32,7 @@ var docKinds = []struct {
 		"когда использовать", "типичные ошибки", "анти-паттерны", "антипаттерны", "связанные разделы", "частые ошибки",
 		"cuándo usar", "errores comunes", "quand utiliser", "erreurs courantes", "wann verwenden", "häufige fehler", "quando usar", "erros comuns",
 		"よくある問題", "よくある問題と解決策", "トラブルシューティング", "常见问题", "故障排除", "常見問題", "문제 해결", "자주 발생하는 문제"}},
-	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary",
+	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary", "proposal", "detailed design", "design details", "other considered approaches",
 		"state machine", "state diagram", "state transitions", "状态机", "状态流转", "状态流转规则", "状态转换", "状態遷移", "ステートマシン", "상태 머신"}},
 	{"the write-up of a problem and its fix", []string{"root cause", "root cause analysis", "symptoms", "steps to reproduce", "reproduction", "the fix"}},
 	{"a report of work done", []string{"files created or modified", "files created/modified", "files created", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
@@ -1234,6 +1234,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// List and Task Scheduler" and its numbered use cases: what the
 		// design describes, not work.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items under %q, a section of the design, not a plan of work", sig.title, sig.titleKind, declaredSection(best.Declare))
+	}
+	if sig.kind == "a design document" && !sig.planned && best.Name == "headings" {
+		if sec := b.unitSection(doc, best); sec != "" && designSection(sec) {
+			// "# Proposal" over "## Resolution algorithm" and its "###
+			// Step 1. Perform context declaration search": the steps of
+			// what the design describes, not work.
+			return fmt.Sprintf("it reads as a design document (%s), and its %s stand under %q, a section of the design: the steps of what it describes, not work to compile", strings.Join(sig.evidence, ", "), unitsWord(best), sec)
+		}
 	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {
 		// "# Process Simone Task based on $Argument", "<$ARGUMENTS> ⇒

@@ -4887,3 +4887,13 @@ func TestJapaneseDeployGuide(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Cloudflare Workers へのデプロイ" says it is a tutorial or example, and nothing in it speaks of work to do`)
 }
+
+// A proposal ("# Motivation", "# Proposal") whose unit headings stand
+// under a section of its design ("## Resolution algorithm" over "###
+// Step 1. …") describes steps, not work (heldout102 2464, heldout78 1899).
+func TestProposalAlgorithmSteps(t *testing.T) {
+	src := "# Streamline links\n\n# Motivation\n\nLinks are ambiguous.\n\n# Proposal\n\n## Resolution algorithm\n\n### Step 1. Search the context\n\n1. The class itself\n2. Its parameters\n\n### Step 2. Traverse the scopes\n\n- local first\n\n### Step 3. Search the packages\n\n- imports last\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it reads as a design document ("Motivation" (line 3), "Proposal" (line 7)), and its headings stand under "Resolution algorithm", a section of the design: the steps of what it describes, not work to compile`)
+}
