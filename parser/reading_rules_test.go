@@ -4897,3 +4897,24 @@ func TestProposalAlgorithmSteps(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it reads as a design document ("Motivation" (line 3), "Proposal" (line 7)), and its headings stand under "Resolution algorithm", a section of the design: the steps of what it describes, not work to compile`)
 }
+
+// A unit's "| Field | Value |" table with rows the plan language has no
+// field for ("| **Effort** | Low |") still gives its Status and Depends
+// On; "Task 1.2.1" in Depends On names the unit written so, read as 1.3;
+// an id that names no unit is a warning at its line, not the refusal of
+// the plan (heldout102 2474).
+func TestFieldsTableWithOtherRows(t *testing.T) {
+	src := "# Roadmap\n\n## Phase 1: Core\n\n### Task 1.1: Baseline\n\n| Field | Value |\n|---|---|\n| **Effort** | Low |\n| **Status** | [x] **COMPLETE** |\n\n- [x] measure\n\n### Task 1.2: Chunks\n\n| Field | Value |\n|---|---|\n| **Status** | [ ] Not Started |\n| **Depends On** | Task 1.1 |\n\n- [ ] split\n\n### Task 1.2.1: Fix bug ✅ COMPLETE\n\n| Field | Value |\n|---|---|\n| **Effort** | Very Low |\n| **Status** | [x] **COMPLETE** |\n| **Depends On** | Task 1.2 |\n\n- [x] fix\n- [ ] document\n\n### Task 1.3: Speaker\n\n| Field | Value |\n|---|---|\n| **Depends On** | Task 1.2.1; also 9.9.9 |\n\n- [ ] cache\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Baseline closed", "1.2 Chunks open", "1.3 Fix bug closed", "1.4 Speaker open"}, units(p))
+	deps := map[string][]string{}
+	for _, s := range p.Sprints {
+		for _, d := range s.DependsOn {
+			deps[s.ID] = append(deps[s.ID], d.ID)
+		}
+	}
+	assert.Equal(t, []string{"1.3"}, deps["1.4"])
+	assert.Contains(t, msgs(p, Warning), `38:3: Depends on of sprint 1.4 names "9.9.9", which is no unit id (like 1.2 or 3a.2b); no dependency is added for it`)
+	assert.Contains(t, p.Sprints[0].Description, "| **Effort** | Low |")
+}

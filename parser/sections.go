@@ -352,8 +352,14 @@ func (r *sectionReader) read() {
 			}
 		case *ast.ThematicBreak:
 		case *east.Table:
-			if !r.fieldsTable(n) {
+			switch fields, others := r.fieldsTable(n); {
+			case !fields:
 				r.onlyFields = false
+				r.addDesc(start, stop)
+			case others:
+				// The table says more than its fields ("| **Effort** |
+				// Low |"): it stays in the description, whole, beside
+				// the fields read from it.
 				r.addDesc(start, stop)
 			}
 		default:
@@ -365,28 +371,33 @@ func (r *sectionReader) read() {
 
 // fieldsTable reads a two-column table of fields ("| Field | Value |",
 // "| Status | ✅ Done |") as the unit's fields, and reports whether it was
-// one: its header's first cell is Field, Key, Property or Attribute, and
-// every row's first cell a known label.
-func (r *sectionReader) fieldsTable(t *east.Table) bool {
+// one (its header's first cell is Field, Key, Property or Attribute, and
+// one row's first cell at least a known label) and whether it has other
+// rows too, whose labels name no field of the plan language.
+func (r *sectionReader) fieldsTable(t *east.Table) (fields, others bool) {
 	b := r.b
 	head, ok := t.FirstChild().(*east.TableHeader)
 	if !ok || head.ChildCount() != 2 {
-		return false
+		return false, false
 	}
 	switch strings.ToLower(strings.TrimSpace(plainText(head.FirstChild(), b.src))) {
 	case "field", "fields", "key", "property", "attribute", "name":
 	default:
-		return false
+		return false, false
 	}
-	var rows []ast.Node
+	var rows []ast.Node // others: rows of labels the plan language has no field for ("| **Effort** | Low |")
 	for row := head.NextSibling(); row != nil; row = row.NextSibling() {
-		if row.ChildCount() != 2 || sprintLabels[strings.ToLower(strings.TrimSpace(plainText(row.FirstChild(), b.src)))] == "" {
-			return false
+		if row.ChildCount() != 2 {
+			return false, false
+		}
+		if sprintLabels[strings.ToLower(strings.TrimSpace(plainText(row.FirstChild(), b.src)))] == "" {
+			others = true
+			continue
 		}
 		rows = append(rows, row)
 	}
 	if len(rows) == 0 {
-		return false
+		return false, false
 	}
 	for _, row := range rows {
 		cell := row.FirstChild()
@@ -401,7 +412,7 @@ func (r *sectionReader) fieldsTable(t *east.Table) bool {
 		r.set(sprintLabels[label], f, nil)
 	}
 	r.onlyFields = false
-	return true
+	return true, others
 }
 
 // strayAnnotation warns about an annotation line further down the section
@@ -1334,6 +1345,17 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 			search += k + len(id)
 		}
 		if _, _, _, ok := splitSprintID(id); !ok {
+			if w, rest, isWord := matchWord(prev, unitWords); b.shapes && isWord && rest == "" {
+				// "Depends On: Task 1.2.1" where the units are "### Task
+				// 1.2.1: Fix the bug", read as 1.3: the unit whose
+				// heading opens with them, once the plan is read.
+				b.unitRefs = append(b.unitRefs, unitRef{s: s, word: w, id: id, pos: p})
+				continue
+			}
+			if b.shapes {
+				b.p.warnf(p, "Depends on of sprint %s names %q, which is no unit id (like 1.2 or 3a.2b); no dependency is added for it", s.ID, id)
+				continue
+			}
 			b.p.errorf(p, "malformed sprint id %q in Depends on of sprint %s: want ids like 1.2 or 3a.2b", id, s.ID)
 			continue
 		}
@@ -1920,7 +1942,11 @@ func (b *builder) resolveUnitRefs() {
 			}
 			if w, rest, ok := matchWord(t, []string{r.word}); ok && w != "" {
 				num := strings.TrimSpace(rest)
-				num = num[:len(num)-len(strings.TrimLeft(num, "0123456789"))]
+				digits := "0123456789"
+				if strings.Contains(r.id, ".") {
+					digits += "." // "Task 1.2.1", a dotted id as written
+				}
+				num = strings.TrimRight(num[:len(num)-len(strings.TrimLeft(num, digits))], ".")
 				if num == r.id {
 					found = append(found, u)
 				}
