@@ -3249,6 +3249,10 @@ func bareRetag(level int) func(*shapeHead) {
 // Title"): its id ("" for a label) and title.
 func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
 	t := strings.TrimLeftFunc(text, decoration)
+	if p.glued && p.word == "#" {
+		// "### ✅ #5 Title": an issue's number, its "#" kept.
+		t = strings.TrimLeftFunc(text, func(r rune) bool { return decoration(r) && r != '#' })
+	}
 	switch {
 	case p.any:
 		return "", t, t != ""
@@ -3437,6 +3441,15 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 				g.lines = append(g.lines, r.head.Pos.Line)
 			}
 		}
+		if it := strings.TrimLeftFunc(r.head.Text, func(r rune) bool { return decoration(r) && r != '#' }); len(it) > 1 && it[0] == '#' && it[1] >= '1' && it[1] <= '9' {
+			// "### ✅ #5 Title bar wraps": the issues a to-do file
+			// lists by their numbers.
+			up := unitPattern{word: "#", glued: true}
+			if _, _, ok := up.headingUnit(r.head.Text); ok {
+				g := find(hashes+" #{n} {title}", r.node.Level)
+				g.lines = append(g.lines, r.head.Pos.Line)
+			}
+		}
 		if len(t) > 2 && (t[0] == 'v' || t[0] == 'V') && t[1] >= '0' && t[1] <= '9' && planTitle(sc.title()) {
 			// "## v0.1 - Local demo", "### v0.2 β": the releases of a
 			// roadmap (a changelog's versions are no plan's units).
@@ -3484,6 +3497,9 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		}
 		if strings.Contains(g.pat, " v{n} ") {
 			why = "headings that open with a version (\"v0.2 — Styles\") in a roadmap: its releases"
+		}
+		if strings.Contains(g.pat, " #{n} ") {
+			why = "headings that open with an issue's number (\"#5 Title\"): the issues the plan lists"
 		}
 		if up.label != "" {
 			// "### Milestone: Title": a unit word says what they are, over

@@ -4918,3 +4918,19 @@ func TestFieldsTableWithOtherRows(t *testing.T) {
 	assert.Contains(t, msgs(p, Warning), `38:3: Depends on of sprint 1.4 names "9.9.9", which is no unit id (like 1.2 or 3a.2b); no dependency is added for it`)
 	assert.Contains(t, p.Sprints[0].Description, "| **Effort** | Low |")
 }
+
+// Headings that open with an issue's number ("### ✅ #5 Title") are the
+// issues a to-do file lists, ✅ marking the done ones (heldout102 2468).
+func TestIssueNumberHeadings(t *testing.T) {
+	src := "# App TODO\n\n## GitHub Issues\n\n### ✅ #5 Title bar wraps\n\n**対応済み**\n\n### #4 Popup is blocked\n\n1. Detect it\n2. Warn\n\n### #7 Errors are not reported\n\n- add alerts\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.5 Title bar wraps closed", "1.4 Popup is blocked open", "1.7 Errors are not reported open"}, units(p))
+	var why string
+	for _, c := range p.Candidates {
+		if c.Chosen {
+			why = c.Declare + ": " + c.Why
+		}
+	}
+	assert.Equal(t, `units: "### #{n} {title}": headings that open with an issue's number ("#5 Title"): the issues the plan lists`, why)
+}
