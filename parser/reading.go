@@ -722,6 +722,12 @@ func (b *builder) headingGroups(sc *shapeScan, pick *Candidate, add func(*Candid
 		}
 		groups[k] = append(groups[k], r)
 	}
+	mostTasks := 0 // the largest group of "Task N" headings, at any level
+	for k, heads := range groups {
+		if k.word == "task" {
+			mostTasks = max(mostTasks, len(heads))
+		}
+	}
 	for _, k := range order {
 		heads := groups[k]
 		pat := headingPattern(heads[0])
@@ -736,6 +742,13 @@ func (b *builder) headingGroups(sc *shapeScan, pick *Candidate, add func(*Candid
 		if sec := b.sectionOf(sc, heads[0]); workSection(sec) && pick != nil && pick.Name != "table" && designSection(b.sectionOf(sc, sc.firstUnit())) {
 			score = scoreWork
 			why = fmt.Sprintf("headings under %q, a section about the work, where the other reading's units sit in a design section", sec)
+		}
+		if k.word == "task" && len(heads) >= 2 && len(heads) == mostTasks && b.superpowersPlan(sc.doc) {
+			// "### Task 3: Write Core Mission" in a plan whose header
+			// names a superpowers skill: its tasks, whatever headings
+			// its sample Markdown leaks around them.
+			score = scoreFormat
+			why = "the Task headings of a superpowers plan (its header names a superpowers skill to execute it)"
 		}
 		add(&Candidate{Name: "headings", Description: fmt.Sprintf("units are level-%d %q headings", k.level, pat[k.level+1:]),
 			Units: len(heads), First: firstOf(lines), Declare: declare, Score: score, Why: why, level: k.level,

@@ -4934,3 +4934,13 @@ func TestIssueNumberHeadings(t *testing.T) {
 	}
 	assert.Equal(t, `units: "### #{n} {title}": headings that open with an issue's number ("#5 Title"): the issues the plan lists`, why)
 }
+
+// In a superpowers plan (its header names a superpowers skill) the "###
+// Task N" headings are the units, whatever headings its sample Markdown
+// leaks around them (heldout102 2471: a fence closed early).
+func TestSuperpowersTasksOverLeakedHeadings(t *testing.T) {
+	src := "# Orchestrator Redesign Implementation Plan\n\n> **For agentic workers:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan.\n\n### Task 1: Write the identity section\n\n- [ ] **Step 1: Write it**\n\n# Agent Personality\n\n### Phase 1: Discover\n\n### Phase 2: Decompose\n\n### Task 2: Write the rules\n\n- [ ] **Step 1: Write them**\n\n### Task 3: Review\n\n- [ ] **Step 1: Read it again**\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Write the identity section open", "1.2 Write the rules open", "1.3 Review open"}, units(p))
+}
