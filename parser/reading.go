@@ -2279,7 +2279,9 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		}
 		b.countBullets(l, &n, &first)
 	}
-	if n < 3 {
+	if n < 3 && !(n >= 1 && slices.Contains([]string{"todo", "to do", "to-do", "todos"}, normalHeading(title))) {
+		// "# TODO" over "* Dynamic RTT discovery" and "* Dynamic MTU
+		// discovery": a to-do file of two items is a to-do file still.
 		return
 	}
 	if title == "" {

@@ -4944,3 +4944,12 @@ func TestSuperpowersTasksOverLeakedHeadings(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Write the identity section open", "1.2 Write the rules open", "1.3 Review open"}, units(p))
 }
+
+// A file titled TODO with two items is a to-do file still (heldout103
+// 2502).
+func TestTwoItemTodo(t *testing.T) {
+	src := "# TODO\n* Dynamic RTT discovery\n    * Compute the 99th percentile\n* Dynamic MTU discovery\n    * Prevent lost updates\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Dynamic RTT discovery open", "1.2 Dynamic MTU discovery open"}, units(p))
+}
