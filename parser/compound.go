@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -29,6 +30,9 @@ var compoundUnitRE = lazyMustCompile(`^U([0-9]{1,4})\.\s+(\S.*)$`)
 // it: the level of its heading, and how many units stand under it as
 // headings and as bullets.
 func (b *builder) compoundUnits(doc ast.Node) (sec *ast.Heading, heads, items int) {
+	if !bytes.Contains(b.src, []byte("Implementation Units")) && !bytes.Contains(b.src, []byte("Implementation units")) {
+		return nil, 0, 0 // before a walk that reads every heading's text
+	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
