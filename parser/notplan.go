@@ -654,7 +654,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				!(s.titleKind == "a tutorial or example" && strings.Contains(normalHeading(text), "tracking")) &&
 				// "## Migration Steps" in a "Migration Guide": the steps
 				// it teaches.
-				!(s.titleKind == "a tutorial or example" && strings.HasSuffix(normalHeading(text), " steps")) {
+				!(s.titleKind == "a tutorial or example" && guideSteps(normalHeading(text))) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
 				if h := normalHeading(text); strings.HasPrefix(h, "next steps") || strings.HasPrefix(h, "next actions") {
@@ -783,6 +783,12 @@ func doneTitle(text string) bool {
 		return f[len(f)-2] != "to" && f[len(f)-2] != "be" && f[len(f)-2] != "not"
 	}
 	return false
+}
+
+// guideSteps reports a section of steps ("Migration Steps", "实施步骤"),
+// which a guide's title makes the steps it teaches.
+func guideSteps(h string) bool {
+	return strings.HasSuffix(h, " steps") || strings.HasSuffix(h, "步骤") || strings.HasSuffix(h, "步驟") || strings.HasSuffix(h, "手順")
 }
 
 // promptTitle reports a title that ends by calling the document a prompt
@@ -1086,6 +1092,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || testingHeading(t) }); n == 0 {
 			return fmt.Sprintf("its title %q says it is %s, and its checkboxes (from line %d) all stand under checklists or kinds of testing: checks to run, not work", sig.title, sig.titleKind, best.First[0])
 		}
+	}
+	if sig.titleKind == "a tutorial or example" && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, " under ") && guideSteps(normalHeading(declaredSection(best.Declare))) {
+		// "# CODE_OPTIMIZATION_GUIDE.md" ending in "## 🚀 实施步骤"
+		// (implementation steps) and its five numbered steps: what the
+		// guide tells its reader to do.
+		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the steps under %q: what the guide tells its reader to do, not work to compile", sig.title, sig.titleKind, declaredSection(best.Declare))
 	}
 	if (sig.titleKind == "a tutorial or example" || sig.titleKind == "a guide to standards") && !sig.planned && best.Name == "items" && !strings.Contains(best.Declare, "{n}") {
 		// "# Ejemplos Prácticos de Migración" ending in a "Checklist de

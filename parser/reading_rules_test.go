@@ -4975,3 +4975,13 @@ func TestReadmeProgressTracker(t *testing.T) {
 	p = Parse("p.md", []byte(few))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A guide's closing "## 🚀 实施步骤" (implementation steps) tells its
+// reader what to do (heldout104 2511).
+func TestGuideImplementationSteps(t *testing.T) {
+	assert.True(t, guideSteps("实施步骤"))
+	src := "# CODE_OPTIMIZATION_GUIDE.md\n\n## 代码优化指南\n\n### 1. 性能优化\n\n- 缓存\n\n## 🚀 实施步骤\n\n1. 分析代码\n2. 制定计划\n3. 逐步实施\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "CODE_OPTIMIZATION_GUIDE.md" says it is a tutorial or example, and the only work the closest reading finds is the steps under "🚀 实施步骤": what the guide tells its reader to do`)
+}
