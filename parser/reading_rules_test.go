@@ -4985,3 +4985,16 @@ func TestGuideImplementationSteps(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "CODE_OPTIMIZATION_GUIDE.md" says it is a tutorial or example, and the only work the closest reading finds is the steps under "🚀 实施步骤": what the guide tells its reader to do`)
 }
+
+// A ticked list unit whose title ends by saying it was skipped ("… - 已跳过：
+// used JSON in the agent") is dropped, not done; "- no longer needed"
+// after "Remove X" says why X can go (heldout104 2519, heldout53 1301).
+func TestTitleSkipNote(t *testing.T) {
+	assert.Equal(t, "已跳过：直接在 Agent 中使用 JSON", titleSkipNote("创建共享数据模型模块（如需要）- 已跳过：直接在 Agent 中使用 JSON"))
+	assert.Equal(t, "Skipped: covered by the cache", titleSkipNote("Add retries — Skipped: covered by the cache"))
+	assert.Equal(t, "", titleSkipNote("Remove `FlowContext` - no longer needed"))
+	src := "# Tasks\n\n## Phase 1: Setup\n\n- [x] T001 Create the project\n- [x] T002 Create the shared model (if needed) - 已跳过：直接在 Agent 中使用 JSON\n- [ ] T003 Write the agent\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Create the project closed", "1.3 Write the agent open", "1.2 Create the shared model (if needed) - 已跳过：直接在 Agent 中使用 JSON skipped"}, units(p))
+}

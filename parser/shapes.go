@@ -2474,6 +2474,11 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 		// stable": ticked as settled, and settled by dropping it.
 		if note := b.skipNote(blocks); note != "" {
 			s.Skipped, s.SkipReason = true, fmt.Sprintf("its note says %q", note)
+		} else if note := titleSkipNote(s.Title); note != "" {
+			// "- [x] T011 Create the shared model (if needed) - 已跳过：
+			// used JSON in the agent": ticked as settled, settled by
+			// dropping it.
+			s.Skipped, s.SkipReason = true, fmt.Sprintf("its title says %q", note)
 		}
 	}
 	if !s.Status.Set() && !s.Skipped {
@@ -2498,6 +2503,31 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 // skipNotes open a note under a list item that says its work was
 // dropped.
 var skipNotes = []string{"not needed", "not required", "no longer needed", "skipped", "won't do", "wont do", "will not do", "cancelled", "canceled"}
+
+// titleSkipNotes are the words a list unit's title ends with, after a
+// dash, to say its work was dropped. Not "- no longer needed", which after
+// "Remove FlowContext" says why the thing removed can go.
+var titleSkipNotes = []string{"skipped", "cancelled", "canceled", "won't do", "已跳过", "跳过", "已取消", "スキップ"}
+
+// titleSkipNote returns what follows the dash of a title that ends by
+// saying its work was dropped ("… - 已跳过：直接在 Agent 中使用 JSON",
+// "… — Skipped: covered by X"), "" when it does not.
+func titleSkipNote(title string) string {
+	lower := strings.ToLower(title)
+	for _, w := range titleSkipNotes {
+		k := strings.LastIndex(lower, w)
+		if k <= 0 {
+			continue
+		}
+		before := strings.TrimRight(lower[:k], " ")
+		after := lower[k+len(w):]
+		if (strings.HasSuffix(before, "-") || strings.HasSuffix(before, "—") || strings.HasSuffix(before, "–")) &&
+			(after == "" || strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：") || strings.HasPrefix(after, " ")) {
+			return strings.TrimSpace(title[k:])
+		}
+	}
+	return ""
+}
 
 // skipNote returns the first item of the lists among blocks (a list
 // item's sub-items) when it says the work was dropped ("Not needed -
