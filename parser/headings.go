@@ -603,6 +603,14 @@ func dashStatus(t string) (tail, status string) {
 	}
 	_, after, _ := strings.Cut(t[k+1:], " ")
 	tail = strings.TrimSpace(after)
+	// "Foundation (The Spine) - [x] Complete": a box after the dash says
+	// how the unit stands, whatever words follow it.
+	switch {
+	case strings.HasPrefix(tail, "[x]") || strings.HasPrefix(tail, "[X]"):
+		return tail, StatusClosed
+	case strings.HasPrefix(tail, "[ ]"):
+		return tail, StatusOpen
+	}
 	w := strings.Trim(tail, "`*_ .")
 	// A status token as a tool writes it: lower case, one word or two
 	// ("complete", "in-progress", "not started"), nothing else.

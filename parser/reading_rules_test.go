@@ -4998,3 +4998,12 @@ func TestTitleSkipNote(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Create the project closed", "1.3 Write the agent open", "1.2 Create the shared model (if needed) - 已跳过：直接在 Agent 中使用 JSON skipped"}, units(p))
 }
+
+// A box after a heading's dash ("Foundation (The Spine) - [x] Complete")
+// says how the unit stands, and leaves the title (heldout105 2540).
+func TestDashBoxStatus(t *testing.T) {
+	src := "# Plan\n\n## Implementation Phases\n\n### Phase 1: Foundation (The Spine) - [x] Complete\n\nBuild the spine.\n\n### Phase 2: Layout - [ ] Not started\n\nBuild layout.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Foundation (The Spine) closed", "2.1 Layout open"}, units(p))
+}
