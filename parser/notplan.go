@@ -785,6 +785,24 @@ func doneTitle(text string) bool {
 	return false
 }
 
+// prFormHeading reports a section of a pull request's form that lists the
+// kinds of change to tick: "Change Type", "Type of change", "变更类型".
+func prFormHeading(text string) bool {
+	h := normalHeading(text)
+	return slices.ContainsFunc([]string{"change type", "type of change", "types of changes", "变更类型", "改动类型", "변경 유형"}, func(w string) bool { return strings.Contains(h, w) })
+}
+
+// prFormWords reports whether src holds the words of a pull request's
+// change-type section at all, before a walk over its headings.
+func prFormWords(src []byte) bool {
+	for _, w := range []string{"hange Type", "hange type", "ype of change", "ypes of changes", "变更类型", "改动类型", "변경 유형"} {
+		if bytes.Contains(src, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
 // guideSteps reports a section of steps ("Migration Steps", "实施步骤"),
 // which a guide's title makes the steps it teaches.
 func guideSteps(h string) bool {
@@ -1253,6 +1271,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// Step 1. Perform context declaration search": the steps of
 			// what the design describes, not work.
 			return fmt.Sprintf("it reads as a design document (%s), and its %s stand under %q, a section of the design: the steps of what it describes, not work to compile", strings.Join(sig.evidence, ", "), unitsWord(best), sec)
+		}
+	}
+	if best.Name == "items" && strings.Contains(best.Declare, "[ ]") && prFormWords(b.src) {
+		if n, _ := b.boxesOutside(doc, prFormHeading); n == 0 && len(best.First) > 0 {
+			// "#### 💻 变更类型 | Change Type" over "- [ ] feat", "- [x]
+			// fix": a pull request's form, its boxes the kinds of change
+			// ticked.
+			return fmt.Sprintf("its checkboxes all stand under %q, a pull request's list of change types: options ticked to describe a change, not work to compile", b.sectionAbove(doc, best.First[0]))
 		}
 	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {

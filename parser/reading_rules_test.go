@@ -5007,3 +5007,13 @@ func TestDashBoxStatus(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Foundation (The Spine) closed", "2.1 Layout open"}, units(p))
 }
+
+// A pull request's description whose checkboxes all stand under its
+// change-type section ("#### 💻 变更类型 | Change Type" over "- [x] fix")
+// is refused: options ticked, not work (heldout106 2574).
+func TestPullRequestChangeTypes(t *testing.T) {
+	src := "close #4910\n\n#### 💻 变更类型 | Change Type\n\n- [ ] feat\n- [x] fix\n- [ ] docs\n- [x] refactor\n\n#### 🔀 变更说明 | Description of Change\n\n- moved the store\n- fixed the sync\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its checkboxes all stand under "💻 变更类型 | Change Type", a pull request's list of change types: options ticked to describe a change, not work to compile`)
+}
