@@ -26,9 +26,8 @@ const compoundDescription = "a compound-engineering plan (ce-plan): the \"U1.\" 
 // compoundUnitRE is a unit's id and title: "U3. Route custom object create".
 var compoundUnitRE = lazyMustCompile(`^U([0-9]{1,4})\.\s+(\S.*)$`)
 
-// compoundUnits finds the section "Implementation Units" and the units in
-// it: the level of its heading, and how many units stand under it as
-// headings and as bullets.
+// compoundUnits finds the heading of the section "Implementation Units"
+// and how many units stand under it, as headings and as bullets.
 func (b *builder) compoundUnits(doc ast.Node) (sec *ast.Heading, heads, items int) {
 	if !bytes.Contains(b.src, []byte("Implementation Units")) && !bytes.Contains(b.src, []byte("Implementation units")) {
 		return nil, 0, 0 // before a walk that reads every heading's text
@@ -238,14 +237,7 @@ func (b *builder) blockFieldLines(n ast.Node) [][]ast.Node {
 // compoundOrder makes the Dependencies fields the whole graph once a unit
 // names one; when none does, the units run in the order listed.
 func compoundOrder(b *builder) {
-	for _, s := range b.defs {
-		if len(s.DependsOn) > 0 {
-			return
-		}
-	}
-	for _, s := range b.defs {
-		s.DepsStated = false
-	}
+	orderUnlessStated(b, "no unit names a dependency (each says None, or has no Dependencies field): they run one after another in the order listed")
 }
 
 // frontMatterStatus is the front matter's "status:" value, "" when it has

@@ -1806,7 +1806,11 @@ func (b *builder) argumentsPlaceholder(doc ast.Node) (line int, word string) {
 		}
 		if t, ok := n.(*ast.Text); ok {
 			seg := t.Segment.Value(b.src)
-			if i := bytes.Index(bytes.ToUpper(seg), []byte("$ARGUMENT")); i >= 0 {
+			i := bytes.Index(seg, []byte("$ARGUMENT"))
+			if i < 0 {
+				i = bytes.Index(seg, []byte("$Argument"))
+			}
+			if i >= 0 {
 				line = b.p.Position(t.Segment.Start + i).Line
 				word = string(seg[i:])
 				if end := bytes.IndexFunc(seg[i+1:], func(r rune) bool { return !unicode.IsLetter(r) }); end >= 0 {

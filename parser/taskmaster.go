@@ -162,6 +162,13 @@ func (b *builder) taskmasterUnit(s *Sprint, r *shapeHead, blocks []ast.Node, tas
 // dependency: "Dependencies: None" on every one says nothing of their
 // order, and when in doubt, units run in sequence.
 func taskmasterOrder(b *builder) {
+	orderUnlessStated(b, "no subtask names a dependency (each says None): they run one after another in the order of the file")
+}
+
+// orderUnlessStated keeps the units' dependency fields as the whole graph
+// once any unit names a dependency; when none does, the units run in the
+// order listed, and the preview says so in said.
+func orderUnlessStated(b *builder, said string) {
 	for _, s := range b.defs {
 		if len(s.DependsOn) > 0 {
 			return
@@ -171,8 +178,7 @@ func taskmasterOrder(b *builder) {
 		s.DepsStated = false
 	}
 	if len(b.defs) > 1 {
-		b.p.Readings = append(b.p.Readings, Reading{Pos: b.defs[0].Heading.Pos,
-			Text: "no subtask names a dependency (each says None): they run one after another in the order of the file"})
+		b.p.Readings = append(b.p.Readings, Reading{Pos: b.defs[0].Heading.Pos, Text: said})
 	}
 }
 
