@@ -142,10 +142,10 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	return "", Pos{}, false
 }
 
-// doneLeads are the labels an item opens with to say its work is done
-// ("- 已完成：引入 BPFIX-E000", "- Done: moved the parser").
-var doneLeads = map[string]bool{"已完成": true, "已实现": true, "完成": true, "已完成的": true, "完了": true, "実装済み": true, "완료": true,
-	"done": true, "completed": true, "implemented": true, "finished": true, "shipped": true}
+// doneLeadsCJK are the done labels an item opens with in Chinese,
+// Japanese and Korean ("- 已完成：引入 BPFIX-E000"), beside the English ones
+// of doneListWords ("- Done: moved the parser").
+var doneLeadsCJK = map[string]bool{"已完成": true, "已实现": true, "完成": true, "已完成的": true, "完了": true, "実装済み": true, "완료": true}
 
 // doneLead reports an item's text that opens with a done label and a
 // colon: "已完成：…", "Done: …".
@@ -154,7 +154,8 @@ func doneLead(t string) bool {
 	if k <= 0 || k > 20 {
 		return false
 	}
-	return doneLeads[strings.ToLower(strings.Trim(t[:k], "*_ "))]
+	w := strings.ToLower(strings.Trim(t[:k], "*_ "))
+	return doneListWords[w] || doneLeadsCJK[w]
 }
 
 // completionSummary reports a heading inside a unit that titles the

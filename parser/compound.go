@@ -8,7 +8,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
-	"go.yaml.in/yaml/v3"
 )
 
 // This file reads a plan written by the compound-engineering plugin's
@@ -19,7 +18,8 @@ import (
 // fields follow flush left. Each unit's "**Dependencies:** U1, U2" (or
 // "None") is the whole of its dependencies once any unit names one; else
 // the units run in the order listed. A ticked box, or the front matter's
-// "status: completed" (ce-work's flip when the work ships), says done.
+// "status: completed" (ce-work's flip when the work ships, read for every
+// plan by frontMatterDone), says done.
 
 const compoundDescription = "a compound-engineering plan (ce-plan): the \"U1.\" implementation units are the units, their Dependencies fields the graph"
 
@@ -75,7 +75,7 @@ func (b *builder) compoundItem(it ast.Node) (shape, bool) {
 
 // compoundCandidate proposes the ce-plan reading when the document has an
 // "Implementation Units" section with two units or more in it.
-func (b *builder) compoundCandidate(doc ast.Node, yml []byte) *Candidate {
+func (b *builder) compoundCandidate(doc ast.Node) *Candidate {
 	sec, heads, items := b.compoundUnits(doc)
 	if sec == nil || heads+items < 2 {
 		return nil
@@ -83,11 +83,11 @@ func (b *builder) compoundCandidate(doc ast.Node, yml []byte) *Candidate {
 	return &Candidate{Name: "compound", Description: compoundDescription, Declare: "format: compound", Score: scoreFormat,
 		Units: heads + items, First: []int{b.heading(sec).Pos.Line},
 		Why:  fmt.Sprintf("%d \"U1.\" units under \"Implementation Units\" (line %d): a compound-engineering plan", heads+items, b.heading(sec).Pos.Line),
-		read: func(b *builder, doc ast.Node) bool { return b.readCompound(doc, frontMatterStatus(yml)) }}
+		read: func(b *builder, doc ast.Node) bool { return b.readCompound(doc) }}
 }
 
 // readCompound reads the plan by its implementation units.
-func (b *builder) readCompound(doc ast.Node, status string) bool {
+func (b *builder) readCompound(doc ast.Node) bool {
 	sec, heads, items := b.compoundUnits(doc)
 	if sec == nil || heads+items == 0 {
 		return false
@@ -99,9 +99,8 @@ func (b *builder) readCompound(doc ast.Node, status string) bool {
 		}
 		in[n] = true
 	}
-	done := strings.EqualFold(status, "completed")
 	cfg := shapeConfig{phaseLevel: -1, name: compoundDescription, all: compoundOrder,
-		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) { b.compoundUnit(s, r, blocks, done) }}
+		unit: func(b *builder, s *Sprint, r *shapeHead, blocks []ast.Node) { b.compoundUnit(s, r, blocks) }}
 	if heads > 0 {
 		cfg.units = func(sc *shapeScan, r *shapeHead) bool {
 			return r.sh.word == "unit" && r.sh.kind == shapeUnit && in[r.node]
@@ -171,16 +170,15 @@ func splitListAt(l *ast.List, item ast.Node) *ast.List {
 	return nl
 }
 
-// compoundUnit reads what ce-plan says of one unit: a ticked box, the
-// front matter's "status: completed", and its Dependencies field.
-func (b *builder) compoundUnit(s *Sprint, r *shapeHead, blocks []ast.Node, done bool) {
+// compoundUnit reads what ce-plan says of one unit: a ticked box, and its
+// Goal and Dependencies fields. The front matter's "status: completed"
+// (ce-work's flip when the work ships) closes the units after the
+// reading, as any plan's does (frontMatterDone), with a warning.
+func (b *builder) compoundUnit(s *Sprint, r *shapeHead, blocks []ast.Node) {
 	if r.list != nil && !s.Status.Set() {
 		if cb, ok := r.list.FirstChild().FirstChild().FirstChild().(*east.TaskCheckBox); ok && cb.IsChecked {
 			s.Status = Field{Value: StatusClosed, Pos: r.head.Pos}
 		}
-	}
-	if !s.Status.Set() && !s.Skipped && done {
-		s.Status = Field{Value: StatusClosed, Pos: r.head.Pos}
 	}
 	deps := false
 	for _, n := range blocks {
@@ -238,16 +236,4 @@ func (b *builder) blockFieldLines(n ast.Node) [][]ast.Node {
 // names one; when none does, the units run in the order listed.
 func compoundOrder(b *builder) {
 	orderUnlessStated(b, "no unit names a dependency (each says None, or has no Dependencies field): they run one after another in the order listed")
-}
-
-// frontMatterStatus is the front matter's "status:" value, "" when it has
-// none.
-func frontMatterStatus(yml []byte) string {
-	var fm struct {
-		Status string `yaml:"status"`
-	}
-	if len(yml) == 0 || yaml.Unmarshal(yml, &fm) != nil {
-		return ""
-	}
-	return strings.TrimSpace(fm.Status)
 }

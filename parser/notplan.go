@@ -785,22 +785,23 @@ func doneTitle(text string) bool {
 	return false
 }
 
+// prFormSections are the words of a pull request's form section that
+// lists the kinds of change to tick: "Change Type", "Type of change",
+// "变更类型".
+var prFormSections = []string{"change type", "type of change", "types of changes", "变更类型", "改动类型", "변경 유형"}
+
 // prFormHeading reports a section of a pull request's form that lists the
-// kinds of change to tick: "Change Type", "Type of change", "变更类型".
+// kinds of change to tick.
 func prFormHeading(text string) bool {
 	h := normalHeading(text)
-	return slices.ContainsFunc([]string{"change type", "type of change", "types of changes", "变更类型", "改动类型", "변경 유형"}, func(w string) bool { return strings.Contains(h, w) })
+	return slices.ContainsFunc(prFormSections, func(w string) bool { return strings.Contains(h, w) })
 }
 
-// prFormWords reports whether src holds the words of a pull request's
-// change-type section at all, before a walk over its headings.
+// prFormWords reports whether src holds the words of such a section at
+// all, before a walk over its headings.
 func prFormWords(src []byte) bool {
-	for _, w := range []string{"hange Type", "hange type", "ype of change", "ypes of changes", "变更类型", "改动类型", "변경 유형"} {
-		if bytes.Contains(src, []byte(w)) {
-			return true
-		}
-	}
-	return false
+	lower := bytes.ToLower(src)
+	return slices.ContainsFunc(prFormSections, func(w string) bool { return bytes.Contains(lower, []byte(w)) })
 }
 
 // guideSteps reports a section of steps ("Migration Steps", "实施步骤"),

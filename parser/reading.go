@@ -423,7 +423,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	if c := b.cursorCandidate(yml); c != nil {
 		add(c)
 	}
-	if c := b.compoundCandidate(doc, yml); c != nil {
+	if c := b.compoundCandidate(doc); c != nil {
 		add(c)
 	}
 	if c := b.gsdCandidate(); c != nil {
@@ -1294,7 +1294,7 @@ func (b *builder) declaredCandidate(d *declaration, yml []byte) *Candidate {
 		}
 	case d.key == "format" && d.value == "compound":
 		c.Name, c.Description = "compound", compoundDescription
-		c.read = func(b *builder, doc ast.Node) bool { return b.readCompound(doc, frontMatterStatus(yml)) }
+		c.read = func(b *builder, doc ast.Node) bool { return b.readCompound(doc) }
 	case d.key == "format" && d.value == "cursor":
 		c.Name, c.Description = "cursor", cursorDescription
 		c.read = func(b *builder, doc ast.Node) bool { return b.readCursor(doc, yml) }
@@ -2279,7 +2279,7 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		}
 		b.countBullets(l, &n, &first)
 	}
-	if n < 3 && !(n >= 1 && slices.Contains([]string{"todo", "to do", "to-do", "todos"}, normalHeading(title))) {
+	if n < 3 && !(n >= 1 && todoHeading(title)) {
 		// "# TODO" over "* Dynamic RTT discovery" and "* Dynamic MTU
 		// discovery": a to-do file of two items is a to-do file still.
 		return
@@ -2321,9 +2321,9 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 }
 
 // taskListTitles are whole titles that name a list of tasks, in several
-// languages.
+// languages; a to-do title ("TODO", "待办事项") is todoHeading's.
 var taskListTitles = map[string]bool{"tasks": true, "tarefas": true, "tareas": true, "aufgaben": true, "tâches": true, "taches": true, "compiti": true,
-	"задачи": true, "zadania": true, "görevler": true, "taken": true, "任务": true, "任務": true, "待办事项": true, "待辦事項": true, "タスク": true, "タスク一覧": true, "할 일": true, "작업 목록": true}
+	"задачи": true, "zadania": true, "görevler": true, "taken": true, "任务": true, "任務": true, "タスク": true, "タスク一覧": true, "작업 목록": true}
 
 // todoFile reports a document that its title, or its file's name when it
 // has no title, calls a to-do file ("TODO", "To-Do"), with no section of
