@@ -117,6 +117,11 @@ type builder struct {
 	noTasks []*Sprint
 	// linkRefs are the plan's link reference definitions, by refKey.
 	linkRefs map[string]gparser.Reference
+	// crossOff caches crossedOff: 1 when the plan crosses off its
+	// finished work, -1 when not, 0 before it is read.
+	crossOff int8
+	// crossWarned: the warning that struck items read as done was given.
+	crossWarned bool
 	// titles are the units' titles lower case, for the sentences that
 	// name units by title; built on first use by unitTitles.
 	titles [][2]string

@@ -5019,3 +5019,21 @@ func TestPullRequestChangeTypes(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its checkboxes all stand under "💻 变更类型 | Change Type", a pull request's list of change types: options ticked to describe a change, not work to compile`)
 }
+
+// A plan that crosses off its finished work ("- ~~crash on navigating~~"
+// in a TODO of bullets with no checkbox, most items struck) means done by
+// a strike; a note after it may still say the work was dropped
+// ("(removed - didn't work)"). With checkboxes, a strike keeps its
+// meaning of dropped work (heldout58 1424, heldout98 2374).
+func TestCrossedOffDone(t *testing.T) {
+	src := "---\nunits: \"- {title}\"\n---\n# Things to do\n\n## Bugs\n\n- ~~crash on navigating~~\n- ~~icons not aligned~~\n- ~~add a LEGO game~~ (removed - didn't work)\n- settings page does not close\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 crash on navigating closed", "1.2 icons not aligned closed", "1.4 settings page does not close open", "1.3 add a LEGO game (removed - didn't work) skipped"}, units(p))
+	assert.Equal(t, []string{"8:1: this plan strikes through most items of its lists and has no checkboxes: struck items are read as done (unit 1.1 first), and as dropped only where a note after the strike says so", "8:1: 3 sprints have no tasks, so each one's title is its one prompt: 1.1, 1.2, 1.4"}, msgs(p, Warning))
+
+	boxed := "---\nunits: \"- [ ] {title}\"\n---\n# Things to do\n\n## Bugs\n\n- [ ] ~~crash on navigating~~\n- [ ] ~~icons not aligned~~\n- [ ] ~~add a LEGO game~~\n- [ ] settings page does not close\n"
+	p = Parse("p.md", []byte(boxed))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.4 settings page does not close open", "1.1 crash on navigating skipped", "1.2 icons not aligned skipped", "1.3 add a LEGO game skipped"}, units(p))
+}

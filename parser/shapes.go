@@ -2135,6 +2135,10 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		head.Text = stripCheckbox(head.Text[k:])
 	}
 	r := &shapeHead{head: head, sh: sh, struck: b.itemStruck(it)}
+	crossed := r.struck && b.crossedOff(it) && !b.struckNoteDrops(it)
+	if crossed {
+		r.struck = false // crossed off as done; see below
+	}
 	if sh.prefix != "" {
 		b.p.warnf(head.Pos, "%q is read as %s %s (the letters %q before it are taken for a typo)", sh.prefix+sh.word+" "+sh.id, sh.word, sh.id, sh.prefix)
 	}
@@ -2164,6 +2168,15 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 	}
 	w.finish(s, r, body, itemEnd)
 	w.markParallel(s, par)
+	if crossed && !s.Skipped && s.Status.Value != StatusClosed {
+		// "- ~~crash on navigating~~" in a plan that crosses off its
+		// finished work: done.
+		s.Status = Field{Value: StatusClosed, Pos: head.Pos}
+		if !b.crossWarned {
+			b.crossWarned = true
+			b.p.warnf(head.Pos, "this plan strikes through most items of its lists and has no checkboxes: struck items are read as done (unit %s first), and as dropped only where a note after the strike says so", s.ID)
+		}
+	}
 	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
 		// An open box whose sub-boxes are all ticked: done, unless
 		// items with no box stand beside them, whose work nothing says
