@@ -23,7 +23,7 @@ func (b *builder) crossedOff(it ast.Node) bool {
 	for doc.Parent() != nil {
 		doc = doc.Parent()
 	}
-	struck, items, boxes := 0, 0, 0
+	struck, items, boxes, doneNotes, dropNotes := 0, 0, 0, 0, 0
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -31,13 +31,18 @@ func (b *builder) crossedOff(it ast.Node) bool {
 		switch n := n.(type) {
 		case *east.TaskCheckBox:
 			boxes++
-			return ast.WalkStop, nil
 		case *ast.List:
 			s, all := 0, 0
 			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 				all++
 				if b.itemStruck(c) {
 					s++
+					switch note := b.struckNote(c); {
+					case noteDrops(note):
+						dropNotes++
+					case noteDone(note):
+						doneNotes++
+					}
 				}
 			}
 			if s > 0 {
@@ -46,7 +51,12 @@ func (b *builder) crossedOff(it ast.Node) bool {
 		}
 		return ast.WalkContinue, nil
 	})
-	if boxes == 0 && struck >= 3 && struck*2 >= items {
+	switch {
+	case boxes == 0 && struck >= 3 && struck*2 >= items:
+		b.crossOff = 1
+	case doneNotes > 0 && dropNotes == 0:
+		// "- [x] ~~Fix test_cli.py~~ - **All tests now passing**": the
+		// author strikes what is finished, and says so.
 		b.crossOff = 1
 	}
 	return b.crossOff > 0
@@ -60,9 +70,15 @@ var droppedNoteWords = []string{"removed", "dropped", "didn't work", "did not wo
 // struckNoteDrops reports whether the text after the last strike of list
 // item it's first line says its work was dropped.
 func (b *builder) struckNoteDrops(it ast.Node) bool {
+	return noteDrops(b.struckNote(it))
+}
+
+// struckNote returns the text after the last strike of list item it's
+// first line, lower case.
+func (b *builder) struckNote(it ast.Node) string {
 	blk := it.FirstChild()
 	if blk == nil {
-		return false
+		return ""
 	}
 	var note strings.Builder
 	for c := blk.FirstChild(); c != nil; c = c.NextSibling() {
@@ -75,9 +91,27 @@ func (b *builder) struckNoteDrops(it ast.Node) bool {
 			break
 		}
 	}
-	t := strings.ToLower(note.String())
+	return strings.ToLower(note.String())
+}
+
+// noteDrops reports a note after a strike that says the work was dropped.
+func noteDrops(note string) bool {
 	for _, w := range droppedNoteWords {
-		if strings.Contains(t, w) {
+		if strings.Contains(note, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// doneNoteWords are the words of a note after a strike that say the work
+// was done: "~~Pipeline execution~~ **DONE in Phase 8!**".
+var doneNoteWords = []string{"done", "passing", "fixed", "complete", "implemented", "resolved", "landed", "merged", "shipped", "✅"}
+
+// noteDone reports a note after a strike that says the work was done.
+func noteDone(note string) bool {
+	for _, w := range doneNoteWords {
+		if strings.Contains(note, w) {
 			return true
 		}
 	}

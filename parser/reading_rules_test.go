@@ -5024,7 +5024,8 @@ func TestPullRequestChangeTypes(t *testing.T) {
 // in a TODO of bullets with no checkbox, most items struck) means done by
 // a strike; a note after it may still say the work was dropped
 // ("(removed - didn't work)"). With checkboxes, a strike keeps its
-// meaning of dropped work (heldout58 1424, heldout98 2374).
+// meaning of dropped work, unless the notes after strikes say done and
+// none says dropped (heldout58 1424, heldout98 2374, heldout106 2576).
 func TestCrossedOffDone(t *testing.T) {
 	src := "---\nunits: \"- {title}\"\n---\n# Things to do\n\n## Bugs\n\n- ~~crash on navigating~~\n- ~~icons not aligned~~\n- ~~add a LEGO game~~ (removed - didn't work)\n- settings page does not close\n"
 	p := Parse("p.md", []byte(src))
@@ -5036,4 +5037,11 @@ func TestCrossedOffDone(t *testing.T) {
 	p = Parse("p.md", []byte(boxed))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.4 settings page does not close open", "1.1 crash on navigating skipped", "1.2 icons not aligned skipped", "1.3 add a LEGO game skipped"}, units(p))
+
+	// Ticked and struck, with a note that says done: the author strikes
+	// finished work, the note-less strikes too (heldout106 2576).
+	noted := "---\nunits: \"- [ ] {title}\"\n---\n# TODO\n\n## Fix tests\n\n- [x] ~~Fix test_cli.py~~ - **All tests now passing**\n- [x] ~~Fix test_main.py~~\n- [ ] Cover trans_gpu.py\n"
+	p = Parse("p.md", []byte(noted))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Fix test_cli.py - All tests now passing closed", "1.2 Fix test_main.py closed", "1.3 Cover trans_gpu.py open"}, units(p))
 }
