@@ -121,7 +121,7 @@ func (b *builder) imageOnly(first ast.Node) bool {
 func (t itemText) read() itemText {
 	// "[x]" reaches here only where goldmark left it as text: inside bold
 	// ("- **[x] Title**: ..."), as "[ ]" does below.
-	for _, mark := range []string{"[v] ", "[V] ", "[✓] ", "[✔] ", "[x] ", "[X] "} { // a mark, a space
+	for _, mark := range []string{"[v] ", "[V] ", "[✓] ", "[✔] ", "[x] ", "[X] ", "[x ] ", "[ x] ", "[X ] ", "[ X] "} { // a mark, a space
 		if !t.box && strings.HasPrefix(t.text, mark) {
 			t.box, t.done = true, true
 			t.text = strings.TrimSpace(t.text[len(mark)-1:])

@@ -5045,3 +5045,13 @@ func TestCrossedOffDone(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Fix test_cli.py - All tests now passing closed", "1.2 Fix test_main.py closed", "1.3 Cover trans_gpu.py open"}, units(p))
 }
+
+// A box written with a stray space inside ("- [x ] …", "- [ x] …"), which
+// Markdown leaves as text, is ticked as its author meant (heldout107
+// 2603 read seven of its eleven done items as no units at all).
+func TestSpacedTickMarks(t *testing.T) {
+	src := "# Tasks\n\n## 1. Implementation\n\n- [x] Read the invite code\n- [x] Keep the query on redirect\n\n## 2. Validation\n\n- [x ] Check on mobile\n- [ x] Check on desktop\n- [ ] Check the negative case\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Read the invite code closed", "1.2 Keep the query on redirect closed", "1.3 Check on mobile closed", "1.4 Check on desktop closed", "1.5 Check the negative case open"}, units(p))
+}
