@@ -5055,3 +5055,14 @@ func TestSpacedTickMarks(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Read the invite code closed", "1.2 Keep the query on redirect closed", "1.3 Check on mobile closed", "1.4 Check on desktop closed", "1.5 Check the negative case open"}, units(p))
 }
+
+// The units of a phase numbered between two others ("## Wave 1.5:
+// Content" over "### 1.5.1 README Rewrite") carry its id whole: they are
+// its units, not lost beside a phase read as one unit (heldout107 2582).
+func TestDecimalPhaseUnits(t *testing.T) {
+	src := "# Plan\n\n## Wave 1: Quality\n\n### 1.1 Errors\n\ntext\n\n### 1.2 Tests\n\ntext\n\n## Wave 1.5: Content\n\n### 1.5.1 README Rewrite\n\ntext\n\n### 1.5.2 Messaging\n\ntext\n\n## Wave 2: Experience\n\n### 2.1 Modes\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Errors open", "1.2 Tests open", "1.3 README Rewrite open", "1.4 Messaging open", "2.1 Modes open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), `15:1: "1.5.1" is not a unit number: this unit is read as 1.3, in the order the plan lists it`)
+}

@@ -551,7 +551,13 @@ func (sc *shapeScan) pickUnits() {
 			return false
 		}
 		prefix, _, _ := strings.Cut(r.sh.id, ".")
-		return strings.EqualFold(canonicalPhaseID(prefix), canonicalPhaseID(ph.sh.id))
+		if strings.EqualFold(canonicalPhaseID(prefix), canonicalPhaseID(ph.sh.id)) {
+			return true
+		}
+		// "### 1.5.1 README Rewrite" under "## Wave 1.5: Content": the
+		// units of a phase numbered between two others carry its id.
+		id := ph.sh.id + "."
+		return strings.Contains(ph.sh.id, ".") && len(r.sh.id) > len(id) && strings.EqualFold(r.sh.id[:len(id)], id)
 	})
 	if sc.unitLevel > 0 && sc.b.phasesTrack(sc.heads) {
 		// The phases carry the status and the numbered sub-headings
