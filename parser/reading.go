@@ -875,6 +875,8 @@ var (
 		"шаги реализации", "этапы реализации", "план реализации", "план работ", "lộ trình", "kế hoạch",
 		// delivery or development stages, milestones: "## 交付阶段"
 		"交付阶段", "开发阶段", "里程碑", "マイルストーン",
+		// the way an issue is to be solved, step by step: "## 解決方法"
+		"解決方法",
 		// the order to do the work in: "## Caminho para o go-live (ordem sugerida)"
 		"ordem sugerida", "ordem recomendada", "orden sugerido", "orden recomendado", "ordre suggéré", "ordre recommandé"}
 	// foreignPlanWords in a title say the document is a plan, in those
@@ -1816,6 +1818,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// its numbered items: a design's walk-through, and the
 				// work's own list.
 				c.Score, c.Why = scoreOverPhases, fmt.Sprintf("the numbered list of a section about the work, over unit headings under %q, a section that describes a design", b.unitSection(doc, pick))
+			case b.listUnderNumberedSteps(sec):
+				// "## 解決方法" over "### 1. C ラッパー層の追加" ... "### 7.",
+				// one of them with its own numbered "事前確認手順": the
+				// headings are the section's steps, the list one step's.
+				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, under one of the section's own numbered step headings"
 			case titleUnit(pick) && sec.ordered >= 3:
 				// "# Sprint 1 — Foundation Runtime" over "## Задачи" and
 				// its six tasks: the title names the whole document.
@@ -2743,6 +2750,37 @@ func (b *builder) dottedUnder(sc *shapeScan, heads []*shapeHead, level int) *Can
 	c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreOverPhases+1
 	c.Why = fmt.Sprintf("dotted headings under each of the %d numbered sections (\"%s\" under \"%s\"): finer units than the sections", len(heads), first, heads[0].head.Text)
 	return c
+}
+
+// listUnderNumberedSteps reports a section whose numbered lists all stand
+// under its own headings numbered 1, 2, 3, ... (three or more, one level
+// down): the lists are steps of those steps.
+func (b *builder) listUnderNumberedSteps(sec sectionItems) bool {
+	if sec.head == nil {
+		return false
+	}
+	next, first := 1, 0
+	for n := sec.head.NextSibling(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if h.Level <= sec.head.Level {
+			break
+		}
+		if h.Level != sec.head.Level+1 {
+			continue
+		}
+		id, _, ok := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(b.heading(h).Text, decoration)})
+		if !ok || id != strconv.Itoa(next) {
+			return false
+		}
+		if next == 1 {
+			first = b.heading(h).Pos.Line
+		}
+		next++
+	}
+	return next > 3 && first < sec.firstOrdered
 }
 
 // numberedInWorkSection proposes, among numbered headings of one level

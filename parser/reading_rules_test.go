@@ -5066,3 +5066,14 @@ func TestDecimalPhaseUnits(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Errors open", "1.2 Tests open", "1.3 README Rewrite open", "1.4 Messaging open", "2.1 Modes open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), `15:1: "1.5.1" is not a unit number: this unit is read as 1.3, in the order the plan lists it`)
 }
+
+// A section about the work whose steps are its own numbered headings
+// ("## 解決方法" over "### 1. C ラッパー層の追加" … "### 7.") holds
+// numbered lists inside them: the headings are the units, the lists
+// their steps' steps (heldout108 2627, refused; heldout65 1591).
+func TestListUnderNumberedSteps(t *testing.T) {
+	src := "# MJPG ラッパーを追加する\n\n## 目的\n\nラッパーを追加する。\n\n## 解決方法\n\n### 1. C ラッパー層の追加\n\ntext\n\n#### 事前確認手順\n\n1. ヘッダを確認する\n2. ビルドする\n\n### 2. Rust safe wrapper の追加\n\ntext\n\n### 3. テスト\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 C ラッパー層の追加 open", "1.2 Rust safe wrapper の追加 open", "1.3 テスト open"}, units(p))
+}
