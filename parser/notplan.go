@@ -74,7 +74,9 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
 	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan",
 	"sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
-	"priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ"}
+	"priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ",
+	// what is left to do: "## ⏳ Reste à Faire (15%)"
+	"reste à faire", "à faire", "a fazer", "por hacer", "falta hacer"}
 
 // workHeading reports whether a heading names a section of a plan's work
 // ("## Tasks", "## Implementation Plan"), not only mentions work.

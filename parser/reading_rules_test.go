@@ -5077,3 +5077,13 @@ func TestListUnderNumberedSteps(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 C ラッパー層の追加 open", "1.2 Rust safe wrapper の追加 open", "1.3 テスト open"}, units(p))
 }
+
+// What is left to do, in French, Portuguese or Spanish ("## ⏳ Reste à
+// Faire (15%)"), is a section about the work: a completion guide that
+// says so is a plan (heldout107 2593 was refused as a tutorial).
+func TestLeftToDoSection(t *testing.T) {
+	src := "# Issue #004 Pagination - Guide de Complétion\n\n## ✅ Déjà Fait\n\n- ✅ DTOs\n\n## ⏳ Reste à Faire (15%)\n\n### 1. UnitRepository Pagination\n\nCopier le pattern.\n\n### 2. OwnerRepository Pagination\n\nMême processus.\n\n### 3. Tests Optionnels\n\nRecommandés.\n\n## 📋 Checklist Finale\n\n- [ ] Unit implémenté\n- [ ] Owner implémenté\n- [ ] Commit & push\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 UnitRepository Pagination open", "1.2 OwnerRepository Pagination open", "1.3 Tests Optionnels open"}, units(p))
+}
