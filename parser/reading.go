@@ -984,7 +984,11 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		case 1:
 			cand.Description = "units are checkbox items \"- [ ] {n}. Title\" (their sub-items are their tasks)"
 			cand.Declare = `units: "- [ ] {n}. {title}"`
-			if c.nested > 0 || counts[2].nested > 0 || counts[2].n > 0 && sharedHeads(c.heads, counts[2].heads) {
+			// One numbered box over boxes of its own ("- [ ] 2 additional
+			// themes" over "- [ ] 3 X share text variants", among fifty
+			// plain boxes) is a count, not Kiro's task 1: a Kiro task list
+			// numbers two tasks, or its sub-tasks N.M.
+			if c.nested > 0 && (c.n >= 2 || counts[2].n > 0) || counts[2].nested > 0 || counts[2].n > 0 && sharedHeads(c.heads, counts[2].heads) {
 				kiro := &Candidate{Name: "kiro", Description: kiroDescription, Declare: "format: kiro", Score: scoreFormat,
 					Units: -1, First: c.first, Why: "numbered checkbox tasks with numbered sub-tasks under them: Kiro's tasks.md",
 					read: formatReader(itemPattern{checkbox: true, parts: 1, leaf: true}, nil, kiroDescription)}

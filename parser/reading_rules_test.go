@@ -5087,3 +5087,15 @@ func TestLeftToDoSection(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 UnitRepository Pagination open", "1.2 OwnerRepository Pagination open", "1.3 Tests Optionnels open"}, units(p))
 }
+
+// One numbered box over boxes of its own ("- [ ] 2 additional themes"
+// over "- [ ] 3 X share text variants") among many plain boxes is a
+// count, not Kiro's task 1: the board is not read as one Kiro task
+// (heldout107 2599).
+func TestKiroNeedsTwoTasksOrSubTasks(t *testing.T) {
+	src := "# Task Board\n\n## Milestone 0 — Skeleton\n\n- [ ] Create the app\n- [ ] Add docs\n\n## Milestone 2 — Extras\n\n- [ ] 2 additional themes\n  - [ ] 3 X share text variants\n- [ ] Gallery page\n"
+	p := Parse("TASKS.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.NotContains(t, chosen(p), "format: kiro")
+	assert.Len(t, p.Sprints, 2)
+}
