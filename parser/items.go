@@ -338,6 +338,28 @@ type itemCount struct {
 	// heads are the ids' whole numbers before a dot ("3" of "3." and of
 	// "3.2"), of the items of top-level lists.
 	heads map[string]bool
+	// ids are the top-level items' ids, and bare counts those written
+	// with no mark after them ("95 BATS tests", not "1. Setup").
+	ids  []string
+	bare int
+}
+
+// counts reports items whose numbers, written with no mark after them
+// and in no sequence ("- [x] 95 BATS tests", "- [x] 5 package managers"),
+// are counts in their titles, not ids.
+func (c itemCount) counts() bool {
+	if c.bare < len(c.ids) || len(c.ids) == 0 {
+		return false
+	}
+	prev := 0
+	for _, id := range c.ids {
+		n, err := strconv.Atoi(id)
+		if err != nil || n != prev+1 && n != 1 {
+			return true
+		}
+		prev = n
+	}
+	return false
 }
 
 // countItems counts, for each of the given patterns, the list items it
@@ -362,6 +384,10 @@ func (b *builder) countItems(doc ast.Node, pats []itemPattern) []itemCount {
 							}
 							head, _, _ := strings.Cut(id, ".")
 							out[i].heads[head] = true
+							out[i].ids = append(out[i].ids, id)
+							if k := strings.Index(t.text, id); k >= 0 && strings.HasPrefix(t.text[k+len(id):], " ") {
+								out[i].bare++
+							}
 							if len(out[i].first) < 3 {
 								out[i].first = append(out[i].first, b.p.Position(b.blockStart(it)).Line)
 							}

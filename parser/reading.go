@@ -967,7 +967,7 @@ func (b *builder) itemCandidates(doc ast.Node, sc *shapeScan, pick *Candidate, a
 		}
 	}
 	for i, c := range counts {
-		if c.n < 2 && !(c.n == 1 && c.nested > 0) {
+		if c.n < 2 && !(c.n == 1 && c.nested > 0) || i == 1 && c.counts() {
 			continue
 		}
 		p := c.pattern

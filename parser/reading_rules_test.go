@@ -5099,3 +5099,18 @@ func TestKiroNeedsTwoTasksOrSubTasks(t *testing.T) {
 	assert.NotContains(t, chosen(p), "format: kiro")
 	assert.Len(t, p.Sprints, 2)
 }
+
+// Boxes that open with a number written with no mark after it, in no
+// sequence ("- [x] 95 BATS tests", "- [x] 5 package managers"), carry a
+// count in their titles, not an id: the roadmap's boxes are its units,
+// not the four that open with a number (heldout107 2581, heldout86 2077,
+// heldout97 2347).
+func TestCountsAreNotIDs(t *testing.T) {
+	src := "# Roadmap\n\n## Done\n\n### v3.x\n\n- [x] Colour fixes\n- [x] 95 BATS tests\n\n### v5.0\n\n- [x] 5 package managers\n- [x] 3 commands: `guncel`, `bigfive`\n- [x] Alpine support\n\n## Planned\n\n### v6.1\n\n- [ ] Diagnostics\n- [x] 151 BATS tests\n"
+	p := Parse("ROADMAP.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 7)
+	for _, c := range p.Candidates {
+		assert.NotEqual(t, `units: "- [ ] {n}. {title}"`, c.Declare)
+	}
+}
