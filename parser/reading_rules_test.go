@@ -5114,3 +5114,13 @@ func TestCountsAreNotIDs(t *testing.T) {
 		assert.NotEqual(t, `units: "- [ ] {n}. {title}"`, c.Declare)
 	}
 }
+
+// A plan's "## Repairs" (or "## Fixes") is a section about the work: its
+// numbered list is the work, not the document's three sections
+// (heldout108 2617).
+func TestRepairsSection(t *testing.T) {
+	src := "# Live-scale evidence repair and optimization plan\n\nStatus: executing\n\n## Evidence\n\n- the worker measured a 141 ms gap;\n- the watcher crossed its deadline.\n\n## Repairs\n\n1. Preserve failed worker evidence.\n2. Stream the initial row build.\n3. Derive row styling at redraw.\n\n## Acceptance\n\n- Tests prove streamed ingestion.\n- Suites remain green.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Preserve failed worker evidence open", "1.2 Stream the initial row build open", "1.3 Derive row styling at redraw open"}, units(p))
+}
