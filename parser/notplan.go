@@ -900,6 +900,7 @@ var howItWorks = []string{"how it works", "how this works", "как это ра�
 // procedureWords in a title name a standing procedure, followed each
 // time it is needed however the title calls it ("Incident response plan").
 var procedureWords = []string{"incident response", "breach notification", "disaster recovery", "business continuity", "on-call", "escalation policy",
+	"triage process", "triage checklist",
 	"continuous improvement", "継続的改善", "持续改进", "持續改進"}
 
 // procedureTitle reports a title that names a standing procedure.

@@ -5124,3 +5124,14 @@ func TestRepairsSection(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Preserve failed worker evidence open", "1.2 Stream the initial row build open", "1.3 Derive row styling at redraw open"}, units(p))
 }
+
+// A triage process and its checklist ("# Triage process summary
+// checklist" over "- [ ] Read the item") are a standing procedure,
+// followed for every new issue: refused (heldout109 2648).
+func TestTriageProcess(t *testing.T) {
+	assert.True(t, procedureTitle("Triage process summary checklist"))
+	src := "An issue that is ready can be picked up.\n\n# Triage process summary checklist\n\n- [ ] Read the item\n- [ ] Search the existing issues\n- [ ] Apply appropriate labels\n\n# Definition of ready\n\n* Description\n\n# Triage process\n\nA bot applies the label.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `names a standing procedure`)
+}
