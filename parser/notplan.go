@@ -74,7 +74,7 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
 	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan",
 	"sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
-	"priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ",
+	"phased plan", "priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ",
 	// the repairs a plan makes: "## Repairs" over "1. Stream the row build"
 	"repairs", "fixes",
 	// what is left to do: "## ⏳ Reste à Faire (15%)"

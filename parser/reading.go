@@ -1803,6 +1803,21 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
+		if sec.bullets >= 3 && total == 0 && !todoHeading(sec.text) && workSection(sec.text) && b.boldLed(sec) &&
+			!slices.ContainsFunc(secs, func(o sectionItems) bool { return o.head != sec.head && o.bullets >= 3 && b.boldLed(o) }) {
+			// "## Phased plan" over "- **B1 — `crates/net` skeleton.**
+			// New crate …": each bullet names its work in bold first,
+			// and no other section's bullets do (a roadmap's versions
+			// would share its work out).
+			bullet := itemPattern{bullet: true}
+			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the bold-titled bullets under %q", sec.text),
+				Units: sec.bullets, First: []int{sec.firstBullet}, Score: scoreSection,
+				Declare: fmt.Sprintf("units: %q", "- {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
+				Why:     "the bullets of a section about the work, each opening with its title in bold, in a plan with no checkbox"}
+			cfg := shapeConfig{items: &bullet, under: sec.text, phaseLevel: -1, name: c.Description}
+			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+			add(c)
+		}
 		if sec.ordered >= 2 && workSection(sec.text) {
 			num := itemPattern{ordered: true}
 			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the numbered items under %q", sec.text),
@@ -2754,6 +2769,36 @@ func (b *builder) dottedUnder(sc *shapeScan, heads []*shapeHead, level int) *Can
 	c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreOverPhases+1
 	c.Why = fmt.Sprintf("dotted headings under each of the %d numbered sections (\"%s\" under \"%s\"): finer units than the sections", len(heads), first, heads[0].head.Text)
 	return c
+}
+
+// boldLed reports a section whose own bullet lists hold only items that
+// open with their title in bold ("- **B2 — DNS forwarder.** parse the
+// question"), three or more.
+func (b *builder) boldLed(sec sectionItems) bool {
+	if sec.head == nil {
+		return false
+	}
+	n := 0
+	for x := sec.head.NextSibling(); x != nil; x = x.NextSibling() {
+		if _, ok := x.(*ast.Heading); ok {
+			break
+		}
+		l, ok := x.(*ast.List)
+		if !ok || l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			blk := it.FirstChild()
+			if blk == nil {
+				return false
+			}
+			if _, ok := blk.FirstChild().(*ast.Emphasis); !ok {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 3
 }
 
 // listUnderNumberedSteps reports a section whose numbered lists all stand

@@ -5135,3 +5135,16 @@ func TestTriageProcess(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `names a standing procedure`)
 }
+
+// The one section about the work whose bullets each open with their
+// title in bold ("## Phased plan" over "- **B1 — `crates/net`
+// skeleton.** New crate …") holds the units, in a plan with no checkbox;
+// a roadmap whose versions each hold such bullets shares its work out
+// over them (heldout109 2628, heldout23 580).
+func TestBoldLedBullets(t *testing.T) {
+	src := "# Guest bridge design\n\n## Big decisions\n\n**(a)** One crate.\n\n## Phased plan (each phase ends in a milestone)\n\n- **B1 — `crates/net` skeleton.** New crate. Confirm: tests.\n- **B2 — DNS forwarder.** `dns.rs`. Confirm: nslookup.\n- **B3 — TCP relay.** `nat.rs`. Confirm: apk update.\n\n## Blockers\n\n- BLOCKER B3: inject egress.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	assert.Equal(t, "items | units: \"- {title} under ## Phased plan (each phase ends in a milestone)\"", chosen(p))
+}
