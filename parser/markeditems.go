@@ -128,5 +128,24 @@ func markedReader(b *builder, doc ast.Node) bool {
 
 func (b *builder) readMarked(doc ast.Node, lists map[ast.Node]bool) bool {
 	any := itemPattern{noID: true}
-	return b.runShapesWith(doc, shapeConfig{items: &any, lists: lists, name: markedDescription})
+	return b.runShapesWith(doc, shapeConfig{items: &any, lists: lists, name: markedDescription, unit: dashMarkStatus})
+}
+
+// dashMarkStatus reads, in a list whose items each say how they stand, a
+// status mark right after the title's dash ("22. **ado-runbook** — ✅
+// written", "23. **ado-apply** — ⏳ requires access"): there it is the
+// item's status, whatever words follow it.
+func dashMarkStatus(b *builder, s *Sprint, r *shapeHead, _ []ast.Node) {
+	if s.Status.Set() || s.Skipped {
+		return
+	}
+	_, after, ok := strings.Cut(r.head.Text, " — ")
+	if !ok {
+		return
+	}
+	if mark, _, _ := strings.Cut(after, " "); statusEmoji(mark) {
+		if st := readStatus(mark); st.known && st.status != statusSkipped {
+			s.Status = Field{Value: st.status, Pos: s.Heading.Pos}
+		}
+	}
 }

@@ -5148,3 +5148,19 @@ func TestBoldLedBullets(t *testing.T) {
 	assert.Len(t, p.Sprints, 3)
 	assert.Equal(t, "items | units: \"- {title} under ## Phased plan (each phase ends in a milestone)\"", chosen(p))
 }
+
+// In a list whose items each say how they stand, a status mark right
+// after the title's dash ("1. **manifest-schema** — ✅ `cases.json`
+// (two lanes)") is the item's status, whatever words follow it
+// (heldout109 2640 read one of its twenty-two done todos done).
+func TestMarkedItemDashMark(t *testing.T) {
+	src := "# Smoke suite redesign plan\n\n## Todos\n\n1. **manifest-schema** — ✅ `cases.json` (two lanes).\n2. **manifest-loader** — ✅ strict validation.\n3. **ado-runbook** — ✅ written.\n4. **ado-apply** — ⏳ requires access.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, "items | format: marked-items", chosen(p))
+	var done []string
+	for _, s := range p.Sprints {
+		done = append(done, s.Status.Value)
+	}
+	assert.Equal(t, []string{"closed", "closed", "closed", "open"}, done)
+}
