@@ -878,7 +878,9 @@ var (
 		// the way an issue is to be solved, step by step: "## 解決方法"
 		"解決方法",
 		// the order to do the work in: "## Caminho para o go-live (ordem sugerida)"
-		"ordem sugerida", "ordem recomendada", "orden sugerido", "orden recomendado", "ordre suggéré", "ordre recommandé"}
+		"ordem sugerida", "ordem recomendada", "orden sugerido", "orden recomendado", "ordre suggéré", "ordre recommandé",
+		// the order of implementation: "## Reihenfolge der Umsetzung"
+		"reihenfolge der umsetzung", "umsetzungsreihenfolge", "orden de implementación", "ordre de mise en œuvre", "ordem de implementação"}
 	// foreignPlanWords in a title say the document is a plan, in those
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",
@@ -1837,6 +1839,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// its numbered items: a design's walk-through, and the
 				// work's own list.
 				c.Score, c.Why = scoreOverPhases, fmt.Sprintf("the numbered list of a section about the work, over unit headings under %q, a section that describes a design", b.unitSection(doc, pick))
+			case b.citesNumbers(sec):
+				// "## Ordem de Implementação Sugerida" over "1. **Sprint
+				// 1 — Quick wins:** #1, #2, #6": the list orders the
+				// plan's numbered work, which is elsewhere.
+				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, whose items name other items by number (#1, #2): an order of the plan's work, not the work"
 			case b.listUnderNumberedSteps(sec):
 				// "## 解決方法" over "### 1. C ラッパー層の追加" ... "### 7.",
 				// one of them with its own numbered "事前確認手順": the
@@ -2769,6 +2776,35 @@ func (b *builder) dottedUnder(sc *shapeScan, heads []*shapeHead, level int) *Can
 	c.Units, c.First, c.Score = len(lines), firstOf(lines), scoreOverPhases+1
 	c.Why = fmt.Sprintf("dotted headings under each of the %d numbered sections (\"%s\" under \"%s\"): finer units than the sections", len(heads), first, heads[0].head.Text)
 	return c
+}
+
+// numberRefRE is an item named by its number: "#1", "#13".
+var numberRefRE = lazyMustCompile(`(?:^|[\s,(])#[0-9]{1,3}\b`)
+
+// citesNumbers reports a section whose numbered lists' items, half or
+// more, name other items by number ("**Sprint 1 — Quick wins:** #1, #2,
+// #6").
+func (b *builder) citesNumbers(sec sectionItems) bool {
+	if sec.head == nil {
+		return false
+	}
+	items, cites := 0, 0
+	for x := sec.head.NextSibling(); x != nil; x = x.NextSibling() {
+		if h, ok := x.(*ast.Heading); ok && h.Level <= sec.head.Level {
+			break
+		}
+		l, ok := x.(*ast.List)
+		if !ok || !l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			items++
+			if t, ok := b.readItemText(it); ok && numberRefRE.MatchString(t.text) {
+				cites++
+			}
+		}
+	}
+	return items > 0 && 2*cites >= items
 }
 
 // boldLed reports a section whose own bullet lists hold only items that

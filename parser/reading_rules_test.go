@@ -5164,3 +5164,21 @@ func TestMarkedItemDashMark(t *testing.T) {
 	}
 	assert.Equal(t, []string{"closed", "closed", "closed", "open"}, done)
 }
+
+// The order of implementation in German (or Spanish, French,
+// Portuguese) names a section about the work: its numbered list is the
+// plan's units over the title's lone phase (heldout109 2646). A numbered
+// list whose items name other items by number ("**Sprint 1 — Quick
+// wins:** #1, #2, #6") orders the plan's numbered work and does not
+// replace it (heldout28 703, heldout40 974).
+func TestImplementationOrderLists(t *testing.T) {
+	src := "# Phase 1 — Umsetzungsplan\n\n## Bausteine\n\n1. **Datenmodell** (`data/metrics.json`).\n2. **KPI-Engine** (`src/metrics.js`).\n\n## Reihenfolge der Umsetzung\n\n1. Datenmodell + Mock-Daten.\n2. KPI-Engine + Tests.\n3. Angebot + Verkaufsstrategie.\n\n## Grenzen\n\n- keine Live-Daten\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+
+	cited := "# Plano de Ação\n\n## Prioridade Crítica\n\n### 1. Toasts\n\ntext\n\n### 2. Error Boundaries\n\ntext\n\n### 3. Testes\n\ntext\n\n### 4. Memoização\n\ntext\n\n## Implementation Order\n\n1. **Quick wins:** #1, #2\n2. **Performance:** #4\n3. **Contínuo:** #3\n"
+	p = Parse("p.md", []byte(cited))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+}
