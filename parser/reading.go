@@ -1914,6 +1914,16 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 					return b.runShapesWith(doc, shapeConfig{items: &box, name: "units are the plan's checkbox items", sideGroups: groups})
 				}
 			}
+		} else if pick != nil && pick.Name == "phases" && total >= 5*pick.Units && phasesAfterBoxes(secs) {
+			// "## Recommended Implementation Priority" closing a backlog
+			// with "### Phase 1: Quick Wins" ... over numbered lists that
+			// name its items again: the phases order the work, the
+			// boxes above them are it.
+			c.Score = scoreOverPhases
+			c.Why = fmt.Sprintf("the checkbox items of the plan, %d of them, all above its %d phases, which hold none: the phases order the work", total, pick.Units)
+			c.read = func(b *builder, doc ast.Node) bool {
+				return b.runShapesWith(doc, shapeConfig{items: &box, phaseLevel: -1, name: "units are the plan's checkbox items"})
+			}
 		} else if ids, example := b.taskIDBoxes(doc); ids >= 5 && ids*10 >= total*8 {
 			// "- [X] [SETUP-001] ...": each box names its task, so each
 			// is tracked work, whatever headings group them.
@@ -1922,6 +1932,24 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// phasesAfterBoxes reports a plan whose phase headings hold no checkbox
+// and all come after every section that holds one.
+func phasesAfterBoxes(secs []sectionItems) bool {
+	seen := false
+	for _, sec := range secs {
+		phase := readShape(sec.text).kind == shapePhase
+		switch {
+		case phase && sec.boxes > 0:
+			return false
+		case phase:
+			seen = true
+		case seen && sec.boxes > 0:
+			return false
+		}
+	}
+	return seen
 }
 
 // phaseBoxCount counts the checkbox items under phase headings.

@@ -5182,3 +5182,15 @@ func TestImplementationOrderLists(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 4)
 }
+
+// A backlog whose phases come last and hold no box ("## Recommended
+// Implementation Priority" over "### Phase 1: Quick Wins" and numbered
+// lists naming the items again) is read by its boxes: the phases order
+// the work (heldout110 2657 read its four phases).
+func TestPhasesAfterBoxes(t *testing.T) {
+	src := "# Future Plans\n\n## Rule Engine\n\n- [x] **Conditional triggers**\n- [ ] **Cron triggers**\n- [ ] **Variable triggers**\n\n## Dashboards\n\n- [ ] **Dashboard export**\n- [ ] **Dashboard import**\n- [ ] **Tile editing**\n\n## Notifications\n\n- [ ] **Pushover**\n- [ ] **SendGrid**\n- [x] **Ping**\n- [ ] **Webhooks**\n\n## Recommended Implementation Priority\n\n### Phase 1: Quick Wins\n\n1. Cron triggers\n2. Ping — done\n\n### Phase 2: Core\n\n1. Dashboard export\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 10)
+	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
+}
