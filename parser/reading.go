@@ -1965,12 +1965,17 @@ func phaseBoxCount(secs []sectionItems) int {
 
 // statusHeads reports whether half of the pick's unit headings or more
 // carry a Status field of their own ("### 1.1 Enhanced Task Creation" over
-// "**Status:** 🔴 Not Started" and its task boxes): each heading is
-// tracked as one unit, its boxes its tasks.
+// "**Status:** 🔴 Not Started" and its task boxes) or a status mark in
+// their text: each heading is tracked as one unit, its boxes its tasks.
 func (b *builder) statusHeads(secs []sectionItems, pick *Candidate) bool {
 	n := 0
 	for _, sec := range secs {
-		if sec.head.Level == pick.level && numberedHead(sec.text) && b.sectionHasStatus(sec.head) {
+		if sec.head.Level != pick.level || !numberedHead(sec.text) {
+			continue
+		}
+		// "#### 1.1 Test-First: Exception classes ✅ COMPLETED": a mark
+		// in the heading tracks it as a Status field would.
+		if skip, done, progress, _ := headingMarkers(sec.text); skip != "" || done != "" || progress != "" || b.sectionHasStatus(sec.head) {
 			n++
 		}
 	}

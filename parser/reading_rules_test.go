@@ -5194,3 +5194,33 @@ func TestPhasesAfterBoxes(t *testing.T) {
 	assert.Len(t, p.Sprints, 10)
 	assert.Equal(t, `items | units: "- [ ] {title}"`, chosen(p))
 }
+
+// Numbered headings that carry a status mark ("#### 1.1 Test-First:
+// Exception classes ✅ COMPLETED") are tracked units, as headings with a
+// Status field are: their many boxes are their tasks, not finer units
+// (heldout110 2652 read its ninety-four boxes).
+func TestMarkedOutlineHeadings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Plan\n\n## TDD Implementation Plan\n\n")
+	for ph := 1; ph <= 2; ph++ {
+		fmt.Fprintf(&b, "### Phase %d: Core (Week %d)\n\n", ph, ph)
+		for u := 1; u <= 2; u++ {
+			mark := ""
+			if ph == 1 {
+				mark = " ✅ COMPLETED"
+			}
+			fmt.Fprintf(&b, "#### %d.%d Test-First: Part %d%s\n\n", ph, u, u, mark)
+			for k := 0; k < 8; k++ {
+				box := " "
+				if ph == 1 {
+					box = "x"
+				}
+				fmt.Fprintf(&b, "- [%s] step %d\n", box, k)
+			}
+			b.WriteString("\n")
+		}
+	}
+	p := Parse("p.md", []byte(b.String()))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Test-First: Part 1 closed", "1.2 Test-First: Part 2 closed", "2.1 Test-First: Part 1 open", "2.2 Test-First: Part 2 open"}, units(p))
+}
