@@ -5224,3 +5224,14 @@ func TestMarkedOutlineHeadings(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Test-First: Part 1 closed", "1.2 Test-First: Part 2 closed", "2.1 Test-First: Part 1 open", "2.2 Test-First: Part 2 open"}, units(p))
 }
+
+// A progress snapshot ("## Current Progress Snapshot" over "- Phase 4
+// completed on 2026-03-16") closes the phases it names by id: the words
+// after the id say done, not the phase's title (heldout110 2667 left two
+// of its nine done phases open).
+func TestProgressSnapshot(t *testing.T) {
+	src := "# Roadmap\n\n## Current Progress Snapshot\n\n- Phase 1 completed on 2026-03-16\n- Phase 2 completed on 2026-03-16\n- Current recommended next step: Phase 3\n\n## Phase 1: API Endpoints\n\nGoal: close gaps.\n\n## Phase 2: Cron CRUD\n\nGoal: cron.\n\n## Phase 3: Comms\n\nGoal: comms.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 API Endpoints closed", "2.1 Cron CRUD closed", "3.1 Comms open"}, units(p))
+}

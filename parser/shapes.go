@@ -1280,7 +1280,8 @@ func mentions(lower, key string) bool {
 }
 
 // progressHeadings name the section of a plan's dated progress log.
-var progressHeadings = []string{"progress", "execution progress", "implementation progress", "progress log", "status log", "execution log"}
+var progressHeadings = []string{"progress", "execution progress", "implementation progress", "progress log", "status log", "execution log",
+	"current progress", "progress snapshot", "current progress snapshot"}
 
 // progressLog reads a plan's progress log, a list with no checkbox under a
 // progress heading whose lines say what was finished ("- 2026-07-11 — M0
@@ -1327,6 +1328,12 @@ func (w *shapeWalk) progressLog(l *ast.List) bool {
 			w.track(unit, start, "done in the progress log")
 		} else {
 			w.track(ph, start, "done in the progress log")
+		}
+		if n := len(b.p.Entries); n > 0 && b.p.Entries[n-1].Heading.Start == start {
+			// "- Phase 4 completed on 2026-03-16": the line names its
+			// phase by id, and its words after the id say done, not
+			// the phase's title.
+			b.p.Entries[n-1].ByID = true
 		}
 	}
 	return true
