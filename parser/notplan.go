@@ -789,6 +789,40 @@ func doneTitle(text string) bool {
 	return false
 }
 
+// answerLists counts the checkbox lists of doc that follow a question
+// (a paragraph that ends in "?", or says "Select one" or "Select
+// multiple"), when two in three of its checkbox lists or more do; line is
+// the first such question's.
+func (b *builder) answerLists(doc ast.Node) (n, line int) {
+	lists := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		l, ok := c.(*ast.List)
+		if !ok || l.FirstChild() == nil {
+			continue
+		}
+		if _, has := itemChecked(l.FirstChild()); !has {
+			continue
+		}
+		lists++
+		par, ok := l.PreviousSibling().(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		t := strings.TrimSpace(b.trimmedText(par))
+		lower := strings.ToLower(t)
+		if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.Contains(lower, "select one") || strings.Contains(lower, "select multiple") || strings.Contains(lower, "select all that apply") {
+			if n == 0 {
+				line = b.p.Position(b.blockStart(par)).Line
+			}
+			n++
+		}
+	}
+	if 3*n < 2*lists {
+		return 0, 0
+	}
+	return n, line
+}
+
 // prFormSections are the words of a pull request's form section that
 // lists the kinds of change to tick: "Change Type", "Type of change",
 // "变更类型".
@@ -1285,6 +1319,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// fix": a pull request's form, its boxes the kinds of change
 			// ticked.
 			return fmt.Sprintf("its checkboxes all stand under %q, a pull request's list of change types: options ticked to describe a change, not work to compile", b.sectionAbove(doc, best.First[0]))
+		}
+	}
+	if best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+		if n, line := b.answerLists(doc); n >= 3 {
+			// "What industry do you work in? *Select multiple*" over
+			// "- [ ] Automotive", "- [ ] Aerospace": a survey's
+			// questions, its boxes the answers to tick.
+			return fmt.Sprintf("its checkbox lists follow questions (%d of them, the first at line %d): the boxes are answers to tick, a questionnaire's options, not work to compile", n, line)
 		}
 	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {

@@ -5235,3 +5235,14 @@ func TestProgressSnapshot(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 API Endpoints closed", "2.1 Cron CRUD closed", "3.1 Comms open"}, units(p))
 }
+
+// Checkbox lists that follow questions ("What industry do you work in?
+// *Select multiple*" over "- [ ] Automotive") are a questionnaire's
+// answers: the document is refused (heldout112 2713 read its 138
+// options as units).
+func TestSurveyAnswers(t *testing.T) {
+	src := "# Proposed Questions\n\n## Prelude\n\nDo you work in a safety-critical industry?\n *Select one*\n\n- [ ] Yes\n- [ ] No\n\nWhat industry do you work in?\n *Select multiple*\n\n- [ ] Automotive\n- [ ] Aerospace\n\n## Languages\n\nWhich languages do you use?\n\n- [ ] C\n- [ ] Rust\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its checkbox lists follow questions (3 of them, the first at line 5): the boxes are answers to tick, a questionnaire's options, not work to compile`)
+}
