@@ -1120,7 +1120,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if sec := b.unitSection(doc, best); best.Name == "headings" && (historySection(sec) || strings.HasSuffix(normalHeading(sec), " history") ||
 		// "## What Was Accomplished" over "### Session 1: Fixed plan
 		// rendering": a session's record.
-		slices.Contains([]string{"what was accomplished", "accomplishments", "what was done", "what was built", "work completed", "completed work"}, normalHeading(sec))) {
+		slices.Contains([]string{"what was accomplished", "accomplishments", "what was done", "what was built", "work completed", "completed work"}, normalHeading(sec)) ||
+		// "## Durchgeführte Schritte zur Behebung": the steps carried out.
+		hasAnyPrefix(normalHeading(sec), []string{"durchgeführte ", "pasos realizados", "étapes réalisées", "passos realizados", "etapas realizadas"})) {
 		// "## Slice history" over "### G1 — baseline (commit
 		// 55cf91ea)": a record of the work done, slice by slice.
 		return fmt.Sprintf("the units the closest reading finds are under %q: a record of work done, not work to compile", sec)
@@ -1869,4 +1871,9 @@ func (b *builder) argumentsPlaceholder(doc ast.Node) (line int, word string) {
 		return ast.WalkContinue, nil
 	})
 	return line, word
+}
+
+// hasAnyPrefix reports whether s opens with one of prefixes.
+func hasAnyPrefix(s string, prefixes []string) bool {
+	return slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(s, p) })
 }

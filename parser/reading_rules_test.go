@@ -5246,3 +5246,14 @@ func TestSurveyAnswers(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its checkbox lists follow questions (3 of them, the first at line 5): the boxes are answers to tick, a questionnaire's options, not work to compile`)
 }
+
+// Steps under a heading that says they were carried out ("##
+// Durchgeführte Schritte zur Behebung" over "### 1. Analyse der
+// package.json ✅") are a record of work done: the document is refused
+// (heldout111 2688, a bug-fix report).
+func TestStepsCarriedOut(t *testing.T) {
+	src := "# Playwright MCP Server - Bugfix Dokumentation\n\n## Problem\n\nDer Build schlug fehl.\n\n## Durchgeführte Schritte zur Behebung\n\n### 1. Analyse der package.json ✅\n\ntext\n\n### 2. Prüfung der tsconfig.json ✅\n\ntext\n\n### 3. Build-Prozess ✅\n\ntext\n\n## Nächste Schritte\n\nTests schreiben.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "Durchgeführte Schritte zur Behebung": a record of work done, not work to compile`)
+}
