@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -2599,21 +2600,70 @@ func bulletReader(p *itemPattern, under, name string) func(*builder, ast.Node) b
 	}
 	return func(b *builder, doc ast.Node) bool {
 		aside := b.asideSpans(doc)
+		done := b.doneSpans(doc)
 		cfg := shapeConfig{items: p, under: under, name: name}
 		if under != "" {
 			cfg.phaseLevel = -1
 		}
-		if len(aside) > 0 {
+		if len(aside) > 0 || len(done) > 0 {
 			cfg.unit = func(b *builder, s *Sprint, _ *shapeHead, _ []ast.Node) {
 				for _, sp := range aside {
 					if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && !s.Skipped {
 						s.Skipped, s.SkipReason = true, fmt.Sprintf("under %q, a section of things the plan will not do", sp.title)
 					}
 				}
+				for _, sp := range done {
+					if sp.start <= s.Heading.Start && s.Heading.Start < sp.end && !s.Skipped && !s.Status.Set() {
+						// "## 已完成" over "- HTTP/2 (`a1b2c3`)": the
+						// section says its bullets are done.
+						s.Status = Field{Value: StatusClosed, Pos: s.Heading.Pos}
+					}
+				}
 			}
 		}
 		return b.runShapesWith(doc, cfg)
 	}
+}
+
+// doneHeading reports a heading whose whole text says its work is done:
+// a board's column ("## Done", "## ✅ Completed") or a status word alone
+// ("## 已完成", "## 完了").
+func doneHeading(text string) bool {
+	if st, ok := kanbanHeading(text); ok {
+		return st == StatusClosed
+	}
+	w := strings.TrimFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })
+	if w == "" || utf8.RuneCountInString(w) > 4 || !hasCJK(w) {
+		return false
+	}
+	r := readStatus(w)
+	return r.known && r.status == StatusClosed
+}
+
+// doneSpans finds the sections whose whole titles say their work is done
+// ("## 已完成", "## Completed", "## ✅ Done"): each runs to the next heading
+// of its level or above.
+func (b *builder) doneSpans(doc ast.Node) []asideSpan {
+	var out []asideSpan
+	open := -1
+	level := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		if open >= 0 && h.Level <= level {
+			out[open].end = b.blockStart(h)
+			open = -1
+		}
+		if open < 0 && h.Level > 1 {
+			if t := b.trimmedText(h); doneHeading(t) {
+				out = append(out, asideSpan{start: b.blockStart(h), end: len(b.src), title: t})
+				open, level = len(out)-1, h.Level
+			}
+		}
+	}
+	return out
 }
 
 // asideSpan is a section of things the plan will not do ("## Out of

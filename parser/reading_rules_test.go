@@ -5257,3 +5257,23 @@ func TestStepsCarriedOut(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `the units the closest reading finds are under "Durchgeführte Schritte zur Behebung": a record of work done, not work to compile`)
 }
+
+// Plain bullets under a section whose whole title says done ("##
+// 已完成", "## Done") are done, read as bullets (heldout111 2682,
+// heldout91 2214).
+func TestBulletsUnderDoneSection(t *testing.T) {
+	assert.True(t, doneHeading("已完成"))
+	assert.True(t, doneHeading("✅ Completed"))
+	assert.False(t, doneHeading("Completed features overview"))
+	src := "# Roadmap\n\n## 已完成\n\n### 协议\n\n- HTTP/2 (`a1b2c3`)\n- HTTP/3\n\n## 计划中\n\n- gRPC 代理\n- WebSocket 压缩\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	closed := 0
+	for _, s := range p.Sprints {
+		if s.Status.Value == StatusClosed {
+			closed++
+		}
+	}
+	assert.Len(t, p.Sprints, 4)
+	assert.Equal(t, 2, closed)
+}
