@@ -550,6 +550,23 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		done = bracketDone(t)
 	}
 	if done == "" && progress == "" && skip == "" {
+		if v := statusInTitle(rest); v != "" {
+			// "Phase 1 — Spec completeness · **Status: ✅ effectively
+			// complete (…)**": the field written in the title says how
+			// the unit stands.
+			r := readStatus(v)
+			if lead, _, _ := strings.Cut(v, " "); statusEmoji(lead) {
+				r = readStatus(lead) // "🟡 nearly complete": the mark says it
+			}
+			switch r.status {
+			case StatusClosed:
+				done = v
+			case StatusInProgress:
+				progress = v
+			}
+		}
+	}
+	if done == "" && progress == "" && skip == "" {
 		if tail, st := dashStatus(rest); st != "" {
 			switch st {
 			case StatusClosed:
@@ -626,6 +643,28 @@ func dashStatus(t string) (tail, status string) {
 		return "", ""
 	}
 	return tail, r.status
+}
+
+// statusInTitle returns the value of a Status field written in a title
+// after a separator ("Repo reset · **Status: ✅ complete (2026-06-07)**"
+// gives "✅ complete (2026-06-07)"), "" when it has none.
+func statusInTitle(rest string) string {
+	k := strings.Index(rest, "Status:")
+	if k < 0 {
+		k = strings.Index(rest, "status:")
+	}
+	if k <= 0 {
+		return ""
+	}
+	before := strings.TrimRight(rest[:k], "* ")
+	if !strings.HasSuffix(before, "·") && !strings.HasSuffix(before, "|") && !strings.HasSuffix(before, "—") && !strings.HasSuffix(before, "-") && !strings.HasSuffix(before, "(") {
+		return ""
+	}
+	v := rest[k+len("Status:"):]
+	if i := strings.Index(v, "**"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), ")"))
 }
 
 // bracketDone reads a status in the brackets that end a title: "（完了）",

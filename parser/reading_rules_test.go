@@ -5277,3 +5277,16 @@ func TestBulletsUnderDoneSection(t *testing.T) {
 	assert.Len(t, p.Sprints, 4)
 	assert.Equal(t, 2, closed)
 }
+
+// A Status field written in a heading's title after a separator ("###
+// Phase 1 — Spec completeness · **Status: ✅ effectively complete
+// (…)**") says how the unit stands; a lead mark wins over the words
+// after it ("🟡 nearly complete" is under way) (heldout111 2680).
+func TestStatusInTitle(t *testing.T) {
+	assert.Equal(t, "✅ effectively complete (2026-06-07; `cherrypick` reclassified Phase-2", statusInTitle("Spec completeness  ·  **Status: ✅ effectively complete (2026-06-07; `cherrypick` reclassified Phase-2)**"))
+	assert.Equal(t, "", statusInTitle("Status: the plan"))
+	src := "# Roadmap\n\n## Phase plan\n\n### Phase 0 — Repo reset  ·  **Status: ✅ complete (2026-06-07)**\n\ntext\n\n### Phase 1 — Spec completeness  ·  **Status: ✅ effectively complete (2026-06-07; `cherrypick` reclassified Phase-2)**\n\ntext\n\n### Phase 2 — Write engine  ·  **Status: 🟡 nearly complete (the full action set)**\n\ntext\n\n### Phase 3 — Scans  ·  **Status: ❌**\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"0.1 Repo reset · Status: closed", "1.1 Spec completeness · Status: ✅ effectively complete (2026-06-07; cherrypick reclassified Phase-2) closed", "2.1 Write engine · Status: 🟡 nearly complete (the full action set) open", "3.1 Scans · Status: skipped"}, units(p))
+}
