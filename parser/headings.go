@@ -649,11 +649,8 @@ func dashStatus(t string) (tail, status string) {
 // after a separator ("Repo reset · **Status: ✅ complete (2026-06-07)**"
 // gives "✅ complete (2026-06-07)"), "" when it has none.
 func statusInTitle(rest string) string {
-	k := strings.Index(rest, "Status:")
-	if k < 0 {
-		k = strings.Index(rest, "status:")
-	}
-	if k <= 0 {
+	k := strings.Index(rest, "tatus:") - 1
+	if k <= 0 || rest[k] != 'S' && rest[k] != 's' {
 		return ""
 	}
 	before := strings.TrimRight(rest[:k], "* ")

@@ -384,9 +384,13 @@ func (b *builder) countItems(doc ast.Node, pats []itemPattern) []itemCount {
 							}
 							head, _, _ := strings.Cut(id, ".")
 							out[i].heads[head] = true
-							out[i].ids = append(out[i].ids, id)
-							if k := strings.Index(t.text, id); k >= 0 && strings.HasPrefix(t.text[k+len(id):], " ") {
-								out[i].bare++
+							if p := out[i].pattern; p.parts == 1 && p.prefix == "" {
+								// Kiro's "- [ ] 1. Title", or a count:
+								// counts() tells them apart.
+								out[i].ids = append(out[i].ids, id)
+								if k := strings.Index(t.text, id); k >= 0 && strings.HasPrefix(t.text[k+len(id):], " ") {
+									out[i].bare++
+								}
 							}
 							if len(out[i].first) < 3 {
 								out[i].first = append(out[i].first, b.p.Position(b.blockStart(it)).Line)
