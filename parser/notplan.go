@@ -394,6 +394,30 @@ func howToHeads(heads map[string]int) int {
 // placeholders are what a template leaves to fill in.
 var placeholders = []string{"yyyy-mm-dd", "<url>", "<date>", "<name>", "<link>", "{{", "[tbd]", "<#.#>", "yes|no", "yes/no"}
 
+// blankCells counts the table cells of doc whose whole text is a blank
+// in brackets ("[Name]", "[Story title with ticket link]"), a box's
+// "[x]" or "[ ]" aside; last is the last one's text.
+func (b *builder) blankCells(doc ast.Node) (n int, last string) {
+	if !bytes.Contains(b.src, []byte("| [")) {
+		return 0, ""
+	}
+	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if _, ok := c.(*east.TableCell); !ok {
+			return ast.WalkContinue, nil
+		}
+		t := strings.TrimSpace(plainText(c, b.src))
+		if len(t) > 3 && t[0] == '[' && t[len(t)-1] == ']' && !strings.ContainsAny(t[1:len(t)-1], "[]") {
+			n++
+			last = t
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	return n, last
+}
+
 // titlePlaceholderRE is a placeholder in a title: "(DATE)", "<date>",
 // "{version}", "vX.Y.Z".
 var titlePlaceholderRE = lazyMustCompile(`\((?:DATE|VERSION|NAME|TBD)\)|<(?:date|version|name)>|\{(?:date|version|name)\}|\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)?\b`)
@@ -445,6 +469,11 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 			// "### Phase 1: [Phase 이름] (완료)", "### Phase 2: [Phase
 			// 이름] (진행 중)": a form's sample phases, whatever the title.
 			return fmt.Sprintf("its headings %q and %d more leave a placeholder to fill in", slotted[0], len(slotted)-1)
+		}
+		if n, last := b.blankCells(doc); n >= 8 {
+			// "| [Name] | [X] / [Total] |", "| 1 | [Story title with
+			// ticket link] | [SP] |": a form's table, its cells blanks.
+			return fmt.Sprintf("its tables leave %d cells blank in brackets to fill in (%q the last)", n, last)
 		}
 		var found [][]int
 		switch {

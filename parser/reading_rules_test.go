@@ -5290,3 +5290,13 @@ func TestStatusInTitle(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"0.1 Repo reset · Status: closed", "1.1 Spec completeness · Status: ✅ effectively complete (2026-06-07; cherrypick reclassified Phase-2) closed", "2.1 Write engine · Status: 🟡 nearly complete (the full action set) open", "3.1 Scans · Status: skipped"}, units(p))
 }
+
+// A sprint-planning form whose tables leave their cells blank in
+// brackets ("| [Name] |", "| 1 | [Story title with ticket link] | [SP]
+// |") is a template to copy: refused (heldout113 2725).
+func TestBlankCellsTemplate(t *testing.T) {
+	src := "# Sprint Planning Document\n\n## Sprint Info\n\n| Field | Value |\n|---|---|\n| **Scrum Master** | [Name] |\n| **Product Owner** | [Name] |\n\n## Selected Stories\n\n| # | Story | Points | Assignee | Status |\n|---|---|---|---|---|\n| 1 | [Story title with ticket link] | [SP] | [Name] | To Do |\n| 2 | [Story title with ticket link] | [SP] | [Name] | To Do |\n| 3 | [Story title with ticket link] | [SP] | [Name] | To Do |\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its tables leave 11 cells blank in brackets to fill in ("[Name]" the last))`)
+}
