@@ -1821,6 +1821,19 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
+		if sec.bullets >= 3 && total == 0 && !todoHeading(sec.text) && workSection(sec.text) && !b.boldLed(sec) {
+			// "### Steps" over "* Open an issue …", "* Validate all tests
+			// pass …": the bullets of a section about the work, listed
+			// for a person to declare.
+			bullet := itemPattern{bullet: true}
+			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the bullets under %q", sec.text),
+				Units: sec.bullets, First: []int{sec.firstBullet}, Score: scoreHint,
+				Declare: fmt.Sprintf("units: %q", "- {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
+				Why:     "the bullets of a section about the work, in a plan with no checkbox"}
+			cfg := shapeConfig{items: &bullet, under: sec.text, phaseLevel: -1, name: c.Description}
+			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
+			add(c)
+		}
 		if sec.ordered >= 2 && workSection(sec.text) {
 			num := itemPattern{ordered: true}
 			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the numbered items under %q", sec.text),

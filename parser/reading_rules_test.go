@@ -5300,3 +5300,19 @@ func TestBlankCellsTemplate(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its tables leave 11 cells blank in brackets to fill in ("[Name]" the last))`)
 }
+
+// The bullets of a section about the work in a plan with no checkbox
+// ("### Steps" over "* Open an issue …") are a reading the preview lists,
+// to declare in one line (heldout114 2755, heldout104 2508).
+func TestBulletsUnderWorkSectionListed(t *testing.T) {
+	src := "# Creating a release\n\nOnly collaborators can release.\n\n## Publish new release manually\n\n### Steps\n\n* Open an issue documenting the intent.\n\n* Validate all tests pass.\n\n* Update the version in package.json.\n\n* Publish to npm.\n"
+	p := Parse("p.md", []byte(src))
+	var declares []string
+	for _, c := range p.Candidates {
+		declares = append(declares, c.Declare)
+	}
+	assert.Contains(t, declares, `units: "- {title} under ### Steps"`)
+	d := Parse("p.md", []byte("---\nunits: \"- {title} under ### Steps\"\n---\n"+src))
+	require.Empty(t, msgs(d, Error))
+	assert.Len(t, d.Sprints, 4)
+}
