@@ -5316,3 +5316,17 @@ func TestBulletsUnderWorkSectionListed(t *testing.T) {
 	require.Empty(t, msgs(d, Error))
 	assert.Len(t, d.Sprints, 4)
 }
+
+// An ordinal before its unit word ("## 第一阶段：抽离 Base", "## 第2阶段")
+// names the phase as "阶段1" does (heldout114 2750 was refused); under
+// the plan's one such phase, steps that number their own sub-headings
+// still group them (TestStepsNumberingTheirUnits).
+func TestOrdinalBeforeWord(t *testing.T) {
+	assert.Equal(t, "阶段1：抽离 Base", ordinalFirst("第一阶段：抽离 Base"))
+	assert.Equal(t, "阶段12", ordinalFirst("第12阶段"))
+	assert.Equal(t, "第一章：背景", ordinalFirst("第一章：背景"))
+	src := "# 重构提案\n\n# 分阶段实施\n\n## 第一阶段：抽离 Base\n\n- a\n\n## 第二阶段：抽离简单组件\n\n- b\n\n## 第三阶段：推出 Blocks\n\n- c\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 抽离 Base open", "2.1 抽离简单组件 open", "3.1 推出 Blocks open"}, units(p))
+}

@@ -278,9 +278,23 @@ func (sc *shapeScan) collect(doc ast.Node) {
 	if sc.cfg.phaseLevel == 0 && sc.phaseLevel > 0 {
 		sc.phaseLevel = sc.lonePhaseAside()
 	}
-	if sc.cfg.phaseLevel == 0 && (sc.cfg.units == nil || sc.cfg.mode == modePhaseOnly) && sc.cfg.items == nil && sc.phaseLevel == 0 {
-		sc.groupWords()
+	if sc.cfg.phaseLevel == 0 && (sc.cfg.units == nil || sc.cfg.mode == modePhaseOnly) && sc.cfg.items == nil && (sc.phaseLevel == 0 || sc.lonePhase()) {
+		// "## 第一阶段：MVP" alone over "### 步骤 1" and "### 步骤 2",
+		// each over "#### 1.1" ...: the steps group the units below a
+		// phase that is only the plan's one section.
+		sc.groupWords(sc.phaseLevel > 0)
 	}
+}
+
+// lonePhase reports a plan with one phase heading.
+func (sc *shapeScan) lonePhase() bool {
+	n := 0
+	for _, r := range sc.heads {
+		if sc.isPhase(r) {
+			n++
+		}
+	}
+	return n == 1
 }
 
 // lonePhaseAside returns the phase level, looking past one phase heading
@@ -335,7 +349,11 @@ func nextNumber(a, b string) bool {
 // word that each hold unit headings of another word deeper down ("## Chunk
 // 1: Reviewer" over "### Task 1: Prompt", "### Task 2: Loop") as the
 // groups of those units: their phases.
-func (sc *shapeScan) groupWords() {
+//
+// Under a plan's one phase heading (numbered), the groups must number
+// their own units ("### 步骤 2" over "#### 2.1"): days over tasks stay
+// the phase's.
+func (sc *shapeScan) groupWords(numbered bool) {
 	unitAt := func(r *shapeHead) bool {
 		return r.sh.kind == shapeUnit && (r.sh.sep || r.sh.title == "") && !r.sh.short
 	}
@@ -386,6 +404,9 @@ func (sc *shapeScan) groupWords() {
 		if n == 0 {
 			return // a group with none of the units is not a group
 		}
+	}
+	if numbered && inner != "#" {
+		return
 	}
 	level := outer[0].node.Level
 	for _, o := range outer {

@@ -127,6 +127,35 @@ func hanDigits(s string) string {
 	return num + s[k:]
 }
 
+// ordinalFirst writes a Chinese or Japanese ordinal that comes before its
+// unit word ("第一阶段：抽离 Base", "第2阶段") in the order readShape reads,
+// the word first ("阶段1：抽离 Base"); other text is returned as it is.
+func ordinalFirst(t string) string {
+	rest, ok := strings.CutPrefix(t, "第")
+	if !ok {
+		return t
+	}
+	num, k := "", 0
+	for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+		k++
+	}
+	if k > 0 {
+		num, rest = rest[:k], rest[k:]
+	} else if num = hanNumber(rest); num != "" {
+		rest = strings.TrimPrefix(hanDigits(rest), num)
+	} else {
+		return t
+	}
+	for _, words := range [][]string{phaseWords, unitWords} {
+		for _, w := range words {
+			if w[0] >= 0x80 && strings.HasPrefix(rest, w) {
+				return w + num + rest[len(w):]
+			}
+		}
+	}
+	return t
+}
+
 // readShape reads "Word <id>[sep] title" or "<id> [sep] title".
 func readShape(text string) shape { return readShapeGlue(text, false) }
 
@@ -144,6 +173,7 @@ func readShapeGlue(text string, glue bool) shape {
 	t := strings.TrimLeftFunc(text, decoration)
 	lead := text[:len(text)-len(t)]
 	sh := shape{lead: box + lead}
+	t = ordinalFirst(t)
 	if w, rest, ok := matchWord(t, phaseWords); ok {
 		sh.kind, sh.word, t = shapePhase, w, hanDigits(rest)
 	} else if w, rest, ok := matchWord(t, unitWords); ok {
