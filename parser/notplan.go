@@ -1330,7 +1330,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// checklist: what shipped, and a word on what comes next.
 		return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of one of its sections: release notes' word on what comes next, not a plan", sig.title, sig.titleKind)
 	}
-	if sig.titleKind == "a design document" && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, " under ") && !slices.Contains(workHeadings, normalHeading(declaredSection(best.Declare))) {
+	if sec := declaredSection(best.Declare); sig.titleKind == "a design document" && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, " under ") && !slices.Contains(workHeadings, normalHeading(sec)) &&
+		// "## 3. 実装計画" (implementation plan) of a design doc: its plan.
+		!containsAny(strings.ToLower(sec), foreignWorkWords) {
 		// "# ADR 001: Quint Transpiler Architecture" over "## 2. Task
 		// List and Task Scheduler" and its numbered use cases: what the
 		// design describes, not work.

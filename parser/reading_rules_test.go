@@ -5330,3 +5330,14 @@ func TestOrdinalBeforeWord(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 抽离 Base open", "2.1 抽离简单组件 open", "3.1 推出 Blocks open"}, units(p))
 }
+
+// A design doc's implementation plan in Japanese or Chinese ("## 3.
+// 実装計画" over its numbered items) is the plan's work, as an English
+// "Implementation Plan" is, not a section of the design (heldout114
+// 2757 was refused).
+func TestDesignDocForeignImplementationPlan(t *testing.T) {
+	src := "# Fast-Playwright-MCP 改善実装 Design Doc\n\n## 1. 背景\n\n説明。\n\n## 2. 設計\n\n説明。\n\n## 3. 実装計画\n\n1. 型を定義する\n2. ハンドラを分ける\n3. テストを書く\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
