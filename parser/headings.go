@@ -496,6 +496,16 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 			}
 		}
 	}
+	if done != "" {
+		// "Step 3: Update the root ✅ (Partially - test only)": the
+		// bracket after the mark takes part of it back.
+		if k := strings.LastIndex(rest, done); k >= 0 {
+			after := strings.ToLower(strings.TrimSpace(rest[k+len(done):]))
+			if strings.HasPrefix(after, "(partial") || strings.HasPrefix(after, "（部分") {
+				done, progress = "", "PARTIALLY "+done
+			}
+		}
+	}
 	// A marker word is in capitals (two capitals in a row at least) or in
 	// brackets; most titles have neither, and are passed over at once.
 	caps := strings.Contains(rest, "N/A")
