@@ -5025,7 +5025,8 @@ func TestPullRequestChangeTypes(t *testing.T) {
 // a strike; a note after it may still say the work was dropped
 // ("(removed - didn't work)"). With checkboxes, a strike keeps its
 // meaning of dropped work, unless the notes after strikes say done and
-// none says dropped (heldout58 1424, heldout98 2374, heldout106 2576).
+// none says dropped, or most ticked items are struck too (heldout58 1424,
+// heldout98 2374, heldout106 2576, heldout116 2817).
 func TestCrossedOffDone(t *testing.T) {
 	src := "---\nunits: \"- {title}\"\n---\n# Things to do\n\n## Bugs\n\n- ~~crash on navigating~~\n- ~~icons not aligned~~\n- ~~add a LEGO game~~ (removed - didn't work)\n- settings page does not close\n"
 	p := Parse("p.md", []byte(src))
@@ -5044,6 +5045,19 @@ func TestCrossedOffDone(t *testing.T) {
 	p = Parse("p.md", []byte(noted))
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Fix test_cli.py - All tests now passing closed", "1.2 Fix test_main.py closed", "1.3 Cover trans_gpu.py open"}, units(p))
+
+	// Most ticked items struck too, three or more, and no note that says
+	// dropped: the author strikes what is ticked (heldout116 2817); one
+	// ticked strike among many ticks is still dropped work (heldout105
+	// 2546).
+	most := "# TODO\n\n- [x] ~~Redis~~\n- [x] ~~MyBatis~~\n- [x] ~~Kafka~~\n- [x] Swagger\n- [ ] Elasticsearch\n"
+	p = Parse("p.md", []byte(most))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Redis closed", "1.2 MyBatis closed", "1.3 Kafka closed", "1.4 Swagger closed", "1.5 Elasticsearch open"}, units(p))
+	one := "# TODO\n\n- [x] ~~Kick-off discussion~~\n- [x] Maintainers file\n- [x] Config\n- [x] Editor\n- [ ] Exercises\n"
+	p = Parse("p.md", []byte(one))
+	require.Empty(t, msgs(p, Error))
+	assert.Contains(t, units(p), "1.1 Kick-off discussion skipped")
 }
 
 // A box written with a stray space inside ("- [x ] …", "- [ x] …"), which
