@@ -852,6 +852,30 @@ func (b *builder) answerLists(doc ast.Node) (n, line int) {
 	return n, line
 }
 
+// promptTags are the elements that wrap an agent's prompt: a role, its
+// thinking, its way of working (PromptX's DPML), instructions.
+var promptTags = []string{"execution", "role", "thought", "principle", "knowledge", "instructions", "system_prompt", "prompt"}
+
+// promptElement returns the name of the element that opens src, its first
+// line, and closes it: "<execution domain=…>" … "</execution>"; "" when
+// src opens with none.
+func promptElement(src []byte) string {
+	t := bytes.TrimLeft(src, " \t\r\n")
+	if len(t) < 2 || t[0] != '<' {
+		return ""
+	}
+	for _, tag := range promptTags {
+		rest, ok := bytes.CutPrefix(t[1:], []byte(tag))
+		if !ok || len(rest) == 0 || rest[0] != '>' && rest[0] != ' ' {
+			continue
+		}
+		if bytes.Contains(src, []byte("</"+tag+">")) {
+			return tag
+		}
+	}
+	return ""
+}
+
 // prFormSections are the words of a pull request's form section that
 // lists the kinds of change to tick: "Change Type", "Type of change",
 // "变更类型".
@@ -1361,6 +1385,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// questions, its boxes the answers to tick.
 			return fmt.Sprintf("its checkbox lists follow questions (%d of them, the first at line %d): the boxes are answers to tick, a questionnaire's options, not work to compile", n, line)
 		}
+	}
+	if tag := promptElement(b.src); tag != "" {
+		// "<execution domain=\"project-management\">" around the whole
+		// document: an agent's role prompt, its lists the rules it runs
+		// by.
+		return fmt.Sprintf("the document is an agent's prompt, wrapped in <%s>: its %s say how the agent works, not work to compile", tag, unitsWord(best))
 	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {
 		// "# Process Simone Task based on $Argument", "<$ARGUMENTS> ⇒

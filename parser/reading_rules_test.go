@@ -5371,3 +5371,17 @@ func TestPartialDoneMark(t *testing.T) {
 	assert.Equal(t, "closed", p.Sprints[0].Status.Value)
 	assert.NotEqual(t, "closed", p.Sprints[1].Status.Value)
 }
+
+// A document wrapped in an agent prompt's element ("<execution
+// domain=\"project-management\">" … "</execution>", PromptX's roles) is
+// the agent's prompt: refused (heldout115 2780 read its rule lists as
+// units).
+func TestPromptElement(t *testing.T) {
+	assert.Equal(t, "execution", promptElement([]byte("<execution domain=\"pm\">\n  # Rules\n</execution>\n")))
+	assert.Equal(t, "", promptElement([]byte("<details>\n\n- a\n</details>\n")))
+	assert.Equal(t, "", promptElement([]byte("<role>\nno end\n")))
+	src := "<execution domain=\"project-management\">\n\n# Milestone设计核心理念\n\n**Milestone的职责边界**：\n- ✅ 确认用户价值的实际交付\n- ✅ 验证商业目标的达成状况\n- ❌ 不重新定义问题或解决方案\n\n</execution>\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `the document is an agent's prompt, wrapped in <execution>`)
+}
