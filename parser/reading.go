@@ -647,6 +647,13 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 		c.Description = "units are list items with a bold label (\"- [x] **Step 1.1:** Title\")"
 		c.Why = "list items that open with a bold unit label"
 		lines = b.boldItemLines(sc.doc, mode == modeTopList)
+		if mode == modeTopList && b.waveLabels(sc.doc) {
+			// "- **Wave 1**: **4 tasks** — T1 → quick, T2 → quick": an
+			// execution schedule's waves, each naming tasks written
+			// elsewhere.
+			c.Score = scoreHint
+			c.Why = "list items labelled with waves (\"**Wave 1**: **4 tasks**\"): a schedule's groups of the plan's tasks, not its units"
+		}
 	case modeBold:
 		c.Name, c.Declare = "bold", `units: "**{word} {n}: {title}**"`
 		c.Description = "units are bold paragraphs under phases (\"**T4: Title**\")"
@@ -701,6 +708,27 @@ func (b *builder) boldItemLines(doc ast.Node, phases bool) []int {
 		}
 	}
 	return lines
+}
+
+// waveLabels reports whether the bold labels of doc's top-level list
+// items all name waves: a schedule that groups tasks written elsewhere.
+func (b *builder) waveLabels(doc ast.Node) bool {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		l, ok := c.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if sh, ok := b.listUnitOf(it, true); ok {
+				if singular(sh.word) != "wave" {
+					return false
+				}
+				n++
+			}
+		}
+	}
+	return n > 0
 }
 
 // headingGroups proposes, for each level and unit word (or bare number)

@@ -5385,3 +5385,14 @@ func TestPromptElement(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `the document is an agent's prompt, wrapped in <execution>`)
 }
+
+// List items labelled with waves ("- **Wave 1**: **4 tasks** — T1 →
+// quick, T2 → quick") are an execution schedule that groups tasks written
+// elsewhere: the numbered task boxes are the units (heldout115 2783).
+func TestWaveLabelsAreASchedule(t *testing.T) {
+	src := "# Multi-Backend Inference\n\n## Execution Strategy\n\n- **Wave 1**: **2 tasks** — T1 → quick, T2 → quick\n- **Wave 2**: **1 task** — T3 → deep\n\n## TODOs\n\n- [x] 1. Test infrastructure\n  Set up bun.\n\n- [x] 2. Config YAML\n  Write it.\n\n- [ ] 3. Implementation\n  Build it.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	assert.NotEqual(t, `list | units: "- [ ] **{word} {n}:** {title}"`, chosen(p))
+}
