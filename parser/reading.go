@@ -2681,42 +2681,31 @@ func doneHeading(text string) bool {
 	return r.known && r.status == StatusClosed
 }
 
-// doneSpans finds the sections whose whole titles say their work is done
-// ("## 已完成", "## Completed", "## ✅ Done"): each runs to the next heading
-// of its level or above.
-func (b *builder) doneSpans(doc ast.Node) []asideSpan {
-	var out []asideSpan
-	open := -1
-	level := 0
-	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		h, ok := c.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		if open >= 0 && h.Level <= level {
-			out[open].end = b.blockStart(h)
-			open = -1
-		}
-		if open < 0 && h.Level > 1 {
-			if t := b.trimmedText(h); doneHeading(t) {
-				out = append(out, asideSpan{start: b.blockStart(h), end: len(b.src), title: t})
-				open, level = len(out)-1, h.Level
-			}
-		}
-	}
-	return out
-}
-
-// asideSpan is a section of things the plan will not do ("## Out of
-// scope"), by offsets.
+// asideSpan is a section whose title says how all its work stands ("##
+// Out of scope", "## Done"), by offsets.
 type asideSpan struct {
 	start, end int
 	title      string
 }
 
 // asideSpans finds the sections whose titles say the plan will not do
-// their work: each runs to the next heading of its level or above.
+// their work.
 func (b *builder) asideSpans(doc ast.Node) []asideSpan {
+	return b.sectionSpans(doc, func(t string) bool {
+		return sectionState(t) == statusSkipped && containsAny(strings.ToLower(t), asideSections)
+	})
+}
+
+// doneSpans finds the sections whose whole titles say their work is done
+// ("## 已完成", "## Completed", "## ✅ Done").
+func (b *builder) doneSpans(doc ast.Node) []asideSpan {
+	return b.sectionSpans(doc, doneHeading)
+}
+
+// sectionSpans finds the sections below the title whose headings' text
+// is one of those titled says: each runs to the next heading of its level
+// or above.
+func (b *builder) sectionSpans(doc ast.Node, titled func(string) bool) []asideSpan {
 	var out []asideSpan
 	open := -1
 	level := 0
@@ -2730,7 +2719,7 @@ func (b *builder) asideSpans(doc ast.Node) []asideSpan {
 			open = -1
 		}
 		if open < 0 && h.Level > 1 {
-			if t := b.trimmedText(h); sectionState(t) == statusSkipped && containsAny(strings.ToLower(t), asideSections) {
+			if t := b.trimmedText(h); titled(t) {
 				out = append(out, asideSpan{start: b.blockStart(h), end: len(b.src), title: t})
 				open, level = len(out)-1, h.Level
 			}
