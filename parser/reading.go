@@ -1834,22 +1834,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.bullets >= 3 && total == 0 && !todoHeading(sec.text) && workSection(sec.text) && b.boldLed(sec) &&
-			!slices.ContainsFunc(secs, func(o sectionItems) bool { return o.head != sec.head && o.bullets >= 3 && b.boldLed(o) }) {
-			// "## Phased plan" over "- **B1 — `crates/net` skeleton.**
-			// New crate …": each bullet names its work in bold first,
-			// and no other section's bullets do (a roadmap's versions
-			// would share its work out).
-			bullet := itemPattern{bullet: true}
-			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the bold-titled bullets under %q", sec.text),
-				Units: sec.bullets, First: []int{sec.firstBullet}, Score: scoreSection,
-				Declare: fmt.Sprintf("units: %q", "- {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
-				Why:     "the bullets of a section about the work, each opening with its title in bold, in a plan with no checkbox"}
-			cfg := shapeConfig{items: &bullet, under: sec.text, phaseLevel: -1, name: c.Description}
-			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
-			add(c)
-		}
-		if sec.bullets >= 3 && total == 0 && !todoHeading(sec.text) && workSection(sec.text) && !b.boldLed(sec) {
+		if sec.bullets >= 3 && total == 0 && !todoHeading(sec.text) && workSection(sec.text) {
 			// "### Steps" over "* Open an issue …", "* Validate all tests
 			// pass …": the bullets of a section about the work, listed
 			// for a person to declare.
@@ -1858,6 +1843,15 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				Units: sec.bullets, First: []int{sec.firstBullet}, Score: scoreHint,
 				Declare: fmt.Sprintf("units: %q", "- {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
 				Why:     "the bullets of a section about the work, in a plan with no checkbox"}
+			if b.boldLed(sec) && !slices.ContainsFunc(secs, func(o sectionItems) bool { return o.head != sec.head && o.bullets >= 3 && b.boldLed(o) }) {
+				// "## Phased plan" over "- **B1 — `crates/net`
+				// skeleton.** New crate …": each bullet names its work in
+				// bold first, and no other section's bullets do (a
+				// roadmap's versions would share its work out).
+				c.Description = fmt.Sprintf("units are the bold-titled bullets under %q", sec.text)
+				c.Score = scoreSection
+				c.Why = "the bullets of a section about the work, each opening with its title in bold, in a plan with no checkbox"
+			}
 			cfg := shapeConfig{items: &bullet, under: sec.text, phaseLevel: -1, name: c.Description}
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
