@@ -150,7 +150,9 @@ func criteriaHeading(text string) bool {
 	// "Gates", "Quality Gates": the checks every change must pass; "Open
 	// Questions": boxes a design ticks as it answers them.
 	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria" || h == "gates" || h == "quality gates" ||
-		h == "open questions" || h == "unresolved questions" || h == "questions"
+		h == "open questions" || h == "unresolved questions" || h == "questions" ||
+		// "## ✅ 验收清单", "验收标准": what the work must pass.
+		containsAny(h, []string{"验收清单", "验收标准", "驗收清單", "驗收標準", "受け入れ基準", "受入基準", "検収基準", "인수 기준"})
 }
 
 // testingHeading reports a heading that names a kind of testing ("Edge
@@ -1329,6 +1331,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "# ROADMAP review (End of June '20)" over "### Relevant
 		// documents" and their links: what the report cites.
 		return fmt.Sprintf("its title %q says it is %s, and the only units the closest reading finds are plain bullets, with no checkbox: what it records or cites, not work to do", sig.title, sig.titleKind)
+	}
+	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || horizonTitle(t) }); n == 0 {
+			// "# Streak 功能实现完成报告" whose boxes all stand under "###
+			// V1.1 - 短期优化" and "## ✅ 验收清单": what may come next,
+			// and the checks the work passed.
+			return fmt.Sprintf("its title %q says it is %s, and its checkboxes all stand under its sections on what may come later or under criteria: a report's word on what may come next, not a plan", sig.title, sig.titleKind)
+		}
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: horizons" && best.Name == "items" {
 		// "# 実装完了サマリー" ending in "## 今後の拡張可能性" over "###

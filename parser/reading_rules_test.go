@@ -5396,3 +5396,14 @@ func TestWaveLabelsAreASchedule(t *testing.T) {
 	assert.Len(t, p.Sprints, 3)
 	assert.NotEqual(t, `list | units: "- [ ] **{word} {n}:** {title}"`, chosen(p))
 }
+
+// A report whose checkboxes all stand under its later horizons ("###
+// V1.1 - 短期优化") or its acceptance checklist ("## ✅ 验收清单") is a
+// report's word on what may come next: refused (heldout118 2867).
+func TestReportHorizonBoxes(t *testing.T) {
+	assert.True(t, criteriaHeading("✅ 验收清单"))
+	src := "# 🎉 Streak 功能实现完成报告\n\n## ✅ 所有步骤已完成\n\n### 1. Proto 文件重新生成 ✅\n\n完成。\n\n## 🔮 未来扩展建议\n\n### V1.1 - 短期优化\n- [ ] 添加更多语言翻译\n- [ ] 优化移动端显示效果\n\n### V2.0 - 中期功能\n- [ ] Streak 历史图表\n\n## ✅ 验收清单\n\n### 功能完整性\n- [x] 后端算法实现\n- [x] 前端组件实现\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its checkboxes all stand under its sections on what may come later or under criteria: a report's word on what may come next, not a plan`)
+}
