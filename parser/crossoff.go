@@ -11,10 +11,10 @@ import (
 // off its finished work: a document with no task checkbox whose lists
 // that hold struck items are at least half struck, three items or more
 // ("- ~~crash on navigating after opening the settings page~~" in a TODO
-// of bullets), or one whose ticked items are struck too, most of them and
-// three or more, or whose notes after strikes say done. There a strike means done, not dropped; a note after the
-// strike may still say the work was dropped (struckNoteDrops). Read once
-// per document.
+// of bullets); one whose ticked items are struck too, most of them and
+// three or more; or one whose notes after strikes say done. There a
+// strike means done, not dropped; a note after the strike may still say
+// the work was dropped (struckNoteDrops). Read once per document.
 func (b *builder) crossedOff(it ast.Node) bool {
 	if b.crossOff != 0 {
 		return b.crossOff > 0
