@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"iter"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -2885,6 +2886,26 @@ func (b *builder) dottedUnder(sc *shapeScan, heads []*shapeHead, level int) *Can
 	return c
 }
 
+// headingBlocks yields the blocks after heading h in its section: up to
+// the next heading when own is set, else up to the next heading of h's
+// level or above, its subsections' headings and blocks among them.
+func headingBlocks(h ast.Node, own bool) iter.Seq[ast.Node] {
+	level := 0
+	if x, ok := h.(*ast.Heading); ok {
+		level = x.Level
+	}
+	return func(yield func(ast.Node) bool) {
+		for n := h.NextSibling(); n != nil; n = n.NextSibling() {
+			if x, ok := n.(*ast.Heading); ok && (own || x.Level <= level) {
+				return
+			}
+			if !yield(n) {
+				return
+			}
+		}
+	}
+}
+
 // numberRefRE is an item named by its number: "#1", "#13".
 var numberRefRE = lazyMustCompile(`(?:^|[\s,(])#[0-9]{1,3}\b`)
 
@@ -2896,10 +2917,7 @@ func (b *builder) citesNumbers(sec sectionItems) bool {
 		return false
 	}
 	items, cites := 0, 0
-	for x := sec.head.NextSibling(); x != nil; x = x.NextSibling() {
-		if h, ok := x.(*ast.Heading); ok && h.Level <= sec.head.Level {
-			break
-		}
+	for x := range headingBlocks(sec.head, false) {
 		l, ok := x.(*ast.List)
 		if !ok || !l.IsOrdered() {
 			continue
@@ -2922,10 +2940,7 @@ func (b *builder) boldLed(sec sectionItems) bool {
 		return false
 	}
 	n := 0
-	for x := sec.head.NextSibling(); x != nil; x = x.NextSibling() {
-		if _, ok := x.(*ast.Heading); ok {
-			break
-		}
+	for x := range headingBlocks(sec.head, true) {
 		l, ok := x.(*ast.List)
 		if !ok || l.IsOrdered() {
 			continue
@@ -2952,15 +2967,9 @@ func (b *builder) listUnderNumberedSteps(sec sectionItems) bool {
 		return false
 	}
 	next, first := 1, 0
-	for n := sec.head.NextSibling(); n != nil; n = n.NextSibling() {
+	for n := range headingBlocks(sec.head, false) {
 		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		if h.Level <= sec.head.Level {
-			break
-		}
-		if h.Level != sec.head.Level+1 {
+		if !ok || h.Level != sec.head.Level+1 {
 			continue
 		}
 		id, _, ok := itemPattern{parts: 1}.match(itemText{text: strings.TrimLeftFunc(b.heading(h).Text, decoration)})
@@ -3206,10 +3215,7 @@ func (b *builder) statesAcceptance(h ast.Node) bool {
 // heading opens with a field of the kind given ("status": "- **状態**:
 // 実装済み").
 func (b *builder) fieldBullet(h ast.Node, kind string) bool {
-	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
-		if _, ok := n.(*ast.Heading); ok {
-			return false
-		}
+	for n := range headingBlocks(h, true) {
 		l, ok := n.(*ast.List)
 		if !ok {
 			continue
@@ -4012,10 +4018,7 @@ var ruleWords = []string{"rules", "requirements", "conventions", "standards"}
 // sectionHasList reports whether a list or a fenced block of commands
 // stands in the section of h.
 func (b *builder) sectionHasList(doc ast.Node, h *ast.Heading) bool {
-	for n := h.NextSibling(); n != nil; n = n.NextSibling() {
-		if x, ok := n.(*ast.Heading); ok && x.Level <= h.Level {
-			return false
-		}
+	for n := range headingBlocks(h, false) {
 		if n.Kind() == ast.KindList || n.Kind() == ast.KindFencedCodeBlock {
 			return true // a list of steps, or the commands to run
 		}
