@@ -120,7 +120,9 @@ type builder struct {
 	// crossOff caches crossedOff: 1 when the plan crosses off its
 	// finished work, -1 when not, 0 before it is read.
 	crossOff int8
-	// crossWarned: the warning that struck items read as done was given.
+	// crossWhy says why the plan's strikes are read as done, for the
+	// warning; crossWarned: that warning was given.
+	crossWhy    string
 	crossWarned bool
 	// titles are the units' titles lower case, for the sentences that
 	// name units by title; built on first use by unitTitles.

@@ -62,15 +62,15 @@ func (b *builder) crossedOff(it ast.Node) bool {
 	})
 	switch {
 	case boxes == 0 && struck >= 3 && struck*2 >= items:
-		b.crossOff = 1
+		b.crossOff, b.crossWhy = 1, "strikes through most items of its lists and has no checkboxes"
 	case tickedStruck >= 3 && 2*tickedStruck >= ticked && dropNotes == 0:
 		// "- [x] ~~Spring Boot 整合 Redis~~" for most ticked items: the
 		// author strikes what is ticked, finished twice over.
-		b.crossOff = 1
+		b.crossOff, b.crossWhy = 1, "strikes through most of its ticked items"
 	case doneNotes > 0 && dropNotes == 0:
 		// "- [x] ~~Fix test_cli.py~~ - **All tests now passing**": the
 		// author strikes what is finished, and says so.
-		b.crossOff = 1
+		b.crossOff, b.crossWhy = 1, "says done in the notes after its strikes"
 	}
 	return b.crossOff > 0
 }

@@ -2208,7 +2208,7 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		s.Status = Field{Value: StatusClosed, Pos: head.Pos}
 		if !b.crossWarned {
 			b.crossWarned = true
-			b.p.warnf(head.Pos, "this plan strikes through most items of its lists and has no checkboxes: struck items are read as done (unit %s first), and as dropped only where a note after the strike says so", s.ID)
+			b.p.warnf(head.Pos, "this plan %s: struck items are read as done (unit %s first), and as dropped only where a note after the strike says so", b.crossWhy, s.ID)
 		}
 	}
 	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
