@@ -5408,3 +5408,13 @@ func TestReportHorizonBoxes(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its checkboxes all stand under its sections on what may come later or under criteria: a report's word on what may come next, not a plan`)
 }
+
+// A document whose title calls it a history ("# Godot AI — Foundation
+// History") records what shipped: its ticked boxes are not work to
+// compile (heldout119 2888).
+func TestHistoryTitle(t *testing.T) {
+	src := "# Foundation History\n\n## Post-Spike Hardening That Shipped\n\n- [x] Reconnect on editor reload\n- [x] Batch scene writes\n\n## Phase 1 Delivered Surface\n\n- [x] Read tools\n- [x] Read resources\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Foundation History" says it is a report, and every one of its 4 checkboxes is ticked: a record of what was checked or done, not work to do`)
+}
