@@ -1428,6 +1428,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Format": a release's notes, and what it shipped.
 		return fmt.Sprintf("its section \"Breaking Changes\" (line %d) says it is a release's notes, and the only work the closest reading finds is under %q: what the release shipped, not work to do", line, declaredSection(best.Declare))
 	}
+	if sec := declaredSection(best.Declare); slices.Contains([]string{"key features", "features", "features implemented", "features delivered"}, normalHeading(sec)) {
+		// "## Files Created", then "## Key Features" over "### Incremental
+		// Caching": what the change does, described once it was made.
+		if head, line := b.firstHead(sig, doneWorkSection); line > 0 {
+			return fmt.Sprintf("its section %q (line %d) reports work done, and the only work the closest reading finds is under %q: the features of the change it reports, not work to do", head, line, sec)
+		}
+	}
 	if sig.titleKind == "a tutorial or example" && best.Units == 1 && (!sig.planned || guideLead(sig.title)) {
 		// "# Guide de Gestion du Backlog" with one "### Sprint 1 :
 		// Walking Skeleton": a guide's rule for a first sprint, its
@@ -1589,6 +1596,18 @@ func (b *builder) gateLead(doc ast.Node) string {
 		}
 	}
 	return lead
+}
+
+// firstHead returns the first of the document's section headings, by
+// line, that match, with its line; 0 when none does.
+func (b *builder) firstHead(sig docSignals, match func(string) bool) (string, int) {
+	head, first := "", 0
+	for h, line := range sig.heads {
+		if match(h) && (first == 0 || line < first) {
+			head, first = h, line
+		}
+	}
+	return head, first
 }
 
 // doneWorkSection reports a section heading that names work already done

@@ -5418,3 +5418,13 @@ func TestHistoryTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Foundation History" says it is a report, and every one of its 4 checkboxes is ticked: a record of what was checked or done, not work to do`)
 }
+
+// A document with a section that reports work done ("## Files Created")
+// whose only units are under its "## Key Features" describes the change
+// it made: refused (heldout119 2882).
+func TestReportedFeatures(t *testing.T) {
+	src := "# Insights Command Implementation\n\n## Summary\n\nImplemented the insights command.\n\n## Files Created\n\n1. **`insights.go`** (200 lines)\n\n## Key Features\n\n### Session Quality Filtering\n- Skips empty sessions\n- Skips aborted sessions\n\n### Incremental Caching\n- Caches per day\n- Rebuilds on demand\n\n### Output Formats\n- Text\n- JSON\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its section "files created" (line 7) reports work done, and the only work the closest reading finds is under "Key Features": the features of the change it reports, not work to do`)
+}
