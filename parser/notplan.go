@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -1402,6 +1403,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// by.
 		return fmt.Sprintf("the document is an agent's prompt, wrapped in <%s>: its %s say how the agent works, not work to compile", tag, unitsWord(best))
 	}
+	if line, tags, fills := b.templateTags(doc); tags >= 2 && fills >= 3 {
+		// "{% if attempt %}" and "Title: {{ issue.title }}" in its text:
+		// a prompt template, rendered for every ticket it is given.
+		return fmt.Sprintf("its text holds %d template tags (the first at line %d) and %d placeholders to fill (\"{{ issue.title }}\"): it is a template rendered each time it is used, and its %s say how to work, not work to compile", tags, line, fills, unitsWord(best))
+	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {
 		// "# Process Simone Task based on $Argument", "<$ARGUMENTS> ⇒
 		// Task ID": a slash command's prompt, filled in each time an
@@ -1961,6 +1967,43 @@ func (b *builder) argumentsPlaceholder(doc ast.Node) (line int, word string) {
 		return ast.WalkContinue, nil
 	})
 	return line, word
+}
+
+// templateTagRE matches a template language's control tag ("{% if
+// attempt %}", "{%- for x in xs -%}"); templateFillRE a placeholder it
+// fills ("{{ issue.title }}").
+var (
+	templateTagRE  = regexp.MustCompile(`\{%-?\s*(?:if|for|unless|elif|else|endif|endfor)\b`)
+	templateFillRE = regexp.MustCompile(`\{\{-?\s*[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*-?\}\}`)
+)
+
+// templateTags counts, in the document's text outside code, the control
+// tags and the placeholders of a template language, with the line of the
+// first tag.
+func (b *builder) templateTags(doc ast.Node) (line, tags, fills int) {
+	if !bytes.Contains(b.src, []byte("{%")) {
+		return 0, 0, 0
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if n.Kind() == ast.KindCodeSpan || n.Kind() == ast.KindFencedCodeBlock || n.Kind() == ast.KindCodeBlock {
+			return ast.WalkSkipChildren, nil
+		}
+		if t, ok := n.(*ast.Text); ok {
+			seg := t.Segment.Value(b.src)
+			if loc := templateTagRE.FindIndex(seg); loc != nil {
+				if tags == 0 {
+					line = b.p.Position(t.Segment.Start + loc[0]).Line
+				}
+				tags += len(templateTagRE.FindAllIndex(seg, -1))
+			}
+			fills += len(templateFillRE.FindAllIndex(seg, -1))
+		}
+		return ast.WalkContinue, nil
+	})
+	return line, tags, fills
 }
 
 // hasAnyPrefix reports whether s opens with one of prefixes.

@@ -5428,3 +5428,14 @@ func TestReportedFeatures(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its section "files created" (line 7) reports work done, and the only work the closest reading finds is under "Key Features": the features of the change it reports, not work to do`)
 }
+
+// A document whose text holds a template language's tags and
+// placeholders ("{% if attempt %}", "Title: {{ issue.title }}") is a
+// prompt template rendered for each ticket: refused (heldout120 2904, a
+// Symphony WORKFLOW.md).
+func TestTemplateTags(t *testing.T) {
+	src := "# Symphony workflow\n\nYou are working on `{{ issue.identifier }}`.\n\n{% if attempt %}\nThis is attempt {{ attempt }}.\n{% endif %}\n\nTitle: {{ issue.title }}\nStatus: {{ issue.state }}\n\n## Step 1: Route the ticket\n\n1. Read the state.\n\n## Step 2: Do the work\n\n1. Write the code.\n\n## Step 3: Hand off\n\n1. Open a pull request.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its text holds 2 template tags (the first at line 5) and 3 placeholders to fill ("{{ issue.title }}"): it is a template rendered each time it is used`)
+}
