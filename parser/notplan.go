@@ -1441,6 +1441,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its section %q (line %d) reports work done, and the only work the closest reading finds is under %q: the features of the change it reports, not work to do", head, line, sec)
 		}
 	}
+	if sec := b.unitSection(doc, best); sig.titleKind == "a design document" && workUnits(best) && strings.Contains(strings.ToLower(best.Declare), " story {n}") &&
+		normalHeading(sec) == "user stories" && !hasCheckbox(b.src) {
+		// "# RFC: Implode Command" with "## User Stories" over "### Story
+		// 1: Interactive Uninstall" and a terminal session: how the
+		// design is used, not work.
+		return fmt.Sprintf("its title %q says it is %s, and its units are the stories of its section %q, and it has no checkbox: how the design is used, not work to compile", sig.title, sig.titleKind, sec)
+	}
 	if sig.titleKind == "a tutorial or example" && best.Units == 1 && (!sig.planned || guideLead(sig.title)) {
 		// "# Guide de Gestion du Backlog" with one "### Sprint 1 :
 		// Walking Skeleton": a guide's rule for a first sprint, its

@@ -5439,3 +5439,13 @@ func TestTemplateTags(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its text holds 2 template tags (the first at line 5) and 3 placeholders to fill ("{{ issue.title }}"): it is a template rendered each time it is used`)
 }
+
+// The "### Story N" headings of a design document's "## User Stories",
+// in a document with no checkbox, tell how the design is used: refused
+// (heldout114 2770, an RFC whose four stories are terminal sessions).
+func TestDesignUserStories(t *testing.T) {
+	src := "# RFC: Implode Command\n\n## Status\n\nImplemented\n\n## Background\n\nWhy.\n\n## User Stories\n\n### Story 1: Interactive Uninstall\n\n```bash\n$ vp implode\n```\n\n### Story 2: Non-Interactive Uninstall\n\n```bash\n$ vp implode --yes\n```\n\n### Story 3: Not Installed\n\n```bash\n$ vp implode --yes\n```\n\n## Technical Design\n\nHow.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "RFC: Implode Command" says it is a design document, and its units are the stories of its section "User Stories", and it has no checkbox: how the design is used, not work to compile`)
+}
