@@ -1122,12 +1122,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// invoked.
 		return fmt.Sprintf("its front matter names and describes an agent skill or command: its %s are instructions an agent follows each time it is invoked, not work to compile", unitsWord(best))
 	}
-	if line, ok := sig.heads["arguments"]; ok && (best.Name == "headings" && stepsWord(best) || (best.Name == "headings" || best.Name == "phases") && sig.heads["usage"] > 0 && b.stepHeadings(doc) >= 2) {
+	if head, line := b.firstHead(doc, sig, argumentsHeading); line > 0 && (best.Name == "headings" && stepsWord(best) || (best.Name == "headings" || best.Name == "phases") && sig.heads["usage"] > 0 && b.stepHeadings(doc) >= 2) {
 		// "# Pick Task" over "## Arguments" and "## Step 0 — ...": an
 		// agent's command, its steps run each time it is invoked; with
 		// "## Usage" too, whatever its steps hold ("#### Phase 0:
 		// Foundation" in the roadmap a step writes).
-		return fmt.Sprintf("its section \"Arguments\" (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", line, unitsWord(best))
+		return fmt.Sprintf("its section %q (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", head, line, unitsWord(best))
 	}
 	if pl, ok := sig.heads["purpose"]; ok && best.Name == "items" && strings.Contains(best.Declare, " under ## Steps\"") {
 		if il, ok := sig.heads["inputs"]; ok {
@@ -1437,7 +1437,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if sec := declaredSection(best.Declare); slices.Contains([]string{"key features", "features", "features implemented", "features delivered"}, normalHeading(sec)) {
 		// "## Files Created", then "## Key Features" over "### Incremental
 		// Caching": what the change does, described once it was made.
-		if head, line := b.firstHead(sig, doneWorkSection); line > 0 {
+		if head, line := b.firstHead(doc, sig, doneWorkSection); line > 0 {
 			return fmt.Sprintf("its section %q (line %d) reports work done, and the only work the closest reading finds is under %q: the features of the change it reports, not work to do", head, line, sec)
 		}
 	}
@@ -1611,16 +1611,29 @@ func (b *builder) gateLead(doc ast.Node) string {
 	return lead
 }
 
+// argumentsHeading reports a section that lists a command's arguments
+// ("## Arguments", "## Command Arguments").
+func argumentsHeading(h string) bool { return h == "arguments" || h == "command arguments" }
+
 // firstHead returns the first of the document's section headings, by
-// line, that match, with its line; 0 when none does.
-func (b *builder) firstHead(sig docSignals, match func(string) bool) (string, int) {
-	head, first := "", 0
+// line, whose normalised text matches, as written, with its line; 0 when
+// none does.
+func (b *builder) firstHead(doc ast.Node, sig docSignals, match func(string) bool) (string, int) {
+	first := 0
 	for h, line := range sig.heads {
 		if match(h) && (first == 0 || line < first) {
-			head, first = h, line
+			first = line
 		}
 	}
-	return head, first
+	if first == 0 {
+		return "", 0
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && b.p.Position(b.blockStart(h)).Line == first {
+			return b.trimmedText(h), first
+		}
+	}
+	return "", 0
 }
 
 // doneWorkSection reports a section heading that names work already done

@@ -5426,7 +5426,7 @@ func TestReportedFeatures(t *testing.T) {
 	src := "# Insights Command Implementation\n\n## Summary\n\nImplemented the insights command.\n\n## Files Created\n\n1. **`insights.go`** (200 lines)\n\n## Key Features\n\n### Session Quality Filtering\n- Skips empty sessions\n- Skips aborted sessions\n\n### Incremental Caching\n- Caches per day\n- Rebuilds on demand\n\n### Output Formats\n- Text\n- JSON\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its section "files created" (line 7) reports work done, and the only work the closest reading finds is under "Key Features": the features of the change it reports, not work to do`)
+	assert.Contains(t, msgs(p, Error)[0], `its section "Files Created" (line 7) reports work done, and the only work the closest reading finds is under "Key Features": the features of the change it reports, not work to do`)
 }
 
 // A document whose text holds a template language's tags and
@@ -5448,4 +5448,14 @@ func TestDesignUserStories(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "RFC: Implode Command" says it is a design document, and its units are the stories of its section "User Stories", and it has no checkbox: how the design is used, not work to compile`)
+}
+
+// "## Command Arguments" is a command's arguments as "## Arguments" is:
+// with step headings, the document is an agent's command (heldout121
+// 2924, a /sprint command's PHASE and Step headings).
+func TestCommandArgumentsHeading(t *testing.T) {
+	src := "# Sprint Command - Workflow Orchestrator\n\n## Command Arguments\n\n- `/sprint` - normal run\n\n# Phase 0\n\n## Step 0: Parse Command Arguments\n\ntext\n\n## Step 1: Locate Sprint Specifications\n\ntext\n\n## Step 2: Launch Project Architect\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its section "Command Arguments" (line 3) and its steps say it is an agent's command`)
 }
