@@ -5459,3 +5459,18 @@ func TestCommandArgumentsHeading(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its section "Command Arguments" (line 3) and its steps say it is an agent's command`)
 }
+
+// A declared table reading reads the tables of work that stand outside
+// every phase heading: phases after the tables that hold no rows order
+// the work ("## 実装順序" over "### Phase 1"), and the preview's count of
+// rows is what the declaration reads (heldout122 2959 read its 99 rows as
+// its four phases once declared).
+func TestDeclaredTablesOutsidePhases(t *testing.T) {
+	src := "---\nunits: table rows\n---\n# Backlog\n\n## Layer 0\n\n### L0-1: Setup\n\n| ID | Task | Depends | Status |\n|----|------|---------|--------|\n| L0-1-1 | Init project | - | ✅ |\n| L0-1-2 | Make dirs | L0-1-1 | ✅ |\n\n## Layer 1\n\n### L1-1: Parser\n\n| ID | Task | Depends | Status |\n|----|------|---------|--------|\n| L1-1-1 | Parse YAML | L0-1-2 | 🔲 |\n| L1-1-2 | Parse body | L0-1-2 | 🔲 |\n\n## Order\n\n### Phase 1: Base\n\n```\nL0-1-1 → L0-1-2\n```\n\n### Phase 2: Parsing\n\n```\nL1-1-1 → L1-1-2\n```\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, "Init project", p.Sprints[0].Title)
+	assert.Equal(t, StatusClosed, p.Sprints[1].Status.Value)
+	assert.Equal(t, "Parse body", p.Sprints[3].Title)
+}

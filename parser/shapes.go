@@ -174,6 +174,15 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.phaseLevel = -1
 		sc, mode, _ = b.scanShapes(doc, cfg)
 	}
+	if cfg.modeSet && cfg.mode == modeTable && sc.phaseLevel > 0 && cfg.phaseLevel == 0 &&
+		!b.hasUnitTable(phaseBlocks(doc, sc.byNode, sc.phaseLevel)) && b.hasUnitTable(topBlocks(doc)) {
+		// The tables of work stand outside every phase heading ("###
+		// L0-1" tables above "## 実装順序" over "### Phase 1"): those
+		// headings order the rows, they do not hold them.
+		b.p.Diags = b.p.Diags[:mark]
+		cfg.phaseLevel = -1
+		sc, mode, _ = b.scanShapes(doc, cfg)
+	}
 	w := &shapeWalk{b: b, mode: mode, phaseLevel: sc.phaseLevel, unitLevel: sc.unitLevel, byNode: sc.byNode, inside: sc.inside, items: cfg.items, implicitNum: max(cfg.implicit, 1), unitHook: cfg.unit, groups: cfg.groups, sideGroups: cfg.sideGroups, lists: cfg.lists, skipLists: cfg.skipLists}
 	defer w.reportIdless()
 	defer w.reportUnlabeled()
