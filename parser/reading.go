@@ -2748,9 +2748,17 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		// work stands ("## ✅ COMPLETED FIXES", "## 🔄 REMAINING WORK").
 		states := map[ast.Node]string{}
 		stated, doneSec, openSec := true, false, false
-		for _, r := range heads {
+		for i, r := range heads {
 			t := strings.TrimLeftFunc(r.head.Text, decoration)
 			id, rest, _ := itemPattern{parts: 1}.match(itemText{text: t})
+			if i == 0 && id == "0" {
+				if skip, done, progress, _ := headingMarkers(leadOf(r.head.Text) + " " + rest); skip != "" || done != "" || progress != "" || strings.HasPrefix(strings.TrimSpace(rest), "~~") {
+					// "## 0. ~~Fix convo_miner wing assignment~~ ✓": a
+					// list of work numbered from zero, its first item
+					// tracked ("## 0. Overview" is a document's section).
+					next = 0
+				}
+			}
 			if id != strconv.Itoa(next) {
 				if inserted(id, next-1) {
 					// "3b" after "3": an item put in later.

@@ -5474,3 +5474,17 @@ func TestDeclaredTablesOutsidePhases(t *testing.T) {
 	assert.Equal(t, StatusClosed, p.Sprints[1].Status.Value)
 	assert.Equal(t, "Parse body", p.Sprints[3].Title)
 }
+
+// Numbered headings may count from zero when the zero is itself tracked
+// work ("## 0. ~~Fix wing~~ ✓"); "## 0. Overview" stays a document's
+// section (heldout122 2947 read three headings of its Future section).
+func TestNumberedFromZero(t *testing.T) {
+	src := "# TODO\n\n## 0. ~~Fix wing~~ ✓ (b7376ee)\n\ntext\n\n## 1. ~~Hybrid search~~ ✓ (b7376ee)\n\ntext\n\n## 2. Decay (1 day)\n\ntext\n\n## 3. Feedback loops\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, StatusClosed, p.Sprints[0].Status.Value)
+	assert.Equal(t, "Feedback loops", p.Sprints[3].Title)
+	p = Parse("p.md", []byte("# Sync plan\n\n## 0. Overview\n\ntext\n\n## 1. Scope\n\ntext\n\n## 2. Order\n\ntext\n\n## 3. Rules\n\ntext\n"))
+	assert.NotEqual(t, `headings | units: "## {n}. {title}"`, chosen(p))
+}
