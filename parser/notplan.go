@@ -652,7 +652,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			// "This guide covers integrating Apollo Client ...": the
 			// first paragraph says what the document is.
 			s.introSeen = true
-			if intro := strings.ToLower(plainText(par, b.src)); strings.HasPrefix(intro, "this guide ") || strings.HasPrefix(intro, "this tutorial ") || strings.HasPrefix(intro, "this walkthrough ") {
+			if intro := strings.ToLower(plainText(par, b.src)); hasAnyPrefix(intro, []string{"this guide ", "this tutorial ", "this walkthrough ", "a guide for ", "a guide to ", "a step-by-step guide "}) {
 				s.introGuide, _, _ = strings.Cut(plainText(par, b.src), "\n")
 			}
 		}
@@ -1141,10 +1141,17 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Enable Managed Identity": a site's guide, for every reader.
 		return fmt.Sprintf("its front matter publishes it as a guide (permalink %s), and nothing in it speaks of work to do: its steps are for a reader to follow", b.guidePage)
 	}
-	if sig.introGuide != "" && !sig.planned && best.Name == "headings" && stepsWord(best) {
+	if sig.introGuide != "" && best.Name == "headings" && stepsWord(best) {
 		// "This guide covers integrating Apollo Client ..." over "###
 		// Step 1: Create Apollo Configuration": steps for every reader.
-		return fmt.Sprintf("its first paragraph says it is a guide (%q), and nothing in it speaks of work to do: its steps are for a reader to follow", short(sig.introGuide))
+		if !sig.planned {
+			return fmt.Sprintf("its first paragraph says it is a guide (%q), and nothing in it speaks of work to do: its steps are for a reader to follow", short(sig.introGuide))
+		}
+		if line := sig.heads["prerequisites"]; line > 0 {
+			// "A guide for seeding a project's beads backlog" with "##
+			// Prerequisites": the backlog is what it teaches to make.
+			return fmt.Sprintf("its first paragraph says it is a guide (%q), and its section \"Prerequisites\" (line %d) says what its reader needs: its steps are for a reader to follow", short(sig.introGuide), line)
+		}
 	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and

