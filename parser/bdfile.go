@@ -290,6 +290,7 @@ func (b *builder) dropSettingWarnings(d bdDefaults) {
 func bdShape(doc ast.Node, src []byte) (format string, level int) {
 	byLevel := map[int]int{}  // key-value headings by level
 	headings := map[int]int{} // all headings by level
+	epics := map[int]int{}    // key-value epics by level
 	sections := false         // an issue has one of bd's field sections
 	subs, known := 0, 0       // the "###" headings under "##" ones, and those bd reads
 	inIssue := false
@@ -298,12 +299,16 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 		if !ok {
 			continue
 		}
-		headings[h.Level]++
+		if isATX(h, src) {
+			headings[h.Level]++ // not the setext heading "---" makes of a block of fields
+		}
 		if kv, count := kvBlock(h, src); kv != nil {
 			// A heading that says it is an epic is no issue: it does not
 			// count for the issues' level.
 			if !kvEpic(kv, count, src) {
 				byLevel[h.Level]++
+			} else {
+				epics[h.Level]++
 			}
 			continue
 		}
@@ -334,8 +339,10 @@ func bdShape(doc ast.Node, src []byte) (format string, level int) {
 			best = l
 		}
 	}
-	// One such heading is an issue only when it is alone at its level.
-	if best > 0 && (byLevel[best] >= 2 || headings[best] == 1) {
+	// One such heading is an issue only when it is alone at its level;
+	// and the issues are most of their level's headings, not three phases
+	// of eight that say "Dependencies: Phase 2 complete".
+	if best > 0 && (byLevel[best] >= 2 && 2*(byLevel[best]+epics[best]) >= headings[best] || headings[best] == 1) {
 		return FormatKeyValue, best
 	}
 	// A design document has "### Design" and "### Description" sections

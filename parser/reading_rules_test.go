@@ -5513,3 +5513,15 @@ func TestTrackerTitleNotes(t *testing.T) {
 	assert.Equal(t, StatusClosed, p.Sprints[1].Status.Value)
 	assert.False(t, p.Sprints[2].Status.Set())
 }
+
+// bd's key-value shape needs its issues to be most of their level's
+// headings: three phases of eight with "Dependencies: Phase 2 complete"
+// under them are a plan's phases, not bd issues (heldout124 2998 was read
+// as bd's shape and stopped at a dependency cycle).
+func TestKeyValueShapeNeedsMostHeadings(t *testing.T) {
+	src := "# Plan\n\n## Overview\n\ntext\n\n## Status\n\ntext\n\n## Phase 1: Foundation ✅ COMPLETE\n\n- [x] Models\n- [x] Store\n\n## Phase 2: Loop ✅ COMPLETE\n\n- [x] Capture\n\n## Phase 3: Activation ✅ COMPLETE\n\nDependencies: Phase 2 complete\n\n- [x] Hooks\n\n## Phase 4: Persistence ✅ COMPLETE\n\nDependencies: Phase 3 complete\n\n- [x] Files\n\n## Phase 5: Assembly ✅ COMPLETE\n\nDependencies: Phase 4 complete\n\n- [x] CLI\n\n## Notes\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.NotContains(t, chosen(p), "format: bd")
+	assert.Len(t, p.Sprints, 5)
+}
