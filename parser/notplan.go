@@ -806,10 +806,16 @@ func hasLevel1(doc ast.Node) bool {
 	return false
 }
 
-// doneTitle reports a title whose last word says its work is done, after
-// a word that names the work ("Implementation Complete", "Migration
-// Completed"), not "Definition of Done".
+// doneTitle reports a title whose last word, or the last word before its
+// colon, says its work is done, after a word that names the work
+// ("Implementation Complete", "Migration Completed", "Phase 1 Complete:
+// State Management"), not "Definition of Done".
 func doneTitle(text string) bool {
+	if lead, _, ok := strings.Cut(text, ":"); ok && lead != text && doneTitle(lead) {
+		// "Phase 1 Complete: State Management System": the part before
+		// the colon says the work is done.
+		return true
+	}
 	f := lowerWords(text)
 	if len(f) < 2 {
 		return false

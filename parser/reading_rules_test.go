@@ -3688,6 +3688,8 @@ func TestReportedResults(t *testing.T) {
 func TestImplementationCompleteTitle(t *testing.T) {
 	assert.True(t, doneTitle("Spec: EU AI Act Compliance Agent - Implementation Complete"))
 	assert.True(t, doneTitle("Migration Completed"))
+	assert.True(t, doneTitle("Phase 1 Complete: State Management System"))
+	assert.False(t, doneTitle("Definition of Done: Pull Requests"))
 	assert.False(t, doneTitle("Definition of Done"))
 	assert.False(t, doneTitle("Work to be completed"))
 	assert.True(t, recordedWork("Implementation Files"))
