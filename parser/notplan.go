@@ -1464,6 +1464,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// design is used, not work.
 		return fmt.Sprintf("its title %q says it is %s, and its units are the stories of its section %q, and it has no checkbox: how the design is used, not work to compile", sig.title, sig.titleKind, sec)
 	}
+	if sec := b.unitSection(doc, best); sig.titleKind == "a tutorial or example" && setupSection(sec) {
+		// "# ARIS Trae 适配指南" with "## 2. Setup" over "### 2.1 克隆仓库":
+		// the steps a guide's reader takes to set up.
+		return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q: the steps its reader takes to set up, not work to compile", sig.title, sig.titleKind, sec)
+	}
 	if sig.titleKind == "a tutorial or example" && best.Units == 1 && (!sig.planned || guideLead(sig.title)) {
 		// "# Guide de Gestion du Backlog" with one "### Sprint 1 :
 		// Walking Skeleton": a guide's rule for a first sprint, its
@@ -1625,6 +1630,14 @@ func (b *builder) gateLead(doc ast.Node) string {
 		}
 	}
 	return lead
+}
+
+// setupSection reports a section, numbered or not, that tells a reader how
+// to set something up ("2. Setup", "Installation", "快速开始").
+func setupSection(text string) bool {
+	h := strings.TrimLeft(normalHeading(text), "0123456789. ")
+	return slices.Contains([]string{"setup", "set up", "installation", "install", "getting started", "quick start", "quickstart",
+		"安装", "安裝", "快速开始", "快速開始", "环境配置", "セットアップ", "インストール", "설치", "instalación", "instalação", "installation et configuration"}, h)
 }
 
 // argumentsHeading reports a section that lists a command's arguments

@@ -5546,3 +5546,14 @@ func TestDefinitionOfDone(t *testing.T) {
 	require.Len(t, p.Sprints, 3)
 	assert.Equal(t, "Fechar o issue #8 (P0)", p.Sprints[0].Title)
 }
+
+// A guide's units under its setup section ("## 2. Setup" over "### 2.1
+// 克隆仓库") are the steps its reader takes to set up (heldout124 3007).
+func TestGuideSetupSection(t *testing.T) {
+	assert.True(t, setupSection("2. Setup"))
+	assert.False(t, setupSection("2. Setup the billing service"))
+	src := "# ARIS Trae 适配指南（Workflow Runbook）\n\n在 Trae 中使用 ARIS。\n\n## 1. 关键差异\n\ntext\n\n## 2. Setup\n\n### 2.1 克隆仓库并配置 Skills\n\ntext\n\n### 2.2 设置 Codex 审阅 MCP\n\ntext\n\n### 2.3 替代审阅 MCP\n\ntext\n\n## 3. 常见限制\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `and the units the closest reading finds are under "2. Setup": the steps its reader takes to set up, not work to compile`)
+}
