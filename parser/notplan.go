@@ -669,6 +669,11 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				if h := normalHeading(text); s.heads[h] == 0 {
 					s.heads[h] = b.p.Position(b.blockStart(n)).Line
 				}
+				if h := strings.TrimSpace(normalHeading(leadTitle(text))); h != "" && s.heads[h] == 0 {
+					// "What went wrong (in the order we hit it)" is a
+					// "What went wrong" section.
+					s.heads[h] = b.p.Position(b.blockStart(n)).Line
+				}
 			}
 			if level > 0 && n.Level > level {
 				// A heading inside a unit ("### Design" under "## Epic 1")

@@ -5557,3 +5557,26 @@ func TestGuideSetupSection(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `and the units the closest reading finds are under "2. Setup": the steps its reader takes to set up, not work to compile`)
 }
+
+// Issue numbers ("#13") are the ids of a table's rows, out of sequence as
+// issues are filed (heldout125 3017, a sprint board of GitHub issues).
+func TestIssueNumberIDs(t *testing.T) {
+	pre, num, ok := tableID("#13")
+	assert.Equal(t, []any{"#", "13", true}, []any{pre, num, ok})
+	src := "# Sprint Board\n\n## Sprint 1: Foundation\n\n| Status | # | Issue | Assignee | Depends On |\n|--------|---|-------|----------|------------|\n| 🎯 | #2 | Core metric dataclasses | TBD | - |\n| 🎯 | #13 | Threshold configuration | TBD | #2 |\n\n## Sprint 2: Collectors\n\n| Status | # | Issue | Assignee | Depends On |\n|--------|---|-------|----------|------------|\n| 📋 | #3 | Cognitive complexity | TBD | #2 |\n| 📋 | #4 | Cyclomatic complexity | TBD | #2 |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, "Threshold configuration", p.Sprints[1].Title)
+}
+
+// A section's heading is also known without its note in brackets: "##
+// What went wrong (in the order we hit it)" is a retrospective's "What
+// went wrong" (heldout64 1564 stays refused once its table of filed
+// issues reads as rows).
+func TestHeadingWithoutItsNote(t *testing.T) {
+	src := "# Learning: the loop kept crashing the server\n\n## What went wrong (in the order we hit it)\n\ntext\n\n## What worked\n\ntext\n\n## Fixes filed\n\n| # | Title | Status |\n|---|---|---|\n| #42 | Merge conflict crashes server | **Done** |\n| #41 | Monitor never merges | **Done** |\n| #44 | Hot-reload kills merge | Open |\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a retrospective`)
+}

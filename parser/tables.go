@@ -83,6 +83,11 @@ func tableID(text string) (prefix, num string, ok bool) {
 	if m := tableIDRE.FindStringSubmatch(text); m != nil {
 		return strings.ToLower(strings.TrimRight(m[1], " _-")), m[2], true
 	}
+	if len(text) > 1 && text[0] == '#' && strings.Trim(text[1:], "0123456789") == "" && len(text) <= 7 {
+		// An issue's number ("#13"): issues are numbered as they are
+		// filed, not in the order of the work, so "#" is their prefix.
+		return "#", text[1:], true
+	}
 	if tableKeyRE.MatchString(text) || len(text) == 1 && text[0] >= 'A' && text[0] <= 'Z' {
 		// A tracker's task key ("UI-THEME-MDUI-1", "termState-IMPL-1"),
 		// or a scope's letter ("L", "E", "G" in a column headed ID): the
