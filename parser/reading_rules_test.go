@@ -5580,3 +5580,13 @@ func TestHeadingWithoutItsNote(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it is a retrospective`)
 }
+
+// A title that calls the document a performance or metrics dashboard says
+// it reports measurements: its sprint headings are what was measured
+// (heldout127 3075).
+func TestDashboardTitle(t *testing.T) {
+	src := "# GoGraph Test Battery — Performance Dashboard\n\n## Overview\n\nMetrics per sprint.\n\n## Sprint 58 — Test Infrastructure\n\ntext\n\n## Sprint 59 — Core Graph\n\ntext\n\n## Sprint 60 — Indexes\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "GoGraph Test Battery — Performance Dashboard" says it is a report`)
+}
