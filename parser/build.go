@@ -910,7 +910,14 @@ func (b *builder) liveSprints() map[string]*Sprint {
 			b.p.Skipped = append(b.p.Skipped, s)
 		default:
 			if s.Title == "" { // a bead's title may not be empty
-				b.p.errorf(s.Heading.Pos, "sprint %s has no title: write one after the colon, like \"Sprint %s: Setup\"", s.ID, s.ID)
+				// "### Sprint 2.1 (Week 1-2) ✅ COMPLETE": the heading,
+				// its marks aside, names the sprint; said, not refused.
+				if t := strings.TrimRight(cleanTitle(s.Heading.Text), " :-–—"); t != "" {
+					s.Title = t
+					b.p.warnf(s.Heading.Pos, "sprint %s has no title after its id: its heading %q is its title; write one after a colon, like \"Sprint %s: Setup\"", s.ID, t, s.ID)
+				} else {
+					b.p.errorf(s.Heading.Pos, "sprint %s has no title: write one after the colon, like \"Sprint %s: Setup\"", s.ID, s.ID)
+				}
 			}
 			s.Phase.Sprints = append(s.Phase.Sprints, s)
 			b.p.Sprints = append(b.p.Sprints, s)

@@ -138,18 +138,25 @@ func TestHostileAliasBomb(t *testing.T) {
 
 // TestHostileEmptyTitle is the first crasher FuzzCompile found: a sprint
 // heading with nothing after the colon used to compile to a bead with an
-// empty title, which the schema refuses.
+// empty title, which the schema refuses. The heading, its marks aside,
+// is the title now, with a warning at its line (heldout128 3091: "###
+// Sprint 2.1 (Week 1-2) ✅ COMPLETE" stopped the whole plan).
 func TestHostileEmptyTitle(t *testing.T) {
-	for _, src := range []string{"## Phase 1: A\n### Sprint 1.1:\n- c\n", "## Phase 1: A\n### Sprint 1.1: (Parallel)\n- c\n"} {
+	for _, src := range []string{"## Phase 1: A\n### Sprint 1.1:\n- c\n", "## Phase 1: A\n### Sprint 1.1: (Parallel)\n- c\n", "## Phase 1: A\n### Sprint 1.1 (Week 1-2) ✅ COMPLETE\n- c\n"} {
 		p := Parse("p.md", []byte(src))
-		assert.Equal(t, `p.md:2:1: error: sprint 1.1 has no title: write one after the colon, like "Sprint 1.1: Setup"`, p.Diags.Error(), src)
+		assert.Empty(t, p.Diags.Errors(), src)
+		require.Len(t, p.Sprints, 1, src)
+		assert.Equal(t, "Sprint 1.1", p.Sprints[0].Title, src)
+		assert.Contains(t, strings.Split(p.Diags.String(), "\n"), `p.md:2:1: warning: sprint 1.1 has no title after its id: its heading "Sprint 1.1" is its title; write one after a colon, like "Sprint 1.1: Setup"`, src)
 	}
 	// The fuzzer's own input (emit/testdata/fuzz/FuzzCompile): "PhAse 1
 	// 0000" runs on into prose, so it is no phase heading.
 	p := Parse("p.md", []byte(" # PhAse 1 0000\n ## Sprint 1.0"))
 	assert.Equal(t, `p.md:1:1: error: p.md is not a plan: no heading, list item or table row reads as a unit of work (a plan has headings like "## Phase 1: Title" and "### Sprint 1.1: Title", or another shape of docs/plan-shapes.md); the lines that look like units, and what each needs: line 1 "PhAse 1 0000" (a colon after the id and a title); line 2 "Sprint 1.0" (it is outside any phase section: put it under a "## Phase N: Title" heading)`, p.Diags.Error())
 	p = Parse("p.md", []byte(" # PhAse 1\n ## Sprint 1.0"))
-	assert.Equal(t, `p.md:2:2: error: sprint 1.0 has no title: write one after the colon, like "Sprint 1.0: Setup"`, p.Diags.Error())
+	assert.Empty(t, p.Diags.Errors())
+	require.Len(t, p.Sprints, 1)
+	assert.Equal(t, "Sprint 1.0", p.Sprints[0].Title)
 }
 
 // TestHostileSettingsAgents is FuzzCompile's second crasher: a default QA
