@@ -127,6 +127,17 @@ func ParseConfig(file string, data []byte, base Pos) (Defaults, Diagnostics) {
 	return d, diags
 }
 
+// yamlParses reports whether data parses as YAML, as parseConfig reads it
+// (values holding ": " unquoted taken as text).
+func yamlParses(data []byte) bool {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) == nil {
+		return true
+	}
+	fixed, lines := quoteColonValues(data)
+	return len(lines) > 0 && yaml.Unmarshal(fixed, &doc) == nil
+}
+
 // parseConfig is ParseConfig; frontMatter says data is a plan's front
 // matter. A front matter that holds as many keys of other tools as
 // settings, or more (a knowledge base's slug beside role: milestones), is

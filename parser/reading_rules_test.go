@@ -5590,3 +5590,15 @@ func TestDashboardTitle(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "GoGraph Test Battery — Performance Dashboard" says it is a report`)
 }
+
+// Lines between two "---" that hold a Markdown heading and do not parse
+// as YAML are a rule and Markdown, not front matter that fails: read as
+// the document, with a warning (heldout129 3111, a GSD roadmap whose
+// first phase sat between them, stopped at a YAML error).
+func TestMarkdownBetweenRules(t *testing.T) {
+	src := "---\nmilestone: v2.6\nstatus: active\n### Phase 50: Corp-network TUF refresh — replace the path: `a` (b)\n\n- [x] 50-01-PLAN.md — skeleton\n---\n\n# Roadmap\n\n### Phase 49: Trust root from file\n\n- [x] 49-01-PLAN.md — flag\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Contains(t, msgs(p, Warning), "1:1: the lines between this --- and the next (line 7) hold a Markdown heading and are not YAML: read as part of the document, not as front matter")
+	assert.Len(t, p.Sprints, 2)
+}
