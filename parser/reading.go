@@ -910,7 +910,9 @@ var (
 		// the order to do the work in: "## Caminho para o go-live (ordem sugerida)"
 		"ordem sugerida", "ordem recomendada", "orden sugerido", "orden recomendado", "ordre suggéré", "ordre recommandé",
 		// the order of implementation: "## Reihenfolge der Umsetzung"
-		"reihenfolge der umsetzung", "umsetzungsreihenfolge", "orden de implementación", "ordre de mise en œuvre", "ordem de implementação"}
+		"reihenfolge der umsetzung", "umsetzungsreihenfolge", "orden de implementación", "ordre de mise en œuvre", "ordem de implementação",
+		// "## 구현 순서", "## 実装順序"
+		"구현 순서", "작업 순서", "実装順序", "実装の順序"}
 	// foreignPlanWords in a title say the document is a plan, in those
 	// languages.
 	foreignPlanWords = []string{"plano", "planejamento", "implementação", "implementación", "planificación", "hoja de ruta",

@@ -5602,3 +5602,15 @@ func TestMarkdownBetweenRules(t *testing.T) {
 	assert.Contains(t, msgs(p, Warning), "1:1: the lines between this --- and the next (line 7) hold a Markdown heading and are not YAML: read as part of the document, not as front matter")
 	assert.Len(t, p.Sprints, 2)
 }
+
+// The order of implementation in Korean and Japanese ("## 구현 순서",
+// "## 実装順序") is a work section: its numbered list is the plan's work
+// (heldout126 3050 read its title's one phase).
+func TestImplementationOrderKoJa(t *testing.T) {
+	assert.True(t, workSection("구현 순서"))
+	assert.True(t, workSection("実装順序"))
+	src := "# Phase 018: filefunc context\n\n## 목표\n\ntext\n\n## 설계\n\ntext\n\n## 구현 순서\n\n1. codebook.yaml에 feature 추가\n2. 패키지 생성\n3. 필터 구현\n4. 검증\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+}
