@@ -1143,6 +1143,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Foundation" in the roadmap a step writes).
 		return fmt.Sprintf("its section %q (line %d) and its steps say it is an agent's command: its %s are instructions an agent follows each time it is invoked, not work to compile", head, line, unitsWord(best))
 	}
+	if f := lowerWords(sig.title); len(f) > 1 && f[len(f)-1] == "workflow" && sig.heads["purpose"] > 0 && sig.heads["process"] > 0 {
+		// "# Create Roadmap Workflow" with "## Purpose" and "## Process"
+		// over "### 1. Grill the Idea": an agent's workflow, run each time
+		// it is invoked.
+		return fmt.Sprintf("its title %q names a workflow, and its sections \"Purpose\" (line %d) and \"Process\" (line %d) say how it runs: its %s are steps taken each time it is invoked, not work to compile", sig.title, sig.heads["purpose"], sig.heads["process"], unitsWord(best))
+	}
 	if pl, ok := sig.heads["purpose"]; ok && best.Name == "items" && strings.Contains(best.Declare, " under ## Steps\"") {
 		if il, ok := sig.heads["inputs"]; ok {
 			// "# EXECUTE — Task Execution Wrapper" over "## Purpose",

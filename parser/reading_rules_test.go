@@ -5614,3 +5614,13 @@ func TestImplementationOrderKoJa(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 4)
 }
+
+// A title that names a workflow, with "## Purpose" and "## Process"
+// sections, is an agent's workflow run each time it is invoked
+// (heldout129 3112, a /create-roadmap workflow).
+func TestWorkflowPurposeProcess(t *testing.T) {
+	src := "# Create Roadmap Workflow\n\n## Purpose\n\nTurn an idea into a roadmap.\n\n## Process\n\n### 1. Grill the Idea\n\ntext\n\n### 2. Write the Roadmap\n\ntext\n\n### 3. Plan Each Task\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Create Roadmap Workflow" names a workflow, and its sections "Purpose" (line 3) and "Process" (line 7) say how it runs`)
+}
