@@ -912,12 +912,10 @@ func (b *builder) liveSprints() map[string]*Sprint {
 			if s.Title == "" { // a bead's title may not be empty
 				// "### Sprint 2.1 (Week 1-2) ✅ COMPLETE": the heading,
 				// its marks aside, names the sprint; said, not refused.
-				if t := strings.TrimRight(cleanTitle(s.Heading.Text), " :-–—"); t != "" {
-					s.Title = t
-					b.p.warnf(s.Heading.Pos, "sprint %s has no title after its id: its heading %q is its title; write one after a colon, like \"Sprint %s: Setup\"", s.ID, t, s.ID)
-				} else {
-					b.p.errorf(s.Heading.Pos, "sprint %s has no title: write one after the colon, like \"Sprint %s: Setup\"", s.ID, s.ID)
-				}
+				// The heading keeps its word and id, so the title is never
+				// empty.
+				s.Title = strings.TrimRight(cleanTitle(s.Heading.Text), " :-–—")
+				b.p.warnf(s.Heading.Pos, "sprint %s has no title after its id: its heading %q is its title; write one after a colon, like \"Sprint %s: Setup\"", s.ID, s.Title, s.ID)
 			}
 			s.Phase.Sprints = append(s.Phase.Sprints, s)
 			b.p.Sprints = append(b.p.Sprints, s)
@@ -1161,7 +1159,8 @@ func entryTitle(text string) string {
 
 // sameWork reports whether a log entry's title names the same work as a
 // unit's: equal words, or one's words a run of the other's ("Go Project
-// Setup" and "Go project setup"). A title with no words (a date, nothing)
+// Setup" and "Go project setup"), or the same once each title's notes are
+// set aside (leadTitle). A title with no words (a date, nothing)
 // contradicts nothing.
 func sameWork(entry, unit string) bool {
 	words := func(s string) string { return " " + strings.Join(lowerWords(s), " ") + " " }
@@ -1178,8 +1177,8 @@ func sameWork(entry, unit string) bool {
 	return strings.TrimSpace(le) != "" && le == lu
 }
 
-// leadTitle is a title without its notes: the parts in brackets, and what
-// follows a spaced dash.
+// leadTitle is a title without its notes: every part in brackets, and
+// what follows a spaced dash (titleStem drops a closing note only).
 func leadTitle(s string) string {
 	for _, dash := range []string{" — ", " – ", " -- "} {
 		s, _, _ = strings.Cut(s, dash)

@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -60,7 +59,7 @@ var titleKinds = []titleKind{
 		"完成总结", "完成报告", "总结报告", "工作总结", "实施总结", "完了報告", "報告書", "サマリー", "实现总结", "實作總結", "验收记录", "验证记录", "测试记录", "驗收記錄", "検収記録", "検証記録",
 		"podsumowanie", "raport", "resumen", "informe", "resumo", "relatório", "rapport", "bilan", "zusammenfassung", "bericht", "abschlussbericht",
 		"riepilogo", "rapporto", "özet", "özeti", "rapor", "raporu", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
-		"work log", "worklog", "dev log", "devlog", "execution log", "execution record", "memo", "verification memo", "closeout", "close-out", "history", "performance dashboard", "metrics dashboard", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "汇报", "彙報", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
+		"work log", "worklog", "dev log", "devlog", "execution log", "execution record", "memo", "verification memo", "closeout", "close-out", "performance dashboard", "metrics dashboard", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "汇报", "彙報", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
 	{"a README", []string{"readme"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 	{"a guide to standards", []string{"coding standards", "code standards", "coding guidelines", "coding conventions", "code conventions", "style guide", "styleguide",
@@ -669,7 +668,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				if h := normalHeading(text); s.heads[h] == 0 {
 					s.heads[h] = b.p.Position(b.blockStart(n)).Line
 				}
-				if h := strings.TrimSpace(normalHeading(leadTitle(text))); h != "" && s.heads[h] == 0 {
+				if !strings.ContainsAny(text, "(（—–") {
+					// no note to set aside
+				} else if h := strings.TrimSpace(normalHeading(leadTitle(text))); h != "" && s.heads[h] == 0 {
 					// "What went wrong (in the order we hit it)" is a
 					// "What went wrong" section.
 					s.heads[h] = b.p.Position(b.blockStart(n)).Line
@@ -819,7 +820,7 @@ func hasLevel1(doc ast.Node) bool {
 // ("Implementation Complete", "Migration Completed", "Phase 1 Complete:
 // State Management"), not "Definition of Done".
 func doneTitle(text string) bool {
-	if lead, _, ok := strings.Cut(text, ":"); ok && lead != text && doneTitle(lead) {
+	if lead, _, ok := strings.Cut(text, ":"); ok && doneTitle(lead) {
 		// "Phase 1 Complete: State Management System": the part before
 		// the colon says the work is done.
 		return true
@@ -943,6 +944,11 @@ func (s *docSignals) setTitle(text string) {
 	}
 	if s.titleKind == "" && promptTitle(text) {
 		s.titleKind = "an agent's prompt"
+	}
+	if f := lowerWords(text); s.titleKind == "" && len(f) > 1 && f[len(f)-1] == "history" && !hasAnyWord(text, ownPlanWords) {
+		// "Godot AI — Foundation History": a record of what shipped
+		// ("Chat History Tasks" names its work).
+		s.titleKind = "a report"
 	}
 	if s.titleKind == "" && doneTitle(text) && !hasAnyWord(text, ownPlanWords) {
 		// "Spec: EU AI Act Compliance Agent - Implementation Complete":
@@ -1136,7 +1142,8 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// invoked.
 		return fmt.Sprintf("its front matter names and describes an agent skill or command: its %s are instructions an agent follows each time it is invoked, not work to compile", unitsWord(best))
 	}
-	if head, line := b.firstHead(doc, sig, argumentsHeading); line > 0 && (best.Name == "headings" && stepsWord(best) || (best.Name == "headings" || best.Name == "phases") && sig.heads["usage"] > 0 && b.stepHeadings(doc) >= 2) {
+	if (sig.heads["arguments"] > 0 || sig.heads["command arguments"] > 0) && (best.Name == "headings" && stepsWord(best) || (best.Name == "headings" || best.Name == "phases") && sig.heads["usage"] > 0 && b.stepHeadings(doc) >= 2) {
+		head, line := b.firstHead(doc, sig, argumentsHeading)
 		// "# Pick Task" over "## Arguments" and "## Step 0 — ...": an
 		// agent's command, its steps run each time it is invoked; with
 		// "## Usage" too, whatever its steps hold ("#### Phase 0:
@@ -1430,10 +1437,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// by.
 		return fmt.Sprintf("the document is an agent's prompt, wrapped in <%s>: its %s say how the agent works, not work to compile", tag, unitsWord(best))
 	}
-	if line, tags, fills := b.templateTags(doc); tags >= 2 && fills >= 3 {
+	if line, tags, fills, first := b.templateTags(doc); tags >= 2 && fills >= 3 {
 		// "{% if attempt %}" and "Title: {{ issue.title }}" in its text:
 		// a prompt template, rendered for every ticket it is given.
-		return fmt.Sprintf("its text holds %d template tags (the first at line %d) and %d placeholders to fill (\"{{ issue.title }}\"): it is a template rendered each time it is used, and its %s say how to work, not work to compile", tags, line, fills, unitsWord(best))
+		return fmt.Sprintf("its text holds %d template tags (the first at line %d) and %d placeholders to fill (%q): it is a template rendered each time it is used, and its %s say how to work, not work to compile", tags, line, fills, first, unitsWord(best))
 	}
 	if line, word := b.argumentsPlaceholder(doc); line > 0 {
 		// "# Process Simone Task based on $Argument", "<$ARGUMENTS> ⇒
@@ -1468,17 +1475,20 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its section %q (line %d) reports work done, and the only work the closest reading finds is under %q: the features of the change it reports, not work to do", head, line, sec)
 		}
 	}
-	if sec := b.unitSection(doc, best); sig.titleKind == "a design document" && workUnits(best) && strings.Contains(strings.ToLower(best.Declare), " story {n}") &&
-		normalHeading(sec) == "user stories" && !hasCheckbox(b.src) {
+	if sig.titleKind == "a design document" && workUnits(best) && strings.Contains(strings.ToLower(best.Declare), " story {n}") && !hasCheckbox(b.src) {
 		// "# RFC: Implode Command" with "## User Stories" over "### Story
 		// 1: Interactive Uninstall" and a terminal session: how the
 		// design is used, not work.
-		return fmt.Sprintf("its title %q says it is %s, and its units are the stories of its section %q, and it has no checkbox: how the design is used, not work to compile", sig.title, sig.titleKind, sec)
+		if sec := b.unitSection(doc, best); normalHeading(sec) == "user stories" {
+			return fmt.Sprintf("its title %q says it is %s, and its units are the stories of its section %q, and it has no checkbox: how the design is used, not work to compile", sig.title, sig.titleKind, sec)
+		}
 	}
-	if sec := b.unitSection(doc, best); sig.titleKind == "a tutorial or example" && setupSection(sec) {
+	if sig.titleKind == "a tutorial or example" {
 		// "# ARIS Trae 适配指南" with "## 2. Setup" over "### 2.1 克隆仓库":
 		// the steps a guide's reader takes to set up.
-		return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q: the steps its reader takes to set up, not work to compile", sig.title, sig.titleKind, sec)
+		if sec := b.unitSection(doc, best); setupSection(sec) {
+			return fmt.Sprintf("its title %q says it is %s, and the units the closest reading finds are under %q: the steps its reader takes to set up, not work to compile", sig.title, sig.titleKind, sec)
+		}
 	}
 	if sig.titleKind == "a tutorial or example" && best.Units == 1 && (!sig.planned || guideLead(sig.title)) {
 		// "# Guide de Gestion du Backlog" with one "### Sprint 1 :
@@ -1646,7 +1656,7 @@ func (b *builder) gateLead(doc ast.Node) string {
 // setupSection reports a section, numbered or not, that tells a reader how
 // to set something up ("2. Setup", "Installation", "快速开始").
 func setupSection(text string) bool {
-	h := strings.TrimLeft(normalHeading(text), "0123456789. ")
+	h := normalHeading(text) // "2. Setup" is "setup"
 	return slices.Contains([]string{"setup", "set up", "installation", "install", "getting started", "quick start", "quickstart",
 		"安装", "安裝", "快速开始", "快速開始", "环境配置", "セットアップ", "インストール", "설치", "instalación", "instalação", "installation et configuration"}, h)
 }
@@ -2033,37 +2043,43 @@ func (b *builder) argumentsPlaceholder(doc ast.Node) (line int, word string) {
 // attempt %}", "{%- for x in xs -%}"); templateFillRE a placeholder it
 // fills ("{{ issue.title }}").
 var (
-	templateTagRE  = regexp.MustCompile(`\{%-?\s*(?:if|for|unless|elif|else|endif|endfor)\b`)
-	templateFillRE = regexp.MustCompile(`\{\{-?\s*[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*-?\}\}`)
+	templateTagRE  = lazyMustCompile(`\{%-?\s*(?:if|for|unless|elif|else|endif|endfor)\b`)
+	templateFillRE = lazyMustCompile(`\{\{-?\s*[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*-?\}\}`)
 )
 
-// templateTags counts, in the document's text outside code, the control
-// tags and the placeholders of a template language, with the line of the
-// first tag.
-func (b *builder) templateTags(doc ast.Node) (line, tags, fills int) {
+// templateTags counts, in the lines of the document's paragraphs and
+// headings (not its code blocks), the control tags and the placeholders of
+// a template language, with the line of the first tag and the first
+// placeholder as written. It reads whole lines: goldmark splits its text
+// at "_", so "{{ issue_title }}" is never one text node.
+func (b *builder) templateTags(doc ast.Node) (line, tags, fills int, first string) {
 	if !bytes.Contains(b.src, []byte("{%")) {
-		return 0, 0, 0
+		return 0, 0, 0, ""
 	}
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n.Kind() {
+		case ast.KindParagraph, ast.KindHeading, ast.KindTextBlock:
+		default:
+			continue
 		}
-		if n.Kind() == ast.KindCodeSpan || n.Kind() == ast.KindFencedCodeBlock || n.Kind() == ast.KindCodeBlock {
-			return ast.WalkSkipChildren, nil
-		}
-		if t, ok := n.(*ast.Text); ok {
-			seg := t.Segment.Value(b.src)
-			if loc := templateTagRE.FindIndex(seg); loc != nil {
+		for i := 0; i < n.Lines().Len(); i++ {
+			seg := n.Lines().At(i)
+			text := seg.Value(b.src)
+			if loc := templateTagRE.FindIndex(text); loc != nil {
 				if tags == 0 {
-					line = b.p.Position(t.Segment.Start + loc[0]).Line
+					line = b.p.Position(seg.Start + loc[0]).Line
 				}
-				tags += len(templateTagRE.FindAllIndex(seg, -1))
+				tags += len(templateTagRE.FindAllStringIndex(string(text), -1))
 			}
-			fills += len(templateFillRE.FindAllIndex(seg, -1))
+			if f := templateFillRE.FindAllStringIndex(string(text), -1); len(f) > 0 {
+				if fills == 0 {
+					first = string(text[f[0][0]:f[0][1]])
+				}
+				fills += len(f)
+			}
 		}
-		return ast.WalkContinue, nil
-	})
-	return line, tags, fills
+	}
+	return line, tags, fills, first
 }
 
 // hasAnyPrefix reports whether s opens with one of prefixes.

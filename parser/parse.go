@@ -59,10 +59,12 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 		body = 3
 	}
 	fmEnd, yml, hasFM := frontMatter(src, body)
-	if hasFM && mdHeading(yml) && !yamlParses(yml) {
+	if hasFM && bytes.Contains(yml, []byte("##")) && mdHeading(yml) && !yamlParses(yml) {
 		// "---", "milestone: v2.6", "### Phase 50: …", "---": a rule and
-		// Markdown, a phase among its lines, not settings that fail.
-		p.warnf(p.Position(body), "the lines between this --- and the next (line %d) hold a Markdown heading and are not YAML: read as part of the document, not as front matter", p.Position(fmEnd-1).Line)
+		// Markdown, a phase among its lines, not settings that fail ("#
+		// note" alone is a YAML comment).
+		open := body + bytes.Index(src[body:], []byte("---"))
+		p.warnf(p.Position(open), "the lines between this --- and the next (line %d) hold a Markdown heading and are not YAML: read as part of the document, not as front matter", p.Position(fmEnd-1).Line)
 		fmEnd, yml, hasFM = 0, nil, false
 	}
 	var fmBase Pos

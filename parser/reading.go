@@ -2754,7 +2754,8 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			t := strings.TrimLeftFunc(r.head.Text, decoration)
 			id, rest, _ := itemPattern{parts: 1}.match(itemText{text: t})
 			if i == 0 && id == "0" {
-				if skip, done, progress, _ := headingMarkers(leadOf(r.head.Text) + " " + rest); skip != "" || done != "" || progress != "" || strings.HasPrefix(strings.TrimSpace(rest), "~~") {
+				full, live := headingTexts(r.node, b.src)
+				if skip, done, progress, _ := headingMarkers(leadOf(r.head.Text) + " " + rest); skip != "" || done != "" || progress != "" || live != full {
 					// "## 0. ~~Fix convo_miner wing assignment~~ ✓": a
 					// list of work numbered from zero, its first item
 					// tracked ("## 0. Overview" is a document's section).

@@ -5436,10 +5436,10 @@ func TestReportedFeatures(t *testing.T) {
 // prompt template rendered for each ticket: refused (heldout120 2904, a
 // Symphony WORKFLOW.md).
 func TestTemplateTags(t *testing.T) {
-	src := "# Symphony workflow\n\nYou are working on `{{ issue.identifier }}`.\n\n{% if attempt %}\nThis is attempt {{ attempt }}.\n{% endif %}\n\nTitle: {{ issue.title }}\nStatus: {{ issue.state }}\n\n## Step 1: Route the ticket\n\n1. Read the state.\n\n## Step 2: Do the work\n\n1. Write the code.\n\n## Step 3: Hand off\n\n1. Open a pull request.\n"
+	src := "# Symphony workflow\n\nYou are working on a ticket.\n\n{% if attempt %}\nThis is attempt {{ attempt_number }}.\n{% endif %}\n\nTitle: {{ issue.title }}\nStatus: {{ issue.state }}\n\n## Step 1: Route the ticket\n\n1. Read the state.\n\n## Step 2: Do the work\n\n1. Write the code.\n\n## Step 3: Hand off\n\n1. Open a pull request.\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its text holds 2 template tags (the first at line 5) and 3 placeholders to fill ("{{ issue.title }}"): it is a template rendered each time it is used`)
+	assert.Contains(t, msgs(p, Error)[0], `its text holds 2 template tags (the first at line 5) and 3 placeholders to fill ("{{ attempt_number }}"): it is a template rendered each time it is used`)
 }
 
 // The "### Story N" headings of a design document's "## User Stories",
@@ -5487,6 +5487,8 @@ func TestNumberedFromZero(t *testing.T) {
 	require.Len(t, p.Sprints, 4)
 	assert.Equal(t, StatusClosed, p.Sprints[0].Status.Value)
 	assert.Equal(t, "Feedback loops", p.Sprints[3].Title)
+	p = Parse("p.md", []byte("# TODO\n\n## 0. ~~Fix wing~~\n\ntext\n\n## 1. Hybrid search\n\ntext\n\n## 2. Decay\n\ntext\n\n## 3. Feedback loops\n\ntext\n"))
+	require.Len(t, p.Sprints, 4) // struck, with no mark after it
 	p = Parse("p.md", []byte("# Sync plan\n\n## 0. Overview\n\ntext\n\n## 1. Scope\n\ntext\n\n## 2. Order\n\ntext\n\n## 3. Rules\n\ntext\n"))
 	assert.NotEqual(t, `headings | units: "## {n}. {title}"`, chosen(p))
 }
