@@ -1669,12 +1669,7 @@ func argumentsHeading(h string) bool { return h == "arguments" || h == "command 
 // line, whose normalised text matches, as written, with its line; 0 when
 // none does.
 func (b *builder) firstHead(doc ast.Node, sig docSignals, match func(string) bool) (string, int) {
-	first := 0
-	for h, line := range sig.heads {
-		if match(h) && (first == 0 || line < first) {
-			first = line
-		}
-	}
+	_, first := sig.first(match)
 	if first == 0 {
 		return "", 0
 	}
@@ -1729,16 +1724,24 @@ func (s docSignals) exercise() string {
 // one of words (for names written without spaces, as Japanese and Chinese
 // write them); "" when none does.
 func (s docSignals) containing(words []string) string {
-	name, at := "", 0
-	for h, line := range s.heads {
-		if containsAny(h, words) && (at == 0 || line < at) {
-			name, at = h, line
-		}
-	}
+	name, at := s.first(func(h string) bool { return containsAny(h, words) })
 	if at == 0 {
 		return ""
 	}
 	return fmt.Sprintf("%q (line %d)", name, at)
+}
+
+// first is the first section heading by line, normalised, that matches,
+// with its line; 0 when none does.
+func (s docSignals) first(match func(string) bool) (name string, at int) {
+	for h, line := range s.heads {
+		// A heading known also without its note has two names at one
+		// line: the shorter one wins, whatever the map's order.
+		if match(h) && (at == 0 || line < at || line == at && len(h) < len(name) || line == at && len(h) == len(name) && h < name) {
+			name, at = h, line
+		}
+	}
+	return name, at
 }
 
 // unnumbered is the evidence with each heading's closing number dropped:
