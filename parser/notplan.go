@@ -1967,12 +1967,7 @@ func (b *builder) routine(sig docSignals) string {
 	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) || hasCheckbox(b.src) {
 		return ""
 	}
-	line, heading := 0, ""
-	for h, at := range sig.heads {
-		if routineHeading(h) && (line == 0 || at < line) {
-			line, heading = at, h
-		}
-	}
+	heading, line := sig.first(routineHeading)
 	if line == 0 {
 		return ""
 	}
