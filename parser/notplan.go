@@ -1483,6 +1483,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and its units are the stories of its section %q, and it has no checkbox: how the design is used, not work to compile", sig.title, sig.titleKind, sec)
 		}
 	}
+	if line := sig.heads["prerequisites"]; line > 0 && sig.titleKind == "a tutorial or example" && hasAnyWord(sig.title, []string{"install", "installation", "install.md", "setup guide", "安装指南", "インストール"}) {
+		// "# INSTALL.md — Manual Install Guide (v0.1)" with "###
+		// Prerequisites", over "## Phase 1 — Visibility" and "### Steps":
+		// how each reader installs it.
+		return fmt.Sprintf("its title %q says it is an installation guide, and its section \"Prerequisites\" (line %d) says what its reader needs: its %s are steps each reader takes, not work to compile", sig.title, line, unitsWord(best))
+	}
 	if sig.titleKind == "a tutorial or example" {
 		// "# ARIS Trae 适配指南" with "## 2. Setup" over "### 2.1 克隆仓库":
 		// the steps a guide's reader takes to set up.

@@ -5626,3 +5626,13 @@ func TestWorkflowPurposeProcess(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Create Roadmap Workflow" names a workflow, and its sections "Purpose" (line 3) and "Process" (line 7) say how it runs`)
 }
+
+// A title that calls the document an installation guide, with a
+// Prerequisites section, makes its phases and steps each reader's, whatever
+// work words its sections hold (heldout130 3134).
+func TestInstallGuide(t *testing.T) {
+	src := "# INSTALL.md — Manual Install Guide (v0.1)\n\n## Before you start\n\n### Prerequisites\n\n- git\n\n## Phase 1 — Visibility (10 min)\n\n### Steps\n\n1. Copy the hook.\n2. Restart.\n3. Check the log.\n\n## Phase 2 — Discipline\n\n### Steps\n\n1. Copy the rules.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "INSTALL.md — Manual Install Guide (v0.1)" says it is an installation guide, and its section "Prerequisites" (line 5) says what its reader needs`)
+}
