@@ -911,9 +911,8 @@ func (b *builder) liveSprints() map[string]*Sprint {
 		default:
 			if s.Title == "" { // a bead's title may not be empty
 				// "### Sprint 2.1 (Week 1-2) ✅ COMPLETE": the heading,
-				// its marks aside, names the sprint; said, not refused.
-				// The heading keeps its word and id, so the title is never
-				// empty.
+				// its marks aside, names the sprint, with a warning. It
+				// keeps its word and id, so the title is never empty.
 				s.Title = strings.TrimRight(cleanTitle(s.Heading.Text), " :-–—")
 				b.p.warnf(s.Heading.Pos, "sprint %s has no title after its id: its heading %q is its title; write one after a colon, like \"Sprint %s: Setup\"", s.ID, s.Title, s.ID)
 			}

@@ -668,12 +668,12 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				if h := normalHeading(text); s.heads[h] == 0 {
 					s.heads[h] = b.p.Position(b.blockStart(n)).Line
 				}
-				if !strings.ContainsAny(text, "(（—–") {
-					// no note to set aside
-				} else if h := strings.TrimSpace(normalHeading(leadTitle(text))); h != "" && s.heads[h] == 0 {
+				if strings.ContainsAny(text, "(（—–") {
 					// "What went wrong (in the order we hit it)" is a
-					// "What went wrong" section.
-					s.heads[h] = b.p.Position(b.blockStart(n)).Line
+					// "What went wrong" section too.
+					if h := strings.TrimSpace(normalHeading(leadTitle(text))); h != "" && s.heads[h] == 0 {
+						s.heads[h] = b.p.Position(b.blockStart(n)).Line
+					}
 				}
 			}
 			if level > 0 && n.Level > level {
@@ -2051,11 +2051,12 @@ var (
 	templateFillRE = lazyMustCompile(`\{\{-?\s*[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\s*-?\}\}`)
 )
 
-// templateTags counts, in the lines of the document's paragraphs and
-// headings (not its code blocks), the control tags and the placeholders of
-// a template language, with the line of the first tag and the first
-// placeholder as written. It reads whole lines: goldmark splits its text
-// at "_", so "{{ issue_title }}" is never one text node.
+// templateTags counts, in the lines of the document's top-level paragraphs
+// and headings (not its code blocks, nor what lists and quotes hold), the
+// control tags and the placeholders of a template language, with the line
+// of the first tag and the first placeholder as written. It reads whole
+// lines: goldmark splits its text at "_", so "{{ issue_title }}" is never
+// one text node.
 func (b *builder) templateTags(doc ast.Node) (line, tags, fills int, first string) {
 	if !bytes.Contains(b.src, []byte("{%")) {
 		return 0, 0, 0, ""
@@ -2068,16 +2069,16 @@ func (b *builder) templateTags(doc ast.Node) (line, tags, fills int, first strin
 		}
 		for i := 0; i < n.Lines().Len(); i++ {
 			seg := n.Lines().At(i)
-			text := seg.Value(b.src)
-			if loc := templateTagRE.FindIndex(text); loc != nil {
+			text := string(seg.Value(b.src))
+			if t := templateTagRE.FindAllStringIndex(text, -1); len(t) > 0 {
 				if tags == 0 {
-					line = b.p.Position(seg.Start + loc[0]).Line
+					line = b.p.Position(seg.Start + t[0][0]).Line
 				}
-				tags += len(templateTagRE.FindAllStringIndex(string(text), -1))
+				tags += len(t)
 			}
-			if f := templateFillRE.FindAllStringIndex(string(text), -1); len(f) > 0 {
+			if f := templateFillRE.FindAllStringIndex(text, -1); len(f) > 0 {
 				if fills == 0 {
-					first = string(text[f[0][0]:f[0][1]])
+					first = text[f[0][0]:f[0][1]]
 				}
 				fills += len(f)
 			}
