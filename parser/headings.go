@@ -373,6 +373,9 @@ func cleanTitle(t string) string {
 		if tail, st := dashStatus(t); st != "" {
 			t = strings.TrimRight(strings.TrimSuffix(t, tail), " -–—") // "Rebrand — `complete`"
 		}
+		if lead, st := leadDashStatus(t); st != "" {
+			t = strings.TrimLeft(strings.TrimPrefix(t, lead), " -–—") // "completed - Windows enforcement"
+		}
 		if (strings.HasSuffix(t, "）") || strings.HasSuffix(t, ")")) && bracketDone(t) != "" {
 			t = t[:max(strings.LastIndex(t, "（"), strings.LastIndex(t, "("))] // "（リリース済）", "(完了/最適化中)"
 		}
@@ -577,7 +580,11 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		}
 	}
 	if done == "" && progress == "" && skip == "" {
-		if tail, st := dashStatus(rest); st != "" {
+		tail, st := dashStatus(rest)
+		if st == "" {
+			tail, st = leadDashStatus(rest)
+		}
+		if st != "" {
 			switch st {
 			case StatusClosed:
 				done = tail
@@ -653,6 +660,42 @@ func dashStatus(t string) (tail, status string) {
 		return "", ""
 	}
 	return tail, r.status
+}
+
+// leadDashStatus reads a status set before a dash at the start of a
+// title ("completed - Windows enforcement", "Done — Wire it"), as a status
+// list writes it after a unit's id: the words before the dash and the
+// status they say, "" when they are no status alone.
+func leadDashStatus(t string) (lead, status string) {
+	k := -1
+	for _, d := range []string{" — ", " – ", " - "} {
+		if i := strings.Index(t, d); i > 0 && (k < 0 || i < k) {
+			k = i
+		}
+	}
+	if k < 0 || k > 20 {
+		return "", ""
+	}
+	lead = t[:k]
+	w := strings.Trim(lead, "*_ ") // a name in backticks is no status: "`skip-build-output` — mark ..."
+	if strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != ' ' }) {
+		return "", ""
+	}
+	l := strings.ToLower(w)
+	if l != w && w != strings.ToUpper(w) && l[1:] != w[1:] {
+		return "", "" // "Done" or "DONE" as a status is written, not "DoNe"
+	}
+	switch {
+	case doneStatusWords[l]:
+		return lead, StatusClosed
+	case l == "in progress" || l == "in-progress" || l == "wip" || l == "ongoing":
+		return lead, StatusInProgress
+	case l == "skipped" || l == "deferred" || l == "cancelled" || l == "canceled" || l == "dropped" || l == "postponed":
+		return lead, statusSkipped
+	case l == "pending" || l == "planned" || l == "todo" || l == "to do" || l == "not started":
+		return lead, StatusOpen
+	}
+	return "", ""
 }
 
 // statusInTitle returns the value of a Status field written in a title

@@ -533,6 +533,7 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 	b.roadmapSectionBullets(doc, add, best)
 	b.featuresCandidate(doc, sc, add, best)
 	b.markedItems(doc, sc, add, best)
+	b.wordBullets(doc, add, best)
 	if best < scoreDialect {
 		b.hintCandidates(doc, out, add)
 	}

@@ -5636,3 +5636,54 @@ func TestInstallGuide(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "INSTALL.md — Manual Install Guide (v0.1)" says it is an installation guide, and its section "Prerequisites" (line 5) says what its reader needs`)
 }
+
+// A status written before a dash at the start of a title ("completed -
+// Windows enforcement", "Done — Wire it") says how the unit stands, and is
+// no part of its title, as one after a dash at its end is; a name in
+// backticks before the dash is no status (heldout130 3145; heldout84
+// 2045's "`skip-build-output` — mark optional outputs").
+func TestLeadDashStatus(t *testing.T) {
+	for _, c := range []struct{ in, lead, status string }{
+		{"completed - chose the shape", "completed", StatusClosed},
+		{"Done — Wire it", "Done", StatusClosed},
+		{"IN PROGRESS – Ship it", "IN PROGRESS", StatusInProgress},
+		{"deferred - TLS gating", "deferred", statusSkipped},
+		{"`skip-build-output` — mark outputs", "", ""},
+		{"Skip-build output - mark", "", ""},
+		{"Windows enforcement - completed", "", ""},
+		{"Refactor the store - then wire it", "", ""},
+	} {
+		lead, st := leadDashStatus(c.in)
+		assert.Equal(t, c.lead, lead, c.in)
+		assert.Equal(t, c.status, st, c.in)
+	}
+	src := "# Plan\n\n## Phase 1: Core\n\n### Sprint 1.1: completed - Build it\n\n- a\n\n### Sprint 1.2: Wire it\n\n- b\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 2)
+	assert.Equal(t, "Build it", p.Sprints[0].Title)
+	assert.Equal(t, StatusClosed, p.Sprints[0].Status.Value)
+	assert.Empty(t, p.Sprints[1].Status.Value)
+}
+
+// A list right under a heading whose plain bullets each open with one unit
+// word and a number, some saying how they stand, is the plan's units when
+// nothing stronger than its sections reads it (heldout130 3145: "## Phase
+// Status" over "- Phase 0: completed - chose the shape"); a list of
+// run-time phases that says no status is text.
+func TestPhaseStatusBullets(t *testing.T) {
+	src := "# Managed Network Proxy\n\n## Summary\n\ntext\n\n## Phase Status\n\n- Phase 0: completed - chose the shape.\n- Phase 1: completed - macOS proxy.\n- Phase 2: in progress - Linux enforcement.\n\n## Open Questions\n\n- TLS?\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, "macOS proxy", p.Sprints[1].Title)
+	assert.Equal(t, StatusClosed, p.Sprints[1].Status.Value)
+	assert.Equal(t, StatusInProgress, p.Sprints[2].Status.Value)
+	assert.Equal(t, `units: "- Phase {n}: {title}"`, p.Candidates[0].Declare)
+
+	src = "# Indexer design\n\n## Summary\n\ntext\n\n## Run-time phases\n\n- Phase 1: scan the tree.\n- Phase 2: hash the files.\n- Phase 3: write the index.\n\n## Open Questions\n\n- Locking?\n"
+	p = Parse("p.md", []byte(src))
+	for _, c := range p.Candidates {
+		assert.NotContains(t, c.Declare, "Phase {n}")
+	}
+}
