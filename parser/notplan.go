@@ -49,7 +49,7 @@ type titleKind struct {
 var titleKinds = []titleKind{
 	{"an agent's prompt", []string{"agent prompt", "agent instructions", "prompt template"}},
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
-	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "pattern", "getting started", "quick start", "quickstart",
+	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "playbook", "how to", "how-to", "walkthrough", "workflow example", "pattern", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
@@ -1489,6 +1489,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// how each reader installs it.
 		return fmt.Sprintf("its title %q says it is an installation guide, and its section \"Prerequisites\" (line %d) says what its reader needs: its %s are steps each reader takes, not work to compile", sig.title, line, unitsWord(best))
 	}
+	if lead, _, _ := strings.Cut(sig.title, ":"); sig.titleKind == "a tutorial or example" && hasAnyWord(lead, []string{"playbook"}) && !b.anyProgress(doc) {
+		// "# Python-to-Rust Playbook" over "## Phase 3: Plan the Port"
+		// and "### 3.1 Define the architecture", nothing ticked or marked:
+		// the procedure every port follows, not this project's work
+		// ("Feature: Meta-Playbook for ..." specifies work on one).
+		return fmt.Sprintf("its title %q says it is a playbook, and nothing in it is marked done or under way: its %s are a procedure each reader follows, not work to compile", sig.title, unitsWord(best))
+	}
 	if sig.titleKind == "a tutorial or example" {
 		// "# ARIS Trae 适配指南" with "## 2. Setup" over "### 2.1 克隆仓库":
 		// the steps a guide's reader takes to set up.
@@ -1630,6 +1637,22 @@ func (b *builder) boxTotals(doc ast.Node) (checked, unchecked int) {
 	var first Pos
 	b.countBoxes(doc, &checked, &unchecked, &first)
 	return checked, unchecked
+}
+
+// anyProgress reports whether anything in the document says how its work
+// stands: a ticked box, or a heading marked done or under way.
+func (b *builder) anyProgress(doc ast.Node) bool {
+	if checked, _ := b.boxTotals(doc); checked > 0 {
+		return true
+	}
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if _, done, progress, _ := headingMarkers(b.trimmedText(h)); done != "" || progress != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // gateLead returns the paragraph that introduces every list of checkboxes

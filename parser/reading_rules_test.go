@@ -5687,3 +5687,19 @@ func TestPhaseStatusBullets(t *testing.T) {
 		assert.NotContains(t, c.Declare, "Phase {n}")
 	}
 }
+
+// A title that calls the document a playbook, with nothing in it ticked or
+// marked done or under way, is a procedure each reader follows, its phases
+// and steps included (heldout131 3174, heldout127 3066, heldout81 1962); a
+// title that only names a playbook as its subject ("Feature: Meta-Playbook
+// for ...", heldout131 3179) or a playbook with work ticked is read.
+func TestPlaybookTitle(t *testing.T) {
+	body := "\n\n## Phase 1: Assess\n\n### 1.1 Measure the codebase\n\ntext\n\n### 1.2 Inventory dependencies\n\ntext\n\n## Phase 2: Plan the Port\n\n### 2.1 Define the architecture\n\ntext\n"
+	p := Parse("p.md", []byte("# Python-to-Rust Playbook"+body))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Python-to-Rust Playbook" says it is a playbook, and nothing in it is marked done or under way: its headings are a procedure each reader follows`)
+	p = Parse("p.md", []byte("# Feature: Meta-Playbook for Improving the Porting Playbook"+body))
+	require.Empty(t, msgs(p, Error))
+	p = Parse("p.md", []byte("# Python-to-Rust Playbook"+strings.Replace(body, "### 1.1 Measure the codebase", "### 1.1 Measure the codebase ✅", 1)))
+	require.Empty(t, msgs(p, Error))
+}
