@@ -655,6 +655,12 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 			// elsewhere.
 			c.Score = scoreHint
 			c.Why = "list items labelled with waves (\"**Wave 1**: **4 tasks**\"): a schedule's groups of the plan's tasks, not its units"
+		} else if checked, unchecked := b.boxTotals(sc.doc); mode == modeTopList && checked+unchecked >= 3*max(len(lines), 1) {
+			// "- [ ] **M2 — auth create is unaudited.**" among 67 boxes
+			// with plain bold sentences: a few items that happen to open
+			// with a label, not the plan's units.
+			c.Score = scoreBoxes - 20
+			c.Why = fmt.Sprintf("only %d of the plan's %d checkbox items open with a bold unit label: the boxes are its units", len(lines), checked+unchecked)
 		}
 	case modeBold:
 		c.Name, c.Declare = "bold", `units: "**{word} {n}: {title}**"`
@@ -1265,6 +1271,14 @@ func boxedSiblings(secs []sectionItems, sec sectionItems) bool {
 	for j := i + 1; j < len(secs) && secs[j].head.Level >= level; j++ {
 		if sibling(secs[j]) {
 			return true
+		}
+	}
+	// "### TODO: Implement in actual UI" under "## v0.26 — UI Redesign",
+	// beside "## v0.26 — Quality Audit (done)" and eleven more sections of
+	// boxes: one part of the work, as a sibling's would be.
+	for j := i - 1; j >= 0; j-- {
+		if secs[j].head.Level < level {
+			return secs[j].head.Level >= 2 && boxedSiblings(secs, secs[j])
 		}
 	}
 	return false

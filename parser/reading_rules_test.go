@@ -5703,3 +5703,19 @@ func TestPlaybookTitle(t *testing.T) {
 	p = Parse("p.md", []byte("# Python-to-Rust Playbook"+strings.Replace(body, "### 1.1 Measure the codebase", "### 1.1 Measure the codebase ✅", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A checkbox item that happens to open with a bold label ("- [ ] **M2 —
+// auth is unaudited.**") among many boxes of plain bold sentences does not
+// make the labelled items the units, and the boxes of one to-do section
+// under a version heading are one part of the work when the sections
+// beside that heading hold boxes too (heldout132 3185 read 4 labelled
+// items, then the 9 boxes of "### TODO: Implement in actual UI").
+func TestFewLabelledBoxes(t *testing.T) {
+	src := "# Observatory — Roadmap\n\n## v1.7 — review tail (SHIPPED)\n\n- [x] **Add the runtime test.** text\n- [x] **Fix the scope flag.** text\n\n" +
+		"## v0.26 — UI Redesign\n\n### TODO: Implement in actual UI\n\n- [ ] Parchment theme\n- [ ] 3D view\n- [ ] Sidebar\n\n" +
+		"## Hardening follow-ups\n\n- [ ] **M2 — auth create is unaudited.** text\n- [ ] **M6 — audit log grows.** text\n- [ ] **Wire forget for raw rows.** text\n- [ ] **Validate owners.** text\n- [ ] **Filter archived rows.** text\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 10)
+	assert.Equal(t, `units: "- [ ] {title}"`, p.Candidates[0].Declare)
+}
