@@ -316,7 +316,10 @@ var contributingTitles = []string{"contributing", "contribution guide", "contrib
 // opened with: their boxes are for whoever fills the form in.
 var templateHeads = []string{"type of change", "types of changes", "related issues", "related issue", "how has this been tested", "screenshots",
 	"steps to reproduce", "expected behavior", "expected behaviour", "actual behavior", "actual behaviour", "motivation and context",
-	"checklist", "pr checklist", "reviewer checklist", "breaking changes", "additional context"}
+	"checklist", "pr checklist", "reviewer checklist", "breaking changes", "additional context",
+	// Japanese, Chinese and Korean forms: "## 関連Issue", "## 破壊的変更があるか(あれば内容を記載)".
+	"関連issue", "関連 issue", "スクリーンショット", "チェック項目", "チェックリスト", "破壊的変更", "破壊的変更があるか", "動作確認",
+	"相关issue", "相关 issue", "关联issue", "关联 issue", "截图", "检查清单", "破坏性变更", "관련 이슈", "스크린샷", "체크리스트", "변경 유형"}
 
 // recordSays says, of a record that is not a log of what was decided or
 // said, what the units the closest reading found are ("%s": headings,
@@ -1431,6 +1434,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its checkbox lists follow questions (%d of them, the first at line %d): the boxes are answers to tick, a questionnaire's options, not work to compile", n, line)
 		}
 	}
+	if best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
+		if q, boxes, ticked, line := b.questionBoxes(doc); q >= 6 && 4*q >= 3*boxes && ticked == 0 {
+			// "- [ ] Funktionen logisch gruppiert?", "- [ ] Edge Cases
+			// berücksichtigt?": a review's questions, asked again at
+			// every review, none ever ticked.
+			return fmt.Sprintf("%d of its %d checkboxes are questions (the first at line %d), and none is ticked: a review checklist asked each time, not work to compile", q, boxes, line)
+		}
+	}
 	if tag := promptElement(b.src); tag != "" {
 		// "<execution domain=\"project-management\">" around the whole
 		// document: an agent's role prompt, its lists the rules it runs
@@ -1653,6 +1664,32 @@ func (b *builder) anyProgress(doc ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// questionBoxes counts the checkbox items of doc, those whose first line
+// ends in a question mark, and those ticked; line is the first question's.
+func (b *builder) questionBoxes(doc ast.Node) (questions, boxes, ticked, line int) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Kind() != ast.KindListItem {
+			return ast.WalkContinue, nil
+		}
+		t, ok := b.readItemText(n)
+		if !ok || !t.box {
+			return ast.WalkContinue, nil
+		}
+		boxes++
+		if checked, _ := itemChecked(n); t.done || checked {
+			ticked++
+		}
+		if q := strings.TrimRight(t.text, " *_"); strings.HasSuffix(q, "?") || strings.HasSuffix(q, "？") {
+			if questions == 0 {
+				line = b.p.Position(b.blockStart(n)).Line
+			}
+			questions++
+		}
+		return ast.WalkContinue, nil
+	})
+	return questions, boxes, ticked, line
 }
 
 // gateLead returns the paragraph that introduces every list of checkboxes

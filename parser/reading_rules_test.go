@@ -5719,3 +5719,25 @@ func TestFewLabelledBoxes(t *testing.T) {
 	assert.Len(t, p.Sprints, 10)
 	assert.Equal(t, `units: "- [ ] {title}"`, p.Candidates[0].Declare)
 }
+
+// A pull request's form in Japanese, Chinese or Korean ("## 関連Issue",
+// "## スクリーンショット", "## チェック項目") is a template, as its English
+// sections are (heldout134 3249).
+func TestPullRequestFormCJK(t *testing.T) {
+	src := "## 概要\n\n- やること、やったことを書く\n\n## 関連Issue\n\n## スクリーンショット（変更前と変更後）\n\n## 破壊的変更があるか(あれば内容を記載)\n\n- [ ] YES\n- [ ] NO\n\n## チェック項目\n\n- [ ] ビルドが通る\n- [ ] lintが通る\n- [ ] 動作する\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a pull-request or issue template (its sections "関連issue" (line 5), "スクリーンショット" (line 7), "破壊的変更があるか" (line 9))`)
+}
+
+// Checkboxes that are questions, none ticked, are a review checklist
+// asked each time ("- [ ] Funktionen logisch gruppiert?"), not work
+// (heldout134 3239); a plan with a question or two among its boxes is read.
+func TestQuestionBoxes(t *testing.T) {
+	src := "# Refactoring-Checkliste\n\n## 1. Code-Struktur\n\n- [ ] Funktionen logisch gruppiert?\n- [ ] Single-Responsibility eingehalten?\n- [ ] Klassen klar abgegrenzt?\n\n## 2. Tests\n\n- [ ] Neue Tests vorhanden?\n- [ ] Bestehende Tests ausgeführt?\n- [ ] Edge Cases berücksichtigt?\n- [ ] Testabdeckung geprüft\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "6 of its 7 checkboxes are questions (the first at line 5), and none is ticked: a review checklist asked each time, not work to compile")
+	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] Testabdeckung geprüft", "- [x] Testabdeckung geprüft", 1)))
+	require.Empty(t, msgs(p, Error))
+}
