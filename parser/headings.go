@@ -376,6 +376,9 @@ func cleanTitle(t string) string {
 		if lead, st := leadDashStatus(t); st != "" {
 			t = strings.TrimLeft(strings.TrimPrefix(t, lead), " -–—") // "completed - Windows enforcement"
 		}
+		if tail, st := commaStatus(t); st != "" {
+			t = strings.TrimSuffix(t, tail) // "Route aggregation slice, completed in `b1272ae`"
+		}
 		if (strings.HasSuffix(t, "）") || strings.HasSuffix(t, ")")) && bracketDone(t) != "" {
 			t = t[:max(strings.LastIndex(t, "（"), strings.LastIndex(t, "("))] // "（リリース済）", "(完了/最適化中)"
 		}
@@ -584,6 +587,9 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		if st == "" {
 			tail, st = leadDashStatus(rest)
 		}
+		if st == "" {
+			tail, st = commaStatus(rest)
+		}
 		if st != "" {
 			switch st {
 			case StatusClosed:
@@ -696,6 +702,22 @@ func leadDashStatus(t string) (lead, status string) {
 		return lead, StatusOpen
 	}
 	return "", ""
+}
+
+// commaStatus reads a status set after a comma at the end of a title, with
+// when or where it came ("Route aggregation slice, completed in
+// `b1272ae`", "Parser, done"): the comma and what follows it, and the
+// status, "" when they say none.
+func commaStatus(t string) (tail, status string) {
+	k := strings.LastIndex(t, ", ")
+	if k < 0 {
+		return "", ""
+	}
+	w, rest, _ := strings.Cut(strings.TrimSpace(t[k+2:]), " ")
+	if !doneStatusWords[strings.ToLower(strings.Trim(w, "*_`."))] || rest != "" && !reasonWord(rest) {
+		return "", ""
+	}
+	return t[k:], StatusClosed
 }
 
 // statusInTitle returns the value of a Status field written in a title

@@ -119,6 +119,12 @@ func workHeading(text string) bool {
 	if len(f) > 1 && slices.Contains([]string{"작업", "任务", "任務", "待办", "待辦", "タスク", "作業"}, f[len(f)-1]) {
 		return true
 	}
+	// "Incremental migration slices", "Delivery increments": the work cut
+	// into the slices it ships in.
+	// ("Next Engineering Slices" restates the milestones above it).
+	if len(f) > 1 && (f[len(f)-1] == "slices" || f[len(f)-1] == "increments") && f[0] != "next" {
+		return true
+	}
 	// "High-level TODOs", "Open to-dos": whatever kind, to-dos are work.
 	if len(f) > 1 && len(f) <= 3 && (f[len(f)-1] == "todos" || f[len(f)-1] == "to-dos") {
 		return true

@@ -5741,3 +5741,28 @@ func TestQuestionBoxes(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] Testabdeckung geprüft", "- [x] Testabdeckung geprüft", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A section whose last word is slices or increments ("## Incremental
+// migration slices") holds the work, unless it is the next ones ("## Next
+// Engineering Slices" restates milestones); a status after a comma at the
+// end of a title ("Route aggregation slice, completed in `b1272ae`") says
+// how the unit stands (heldout133 3204, refused).
+func TestSlicesAndCommaStatus(t *testing.T) {
+	assert.True(t, workSection("Incremental migration slices"))
+	assert.False(t, workSection("Next Engineering Slices"))
+	for _, c := range []struct{ in, tail string }{
+		{"Route aggregation slice, completed in `b1272ae`", ", completed in `b1272ae`"},
+		{"Parser, done", ", done"},
+		{"Parser, done and wired", ""},
+		{"Read, write, delete", ""},
+	} {
+		tail, _ := commaStatus(c.in)
+		assert.Equal(t, c.tail, tail, c.in)
+	}
+	src := "# Profile Runtime Migration Plan\n\n## Problem\n\ntext\n\n## Incremental migration slices\n\n1. **Route aggregation slice, completed in `b1272ae`**\n   - detail\n2. **Profile runtime struct**\n   - detail\n3. **Runtime registry**\n   - detail\n\n## Validation matrix\n\n- scenario\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, "Route aggregation slice", p.Sprints[0].Title)
+	assert.Equal(t, StatusClosed, p.Sprints[0].Status.Value)
+}
