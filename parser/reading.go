@@ -2235,6 +2235,47 @@ func phaseBoxes(secs []sectionItems, pick *Candidate) (n int, groups map[*ast.He
 	if n < 2*pick.Units {
 		return 0, nil
 	}
+	// "## Completed Tasks ✅" over "### Phase 1..3", then "## Pending
+	// Tasks" over "### Data Structure Refactoring" and seven more groups
+	// of boxes: where more boxes stand outside the phases than in them,
+	// every heading at the phases' level that holds boxes is a group of
+	// the work, read as a phase, criteria aside.
+	stray, strayGroups := 0, map[*ast.Heading]bool{}
+	textOf := make(map[*ast.Heading]string, len(secs))
+	for _, sec := range secs {
+		textOf[sec.head] = sec.text
+	}
+	inPhase = false
+	var at *ast.Heading
+	for i, sec := range secs {
+		if sec.head.Level <= pick.level {
+			inPhase = sec.head.Level == pick.level && (readShape(sec.text).kind == shapePhase || groups[sec.head])
+			at = nil
+			// A group of work ("## Immediate Active Work", "###
+			// Testing & Validation" under "## Pending Tasks"), not the
+			// plan's measures or a checklist restating its deliverables
+			// ("## Success Metrics", "## Deliverables Checklist").
+			open := parentOf[i] != nil && parentOf[i].Level >= 2 && sectionState(textOf[parentOf[i]]) == StatusOpen
+			if sec.head.Level == pick.level && !inPhase && !criteriaHeading(sec.text) && (open || sideGroup(sec.text) && !hasAnyWord(sec.text, []string{"checklist"})) {
+				at = sec.head
+			}
+		}
+		if !inPhase && at != nil && !criteriaHeading(sec.text) {
+			stray += sec.ownBoxes
+			if sec.ownBoxes > 0 {
+				strayGroups[at] = true
+			}
+		}
+	}
+	if stray > n {
+		if groups == nil {
+			groups = map[*ast.Heading]bool{}
+		}
+		for h := range strayGroups {
+			groups[h] = true
+		}
+		n += stray
+	}
 	return n, groups
 }
 
