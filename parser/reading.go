@@ -2898,6 +2898,11 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 			// "## Todos" over "### 1. Stability" ... each holding its
 			// boxes: the list says what is to do, the headings group it.
 			c.Score, c.Why = scoreBoxes-10, fmt.Sprintf("headings numbered 1, 2, 3, ... under %q, each over checkbox items: they group the todo list's items, which are the work", sec)
+		} else if n := b.boxesBeside(sc, heads); n >= 8 && n >= 5*len(heads) && len(heads) <= 4 {
+			// "## 🚀 향후 개선 가능 영역" over "### 1. AI 고도화" ... "### 3.",
+			// each a paragraph, and 27 boxes under "## ✅ 완료된 기능": a
+			// few numbered ideas beside the work the plan tracks.
+			c.Score, c.Why = scoreBoxes-10, fmt.Sprintf("headings numbered 1, 2, 3, ..., none holding a checkbox, beside %d checkbox items: the boxes are the work the plan tracks", n)
 		} else if pick != nil && pick.Name == "phases" && sc.outsidePhases(heads) {
 			// "### 1. Feature" ... "### 29. Feature" through the plan,
 			// and "### Fase 1" ... "### Fase 5" holding none of them at
@@ -3359,6 +3364,23 @@ func (b *builder) groupBoxes(sc *shapeScan, heads []*shapeHead) bool {
 		total += n
 	}
 	return total >= 3*len(heads)
+}
+
+// boxesBeside returns the checkbox items of the document when none of
+// heads' sections holds one, else 0.
+func (b *builder) boxesBeside(sc *shapeScan, heads []*shapeHead) int {
+	total := 0
+	held := false
+	for _, s := range b.sectionItems(sc.doc) {
+		if s.head.Level == 1 {
+			total = max(total, s.boxes)
+		}
+		held = held || s.boxes > 0 && slices.ContainsFunc(heads, func(r *shapeHead) bool { return r.node == s.head })
+	}
+	if held {
+		return 0
+	}
+	return total
 }
 
 // title is the document's level-1 title, "" when its first heading is

@@ -5781,3 +5781,19 @@ func TestBoxesBesidePhases(t *testing.T) {
 	assert.Len(t, p.Sprints, 9)
 	assert.Len(t, p.Phases, 4)
 }
+
+// A few numbered headings that hold no checkbox ("### 1. AI 고도화" under
+// "## 🚀 향후 개선 가능 영역") beside many checkbox items are ideas beside
+// the tracked work: the boxes are the units (heldout135 3262, heldout127
+// 3061).
+func TestNumberedIdeasBesideBoxes(t *testing.T) {
+	boxes := ""
+	for i := 1; i <= 16; i++ {
+		boxes += fmt.Sprintf("- [x] 도구 %d 추가\n", i)
+	}
+	src := "# Korean Law MCP - 개발 로드맵\n\n## ✅ 완료된 기능 (v1.3.0)\n\n" + boxes + "\n## 🚀 향후 개선 가능 영역\n\n### 1. AI 고도화\n\ntext\n\n### 2. 실시간 데이터\n\ntext\n\n### 3. 사용자 경험\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 16)
+	assert.Equal(t, `units: "- [ ] {title}"`, p.Candidates[0].Declare)
+}
