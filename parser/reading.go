@@ -504,12 +504,19 @@ func (b *builder) propose(doc ast.Node, yml []byte, decl *declaration) []*Candid
 				lines = append(lines, r.head.Pos.Line)
 			}
 		}
-		add(&Candidate{Name: "phases", Description: fmt.Sprintf("each level-%d phase heading is one unit of work", sc.phaseLevel),
+		c := &Candidate{Name: "phases", Description: fmt.Sprintf("each level-%d phase heading is one unit of work", sc.phaseLevel),
 			Units: len(lines), First: firstOf(lines), Declare: "units: phases", Score: scorePhases, level: sc.phaseLevel,
 			Why: "the phases, with what is under them as their text",
 			read: func(b *builder, doc ast.Node) bool {
 				return b.runShapesWith(doc, shapeConfig{units: noUnits, mode: modePhaseOnly, modeSet: true})
-			}})
+			}}
+		if b.tickedSteps && pick != nil && pick.Name == "headings" && strings.Contains(pick.Declare, " Step {n}") && sc.phaseWord() == "task" {
+			// A superpowers plan one level up: "## Task 1: Add the
+			// parser" over "### Step 1: Write the failing test": its
+			// tasks are the units, the steps each task's checklist.
+			c.Score, c.Why = scoreItemsIn, "the tasks of a superpowers plan, whose steps are each task's checklist"
+		}
+		add(c)
 	}
 	// The status readings are weak: where a stronger one reads the plan
 	// they could not win, and their walk over every heading is skipped.
@@ -3381,6 +3388,17 @@ func (b *builder) boxesBeside(sc *shapeScan, heads []*shapeHead) int {
 		return 0
 	}
 	return total
+}
+
+// phaseWord is the word of the first phase heading, lower case ("task"
+// for "## Task 1: Title"); "" when there is none.
+func (sc *shapeScan) phaseWord() string {
+	for _, r := range sc.heads {
+		if r.phase {
+			return strings.ToLower(r.sh.word)
+		}
+	}
+	return ""
 }
 
 // title is the document's level-1 title, "" when its first heading is

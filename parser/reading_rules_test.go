@@ -5797,3 +5797,18 @@ func TestNumberedIdeasBesideBoxes(t *testing.T) {
 	assert.Len(t, p.Sprints, 16)
 	assert.Equal(t, `units: "- [ ] {title}"`, p.Candidates[0].Declare)
 }
+
+// A superpowers plan one level up, "## Task 1: Title" over "### Step 1:
+// Write the failing test", has its tasks as units, the steps each task's
+// checklist (heldout135 3254, heldout63 1541 read their steps).
+func TestSuperpowersTasksOverSteps(t *testing.T) {
+	src := "# Named Instances Implementation Plan\n\n> **For Claude:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan task-by-task.\n\n" +
+		"## Task 1: Parse instanceName\n\n### Step 1: Write failing test\n\ntext\n\n### Step 2: Implement\n\ntext\n\n" +
+		"## Task 2: Update TOML support\n\n### Step 1: Write failing test\n\ntext\n\n### Step 2: Implement\n\ntext\n\n" +
+		"## Task 3: Document it\n\n### Step 1: Update README\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	p = Parse("p.md", []byte(strings.Replace(src, "> **For Claude:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan task-by-task.\n\n", "", 1)))
+	assert.Len(t, p.Sprints, 5)
+}
