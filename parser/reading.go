@@ -2501,7 +2501,7 @@ func (b *builder) todoFile(doc ast.Node, title string) bool {
 	if name == "" {
 		name = fileWords(b.p.File)
 	}
-	if !hasAnyWord(name, []string{"todo", "to-do"}) || hasAnyWord(name, []string{"command", "guide", "reference", "docs", "documentation", "api", "usage"}) {
+	if !hasAnyWord(name, []string{"todo", "to-do", "todos", "to-dos"}) || hasAnyWord(name, []string{"command", "guide", "reference", "docs", "documentation", "api", "usage"}) {
 		return false
 	}
 	for _, k := range titleKinds {
@@ -2769,6 +2769,7 @@ func (b *builder) sectionSpans(doc ast.Node, titled func(string) bool) []asideSp
 	var out []asideSpan
 	open := -1
 	level := 0
+	seen := false // a heading before: a "# Non-TODOs" after "# TODOs" is a section, not the title
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
 		if !ok {
@@ -2778,7 +2779,9 @@ func (b *builder) sectionSpans(doc ast.Node, titled func(string) bool) []asideSp
 			out[open].end = b.blockStart(h)
 			open = -1
 		}
-		if open < 0 && h.Level > 1 {
+		later := seen
+		seen = true
+		if open < 0 && (h.Level > 1 || later) {
 			if t := b.trimmedText(h); titled(t) {
 				out = append(out, asideSpan{start: b.blockStart(h), end: len(b.src), title: t})
 				open, level = len(out)-1, h.Level
@@ -4234,6 +4237,18 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 			add(c)
 		}
 	}
+	if !goals && !parts && numbered.n >= 2 && boxes.n == 0 && rows.n == 0 && heads[2].n+heads[3].n+heads[4].n == 0 && bullets.n < numbered.n && b.todoFile(doc, b.firstTitle(doc)) {
+		// "# Random TODOs as I think of them" over "1. Allow for
+		// config-only agents", "2. ...": a to-do file whose only list
+		// is numbered (a bullet or two beside it are notes).
+		if d, err := readDeclaration(Declared{Line: `units: "{n}. {title}"`}); err == nil {
+			c := b.declaredCandidate(&d, nil)
+			c.Units, c.First, c.Score = numbered.n, numbered.first, scoreBullets
+			c.Why = "the numbered items of a to-do file with no section and no other list"
+			add(c)
+			parts = true // listed once
+		}
+	}
 	if goals {
 		// "# HoloViz Roadmap" over "1. **Better Datashader
 		// integration**: ..." and nothing else: a roadmap whose only
@@ -4251,6 +4266,17 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	hint(`units: "- {title}"`, bullets, 3, "every plain bullet item")
 	// Three titles or more: a file of areas, each its own "# Area".
 	hint(`units: "# {title}"`, heads[1], 3, "every level-1 heading")
+}
+
+// firstTitle is the text of doc's first level-1 heading, "" when it has
+// none.
+func (b *builder) firstTitle(doc ast.Node) string {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == 1 {
+			return b.trimmedText(h)
+		}
+	}
+	return ""
 }
 
 // priorityTierRE is a section titled as a priority: "P1 — Should do

@@ -5812,3 +5812,21 @@ func TestSuperpowersTasksOverSteps(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "> **For Claude:** REQUIRED SUB-SKILL: Use superpowers:executing-plans to implement this plan task-by-task.\n\n", "", 1)))
 	assert.Len(t, p.Sprints, 5)
 }
+
+// A title of to-dos in the plural ("# TODOs", "# Random TODOs as I think
+// of them") names a to-do file, whose plain bullets, or numbered items
+// when it has no other list, are its units (heldout132 3195, heldout133
+// 3214, heldout110 2662); a later "# Non-TODOs" sets its bullets aside, as
+// "## Out of scope" does (heldout90 2217).
+func TestTodosPlural(t *testing.T) {
+	p := Parse("p.md", []byte("# TODOs\n\nIssues\n- Check inline references\n\nMaturity\n- Tie issues to files\n- Fail fast option\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	p = Parse("p.md", []byte("# Random TODOs as I think of them\n\n1. Handle 429s gracefully\n\n2. Remove the extra logic\n\n3. Move reasoning to the llm section\n\nQuestions\n\n- Support both configs?\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	p = Parse("p.md", []byte("# TODOs\n\n* Add the ignore option\n* Honor pylint codes\n\n# Non-TODOs\n\n* Ignore hidden files\n* Count lines on demand\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+	assert.Len(t, p.Skipped, 2)
+}

@@ -26,7 +26,7 @@ import (
 
 // asideSections name sections of things the plan will not do.
 var asideSections = []string{"not in focus", "nicht im fokus", "out of scope", "non-goals", "non goals", "not planned",
-	"won't do", "wont do", "won't have", "won’t have", "wont have", "not part of the roadmap", "unlikely to enter the roadmap", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant"}
+	"won't do", "wont do", "won't have", "won’t have", "wont have", "not part of the roadmap", "unlikely to enter the roadmap", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant", "non-todos", "non todos", "not todo", "not to do"}
 
 // sectionState says what a section's title says of the work under it:
 // one of the Status constants, statusSkipped, or "" for nothing.
