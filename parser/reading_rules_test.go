@@ -5830,3 +5830,15 @@ func TestTodosPlural(t *testing.T) {
 	assert.Len(t, p.Sprints, 2)
 	assert.Len(t, p.Skipped, 2)
 }
+
+// "이슈" (an issue) names a unit in Korean, as "Task" does: "## 이슈 1:
+// 컬럼 수 불일치 감지 시점" (heldout139 3362, refused). The English "Issue"
+// and "Bug" are not unit words: reports and retrospectives list their
+// issues so.
+func TestKoreanIssueUnits(t *testing.T) {
+	src := "# UNION 구현 버그 수정 계획\n\n## 수정 대상 이슈\n\ntext\n\n## 이슈 1: 컬럼 수 불일치 감지 시점\n\n### 현재 동작\n\ntext\n\n### 수정 방법\n\ntext\n\n## 이슈 2: 숫자 타입 암묵적 승격 부재\n\n### 현재 동작\n\ntext\n\n## 변경 파일 요약\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 2)
+	assert.Equal(t, "컬럼 수 불일치 감지 시점", p.Sprints[0].Title)
+}

@@ -22,7 +22,7 @@ var (
 		"任务", "任務", "步骤", "步驟", "修复", "修復", "里程碑", "冲刺", "タスク", "ステップ", "スプリント", "스프린트", "마일스톤",
 		"실험", "작업", "과제", "태스크", "스텝",
 		"iter", "итерация", "спринт", "задача", "шаг", "стадия",
-		"pr", "pull request", "merge request", "meilenstein", "hito", "jalon", "quest", "krok", "zadanie", "todo", "ขั้นตอนที่", "bước", "adım", "görev",
+		"pr", "pull request", "merge request", "이슈", "meilenstein", "hito", "jalon", "quest", "krok", "zadanie", "todo", "ขั้นตอนที่", "bước", "adım", "görev",
 	}
 )
 
