@@ -22,7 +22,7 @@ var docKinds = []struct {
 	kind  string
 	heads []string
 }{
-	{"a README", []string{"installation", "install", "usage", "getting started", "quick start", "quickstart", "contributing", "contributions", "key features", "license", "licence", "features", "configuration", "faq", "troubleshooting", "api reference", "building from source", "support",
+	{"a README", []string{"installation", "install", "usage", "getting started", "quick start", "quickstart", "contributing", "contributions", "contributors", "key features", "license", "licence", "features", "configuration", "faq", "troubleshooting", "api reference", "building from source", "support",
 		"funcionalidades", "principais funcionalidades", "tecnologias", "tecnologias utilizadas", "como rodar", "como rodar localmente", "instalação", "contribuição", "licença",
 		"características", "instalación", "uso", "contribuir", "licencia", "fonctionnalités", "utilisation", "contribuer", "funktionen", "nutzung", "lizenz", "mitwirken"}},
 	{"meeting notes", []string{"attendees", "agenda", "action items", "minutes", "discussion", "next meeting", "participants"}},

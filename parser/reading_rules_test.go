@@ -5842,3 +5842,13 @@ func TestKoreanIssueUnits(t *testing.T) {
 	require.Len(t, p.Sprints, 2)
 	assert.Equal(t, "컬럼 수 불일치 감지 시점", p.Sprints[0].Title)
 }
+
+// "## Contributors" is a README's section, as "## Contributing" is: with
+// "## Support", a README whose ticked boxes list what it supports
+// (heldout138 3342).
+func TestReadmeContributors(t *testing.T) {
+	src := "# Korea Real Estate MCP\n\ntext\n\n## Supported Tools\n\n- [x] 아파트 매매\n- [x] 오피스텔 매매\n- [x] 지역코드 조회\n\n## Quick Start: Claude Desktop (stdio)\n\n1. Install uv.\n\n## Contributors\n\ntext\n\n## Support\n\ntext\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it reads as a README ("Contributors" (line 17), "Support" (line 21)), and its checkboxes say what the project supports or has done`)
+}
