@@ -5850,5 +5850,5 @@ func TestReadmeContributors(t *testing.T) {
 	src := "# Korea Real Estate MCP\n\ntext\n\n## Supported Tools\n\n- [x] 아파트 매매\n- [x] 오피스텔 매매\n- [x] 지역코드 조회\n\n## Quick Start: Claude Desktop (stdio)\n\n1. Install uv.\n\n## Contributors\n\ntext\n\n## Support\n\ntext\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `it reads as a README ("Contributors" (line 17), "Support" (line 21)), and its checkboxes say what the project supports or has done`)
+	assert.Contains(t, msgs(p, Error)[0], `it reads as a README ("Contributors" (line 15), "Support" (line 19)), and its checkboxes say what the project supports or has done`)
 }
