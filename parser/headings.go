@@ -688,8 +688,15 @@ func leadDashStatus(t string) (lead, status string) {
 		return "", ""
 	}
 	l := strings.ToLower(w)
-	if l != w && w != strings.ToUpper(w) && l[1:] != w[1:] {
-		return "", "" // "Done" or "DONE" as a status is written, not "DoNe"
+	if w != strings.ToUpper(w) {
+		// "Done", "In Progress", "Готово" or "DONE" as a status is
+		// written, not "DoNe": past each word's first letter, lower case.
+		for _, f := range strings.Fields(w) {
+			_, n := utf8.DecodeRuneInString(f)
+			if f[n:] != strings.ToLower(f[n:]) {
+				return "", ""
+			}
+		}
 	}
 	switch {
 	case doneStatusWords[l]:
@@ -714,7 +721,10 @@ func commaStatus(t string) (tail, status string) {
 		return "", ""
 	}
 	w, rest, _ := strings.Cut(strings.TrimSpace(t[k+2:]), " ")
-	if !doneStatusWords[strings.ToLower(strings.Trim(w, "*_`."))] || rest != "" && !reasonWord(rest) {
+	// "Parser, done"; with words after it, only when they name a commit
+	// or a date ("completed in `b1272ae`", "done 2024-05"): "Auth
+	// service, deployed to Kubernetes" is the title.
+	if !doneStatusWords[strings.ToLower(strings.Trim(w, "*_`."))] || rest != "" && !(reasonWord(rest) && strings.ContainsAny(rest, "`0123456789")) {
 		return "", ""
 	}
 	return t[k:], StatusClosed

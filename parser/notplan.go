@@ -49,7 +49,7 @@ type titleKind struct {
 var titleKinds = []titleKind{
 	{"an agent's prompt", []string{"agent prompt", "agent instructions", "prompt template"}},
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
-	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "playbook", "how to", "how-to", "walkthrough", "workflow example", "pattern", "getting started", "quick start", "quickstart",
+	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "pattern", "getting started", "quick start", "quickstart",
 		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
@@ -122,7 +122,7 @@ func workHeading(text string) bool {
 	// "Incremental migration slices", "Delivery increments": the work cut
 	// into the slices it ships in.
 	// ("Next Engineering Slices" restates the milestones above it).
-	if len(f) > 1 && (f[len(f)-1] == "slices" || f[len(f)-1] == "increments") && f[0] != "next" {
+	if len(f) > 1 && (f[len(f)-1] == "slices" || f[len(f)-1] == "increments") && !slices.Contains(f, "next") {
 		return true
 	}
 	// "High-level TODOs", "Open to-dos": whatever kind, to-dos are work.
@@ -1506,7 +1506,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// how each reader installs it.
 		return fmt.Sprintf("its title %q says it is an installation guide, and its section \"Prerequisites\" (line %d) says what its reader needs: its %s are steps each reader takes, not work to compile", sig.title, line, unitsWord(best))
 	}
-	if lead, _, _ := strings.Cut(sig.title, ":"); sig.titleKind == "a tutorial or example" && hasAnyWord(lead, []string{"playbook"}) && !b.anyProgress(doc) {
+	if lead, _, _ := strings.Cut(sig.title, ":"); hasAnyWord(lead, []string{"playbook"}) && !b.anyProgress(doc) {
 		// "# Python-to-Rust Playbook" over "## Phase 3: Plan the Port"
 		// and "### 3.1 Define the architecture", nothing ticked or marked:
 		// the procedure every port follows, not this project's work

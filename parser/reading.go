@@ -662,12 +662,14 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 			// elsewhere.
 			c.Score = scoreHint
 			c.Why = "list items labelled with waves (\"**Wave 1**: **4 tasks**\"): a schedule's groups of the plan's tasks, not its units"
-		} else if checked, unchecked := b.boxTotals(sc.doc); mode == modeTopList && checked+unchecked >= 3*max(len(lines), 1) {
-			// "- [ ] **M2 — auth create is unaudited.**" among 67 boxes
-			// with plain bold sentences: a few items that happen to open
-			// with a label, not the plan's units.
-			c.Score = scoreBoxes - 20
-			c.Why = fmt.Sprintf("only %d of the plan's %d checkbox items open with a bold unit label: the boxes are its units", len(lines), checked+unchecked)
+		} else if mode == modeTopList {
+			if checked, unchecked := b.boxTotals(sc.doc); checked+unchecked >= 3*max(len(lines), 1) {
+				// "- [ ] **M2 — auth create is unaudited.**" among 67 boxes
+				// with plain bold sentences: a few items that happen to open
+				// with a label, not the plan's units.
+				c.Score = scoreBoxes - 20
+				c.Why = fmt.Sprintf("only %d of the plan's %d checkbox items open with a bold unit label: the boxes are its units", len(lines), checked+unchecked)
+			}
 		}
 	case modeBold:
 		c.Name, c.Declare = "bold", `units: "**{word} {n}: {title}**"`
@@ -1280,11 +1282,21 @@ func boxedSiblings(secs []sectionItems, sec sectionItems) bool {
 			return true
 		}
 	}
-	// "### TODO: Implement in actual UI" under "## v0.26 — UI Redesign",
-	// beside "## v0.26 — Quality Audit (done)" and eleven more sections of
-	// boxes: one part of the work, as a sibling's would be.
+	return false
+}
+
+// boxedBeside reports whether sections beside sec or beside its parent
+// heading hold boxes that are work: "### TODO: Implement in actual UI"
+// under "## v0.26 — UI Redesign", beside "## v0.26 — Quality Audit
+// (done)" and eleven more sections of boxes, is one part of the work, as
+// with a sibling of its own.
+func boxedBeside(secs []sectionItems, sec sectionItems) bool {
+	if boxedSiblings(secs, sec) {
+		return true
+	}
+	i := slices.IndexFunc(secs, func(x sectionItems) bool { return x.head == sec.head })
 	for j := i - 1; j >= 0; j-- {
-		if secs[j].head.Level < level {
+		if secs[j].head.Level < sec.head.Level {
 			return secs[j].head.Level >= 2 && boxedSiblings(secs, secs[j])
 		}
 	}
@@ -1820,7 +1832,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				Why:     "the checkbox items of one section"}
 			if workSection(sec.text) {
 				c.Score, c.Why = scoreWorkList, "the checkbox items of a section about the work"
-				if boxedSiblings(secs, sec) {
+				if boxedBeside(secs, sec) {
 					// "### Tasks" beside "### Bugs" and "### Chores" under
 					// "## Open": one kind of the work, not all of it.
 					c.Score, c.Why = scoreBoxes-10, "the checkbox items of one section about the work, beside sections of the same level that hold boxes too"
@@ -2752,7 +2764,7 @@ type asideSpan struct {
 // their work.
 func (b *builder) asideSpans(doc ast.Node) []asideSpan {
 	return b.sectionSpans(doc, func(t string) bool {
-		return sectionState(t) == statusSkipped && containsAny(strings.ToLower(t), asideSections)
+		return sectionState(t) == statusSkipped && (containsAny(strings.ToLower(t), asideSections) || slices.Contains(asideTitles, normalHeading(t)))
 	})
 }
 
@@ -2769,7 +2781,7 @@ func (b *builder) sectionSpans(doc ast.Node, titled func(string) bool) []asideSp
 	var out []asideSpan
 	open := -1
 	level := 0
-	seen := false // a heading before: a "# Non-TODOs" after "# TODOs" is a section, not the title
+	seen := false // a heading before: a later "# Non-TODOs" or "# Done" is a section, not the title
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
 		if !ok {
@@ -3379,18 +3391,13 @@ func (b *builder) groupBoxes(sc *shapeScan, heads []*shapeHead) bool {
 // boxesBeside returns the checkbox items of the document when none of
 // heads' sections holds one, else 0.
 func (b *builder) boxesBeside(sc *shapeScan, heads []*shapeHead) int {
-	total := 0
-	held := false
 	for _, s := range b.sectionItems(sc.doc) {
-		if s.head.Level == 1 {
-			total = max(total, s.boxes)
+		if s.boxes > 0 && slices.ContainsFunc(heads, func(r *shapeHead) bool { return r.node == s.head }) {
+			return 0
 		}
-		held = held || s.boxes > 0 && slices.ContainsFunc(heads, func(r *shapeHead) bool { return r.node == s.head })
 	}
-	if held {
-		return 0
-	}
-	return total
+	checked, unchecked := b.boxTotals(sc.doc)
+	return checked + unchecked
 }
 
 // phaseWord is the word of the first phase heading, lower case ("task"

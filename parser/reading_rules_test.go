@@ -5650,6 +5650,8 @@ func TestLeadDashStatus(t *testing.T) {
 		{"deferred - TLS gating", "deferred", statusSkipped},
 		{"`skip-build-output` — mark outputs", "", ""},
 		{"Skip-build output - mark", "", ""},
+		{"In Progress - Wire the parser", "In Progress", StatusInProgress},
+		{"Готово — Русская", "Готово", StatusClosed},
 		{"Windows enforcement - completed", "", ""},
 		{"Refactor the store - then wire it", "", ""},
 	} {
@@ -5702,6 +5704,11 @@ func TestPlaybookTitle(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	p = Parse("p.md", []byte("# Python-to-Rust Playbook"+strings.Replace(body, "### 1.1 Measure the codebase", "### 1.1 Measure the codebase ✅", 1)))
 	require.Empty(t, msgs(p, Error))
+	// Ticked boxes say the work is under way: a plan, whatever the
+	// title calls it.
+	p = Parse("p.md", []byte("# Checkout Migration Playbook\n\n## Phase 1: Inventory\n\n- [x] List the services\n- [x] Map the owners\n\n## Phase 2: Move\n\n- [ ] Move checkout\n- [ ] Move payments\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
 }
 
 // A checkbox item that happens to open with a bold label ("- [ ] **M2 —
@@ -5754,6 +5761,9 @@ func TestSlicesAndCommaStatus(t *testing.T) {
 		{"Route aggregation slice, completed in `b1272ae`", ", completed in `b1272ae`"},
 		{"Parser, done", ", done"},
 		{"Parser, done and wired", ""},
+		{"Auth service, deployed to Kubernetes", ""},
+		{"Search, implemented on Postgres", ""},
+		{"Search, done 2024-05", ", done 2024-05"},
 		{"Read, write, delete", ""},
 	} {
 		tail, _ := commaStatus(c.in)
@@ -5829,6 +5839,11 @@ func TestTodosPlural(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 2)
 	assert.Len(t, p.Skipped, 2)
+	// Only the whole title sets its work aside.
+	p = Parse("p.md", []byte("# TODOs\n\n## Teach the bot not to double-post\n\n* Dedupe the queue\n* Add a lock\n\n## Importer\n\n* Speed it up\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	assert.Empty(t, p.Skipped)
 }
 
 // "이슈" (an issue) names a unit in Korean, as "Task" does: "## 이슈 1:

@@ -26,7 +26,12 @@ import (
 
 // asideSections name sections of things the plan will not do.
 var asideSections = []string{"not in focus", "nicht im fokus", "out of scope", "non-goals", "non goals", "not planned",
-	"won't do", "wont do", "won't have", "won’t have", "wont have", "not part of the roadmap", "unlikely to enter the roadmap", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant", "non-todos", "non todos", "not todo", "not to do"}
+	"won't do", "wont do", "won't have", "won’t have", "wont have", "not part of the roadmap", "unlikely to enter the roadmap", "fuera de alcance", "hors périmètre", "hors du périmètre", "fora do escopo", "nicht geplant"}
+
+// asideTitles are whole section titles that set their work aside ("#
+// Non-TODOs"): as words inside a title they say other things ("Teach the
+// bot not to double-post").
+var asideTitles = []string{"non-todos", "non todos", "not todo", "not to do", "not todos"}
 
 // sectionState says what a section's title says of the work under it:
 // one of the Status constants, statusSkipped, or "" for nothing.
@@ -48,6 +53,9 @@ func sectionState(title string) string {
 		if strings.Contains(t, w) {
 			return statusSkipped
 		}
+	}
+	if slices.Contains(asideTitles, normalHeading(title)) {
+		return statusSkipped
 	}
 	for _, w := range nextSections {
 		if strings.HasPrefix(t, w) {
