@@ -122,6 +122,9 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 		}
 		b.countBoxes(n, &checked, &unchecked, &firstBox)
 	}
+	if at, ok := b.shippedAs(blocks); ok && !partial && !open && unchecked == 0 {
+		return StatusClosed, at, true
+	}
 	switch {
 	case partial:
 		return StatusInProgress, partialPos, true
@@ -140,6 +143,30 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	// releases an in-progress bead, and a ticked box is no statement that
 	// someone is on it. The unit stays open.
 	return "", Pos{}, false
+}
+
+// shippedAs reports a unit whose last block is a list ending in an item
+// that says where its work landed: "- *Shipped as #1030.*", "- Merged in
+// #88 (v0.7.1)": a done word, "as" or "in", and a pull request, an issue,
+// a commit or a version.
+func (b *builder) shippedAs(blocks []ast.Node) (Pos, bool) {
+	if len(blocks) == 0 {
+		return Pos{}, false
+	}
+	l, ok := blocks[len(blocks)-1].(*ast.List)
+	if !ok || l.LastChild() == nil || l.LastChild().FirstChild() == nil {
+		return Pos{}, false
+	}
+	it := l.LastChild()
+	t := strings.TrimLeft(strings.TrimSpace(plainText(it.FirstChild(), b.src)), "*_ ")
+	f := strings.Fields(t)
+	if len(f) < 3 || !doneStatusWords[strings.ToLower(f[0])] || f[1] != "as" && f[1] != "in" {
+		return Pos{}, false
+	}
+	if ref := f[2]; !strings.HasPrefix(ref, "#") && !strings.HasPrefix(ref, "`") && !(len(ref) > 1 && ref[0] == 'v' && ref[1] >= '0' && ref[1] <= '9') {
+		return Pos{}, false
+	}
+	return b.p.Position(b.blockStart(it)), true
 }
 
 // doneLeadsCJK are the done labels an item opens with in Chinese,

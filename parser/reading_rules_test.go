@@ -5867,3 +5867,19 @@ func TestReadmeContributors(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it reads as a README ("Contributors" (line 15), "Support" (line 19)), and its checkboxes say what the project supports or has done`)
 }
+
+// A unit whose list ends in an item that says where its work landed ("-
+// *Shipped as #1030.*", "- Merged in v0.7.1") is done; a done word before
+// anything else ("- Shipped in various forms") says nothing (heldout142
+// 3432).
+func TestShippedAs(t *testing.T) {
+	src := "# Account-First Plan\n\n## Phases\n\n### Phase 0 — Reliability\n\n- Fix the cache\n\n### Phase 1 — Core\n\n- Port the store\n- *Shipped as #1026 + #1027 (v0.7.7-beta.1).*\n\n### Phase 2 — Discovery\n\n- Scan the dirs\n- Merged in v0.8.0\n\n### Phase 3 — Polish\n\n- Shipped in various forms before\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	var got []string
+	for _, s := range p.Sprints {
+		got = append(got, s.Status.Value)
+	}
+	assert.Equal(t, []string{"", StatusClosed, StatusClosed, ""}, got)
+}
