@@ -1448,6 +1448,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("%d of its %d checkboxes are questions (the first at line %d), and none is ticked: a review checklist asked each time, not work to compile", q, boxes, line)
 		}
 	}
+	if head, line, role := b.roleSection(doc); role != "" {
+		// "## AI ROLE" over "You are a **Tech Lead**. Transform a PRD
+		// into a plan.": the prompt an agent runs each time, whatever
+		// phases its algorithm has.
+		return fmt.Sprintf("its section %q (line %d) tells an agent who it is (%q): it is an agent's prompt, and its %s say how the agent works, not work to compile", head, line, role, unitsWord(best))
+	}
 	if tag := promptElement(b.src); tag != "" {
 		// "<execution domain=\"project-management\">" around the whole
 		// document: an agent's role prompt, its lists the rules it runs
@@ -1696,6 +1702,34 @@ func (b *builder) questionBoxes(doc ast.Node) (questions, boxes, ticked, line in
 		return ast.WalkContinue, nil
 	})
 	return questions, boxes, ticked, line
+}
+
+// roleSection finds a section that names an agent's role ("## AI Role",
+// "## Role", "## Your Role", "## Persona") whose first paragraph opens
+// with "You are": its heading, line and that sentence, "" when there is
+// none.
+func (b *builder) roleSection(doc ast.Node) (head string, line int, role string) {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level < 2 {
+			continue
+		}
+		switch normalHeading(b.trimmedText(h)) {
+		case "ai role", "role", "your role", "persona", "agent role":
+		default:
+			continue
+		}
+		par, ok := h.NextSibling().(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		t := strings.TrimSpace(plainText(par, b.src))
+		if strings.HasPrefix(t, "You are ") {
+			first, _, _ := strings.Cut(t, ".")
+			return b.trimmedText(h), b.p.Position(b.blockStart(h)).Line, first
+		}
+	}
+	return "", 0, ""
 }
 
 // gateLead returns the paragraph that introduces every list of checkboxes

@@ -5883,3 +5883,15 @@ func TestShippedAs(t *testing.T) {
 	}
 	assert.Equal(t, []string{"", StatusClosed, StatusClosed, ""}, got)
 }
+
+// A section that names an agent's role ("## AI ROLE") over "You are a
+// Tech Lead." makes the document an agent's prompt, its phases how the
+// agent works (heldout141 3411); a plan's "## Roles" table is not one.
+func TestRoleSection(t *testing.T) {
+	src := "# PROTOCOL 2: TECHNICAL TASK GENERATION\n\n## AI ROLE\n\nYou are a **Tech Lead**. Transform a PRD into a plan.\n\n## GENERATION ALGORITHM\n\n### PHASE 1: Rule Indexing\n\n1. Build the index.\n\n### PHASE 2: Task Generation\n\n1. Draft tasks.\n\n### PHASE 3: Breakdown\n\n1. Split by layer.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its section "AI ROLE" (line 3) tells an agent who it is ("You are a Tech Lead"): it is an agent's prompt`)
+	p = Parse("p.md", []byte(strings.Replace(src, "You are a **Tech Lead**.", "The tech lead owns this plan.", 1)))
+	require.Empty(t, msgs(p, Error))
+}
