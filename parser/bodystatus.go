@@ -158,6 +158,9 @@ func (b *builder) shippedAs(blocks []ast.Node) (Pos, bool) {
 		return Pos{}, false
 	}
 	it := l.LastChild()
+	if !b.doneWordFirst(it.FirstChild()) {
+		return Pos{}, false // most units: no text read
+	}
 	t := strings.TrimLeft(strings.TrimSpace(plainText(it.FirstChild(), b.src)), "*_ ")
 	f := strings.Fields(t)
 	if len(f) < 3 || !doneStatusWords[strings.ToLower(f[0])] || f[1] != "as" && f[1] != "in" {
@@ -167,6 +170,33 @@ func (b *builder) shippedAs(blocks []ast.Node) (Pos, bool) {
 		return Pos{}, false
 	}
 	return b.p.Position(b.blockStart(it)), true
+}
+
+// doneWordFirst reports whether block n's source opens with a done word
+// ("*Shipped as #1030.*"; a list marker before it is passed over), read
+// from its bytes with no allocation.
+func (b *builder) doneWordFirst(n ast.Node) bool {
+	i := b.blockStart(n)
+	if i < 0 {
+		return false
+	}
+	for i < len(b.src) && strings.IndexByte("-+*_ ", b.src[i]) >= 0 {
+		i++
+	}
+	var buf [16]byte
+	k := 0
+	for ; i < len(b.src) && k < len(buf); i++ {
+		c := b.src[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c < 'a' || c > 'z' {
+			break
+		}
+		buf[k] = c
+		k++
+	}
+	return k > 0 && doneStatusWords[string(buf[:k])]
 }
 
 // doneLeadsCJK are the done labels an item opens with in Chinese,

@@ -1709,6 +1709,9 @@ func (b *builder) questionBoxes(doc ast.Node) (questions, boxes, ticked, line in
 // with "You are": its heading, line and that sentence, "" when there is
 // none.
 func (b *builder) roleSection(doc ast.Node) (head string, line int, role string) {
+	if !bytes.Contains(b.src, []byte("You are ")) {
+		return "", 0, "" // most documents: no walk over their headings
+	}
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
 		if !ok || h.Level < 2 {
