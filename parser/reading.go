@@ -662,7 +662,7 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 			// elsewhere.
 			c.Score = scoreHint
 			c.Why = "list items labelled with waves (\"**Wave 1**: **4 tasks**\"): a schedule's groups of the plan's tasks, not its units"
-		} else if mode == modeTopList {
+		} else if mode == modeTopList && !b.labelsOverBoxes(sc.doc) {
 			if checked, unchecked := b.boxTotals(sc.doc); checked+unchecked >= 3*max(len(lines), 1) {
 				// "- [ ] **M2 — auth create is unaudited.**" among 67 boxes
 				// with plain bold sentences: a few items that happen to open
@@ -725,6 +725,34 @@ func (b *builder) boldItemLines(doc ast.Node, phases bool) []int {
 		}
 	}
 	return lines
+}
+
+// labelsOverBoxes reports whether a top-level list item with a bold unit
+// label holds checkbox items nested under it ("- [ ] **Phase 2 —
+// Mypyc**" over its steps): the labelled items group the boxes, and are
+// the units, however many boxes there are.
+func (b *builder) labelsOverBoxes(doc ast.Node) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if _, ok := b.listUnitOf(it, true); !ok {
+				continue
+			}
+			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+				if sub, ok := c.(*ast.List); ok {
+					for x := sub.FirstChild(); x != nil; x = x.NextSibling() {
+						if _, box := itemChecked(x); box {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // waveLabels reports whether the bold labels of doc's top-level list

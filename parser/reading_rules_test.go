@@ -5895,3 +5895,17 @@ func TestRoleSection(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "You are a **Tech Lead**.", "The tech lead owns this plan.", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// Labelled items that each hold boxes of their own ("- [ ] **Phase 2 —
+// Mypyc**" over its steps) stay the units however many boxes there are:
+// they group them (heldout106 2578 read a numbered list once the few-labels
+// rule demoted them).
+func TestLabelsOverBoxes(t *testing.T) {
+	steps := "  - [ ] step a\n  - [ ] step b\n  - [ ] step c\n"
+	src := "# Refactor Plan\n\n- [ ] **Phase 1 — Scan**\n" + steps + "- [ ] **Phase 2 — Mypyc**\n" + steps + "- [ ] **Phase 3 — Release**\n" + steps +
+		"\n## Implementation Order\n\n1. Scan\n2. Build\n3. Ship\n4. Tag\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `units: "- [ ] **{word} {n}:** {title}"`, p.Candidates[0].Declare)
+	assert.Len(t, p.Sprints, 3)
+}
