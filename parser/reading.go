@@ -662,7 +662,7 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 			// elsewhere.
 			c.Score = scoreHint
 			c.Why = "list items labelled with waves (\"**Wave 1**: **4 tasks**\"): a schedule's groups of the plan's tasks, not its units"
-		} else if mode == modeTopList && !b.labelsOverBoxes(sc.doc) {
+		} else if mode == modeTopList && !b.labelsOverBoxes(sc.doc) && !b.labelsWorded(sc.doc) {
 			if checked, unchecked := b.boxTotals(sc.doc); checked+unchecked >= 3*max(len(lines), 1) {
 				// "- [ ] **M2 — auth create is unaudited.**" among 67 boxes
 				// with plain bold sentences: a few items that happen to open
@@ -748,6 +748,30 @@ func (b *builder) labelsOverBoxes(doc ast.Node) bool {
 							return true
 						}
 					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// labelsWorded reports whether a top-level list item's bold label names
+// its unit by a word ("- [ ] **里程碑 1:** 目录结构调整", "**Milestone 2:**"),
+// not by a finding's code alone ("**M2 — auth is unaudited.**"): the
+// author's own units.
+func (b *builder) labelsWorded(doc ast.Node) bool {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		l, ok := n.(*ast.List)
+		if !ok {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if sh, ok := b.listUnitOf(it, true); ok {
+				if _, _, ok := matchWord(sh.word, unitWords); ok {
+					return true
+				}
+				if _, _, ok := matchWord(sh.word, phaseWords); ok {
+					return true
 				}
 			}
 		}

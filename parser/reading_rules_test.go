@@ -5909,3 +5909,18 @@ func TestLabelsOverBoxes(t *testing.T) {
 	assert.Equal(t, `units: "- [ ] **{word} {n}:** {title}"`, p.Candidates[0].Declare)
 	assert.Len(t, p.Sprints, 3)
 }
+
+// Labels that name their unit by a word ("- [ ] **里程碑 1:** 目录结构调整")
+// are the author's own units, however many boxes the plan has elsewhere
+// (heldout115 2781 read its 53 step boxes once the few-labels rule
+// demoted its four milestones).
+func TestWordedLabelsStay(t *testing.T) {
+	boxes := ""
+	for i := 1; i <= 15; i++ {
+		boxes += fmt.Sprintf("- [ ] 步骤 %d\n", i)
+	}
+	src := "# OES 任务清单\n\n## 任务\n\n" + boxes + "\n## 里程碑检查点\n\n- [ ] **里程碑 1:** 目录结构调整\n- [ ] **里程碑 2:** 核心功能\n- [ ] **里程碑 3:** 测试\n- [ ] **里程碑 4:** 发布准备\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+}
