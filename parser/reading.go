@@ -662,8 +662,8 @@ func (b *builder) shapesCandidate(sc *shapeScan, mode shapeMode) *Candidate {
 			// elsewhere.
 			c.Score = scoreHint
 			c.Why = "list items labelled with waves (\"**Wave 1**: **4 tasks**\"): a schedule's groups of the plan's tasks, not its units"
-		} else if mode == modeTopList && !b.labelsOverBoxes(sc.doc) && !b.labelsWorded(sc.doc) {
-			if checked, unchecked := b.boxTotals(sc.doc); checked+unchecked >= 3*max(len(lines), 1) {
+		} else if mode == modeTopList {
+			if checked, unchecked := b.boxTotals(sc.doc); checked+unchecked >= 3*max(len(lines), 1) && !b.ownLabels(sc.doc) {
 				// "- [ ] **M2 — auth create is unaudited.**" among 67 boxes
 				// with plain bold sentences: a few items that happen to open
 				// with a label, not the plan's units.
@@ -727,19 +727,29 @@ func (b *builder) boldItemLines(doc ast.Node, phases bool) []int {
 	return lines
 }
 
-// labelsOverBoxes reports whether a top-level list item with a bold unit
-// label holds checkbox items nested under it ("- [ ] **Phase 2 —
-// Mypyc**" over its steps): the labelled items group the boxes, and are
-// the units, however many boxes there are.
-func (b *builder) labelsOverBoxes(doc ast.Node) bool {
+// ownLabels reports whether one of the top-level list items with a bold
+// unit label holds checkbox items nested under it ("- [ ] **Phase 2 —
+// Mypyc**" over its steps: the labelled items group the boxes) or names
+// its unit by a word ("- [ ] **里程碑 1:** 目录结构调整",
+// "**Milestone 2:**", not a finding's code such as "**M2 — auth is
+// unaudited.**"): either way the labelled items are the author's own
+// units, however many boxes the plan has.
+func (b *builder) ownLabels(doc ast.Node) bool {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		l, ok := n.(*ast.List)
 		if !ok {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if _, ok := b.listUnitOf(it, true); !ok {
+			sh, ok := b.listUnitOf(it, true)
+			if !ok {
 				continue
+			}
+			if _, _, ok := matchWord(sh.word, unitWords); ok {
+				return true
+			}
+			if _, _, ok := matchWord(sh.word, phaseWords); ok {
+				return true
 			}
 			for c := it.FirstChild(); c != nil; c = c.NextSibling() {
 				if sub, ok := c.(*ast.List); ok {
@@ -748,30 +758,6 @@ func (b *builder) labelsOverBoxes(doc ast.Node) bool {
 							return true
 						}
 					}
-				}
-			}
-		}
-	}
-	return false
-}
-
-// labelsWorded reports whether a top-level list item's bold label names
-// its unit by a word ("- [ ] **里程碑 1:** 目录结构调整", "**Milestone 2:**"),
-// not by a finding's code alone ("**M2 — auth is unaudited.**"): the
-// author's own units.
-func (b *builder) labelsWorded(doc ast.Node) bool {
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		l, ok := n.(*ast.List)
-		if !ok {
-			continue
-		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if sh, ok := b.listUnitOf(it, true); ok {
-				if _, _, ok := matchWord(sh.word, unitWords); ok {
-					return true
-				}
-				if _, _, ok := matchWord(sh.word, phaseWords); ok {
-					return true
 				}
 			}
 		}
@@ -1177,10 +1163,7 @@ func (b *builder) keyedBullets(doc ast.Node, pick *Candidate, add func(*Candidat
 		if !ok || l.IsOrdered() {
 			continue
 		}
-		prev := l.PreviousSibling()
-		for prev != nil && prev.Kind() == ast.KindHTMLBlock && isComment(prev.(*ast.HTMLBlock), b.src) {
-			prev = prev.PreviousSibling() // an annotation ends a list; it goes on after it
-		}
+		prev := b.blockBefore(l)
 		if _, under := prev.(*ast.Heading); !under && !lists[prev] {
 			// "**Requirements Covered:**" over "- AUTH-01: Key
 			// validation": the phase's requirements, not its units.
@@ -1212,6 +1195,16 @@ func (b *builder) keyedBullets(doc ast.Node, pick *Candidate, add func(*Candidat
 		Declare: `units: "- {title}"`,
 		Why:     fmt.Sprintf("%d plain bullets that each open with a key, under phases that have no units of their own: finer units than the phases", n),
 		read:    func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// blockBefore returns the block before n, annotation comments passed over
+// (an annotation ends a list; it goes on after it).
+func (b *builder) blockBefore(n ast.Node) ast.Node {
+	prev := n.PreviousSibling()
+	for prev != nil && prev.Kind() == ast.KindHTMLBlock && isComment(prev.(*ast.HTMLBlock), b.src) {
+		prev = prev.PreviousSibling()
+	}
+	return prev
 }
 
 // itemWord returns the unit word that opens three or more checkbox items

@@ -24,11 +24,7 @@ func (b *builder) wordBullets(doc ast.Node, add func(*Candidate), best int) {
 		if !ok || l.IsOrdered() {
 			continue
 		}
-		prev := l.PreviousSibling()
-		for prev != nil && prev.Kind() == ast.KindHTMLBlock && isComment(prev.(*ast.HTMLBlock), b.src) {
-			prev = prev.PreviousSibling()
-		}
-		if _, ok := prev.(*ast.Heading); !ok {
+		if _, ok := b.blockBefore(l).(*ast.Heading); !ok {
 			continue
 		}
 		items, st, w0, wr := 0, 0, word, written
