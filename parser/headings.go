@@ -711,10 +711,10 @@ func leadDashStatus(t string) (lead, status string) {
 	return "", ""
 }
 
-// commaStatus reads a status set after a comma at the end of a title, with
-// when or where it came ("Route aggregation slice, completed in
-// `b1272ae`", "Parser, done"): the comma and what follows it, and the
-// status, "" when they say none.
+// commaStatus reads a status set after a comma at the end of a title,
+// alone or with the commit or date it came in ("Parser, done", "Route
+// aggregation slice, completed in `b1272ae`"): the comma and what follows
+// it, and the status, "" when they say none.
 func commaStatus(t string) (tail, status string) {
 	k := strings.LastIndex(t, ", ")
 	if k < 0 {
