@@ -5797,11 +5797,7 @@ func TestBoxesBesidePhases(t *testing.T) {
 // the tracked work: the boxes are the units (heldout135 3262, heldout127
 // 3061).
 func TestNumberedIdeasBesideBoxes(t *testing.T) {
-	boxes := ""
-	for i := 1; i <= 16; i++ {
-		boxes += fmt.Sprintf("- [x] 도구 %d 추가\n", i)
-	}
-	src := "# Korean Law MCP - 개발 로드맵\n\n## ✅ 완료된 기능 (v1.3.0)\n\n" + boxes + "\n## 🚀 향후 개선 가능 영역\n\n### 1. AI 고도화\n\ntext\n\n### 2. 실시간 데이터\n\ntext\n\n### 3. 사용자 경험\n\ntext\n"
+	src := "# Korean Law MCP - 개발 로드맵\n\n## ✅ 완료된 기능 (v1.3.0)\n\n" + boxLines("- [x] 도구 %d 추가", 16) + "\n## 🚀 향후 개선 가능 영역\n\n### 1. AI 고도화\n\ntext\n\n### 2. 실시간 데이터\n\ntext\n\n### 3. 사용자 경험\n\ntext\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 16)
@@ -5915,12 +5911,17 @@ func TestLabelsOverBoxes(t *testing.T) {
 // (heldout115 2781 read its 53 step boxes once the few-labels rule
 // demoted its four milestones).
 func TestWordedLabelsStay(t *testing.T) {
-	boxes := ""
-	for i := 1; i <= 15; i++ {
-		boxes += fmt.Sprintf("- [ ] 步骤 %d\n", i)
-	}
-	src := "# OES 任务清单\n\n## 任务\n\n" + boxes + "\n## 里程碑检查点\n\n- [ ] **里程碑 1:** 目录结构调整\n- [ ] **里程碑 2:** 核心功能\n- [ ] **里程碑 3:** 测试\n- [ ] **里程碑 4:** 发布准备\n"
+	src := "# OES 任务清单\n\n## 任务\n\n" + boxLines("- [ ] 步骤 %d", 15) + "\n## 里程碑检查点\n\n- [ ] **里程碑 1:** 目录结构调整\n- [ ] **里程碑 2:** 核心功能\n- [ ] **里程碑 3:** 测试\n- [ ] **里程碑 4:** 发布准备\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 4)
+}
+
+// boxLines writes n lines of format, each with its number (1 to n).
+func boxLines(format string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, format+"\n", i)
+	}
+	return b.String()
 }
