@@ -1547,7 +1547,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the closest reading finds no units of work, only phase headings"
 	case best.Units == 1 && !sig.planned:
 		return what + ", and only one heading looks like a unit"
-	case (best.Name == "phases" && !b.phaseMarked(doc, best.level) || best.Name == "headings") && !b.unitsCarryWork(doc, best) && !workUnits(best) && (!sig.planned || distinctHeads(sig.evidence) >= 2):
+	case (best.Name == "phases" && !b.phaseMarked(doc, best.level) || best.Name == "headings") && !b.unitsCarryWork(doc, best) && !workUnits(best) && !best.todo && (!sig.planned || distinctHeads(sig.evidence) >= 2):
 		return what + ", and none of the units the closest reading finds has a task, checkbox or field under it"
 	case sig.kind == "a README" && !planTitle(sig.title) && distinctHeads(sig.evidence) >= 2 && best.Name == "items" && strings.Contains(best.Declare, " under ") &&
 		// Not "## Progress" over forty boxes of functions to port: a

@@ -51,6 +51,9 @@ type Candidate struct {
 	// criteria: the units are checkbox items that all stand under
 	// criteria headings ("## Success Criteria"): checks, not work.
 	criteria bool
+	// todo: the units are the headings of a to-do file with no list,
+	// which its title says are work, whatever their sections hold.
+	todo bool
 }
 
 // Declared is a reading the user declared: the value of a front-matter
@@ -4263,8 +4266,31 @@ func (b *builder) hintCandidates(doc ast.Node, have []*Candidate, add func(*Cand
 	// Rows with ids and a status first: the strongest evidence of the
 	// plainest readings.
 	hint("units: table rows", rows, 2, "the rows of the tables whose rows read as work")
+	todoLevel := 0
+	if boxes.n+numbered.n+bullets.n+rows.n == 0 && heads[1].n <= 1 && b.todoFile(doc, b.firstTitle(doc)) {
+		// "# TODO" over "## Scribe summary not streamed to chat" and its
+		// paragraph, "# TODOs" over "## Open" and its "### 0. Capture
+		// …": a to-do file with no list, whose items are the headings of
+		// the level that has most.
+		for level := 2; level <= 4; level++ {
+			if heads[level].n >= 3 && (todoLevel == 0 || heads[level].n > heads[todoLevel].n) {
+				todoLevel = level
+			}
+		}
+	}
 	for level := 2; level <= 4; level++ {
-		hint(fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}"), heads[level], 2, fmt.Sprintf("every level-%d heading", level))
+		line := fmt.Sprintf("units: %q", strings.Repeat("#", level)+" {title}")
+		if level == todoLevel && !slices.ContainsFunc(have, func(c *Candidate) bool { return c.Declare == line }) {
+			if d, err := readDeclaration(Declared{Line: line}); err == nil {
+				c := b.declaredCandidate(&d, nil)
+				c.Units, c.First, c.Score = heads[level].n, heads[level].first, scoreBullets
+				c.Why = fmt.Sprintf("the level-%d headings of a to-do file with no list: its items", level)
+				c.todo = true
+				add(c)
+				continue
+			}
+		}
+		hint(line, heads[level], 2, fmt.Sprintf("every level-%d heading", level))
 	}
 	hint(`units: "- [ ] {title}"`, boxes, 2, "every checkbox item")
 	if groups > 0 {

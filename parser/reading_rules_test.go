@@ -5961,3 +5961,25 @@ func TestReportOverDoneItems(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `says it is a report, and the units the closest reading finds are under "🎯 완료된 작업", a section of work already done`)
 }
+
+// A to-do file with no list of any kind has its headings as its items: the
+// level that has most, three at least ("# TODO" over ten "## Title"
+// sections of prose; "# TODOs" over "## Open" and its "### 0. …"), over
+// whatever its sections hold (heldout131 3162, heldout132 3188 and heldout86
+// 2207 were refused); two sections are too few.
+func TestTodoSections(t *testing.T) {
+	src := "# TODO\n\nA scratchpad of known issues.\n\n## Scribe summary not streamed\n\nIt only appears after a refresh.\n\n## Per-advisor model choice\n\nCheaper models for some.\n\n## Use a diff gem\n\nFor example diffy.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `units: "## {title}"`, p.Candidates[0].Declare)
+	assert.Len(t, p.Sprints, 3)
+	item := "\n**What:** a thing.\n\n**Context:** why.\n\n"
+	src = "# TODOs\n\n## Open\n\n### 0. Capture snapshots\n" + item + "### 1. Validate signal\n" + item + "### 2. Rip broker auth\n" + item + "## Deferred\n\n### 3. Staleness badges\n" + item + "## Closed\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `units: "### {title}"`, p.Candidates[0].Declare)
+	assert.Len(t, p.Sprints, 3)
+	assert.Len(t, p.Skipped, 1)
+	p = Parse("p.md", []byte("# TODO: Parity\n\n## Subcommands not implemented\n\nAll are.\n\n## Language support\n\nSee the page.\n"))
+	require.Len(t, msgs(p, Error), 1)
+}
