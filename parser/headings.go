@@ -767,8 +767,20 @@ func bracketDone(rest string) string {
 	if doneStatusWords[strings.ToLower(inner)] {
 		return inner
 	}
+	// "(concluído nesta entrega)", "(done in #214)": a done word, then
+	// where or when the work landed.
+	if word, after, ok := strings.Cut(inner, " "); ok && doneStatusWords[strings.ToLower(word)] {
+		if prep, _, _ := strings.Cut(strings.TrimSpace(after), " "); landedPreps[strings.ToLower(prep)] {
+			return word
+		}
+	}
 	return ""
 }
+
+// landedPreps open the words after a done word that say where or when the
+// work landed: "in #214", "nesta entrega" (in this delivery), "en v2".
+var landedPreps = map[string]bool{"in": true, "on": true, "at": true, "em": true, "no": true, "na": true, "nesta": true, "neste": true,
+	"en": true, "dans": true, "im": true, "am": true, "via": true}
 
 // edgeFields returns the first and the last of strings.Fields(s), without
 // splitting all of s; ok is false when s has no field.

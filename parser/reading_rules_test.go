@@ -5983,3 +5983,16 @@ func TestTodoSections(t *testing.T) {
 	p = Parse("p.md", []byte("# TODO: Parity\n\n## Subcommands not implemented\n\nAll are.\n\n## Language support\n\nSee the page.\n"))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A done word that opens a title's bracket, followed by where or when the
+// work landed ("(concluído nesta entrega)", "(done in #214)"), marks the
+// unit done; "(próxima)" (next) does not (heldout144 3474 read its two
+// done phases open).
+func TestBracketDoneLanded(t *testing.T) {
+	src := "# Plano de Consolidação\n\n## Fase 1 — Coleta (concluído nesta entrega)\n- Crawler contínuo.\n\n## Fase 2 — Operação (done in #214)\n- Ferramentas de mapa.\n\n## Fase 3 — Robustez (próxima)\n- Persistência.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+	assert.Equal(t, "Coleta", p.Sprints[0].Title)
+}
