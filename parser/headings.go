@@ -2,6 +2,7 @@ package parser
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -349,6 +350,9 @@ func cleanTitle(t string) string {
 				t = strings.TrimRight(t, " -–—:")
 			}
 		}
+		if k, _, ok := percentTail(t); ok {
+			t = t[:k] // "GPX loading **[40%]**"
+		}
 		if strings.HasSuffix(t, ")") {
 			if k := strings.LastIndex(t, "("); k >= 0 {
 				inner := strings.ToLower(strings.TrimSpace(t[k+1 : len(t)-1]))
@@ -442,6 +446,26 @@ func emojiStatusTail(t string) int {
 		}
 	}
 	return k
+}
+
+// percentTail finds a percentage in brackets that ends t ("**[40%]**",
+// "[80% - uncommitted]"): where the bracket (and its emphasis) starts, and
+// the number; ok is false when t ends otherwise.
+func percentTail(t string) (start, pct int, ok bool) {
+	body := strings.TrimRight(t, "* ")
+	if !strings.HasSuffix(body, "]") {
+		return 0, 0, false
+	}
+	k := strings.LastIndex(body, "[")
+	if k < 0 {
+		return 0, 0, false
+	}
+	num, _, found := strings.Cut(body[k+1:len(body)-1], "%")
+	n, err := strconv.Atoi(strings.TrimSpace(num))
+	if !found || err != nil || n < 0 || n > 100 {
+		return 0, 0, false
+	}
+	return len(strings.TrimRight(body[:k], "* ")), n, true
 }
 
 // titleMarkers are the words a title may carry in parentheses as a marker,
@@ -564,6 +588,15 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	if t := strings.TrimRight(rest, ". "); done == "" && (strings.HasSuffix(t, "）") || strings.HasSuffix(t, ")")) {
 		// "displays correctly (fixed).": the sentence's stop after it.
 		done = bracketDone(t)
+	}
+	if done == "" && progress == "" && strings.HasSuffix(strings.TrimRight(rest, "* "), "]") {
+		// "GPX loading **[40%]**", "https support **[100%]**": how far
+		// along, in brackets at the end.
+		if _, pct, ok := percentTail(rest); ok && pct >= 100 {
+			done = strconv.Itoa(pct) + "%"
+		} else if ok && pct > 0 {
+			progress = strconv.Itoa(pct) + "%"
+		}
 	}
 	if done == "" && progress == "" && skip == "" {
 		if v := statusInTitle(rest); v != "" {

@@ -5996,3 +5996,19 @@ func TestBracketDoneLanded(t *testing.T) {
 	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
 	assert.Equal(t, "Coleta", p.Sprints[0].Title)
 }
+
+// A percentage in brackets that ends a unit's title ("GPX loading
+// **[40%]**") says how far along it is: 100% is done, less is under way,
+// and the bracket leaves the title (heldout146 3539 read its six done
+// items open).
+func TestPercentTail(t *testing.T) {
+	src := "# Garta Roadmap\n\n## Version 0.2\n- GPX loading **[40%]**\n- https support **[100%]**\n- vehicles **[80% - uncommitted]**\n- track statistics\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	var got []string
+	for _, s := range p.Sprints {
+		got = append(got, s.Title+"="+s.Status.Value)
+	}
+	assert.Equal(t, []string{"GPX loading=" + StatusInProgress, "https support=" + StatusClosed, "vehicles=" + StatusInProgress, "track statistics="}, got)
+}
