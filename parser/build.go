@@ -38,6 +38,9 @@ type builder struct {
 	// skillFM: the front matter names and describes an agent skill or
 	// command ("name:" and "description:", no "todos:").
 	skillFM bool
+	// summaryDone is the completion date of front matter that records a
+	// plan executed (a GSD summary's), "" for none.
+	summaryDone string
 	// guidePage is the permalink of front matter that publishes the
 	// document as a site's guide, "" for none.
 	guidePage string

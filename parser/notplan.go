@@ -568,6 +568,32 @@ func skillFrontMatter(yml []byte) bool {
 	return keys["description"] && (keys["name"] || keys["allowed-tools"] || keys["argument-hint"] || keys["tools"] || keys["model"]) && !keys["todos"]
 }
 
+// summaryFrontMatter returns the completion date of front matter that
+// records a plan executed, as a GSD SUMMARY.md's does ("phase:", "plan:",
+// what it "provides:" or its "key-decisions:", and "completed:
+// 2026-02-28"); "" for other front matter (a GSD PLAN.md's has no
+// "completed:").
+func summaryFrontMatter(yml []byte) string {
+	keys := map[string]string{}
+	for _, line := range strings.Split(string(yml), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && k != "" && !strings.ContainsAny(k, " \t#-") || ok && k == "requirements-completed" {
+			keys[k] = strings.TrimSpace(v)
+		}
+	}
+	if _, ok := keys["phase"]; !ok {
+		return ""
+	}
+	if _, ok := keys["plan"]; !ok {
+		return ""
+	}
+	_, provides := keys["provides"]
+	_, decisions := keys["key-decisions"]
+	if done := keys["completed"]; done != "" && (provides || decisions) {
+		return done
+	}
+	return ""
+}
+
 // anchorRE is a documentation builder's anchor ending a heading: "##
 // Overview [[overview]]".
 var anchorRE = lazyMustCompile(`\s\[\[[a-z0-9][a-z0-9_-]*\]\]\s*$`)
@@ -1144,6 +1170,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## 개요 [[overview]]", "## 핵심 개념 [[key-concepts]]": the
 		// anchors a documentation site's builder reads, on every heading.
 		return fmt.Sprintf("its headings carry a documentation site's anchors (%q and %d more): it is a page of documentation, and its %s are for its readers, not work to compile", first, n-1, unitsWord(best))
+	}
+	if b.summaryDone != "" {
+		// "phase: 02-sync", "plan: \"03\"", "provides: …", "completed:
+		// 2026-02-28" over "## Accomplishments" and "## Task Commits": a
+		// GSD summary, written once its plan was executed.
+		return fmt.Sprintf("its front matter records a plan executed (completed: %s), as a GSD summary's does: its %s are the work it reports, not work to compile", b.summaryDone, unitsWord(best))
 	}
 	if b.skillFM {
 		// "name: dyad:swarm-to-plan" and "description: Swarm planning

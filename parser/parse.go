@@ -69,10 +69,10 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	var fmBase Pos
 	fmTitle := ""
-	skill, guide := false, ""
+	skill, guide, summary := false, "", ""
 	switch {
 	case hasFM:
-		skill, guide = skillFrontMatter(yml), guidePermalink(yml)
+		skill, guide, summary = skillFrontMatter(yml), guidePermalink(yml), summaryFrontMatter(yml)
 		parseSrc = blank(parseSrc, body, fmEnd)
 		fmBase = p.Position(fmEnd - len(yml) - (fmEnd - lineStart(src, max(fmEnd-1, 0))))
 		fm, diags, title := parseConfig(file, yml, fmBase, true)
@@ -93,7 +93,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	}
 	ctx := gparser.NewContext()
 	doc := gfm.Parser().Parse(text.NewReader(parseSrc), gparser.WithContext(ctx))
-	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders, fmTitle: fmTitle, skillFM: skill, guidePage: guide}
+	b := &builder{p: p, src: src, byID: map[string][]*Sprint{}, linkRefs: map[string]gparser.Reference{}, contenders: opts.Contenders, fmTitle: fmTitle, skillFM: skill, guidePage: guide, summaryDone: summary}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if n.Kind() == ast.KindHeading {
 			b.topHeads++

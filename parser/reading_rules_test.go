@@ -6012,3 +6012,16 @@ func TestPercentTail(t *testing.T) {
 	}
 	assert.Equal(t, []string{"GPX loading=" + StatusInProgress, "https support=" + StatusClosed, "vehicles=" + StatusInProgress, "track statistics="}, got)
 }
+
+// Front matter that records a plan executed, as a GSD SUMMARY.md's does
+// ("phase:", "plan:", "provides:", "completed: 2026-02-28"), makes the
+// document a report: refused (heldout146 3537 read its two task commits
+// as units); a GSD PLAN.md's front matter has no "completed:".
+func TestSummaryFrontMatter(t *testing.T) {
+	body := "# Phase 2 Plan 03: Sync Engine Pi Wiring Summary\n\n## Accomplishments\n- Added piDirs\n\n## Task Commits\n\n1. **Task 1: Wire pi into Engine** - `fb91678` (feat)\n2. **Task 2: Update callers** - `c242d44` (feat)\n"
+	src := "---\nphase: 02-sync\nplan: \"03\"\nprovides:\n  - piDirs field\ncompleted: 2026-02-28\n---\n\n" + body
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its front matter records a plan executed (completed: 2026-02-28), as a GSD summary's does")
+	assert.Empty(t, summaryFrontMatter([]byte("phase: 02-sync\nplan: \"03\"\ntype: execute\nwave: 1\n")))
+}
