@@ -1064,13 +1064,18 @@ func titlePlans(title, titleKind string) bool {
 	if procedureTitle(title) {
 		return false
 	}
-	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title)) {
+	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title)) {
 		// "Retrospective on the May-July roadmap": the plan is what
 		// the record looks back on.
 		return false
 	}
 	return hasAnyWord(title, planWords) && (titleKind == "" || hasAnyWord(title, ownPlanWords) || foreignPlanTitle(title))
 }
+
+// reportLastRE is a title whose last words name a report, whatever it
+// reports on: "Claude SEO v2 Backlog Completion Report", "Roadmap Status
+// Report".
+var reportLastRE = lazyMustCompile(`(?i)\b(?:completion|status|progress|final|implementation|closeout|close-out)\s+report\W*$`)
 
 // planReviewRE is a title that names a review of a plan: "ROADMAP review
 // (End of June '20)", "Quarterly plan review".

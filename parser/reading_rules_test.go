@@ -6025,3 +6025,15 @@ func TestSummaryFrontMatter(t *testing.T) {
 	assert.Contains(t, msgs(p, Error)[0], "is not a plan: its front matter records a plan executed (completed: 2026-02-28), as a GSD summary's does")
 	assert.Empty(t, summaryFrontMatter([]byte("phase: 02-sync\nplan: \"03\"\ntype: execute\nwave: 1\n")))
 }
+
+// A title that ends by naming a report ("… Backlog Completion Report")
+// is a report whatever it reports on, a plan word before it included:
+// its batches are work done (heldout145 3496 read seven issue headings).
+func TestReportLast(t *testing.T) {
+	src := "# Claude SEO v2 Backlog Completion Report\n\n## Batch 2: Security\n\n### #110 SSRF And Authority Confusion\n\nVerdict: fixed.\n\n### #122 Google API Keys\n\nVerdict: fixed.\n\n## Batch 4: Functional\n\n### #103 Cloud NLP Entities\n\nVerdict: complete.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Claude SEO v2 Backlog Completion Report" says it is a report`)
+	assert.False(t, titlePlans("Backlog Completion Report", "a report"))
+	assert.True(t, titlePlans("Backlog Report Plan", "a report"))
+}
