@@ -50,7 +50,7 @@ var titleKinds = []titleKind{
 	{"an agent's prompt", []string{"agent prompt", "agent instructions", "prompt template"}},
 	{"a design document", []string{"design doc", "design document", "design", "rfc", "adr", "proposal", "architecture"}},
 	{"a tutorial or example", []string{"example", "examples", "tutorial", "guide", "how to", "how-to", "walkthrough", "workflow example", "pattern", "getting started", "quick start", "quickstart",
-		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "tutoriel",
+		"ejemplos", "ejemplo", "exemples", "exemple", "exemplos", "exemplo", "beispiele", "beispiel", "anleitung", "guía", "guia", "guida", "tutoriel",
 		"全体像", "入門", "チュートリアル", "ガイド", "ハンズオン", "教程", "指南", "入门", "튜토리얼", "가이드",
 		"руководство", "учебник", "туториал", "пример", "примеры", "практикум"}},
 	{"a changelog", []string{"changelog", "release notes", "变更日志", "更新日志", "变更记录", "更新记录", "變更日誌", "更新日誌", "変更履歴", "更新履歴", "リリースノート", "发布说明", "변경 이력", "변경 로그", "릴리스 노트"}},
@@ -1064,7 +1064,7 @@ func titlePlans(title, titleKind string) bool {
 	if procedureTitle(title) {
 		return false
 	}
-	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title)) {
+	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title)) || titleKind == "a tutorial or example" && guideLastRE.MatchString(title) {
 		// "Retrospective on the May-July roadmap": the plan is what
 		// the record looks back on.
 		return false
@@ -1076,6 +1076,10 @@ func titlePlans(title, titleKind string) bool {
 // reports on: "Claude SEO v2 Backlog Completion Report", "Roadmap Status
 // Report".
 var reportLastRE = lazyMustCompile(`(?i)\b(?:completion|status|progress|final|implementation|closeout|close-out)\s+report\W*$`)
+
+// guideLastRE is a title whose last word names a guide, whatever it
+// guides through: "Roadmap Guide", "Migration Guide".
+var guideLastRE = lazyMustCompile(`(?i)\bguide\W*$`)
 
 // planReviewRE is a title that names a review of a plan: "ROADMAP review
 // (End of June '20)", "Quarterly plan review".

@@ -6037,3 +6037,15 @@ func TestReportLast(t *testing.T) {
 	assert.False(t, titlePlans("Backlog Completion Report", "a report"))
 	assert.True(t, titlePlans("Backlog Report Plan", "a report"))
 }
+
+// "Guida" is the Italian word for a guide: a title that says so over
+// "## Step N" sections and their "### N.M" sub-steps is a guide's
+// procedure, refused (heldout144 3482); a title whose last word is
+// "Guide" is a guide whatever it guides through.
+func TestGuida(t *testing.T) {
+	src := "# Guida: Aggiungere una Nuova Funzionalità all'App\n\n## Step 1: Lambda Functions CRUD\n\n### 1.1 Creare le Directory\n\n```bash\nmkdir x\n```\n\n### 1.2 POST Contact\n\nText.\n\n## Step 2: Agent Specializzato\n\n### 2.1 Creare Agent Directory\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Guida: Aggiungere una Nuova Funzionalità all'App" says it is a tutorial or example`)
+	assert.False(t, titlePlans("Roadmap Guide", "a tutorial or example"))
+}
