@@ -11,7 +11,7 @@ import (
 // Labels that say how the work listed under them stands: "Implemented in
 // this repository:", "Partially implemented:", "Next:".
 var (
-	doneListWords    = map[string]bool{"implemented": true, "completed": true, "done": true, "finished": true, "shipped": true, "delivered": true}
+	doneListWords    = map[string]bool{"implemented": true, "completed": true, "done": true, "finished": true, "shipped": true, "delivered": true, "landed": true}
 	partialListWords = map[string]bool{"partially": true, "partly": true, "partial": true}
 	openListWords    = map[string]bool{"next": true, "remaining": true, "todo": true, "outstanding": true, "pending": true, "open": true}
 )

