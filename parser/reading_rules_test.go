@@ -6061,3 +6061,14 @@ func TestLandedLabel(t *testing.T) {
 	require.Len(t, p.Sprints, 3)
 	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
 }
+
+// A done word in capitals in Portuguese, Spanish, German or French
+// ("**Passo 2 — motor. FEITO**", "ERLEDIGT") marks the unit done, as
+// "DONE" does (heldout143 3451 read its done steps open).
+func TestForeignDoneCaps(t *testing.T) {
+	src := "# Plano\n\n## Passos\n\n- **Passo 0 — medição. FEITO** (61/61). Texto.\n- **Passo 1 — motor. CONCLUÍDO** Texto.\n- **Passo 2 — fechamento.** Texto.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+}
