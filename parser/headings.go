@@ -460,10 +460,13 @@ func percentTail(t string) (start, pct int, ok bool) {
 	if k < 0 {
 		return 0, 0, false
 	}
-	num, _, found := strings.Cut(body[k+1:len(body)-1], "%")
+	num, rest, found := strings.Cut(body[k+1:len(body)-1], "%")
 	n, err := strconv.Atoi(strings.TrimSpace(num))
 	if !found || err != nil || n < 0 || n > 100 {
 		return 0, 0, false
+	}
+	if rest = strings.TrimSpace(rest); rest != "" && !strings.HasPrefix(rest, "-") && !strings.HasPrefix(rest, "–") && !strings.HasPrefix(rest, "—") && !strings.HasPrefix(rest, ",") {
+		return 0, 0, false // "[5% of traffic]": a share, not progress
 	}
 	return len(strings.TrimRight(body[:k], "* ")), n, true
 }
@@ -803,18 +806,34 @@ func bracketDone(rest string) string {
 	}
 	// "(concluído nesta entrega)", "(done in #214)": a done word, then
 	// where or when the work landed.
-	if word, after, ok := strings.Cut(inner, " "); ok && doneStatusWords[strings.ToLower(word)] {
-		if prep, _, _ := strings.Cut(strings.TrimSpace(after), " "); landedPreps[strings.ToLower(prep)] {
-			return word
-		}
+	if word, after, ok := strings.Cut(inner, " "); ok && doneStatusWords[strings.ToLower(word)] && landedWhere(after) {
+		return word
 	}
 	return ""
 }
 
-// landedPreps open the words after a done word that say where or when the
-// work landed: "in #214", "nesta entrega" (in this delivery), "en v2".
-var landedPreps = map[string]bool{"in": true, "on": true, "at": true, "em": true, "no": true, "na": true, "nesta": true, "neste": true,
-	"en": true, "dans": true, "im": true, "am": true, "via": true}
+// landedWhere reports the words after a done word that say where the work
+// landed: "nesta entrega" (in this delivery), "im Release 2", "in #214",
+// "in `b1272ae`", "in v0.8" (not "no later than", "on staging first").
+func landedWhere(after string) bool {
+	f := strings.Fields(after)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(f[0]) {
+	case "nesta", "neste", "nessa", "nesse", "na", "em", "en", "dans", "im":
+		return true
+	case "in", "via":
+		if len(f) < 2 {
+			return false
+		}
+		next := strings.ToLower(f[1])
+		r, _ := utf8.DecodeRuneInString(next)
+		return r == '#' || r == '`' || unicode.IsDigit(r) || len(next) > 1 && next[0] == 'v' && next[1] >= '0' && next[1] <= '9' ||
+			next == "pr" || next == "this" || next == "commit"
+	}
+	return false
+}
 
 // edgeFields returns the first and the last of strings.Fields(s), without
 // splitting all of s; ok is false when s has no field.

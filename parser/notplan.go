@@ -576,8 +576,8 @@ func skillFrontMatter(yml []byte) bool {
 func summaryFrontMatter(yml []byte) string {
 	keys := map[string]string{}
 	for _, line := range strings.Split(string(yml), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && k != "" && !strings.ContainsAny(k, " \t#-") || ok && k == "requirements-completed" {
-			keys[k] = strings.TrimSpace(v)
+		if k, v, ok := strings.Cut(line, ":"); ok && k != "" && !strings.ContainsAny(k[:1], " \t#-") && !strings.ContainsAny(k, " \t") {
+			keys[k] = strings.TrimSpace(v) // top-level keys only: not "  - phase: …"
 		}
 	}
 	if _, ok := keys["phase"]; !ok {
@@ -1064,7 +1064,7 @@ func titlePlans(title, titleKind string) bool {
 	if procedureTitle(title) {
 		return false
 	}
-	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title)) || titleKind == "a tutorial or example" && guideLastRE.MatchString(title) {
+	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title) && namedLast(title, reportLastRE)) || titleKind == "a tutorial or example" && guideLastRE.MatchString(title) && namedLast(title, guideLastRE) {
 		// "Retrospective on the May-July roadmap": the plan is what
 		// the record looks back on.
 		return false
@@ -1080,6 +1080,30 @@ var reportLastRE = lazyMustCompile(`(?i)\b(?:completion|status|progress|final|im
 // guideLastRE is a title whose last word names a guide, whatever it
 // guides through: "Roadmap Guide", "Migration Guide".
 var guideLastRE = lazyMustCompile(`(?i)\bguide\W*$`)
+
+// namedLast reports a title that re names at its end as what the whole
+// document is ("Backlog Completion Report"), not as what a plan makes:
+// no clause before it ("Plan: Automate the Weekly Status Report") and no
+// article or verb right before it ("Plan to write the Final Report",
+// "Rewrite the Contributor Guide").
+func namedLast(title string, re *lazyRegexp) bool {
+	if strings.ContainsAny(title, ":：") || strings.Contains(title, " — ") || strings.Contains(title, " – ") || strings.Contains(title, " - ") {
+		return false
+	}
+	loc := re.FindStringIndex(title)
+	if loc == nil {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(title[:loc[0]]))
+	if len(f) == 0 {
+		return true
+	}
+	switch f[len(f)-1] {
+	case "the", "a", "an", "our", "your", "its", "to", "write", "rewrite", "automate", "generate", "create", "produce", "build", "update", "draft", "new":
+		return false
+	}
+	return true
+}
 
 // planReviewRE is a title that names a review of a plan: "ROADMAP review
 // (End of June '20)", "Quarterly plan review".
@@ -1353,7 +1377,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		if best.Name != "headings" {
 			// "# ✅ 데이터베이스 개선 완료 보고서" (completion report)
 			// over "## 🎯 완료된 작업" (work done) and its numbered files.
-			sec = declaredUnder(best.Declare)
+			sec = declaredSection(best.Declare)
 		}
 		if sec != "" && doneWorkSection(sec) {
 			// "# OpenSpec 实现验证报告" (verification report) over "##
@@ -1846,6 +1870,9 @@ func doneWorkSection(text string) bool {
 			return true
 		}
 	}
+	if strings.Contains(h, "미완료") {
+		return false // "미완료된 작업": work not yet done
+	}
 	return containsAny(h, []string{"những gì đã thực hiện", "đã thực hiện", "đã hoàn thành", "已完成的工作", "实现内容", "完成内容", "実装内容", "実施内容",
 		"완료된 작업", "完了した作業", "o que foi feito", "lo que se hizo", "was wurde umgesetzt", "ce qui a été fait", "what was implemented", "what we did",
 		"完成情况", "完成情況", "完成状況", "task completion", "completion status", "implementation status", "tasks completed", "completed tasks"})
@@ -2077,17 +2104,6 @@ func (b *builder) unitSection(doc ast.Node, c *Candidate) string {
 		above = append(above, h)
 	}
 	return ""
-}
-
-// declaredUnder is the section a declare line names ("units: \"{n}.
-// {title} under ## Tasks\"" names "Tasks"), "" for none.
-func declaredUnder(declare string) string {
-	_, under, ok := strings.Cut(declare, " under ")
-	if !ok {
-		return ""
-	}
-	under = strings.TrimLeft(strings.TrimSuffix(under, `"`), "# ")
-	return under
 }
 
 // sectionAbove is the text of the last heading below the title (level 2

@@ -6072,3 +6072,38 @@ func TestForeignDoneCaps(t *testing.T) {
 	require.Len(t, p.Sprints, 3)
 	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
 }
+
+// The review of session 27's rules: each rule stays as narrow as its doc
+// line says. A done line under a level-1 phase, a legend ("✅ = done",
+// "Legend: ✅ done") and a later "# Completed ✅" close nothing; a plan
+// whose title names the report or guide it makes is a plan; a GSD summary
+// with "key-decisions:" is refused; "미완료된 작업" (work not done) is no
+// section of work done; a share ("[5% of traffic]") and a deadline
+// ("(done no later than …)") are no status.
+func TestSession27Review(t *testing.T) {
+	noneDone := func(src string) {
+		t.Helper()
+		p := Parse("p.md", []byte(src))
+		require.Empty(t, msgs(p, Error), src)
+		require.NotEmpty(t, p.Sprints, src)
+		for _, s := range p.Sprints {
+			assert.NotEqual(t, StatusClosed, s.Status.Value, "%s: %s", src, s.Title)
+		}
+	}
+	order := "\n## Implementation order\n\n1. Build the lexer\n2. Build the grammar\n3. Write the docs\n"
+	noneDone("# Phase 1: Parser\n\n✅ Done\n\n1. Build the lexer\n2. Build the grammar\n\n# Phase 2: Docs\n\n1. Write the reference\n2. Write the tutorial\n")
+	noneDone("# Roadmap (✅ = done)\n" + order)
+	noneDone("# Roadmap\n\nLegend: ✅ done\n" + order)
+	noneDone("# Payments Roadmap\n\n## Version 2.0\n- Canary deploy [5% of traffic]\n- Full rollout [100% of traffic]\n- Remove the old gateway\n")
+	noneDone("# Plan\n\n## Phase 3 — Cutover (done no later than 2025-06-30)\n\nText.\n\n## Phase 4 — Cleanup (finished on staging first, then prod)\n\nText.\n")
+	steps := "\n\n## Step 1: Audit\n\n### 1.1 Read\n\ntext\n\n### 1.2 List\n\ntext\n\n## Step 2: Rewrite\n\n### 2.1 Do\n\ntext\n"
+	for _, title := range []string{"Implementation Plan: Rewrite the Contributor Guide", "Plan: Automate the Weekly Status Report", "Plan to write the Final Report"} {
+		p := Parse("p.md", []byte("# "+title+steps))
+		assert.Empty(t, msgs(p, Error), title)
+	}
+	p := Parse("p.md", []byte("---\nphase: 02-sync\nplan: \"03\"\nkey-decisions:\n  - \"Use websockets\"\ncompleted: 2026-02-28\n---\n\n# Phase 2 Plan 03: Summary\n\n## Task Commits\n\n1. **Task 1: Wire pi** - `fb91678` (feat)\n2. **Task 2: Update callers** - `c242d44` (feat)\n"))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "as a GSD summary's does")
+	p = Parse("p.md", []byte("# 스프린트 3 진행 보고서\n\n## 미완료된 작업\n\n1. 로그인 API 구현\n2. 결제 모듈 연동\n3. 알림 기능 추가\n"))
+	assert.Empty(t, msgs(p, Error))
+}

@@ -2459,24 +2459,28 @@ func (b *builder) titleDone(doc ast.Node) {
 			return
 		}
 	}
+	// Only the title and the lines around it: the blocks before the first
+	// heading, the first heading when it is a level-1 title and no phase
+	// of the reading, and the blocks between it and the next heading.
 	var mark string
 	var at Pos
+	heads := 0
 	for n := doc.FirstChild(); n != nil && mark == ""; n = n.NextSibling() {
 		switch n := n.(type) {
 		case *ast.Heading:
-			if n.Level > 1 {
+			if heads++; heads > 1 || n.Level > 1 {
 				return
 			}
 			pos := b.p.Position(b.blockStart(n))
 			if slices.ContainsFunc(b.p.Phases, func(ph *Phase) bool { return ph.Heading.Pos.Offset == pos.Offset && ph.Heading.Level > 0 }) {
-				continue // a phase's own mark closes its units (closeDonePhases)
+				return // a phase's own mark closes its units (closeDonePhases)
 			}
 			full, _ := headingTexts(n, b.src)
 			tail := full
 			if k := strings.IndexAny(full, doneEmoji); k >= 0 {
 				tail = full[k:] // "… 파이프라인 ✅ 완료"
 			}
-			if doneMark(shape{rest: full}) != "" || bareDone(tail) {
+			if doneMark(shape{rest: full}) != "" && !strings.Contains(full, "=") || bareDone(tail) {
 				mark, at = strings.TrimSpace(full), pos
 			}
 		case *ast.Paragraph:
@@ -2496,14 +2500,18 @@ func (b *builder) titleDone(doc ast.Node) {
 	b.p.warnf(at, "%q marks the whole plan done and no unit has a status of its own, so every unit is read done: %s", mark, idList(ids))
 }
 
-// bareDone reports a line that is a done mark and nothing else: "✅ 완료",
-// "✅ Done", "**Status: ✅**" is a status line's, not this.
+// bareDone reports a line that is a done mark and one done word, nothing
+// else: "✅ 완료", "✅ Done" (not a legend, "✅ = done", nor a label,
+// "Legend: ✅ done", "**Status: ✅**").
 func bareDone(t string) bool {
-	if !strings.ContainsAny(t, doneEmoji) || len(strings.Fields(t)) > 3 {
+	k := strings.IndexAny(t, doneEmoji)
+	if k < 0 {
 		return false
 	}
-	r := readStatus(strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) }))
-	return r.known && r.status == StatusClosed
+	_, n := utf8.DecodeRuneInString(t[k:])
+	word := strings.TrimSpace(strings.TrimSpace(t[:k]) + " " + strings.TrimSpace(strings.TrimPrefix(t[k+n:], "\ufe0f")))
+	word = strings.TrimRight(word, ".!)）")
+	return word != "" && !strings.ContainsAny(word, " :=") && doneStatusWords[strings.ToLower(word)]
 }
 
 func (w *shapeWalk) closeUnit(end int) {
