@@ -584,6 +584,7 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 	if len(byStart) == 0 {
 		return
 	}
+	planDone, planAt := b.planSaysDone(doc, byStart)
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		h, ok := n.(*ast.Heading)
 		if !ok {
@@ -615,6 +616,14 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 					s.ID, unchecked, b.openBox(blocks).Line)
 				continue
 			}
+			if planDone != "" {
+				// "## Status: ✅ COMPLETED (2026-05-24)" above "## Task 1:
+				// Rendering ✅" and its unticked steps: the plan and the
+				// unit both say done; the steps were never ticked.
+				b.p.warnf(s.Heading.Pos, "sprint %s's heading says done and the plan says %q (line %d), though none of its %d tasks is ticked (the first at line %d); read as closed (write **Status**: Open if it is not done)",
+					s.ID, planDone, planAt.Line, unchecked, b.openBox(blocks).Line)
+				continue
+			}
 			if said := qualifiedDone(text); said != "" {
 				// "(completed in v3.0.0)" says when, which a box left
 				// as written does not: the steps were done elsewhere.
@@ -637,6 +646,31 @@ func (b *builder) doneOverOpenBoxes(doc ast.Node) {
 			s.Status = Field{Value: StatusOpen, Pos: s.Heading.Pos}
 		}
 	}
+}
+
+// planSaysDone finds, before the first unit, a status that says the whole
+// plan is done in words: a status heading ("## Status: ✅ COMPLETED
+// (2026-05-24)") or a status line ("**Status:** Complete"); it returns
+// what it says and where, "" when there is none.
+func (b *builder) planSaysDone(doc ast.Node, units map[int]*Sprint) (string, Pos) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		var text string
+		switch n := n.(type) {
+		case *ast.Heading:
+			if units[lineStart(b.src, max(b.blockStart(n), 0))] != nil {
+				return "", Pos{}
+			}
+			text = b.trimmedText(n)
+		case *ast.Paragraph:
+			text, _, _ = strings.Cut(strings.TrimSpace(plainText(n, b.src)), "\n")
+		default:
+			continue
+		}
+		if v, ok := cutStatusLabel(text); ok && wordsDone(v) {
+			return strings.TrimSpace(text), b.p.Position(b.blockStart(n))
+		}
+	}
+	return "", Pos{}
 }
 
 // qualifiedDone returns a heading's done marker that goes on to say when

@@ -6107,3 +6107,20 @@ func TestSession27Review(t *testing.T) {
 	p = Parse("p.md", []byte("# 스프린트 3 진행 보고서\n\n## 미완료된 작업\n\n1. 로그인 API 구현\n2. 결제 모듈 연동\n3. 알림 기능 추가\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A unit heading marked done over steps never ticked stays open, unless the
+// plan says in words, before its first unit, that the whole plan is done
+// ("## Status: ✅ COMPLETED (2026-05-24)"): then both say done, and the
+// unit is read closed with a warning (heldout149 3595 read nine done tasks
+// open).
+func TestPlanSaysDoneOverSteps(t *testing.T) {
+	tasks := "## Task 1: Rendering ✅\n\n- [ ] Step 1: write the spec\n- [ ] Step 2: run it\n\n## Task 2: Keyboard ✅\n\n- [ ] Step 1: write the spec\n"
+	p := Parse("p.md", []byte("# E2E Coverage — Implementation Plan\n\n## Status: ✅ COMPLETED (2026-05-24)\n\nAll tasks below are implemented.\n\n"+tasks))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 2)
+	assert.Equal(t, StatusClosed, p.Sprints[0].Status.Value)
+	assert.Equal(t, StatusClosed, p.Sprints[1].Status.Value)
+	assert.Contains(t, msgs(p, Warning)[0], `sprint 1.1's heading says done and the plan says "Status: ✅ COMPLETED (2026-05-24)" (line 3), though none of its 2 tasks is ticked`)
+	p = Parse("p.md", []byte("# E2E Coverage — Implementation Plan\n\n"+tasks))
+	assert.Equal(t, StatusOpen, p.Sprints[0].Status.Value)
+}
