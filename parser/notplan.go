@@ -81,6 +81,19 @@ var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "imp
 	"reste à faire", "à faire", "a fazer", "por hacer", "falta hacer",
 	"trabalho que ainda resta", "trabalho restante", "o que falta", "trabajo pendiente", "trabajo restante", "lo que falta", "travail restant", "ce qui reste"}
 
+// planSection reports a section that holds a plan of the work ("2. Fix
+// plan — PR clusters", "Remediation plan"): in a review or an audit, the
+// part that asks for work.
+func planSection(text string) bool {
+	h := strings.TrimLeft(normalHeading(text), "0123456789. ")
+	for _, w := range []string{"fix plan", "remediation plan", "action plan", "implementation plan", "execution plan"} {
+		if h == w || strings.HasPrefix(h, w+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // workHeading reports whether a heading names a section of a plan's work
 // ("## Tasks", "## Implementation Plan"), not only mentions work.
 func workHeading(text string) bool {
@@ -1259,7 +1272,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## Tasks": steps each learner takes, not work of the project's.
 		return fmt.Sprintf("it is an exercise for learners (%s): its %s are for each learner to do, not work to compile", ev, unitsWord(best))
 	}
-	if kind, ev := sig.record(); kind != "" {
+	if kind, ev := sig.record(); kind != "" && !(kind == "a review of work done" && planSection(b.unitSection(doc, best))) {
+		// Not a review's "## 2. Fix plan — PR clusters" over "### PR 1
+		// — fix/formatting": the work the review asks for, planned.
 		if says, ok := recordSays[kind]; ok {
 			return fmt.Sprintf("it is %s (%s): "+says+", not work to compile", kind, ev, unitsWord(best))
 		}

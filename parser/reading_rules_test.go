@@ -6124,3 +6124,15 @@ func TestPlanSaysDoneOverSteps(t *testing.T) {
 	p = Parse("p.md", []byte("# E2E Coverage — Implementation Plan\n\n"+tasks))
 	assert.Equal(t, StatusOpen, p.Sprints[0].Status.Value)
 }
+
+// A review's section that plans the fixes ("## 2. Fix plan — PR
+// clusters" over "### PR 1 — fix/formatting") holds work: its units are
+// read, not refused as what the review judged (heldout149 3597).
+func TestReviewFixPlan(t *testing.T) {
+	body := "\n\n## 1. Findings\n\n### S. Seed management\n\nText.\n\n### J. Providers\n\nText.\n\n## 2. Fix plan — PR clusters\n\n### PR 1 — fix/formatting\n\nText.\n\n### PR 2 — fix/seeds\n\nText.\n\n### PR 3 — fix/providers\n\nText.\n"
+	p := Parse("p.md", []byte("# Project Review — cui-test-generator"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	p = Parse("p.md", []byte("# Project Review — cui-test-generator"+strings.Replace(body, "Fix plan — PR clusters", "Pull requests reviewed", 1)))
+	require.Len(t, msgs(p, Error), 1)
+}
