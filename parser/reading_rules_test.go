@@ -6136,3 +6136,15 @@ func TestReviewFixPlan(t *testing.T) {
 	p = Parse("p.md", []byte("# Project Review — cui-test-generator"+strings.Replace(body, "Fix plan — PR clusters", "Pull requests reviewed", 1)))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A status table whose first cell is a short id and the unit's title with
+// no colon between ("| T1 페이지 추출 | 완료 |") closes the unit it names,
+// as "| T1: 페이지 추출 |" does (heldout150 3627 read its seven done tasks
+// open).
+func TestStatusTableShortID(t *testing.T) {
+	src := "# 서브테스크 정의\n\n## T0 — 서버 한계 실측\n\nText.\n\n## T1 — 페이지 추출\n\nText.\n\n## T2 — 재번호\n\nText.\n\n# 진행 결과\n\n| 테스크 | 상태 | 검증 결과 |\n|---|---|---|\n| T0 서버 한계 실측 | **차단** | 도달 불가 |\n| T1 페이지 추출 | 완료 | 0 불일치 |\n| T2 재번호 | 완료 | 13개 |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, []string{"", StatusClosed, StatusClosed}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+}

@@ -1421,6 +1421,13 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 				sh = shape{kind: shapePhase, word: "Phase", id: first}
 			}
 		}
+		if f := strings.Fields(first); sh.kind == shapeOther && len(f) > 1 {
+			// "| T0 서버 한계 실측 | **차단** |": a short id, then the
+			// unit's title, with no colon between.
+			if id := readShape(f[0] + ": " + strings.Join(f[1:], " ")); id.kind == shapeUnit && id.short {
+				sh = id
+			}
+		}
 		if sh.kind != shapePhase && sh.kind != shapeUnit {
 			if !w.keyedRow(cells, first, col) {
 				w.numberedRow(cells, first, col)
