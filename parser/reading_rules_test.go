@@ -5873,11 +5873,7 @@ func TestShippedAs(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	require.Len(t, p.Sprints, 4)
-	var got []string
-	for _, s := range p.Sprints {
-		got = append(got, s.Status.Value)
-	}
-	assert.Equal(t, []string{"", StatusClosed, StatusClosed, ""}, got)
+	assert.Equal(t, []string{"", StatusClosed, StatusClosed, ""}, statusValues(p))
 }
 
 // A section that names an agent's role ("## AI ROLE") over "You are a
@@ -5915,6 +5911,15 @@ func TestWordedLabelsStay(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 4)
+}
+
+// statusValues lists the Status of each of p's sprints, in order.
+func statusValues(p *Plan) []string {
+	var got []string
+	for _, s := range p.Sprints {
+		got = append(got, s.Status.Value)
+	}
+	return got
 }
 
 // boxLines writes n lines of format, each with its number (1 to n).
@@ -5993,7 +5998,7 @@ func TestBracketDoneLanded(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	require.Len(t, p.Sprints, 3)
-	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, statusValues(p))
 	assert.Equal(t, "Coleta", p.Sprints[0].Title)
 }
 
@@ -6059,7 +6064,7 @@ func TestLandedLabel(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	require.Len(t, p.Sprints, 3)
-	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, statusValues(p))
 }
 
 // A done word in capitals in Portuguese, Spanish, German or French
@@ -6070,7 +6075,7 @@ func TestForeignDoneCaps(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	require.Len(t, p.Sprints, 3)
-	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+	assert.Equal(t, []string{StatusClosed, StatusClosed, ""}, statusValues(p))
 }
 
 // The review of session 27's rules: each rule stays as narrow as its doc
@@ -6146,7 +6151,7 @@ func TestStatusTableShortID(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
 	require.Len(t, p.Sprints, 3)
-	assert.Equal(t, []string{"", StatusClosed, StatusClosed}, []string{p.Sprints[0].Status.Value, p.Sprints[1].Status.Value, p.Sprints[2].Status.Value})
+	assert.Equal(t, []string{"", StatusClosed, StatusClosed}, statusValues(p))
 }
 
 // A document with no level-1 title that opens with a version heading

@@ -2454,9 +2454,10 @@ func (b *builder) statusLineMark(doc ast.Node) {
 // titleDone reads a done mark on the plan as a whole where no status line
 // says it: on its title when the title is no phase of the reading ("#
 // Phase 018: context pipeline ✅ 완료" over a numbered list of the work),
-// or alone on a line before the first section ("✅ 완료" over "# Phase 6:
-// …"). Only a plan none of whose units has a status of its own is read
-// done by it, and that is said: a unit's own mark outweighs the title's.
+// or alone on a line above the title or right under it ("✅ 완료" over "#
+// Phase 6: …"). Only a plan none of whose units has a status of its own is
+// read done by it, and that is said: a unit's own mark outweighs the
+// title's.
 func (b *builder) titleDone(doc ast.Node) {
 	if len(b.defs) == 0 {
 		return
