@@ -403,7 +403,12 @@ func recordedWork(text string) bool {
 	}
 	// "Implementation Files", "Implementation Details": what was built,
 	// in a report.
-	return h == "implementation files" || h == "implementation details"
+	if h == "implementation files" || h == "implementation details" {
+		return true
+	}
+	// "🔄 Migration Steps" in an implementation summary: what its reader
+	// does to move to the work it reports, not work to do.
+	return h == "migration steps" || h == "upgrade steps" || h == "setup steps"
 }
 
 // howToHeads counts the section headings that tell how to do something
@@ -1489,9 +1494,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" {
 		if sec := declaredSection(best.Declare); recordedWork(sec) {
+			what := "what it records as delivered"
+			if strings.HasSuffix(normalHeading(sec), " steps") {
+				what = "what its reader does to take up the work it reports" // "🔄 Migration Steps"
+			}
 			// "# Phase 6 - Completion Report" over "## Deliverables" and
 			// its numbered items: what the phase delivered.
-			return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of its %q: what it records as delivered, not work to do", sig.title, sig.titleKind, sec)
+			return fmt.Sprintf("its title %q says it is %s, and the only work the closest reading finds is the items of its %q: %s, not work to do", sig.title, sig.titleKind, sec, what)
 		}
 	}
 	if sig.titleKind == "a changelog" && best.Name == "items" && strings.Contains(best.Declare, " under ") {

