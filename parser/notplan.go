@@ -393,7 +393,8 @@ func declaredSection(declare string) string {
 func reportKind(kind string) bool { return kind == "a report" || kind == "a retrospective" }
 
 // recordedWork reports a section that, in a report, lists the work it
-// records: "## Deliverables" of a completion report were delivered.
+// records ("## Deliverables" of a completion report were delivered) or the
+// steps its reader takes to the work (readerSteps): neither is work to do.
 func recordedWork(text string) bool {
 	h := normalHeading(text)
 	for _, w := range []string{"deliverables", "progress", "timeline", "milestones"} {
@@ -401,14 +402,18 @@ func recordedWork(text string) bool {
 			return true
 		}
 	}
-	// "Implementation Files", "Implementation Details": what was built,
-	// in a report.
-	if h == "implementation files" || h == "implementation details" {
+	// "Implementation Files", "Implementation Details": what was built.
+	return h == "implementation files" || h == "implementation details" || readerSteps(text)
+}
+
+// readerSteps reports a report's section of the steps its reader takes to
+// the work it reports ("🔄 Migration Steps" in an implementation summary).
+func readerSteps(text string) bool {
+	switch normalHeading(text) {
+	case "migration steps", "upgrade steps", "setup steps":
 		return true
 	}
-	// "🔄 Migration Steps" in an implementation summary: what its reader
-	// does to move to the work it reports, not work to do.
-	return h == "migration steps" || h == "upgrade steps" || h == "setup steps"
+	return false
 }
 
 // howToHeads counts the section headings that tell how to do something
@@ -594,7 +599,7 @@ func skillFrontMatter(yml []byte) bool {
 func summaryFrontMatter(yml []byte) string {
 	keys := map[string]string{}
 	for _, line := range strings.Split(string(yml), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && k != "" && !strings.ContainsAny(k[:1], " \t#-") && !strings.ContainsAny(k, " \t") {
+		if k, v, ok := strings.Cut(line, ":"); ok && k != "" && k[0] != '#' && k[0] != '-' && !strings.ContainsAny(k, " \t") {
 			keys[k] = strings.TrimSpace(v) // top-level keys only: not "  - phase: …"
 		}
 	}
@@ -1495,8 +1500,8 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" {
 		if sec := declaredSection(best.Declare); recordedWork(sec) {
 			what := "what it records as delivered"
-			if strings.HasSuffix(normalHeading(sec), " steps") {
-				what = "what its reader does to take up the work it reports" // "🔄 Migration Steps"
+			if readerSteps(sec) {
+				what = "what its reader does to take up the work it reports"
 			}
 			// "# Phase 6 - Completion Report" over "## Deliverables" and
 			// its numbered items: what the phase delivered.
