@@ -402,8 +402,9 @@ func recordedWork(text string) bool {
 			return true
 		}
 	}
-	// "Implementation Files", "Implementation Details": what was built.
-	return h == "implementation files" || h == "implementation details" || readerSteps(text)
+	// "Implementation Files", "Implementation Details", a report's bare
+	// "Implementation": what was built.
+	return h == "implementation" || h == "implementation files" || h == "implementation details" || readerSteps(text)
 }
 
 // readerSteps reports a report's section of the steps its reader takes to
@@ -1092,7 +1093,7 @@ func titlePlans(title, titleKind string) bool {
 	if procedureTitle(title) {
 		return false
 	}
-	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title) && namedLast(title, reportLastRE)) || titleKind == "a tutorial or example" && guideLastRE.MatchString(title) && namedLast(title, guideLastRE) {
+	if reportKind(titleKind) && (recordOfRE.MatchString(title) || planReviewRE.MatchString(title) || reportLastRE.MatchString(title) && namedLast(title, reportLastRE) || reportHead(title)) || titleKind == "a tutorial or example" && guideLastRE.MatchString(title) && namedLast(title, guideLastRE) {
 		// "Retrospective on the May-July roadmap": the plan is what
 		// the record looks back on.
 		return false
@@ -1104,6 +1105,25 @@ func titlePlans(title, titleKind string) bool {
 // reports on: "Claude SEO v2 Backlog Completion Report", "Roadmap Status
 // Report".
 var reportLastRE = lazyMustCompile(`(?i)\b(?:completion|status|progress|final|implementation|closeout|close-out)\s+report\W*$`)
+
+// reportHead reports a title whose first clause ends by naming a report,
+// the clause after it saying what it reports on: "Task 1 Report: Pin
+// Independent Runtime Model Roles", "Sprint 2 Report — API". The plan's
+// word before it ("Task") names the work reported.
+func reportHead(title string) bool {
+	i := strings.IndexAny(title, ":：")
+	if j := strings.Index(title, " — "); j >= 0 && (i < 0 || j < i) {
+		i = j
+	}
+	if i <= 0 {
+		return false
+	}
+	head := strings.TrimRightFunc(title[:i], decoration)
+	return strings.HasSuffix(strings.ToLower(head), " report") && namedLast(head, reportWordRE)
+}
+
+// reportWordRE is the word "report" ending a clause.
+var reportWordRE = lazyMustCompile(`(?i)\breport$`)
 
 // guideLastRE is a title whose last word names a guide, whatever it
 // guides through: "Roadmap Guide", "Migration Guide".

@@ -6189,3 +6189,18 @@ func TestReportMigrationSteps(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A title whose first clause ends by naming a report ("# Task 1 Report:
+// Pin Runtime Model Roles") is a report, the plan word before it
+// included, and a report's bare "## Implementation" is what it built:
+// refused (heldout154 3711 read seven TDD headings); a plan's title that
+// names a report after its clause stays a plan's.
+func TestReportHead(t *testing.T) {
+	body := "\n\n## Status\n\nImplementation is complete.\n\n## Implementation\n\n- Both runners pin the model.\n- Errors surface.\n\n## TDD Evidence\n\n### Original RED\n\nText.\n\n### GREEN\n\nText.\n\n## Review Fix: Current-Turn Error Scope\n\n### Fix RED\n\nText.\n\n### Fix GREEN\n\nText.\n"
+	p := Parse("p.md", []byte("# Task 1 Report: Pin Runtime Model Roles"+body))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Task 1 Report: Pin Runtime Model Roles" says it is a report`)
+	assert.True(t, reportHead("Sprint 2 Report — API"))
+	assert.False(t, reportHead("Plan: Automate the Weekly Status Report"))
+	assert.False(t, reportHead("Write the Report: outline"))
+}
