@@ -1464,6 +1464,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// backlog", "## Solutions": how to do something, for every
 			// reader, whatever the thing is called.
 			return fmt.Sprintf("its title %q tells how to do something: it is a guide, and its %s are for every reader to follow, not work to compile", sig.title, unitsWord(best))
+		case sig.titleKind == "a changelog" && sig.kind == "a changelog":
+			// "# Changelog" over "## [1.2.1] - 2026-02-21" and its "###
+			// Added": releases made, each a record of what shipped.
+			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(sig.evidence, ", "), unitsWord(best))
 		case reportKind(sig.titleKind):
 			// "# Task 8 报告：文档更新" over "## 1. README.md（六处）",
 			// "# M1–M4 Closeout Audit" over "### 1.1 §6 merge

@@ -6204,3 +6204,13 @@ func TestReportHead(t *testing.T) {
 	assert.False(t, reportHead("Plan: Automate the Weekly Status Report"))
 	assert.False(t, reportHead("Write the Report: outline"))
 }
+
+// A document titled as a changelog whose sections read as one ("##
+// [1.2.1] - 2026-02-21" over "### Added") is refused: its version headings
+// are releases made (heldout153 3686 read nine releases as units).
+func TestChangelogReleases(t *testing.T) {
+	src := "# Changelog\n\nAll notable changes.\n\n## [1.2.1] - 2026-02-21\n\n### Added\n\n- **config** — ships.\n\n### Fixed\n\n- Socket check.\n\n## [1.2.0] - 2026-02-20\n\n### Added\n\n- Gateway.\n\n## [1.1.2] - 2026-02-17\n\n### Changed\n\n- Defaults.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Changelog" says it is a changelog, and its sections read as one`)
+}
