@@ -6207,9 +6207,17 @@ func TestReportHead(t *testing.T) {
 
 // A document titled as a changelog whose sections read as one ("##
 // [1.2.1] - 2026-02-21" over "### Added") is refused: its version headings
-// are releases made (heldout153 3686 read nine releases as units).
+// are releases made, their versions links (heldout153 3686 read nine
+// releases as units).
 func TestChangelogReleases(t *testing.T) {
-	src := "# Changelog\n\nAll notable changes.\n\n## [1.2.1] - 2026-02-21\n\n### Added\n\n- **config** — ships.\n\n### Fixed\n\n- Socket check.\n\n## [1.2.0] - 2026-02-20\n\n### Added\n\n- Gateway.\n\n## [1.1.2] - 2026-02-17\n\n### Changed\n\n- Defaults.\n"
+	src := "# Changelog\n\nAll notable changes.\n"
+	for _, v := range []string{"1.2.1", "1.2.0", "1.1.2", "1.1.1", "1.1.0"} {
+		src += "\n---\n\n## [" + v + "] - 2026-02-17 `released`\n\n### Added\n\n- **config** — ships.\n\n### Fixed\n\n- Socket check.\n"
+	}
+	// The versions' link definitions make each heading's version a link.
+	for _, v := range []string{"1.2.1", "1.2.0", "1.1.2", "1.1.1", "1.1.0"} {
+		src += "\n[" + v + "]: https://example.com/compare/v" + v
+	}
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Changelog" says it is a changelog, and its sections read as one`)
