@@ -6222,3 +6222,15 @@ func TestChangelogReleases(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `its title "Changelog" says it is a changelog, and its sections read as one`)
 }
+
+// A roadmap titled in its front matter whose level-1 headings are its
+// status sections ("# 進行中", under way; "# 計画中", planned) has the
+// headings under them as its units (heldout156 3763 was refused).
+func TestTopLevelStatusSections(t *testing.T) {
+	src := "---\ntitle: \"ロードマップ\"\n---\n\n# 進行中\n\n## ユーザーフィードバックに基づく改善\n\nText.\n\n## より使いやすく安全な認証\n\nText.\n\n# 計画中\n\n## API機能\n\nText.\n\n## AI機能\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	p = Parse("p.md", []byte(strings.Replace(src, "ロードマップ", "メモ", 1)))
+	require.Len(t, msgs(p, Error), 1)
+}

@@ -381,7 +381,11 @@ const (
 // status ("## 🚧 Planned" over "### Connection blocking"): each is a unit,
 // as its section says. It is taken only when no other reading finds work.
 func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(*Candidate)) {
-	if !planTitle(sc.title()) {
+	// "# 進行中" (under way) and "# 計画中" (planned) under a front
+	// matter's "title: ロードマップ": the level-1 headings are the status
+	// sections, and the front matter titles the roadmap.
+	topStated := sc.title() != "" && sectionState(sc.title()) != "" && planTitle(b.fmTitle)
+	if !planTitle(sc.title()) && !topStated {
 		return
 	}
 	units := map[ast.Node]string{} // each unit heading, with its section's state
@@ -394,6 +398,8 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 			continue
 		}
 		switch {
+		case h.Level == 1 && topStated:
+			level, st = 1, sectionState(b.trimmedText(h))
 		case h.Level == 1:
 			level, st = 0, ""
 		case level == 0 || h.Level <= level:
