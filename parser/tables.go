@@ -263,7 +263,10 @@ var scheduleHeaders = []string{"release", "release timeline", "target release", 
 // the document's title says it is a plan ("# v2 Release TODO"). The first
 // column is then both the rows' id column and their title.
 func (ut *unitTable) titledRows(b *builder, header []string) bool {
-	if !slices.Contains(workTitleHeaders, header[0]) && !(header[0] == "feature" && slices.ContainsFunc(header, func(h string) bool { return slices.Contains(scheduleHeaders, h) })) {
+	if !slices.Contains(workTitleHeaders, header[0]) && !(header[0] == "feature" && slices.ContainsFunc(header, func(h string) bool { return slices.Contains(scheduleHeaders, h) })) &&
+		// "| Component | Status |" in a "Style Migration Tracker": each
+		// component is moved in turn, where a plan says so.
+		!(header[0] == "component" && b.planTitled()) {
 		// A roadmap's "| Feature | Description | Release timeline |
 		// Status |" lists work; a Feature column with no date or
 		// release to meet lists what a product has.
