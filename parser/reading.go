@@ -2933,7 +2933,7 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		// Numbered headings under sections that say done and still to do
 		// are a tracked list: each takes its section's state.
 		tracked := stated && doneSec && openSec
-		if heads == nil || !(inWork || tracked || planTitle(title) && !procedureTitle(title) || 3*marked >= 2*len(heads)) {
+		if heads == nil || !(inWork || tracked || planTitle(title) && !procedureTitle(title) || 3*marked >= 2*len(heads) || sc.agentPlanClose(level)) {
 			continue
 		}
 		if sc.holdPhases(heads) {
@@ -2990,6 +2990,28 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 		}
 		add(c)
 	}
+}
+
+// agentPlanClose reports a document that closes as a coding agent's plan
+// does, with a section of the files it changes ("## Files Modified",
+// "## Files to modify", "## Critical files") and one of how to verify the
+// change ("## Verification"), both at level, unnumbered: its numbered
+// sections before them are its steps ("## 1. Add Synced Books to
+// LeaderboardEntry").
+func (sc *shapeScan) agentPlanClose(level int) bool {
+	files, verify := false, false
+	for _, r := range sc.heads {
+		if r.node.Level != level {
+			continue
+		}
+		switch normalHeading(r.head.Text) {
+		case "files modified", "files to modify", "files changed", "files to change", "critical files", "key files":
+			files = true
+		case "verification", "verify", "how to verify":
+			verify = true
+		}
+	}
+	return files && verify
 }
 
 // dottedUnder proposes the dotted headings one level under numbered

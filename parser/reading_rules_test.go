@@ -6247,3 +6247,17 @@ func TestComponentStatusTable(t *testing.T) {
 	p = Parse("p.md", []byte("# Basecoat Components"+body))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A document that closes as a coding agent's plan does, with "## Files
+// Modified" and "## Verification", has its numbered sections before them
+// as its steps, whatever its title (heldout153 3705 was refused); the same
+// numbered sections without those closing sections stay a document's.
+func TestAgentPlanClose(t *testing.T) {
+	body := "\n\n## Goal\n\nShow books.\n\n## 1. Add Synced Books to LeaderboardEntry\n\n- Add the field.\n\n## 2. Fetch User's Synced Books\n\n- Query the table.\n\n## 3. ViewModel: Load Books\n\n- Load on click.\n\n## 4. Navigation\n\n- Add the route.\n"
+	close := "\n## Files Modified\n\n| File | Change |\n|---|---|\n| a.kt | new |\n\n## Verification\n\n1. Open the leaderboard.\n"
+	p := Parse("p.md", []byte("# Leaderboard: User Books"+body+close))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	p = Parse("p.md", []byte("# Leaderboard: User Books"+body))
+	require.Len(t, msgs(p, Error), 1)
+}
