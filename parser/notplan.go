@@ -998,7 +998,7 @@ func (s *docSignals) setTitle(text string) {
 	// what it is in the words its underscores join.
 	words := strings.ReplaceAll(strings.TrimSuffix(text, ".md"), "_", " ")
 	for _, k := range titleKinds {
-		if hasAnyWord(words, k.words) {
+		if hasAnyWord(words, k.words) && !(k.kind == "a changelog" && changelogModifier(words)) {
 			s.titleKind = k.kind
 			break
 		}
@@ -1024,6 +1024,31 @@ func (s *docSignals) setTitle(text string) {
 		// title that says the work is done reports it.
 		s.titleKind = "a report"
 	}
+}
+
+// changelogModifier reports a title whose word "changelog" names what
+// its subject is for, another noun right after it: "CLI Tools for
+// LLM-Assisted Changelog Generation", "Changelog Tooling". "Changelog
+// for v2" and "Changelog - 2024" are changelogs.
+func changelogModifier(title string) bool {
+	t := strings.ToLower(title)
+	k := indexWord(t, "changelog")
+	if k < 0 {
+		return false
+	}
+	f := strings.Fields(t[k+len("changelog"):])
+	if len(f) == 0 {
+		return false
+	}
+	w := f[0]
+	if w == "" || w[0] < 'a' || w[0] > 'z' {
+		return false // "Changelog - 2024", "Changelog (v2)"
+	}
+	switch strings.TrimRight(w, ".,:;") {
+	case "for", "of", "since", "from", "to", "and", "in", "v", "version":
+		return false
+	}
+	return true
 }
 
 // troubleshootTitle reports a title that opens by telling how to

@@ -6261,3 +6261,18 @@ func TestAgentPlanClose(t *testing.T) {
 	p = Parse("p.md", []byte("# Leaderboard: User Books"+body))
 	require.Len(t, msgs(p, Error), 1)
 }
+
+// A title whose "changelog" names what its subject is for ("PRD: CLI
+// Tools for LLM-Assisted Changelog Generation") is no changelog: its
+// implementation plan's numbered items are its work (heldout157 3796 was
+// refused as release notes' word on what comes next).
+func TestChangelogModifier(t *testing.T) {
+	body := "\n\n## Problem\n\nNotes are slow.\n\n## Implementation Plan\n\n1. Parse the commits.\n2. Group them by type.\n3. Write the draft.\n"
+	p := Parse("p.md", []byte("# PRD: CLI Tools for LLM-Assisted Changelog Generation"+body))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	assert.True(t, changelogModifier("Changelog Tooling"))
+	assert.False(t, changelogModifier("Changelog for v2"))
+	assert.False(t, changelogModifier("Changelog - 2024"))
+	assert.False(t, changelogModifier("Release Changelog"))
+}
