@@ -889,6 +889,17 @@ func doneTitle(text string) bool {
 		// the colon says the work is done.
 		return true
 	}
+	for _, dash := range []string{" - ", " — ", " – "} {
+		if _, tail, ok := strings.Cut(text, dash); ok {
+			// "Anthropic Rust SDK - COMPLETED & PRODUCTION READY!": the
+			// part after the dash opens by saying, in capitals, that the
+			// work is done ("- Complete the API" would plan it).
+			switch t := strings.Fields(strings.TrimLeftFunc(tail, decoration)); {
+			case len(t) > 0 && slices.Contains([]string{"COMPLETE", "COMPLETED", "FINISHED", "DONE"}, strings.TrimRight(t[0], "!.,")):
+				return true
+			}
+		}
+	}
 	f := lowerWords(text)
 	if len(f) < 2 {
 		return false

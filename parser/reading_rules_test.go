@@ -6276,3 +6276,17 @@ func TestChangelogModifier(t *testing.T) {
 	assert.False(t, changelogModifier("Changelog - 2024"))
 	assert.False(t, changelogModifier("Release Changelog"))
 }
+
+// A title whose part after a dash opens, in capitals, with a done word
+// ("Anthropic Rust SDK - COMPLETED & PRODUCTION READY!") reports the work
+// done: refused (heldout157 3789 read its seven phases); "- Complete the
+// API" plans it.
+func TestDoneAfterDash(t *testing.T) {
+	assert.True(t, doneTitle("🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!"))
+	assert.True(t, doneTitle("Search — DONE"))
+	assert.False(t, doneTitle("Phase 1 - Complete the API"))
+	body := "\n\n## ✅ Final status\n\n- **Phase 1: Foundation** ✅ **COMPLETE**\n- **Phase 2: Core API** ✅ **COMPLETE**\n- **Phase 3: Streaming** ⏳ **PLANNED**\n"
+	p := Parse("p.md", []byte("# 🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!"+body))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "says it is a report")
+}
