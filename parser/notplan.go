@@ -1449,6 +1449,13 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// signatures": checks made each time, not work done once.
 		return fmt.Sprintf("its only checkboxes follow %q: checks made each time, not work to compile", lead)
 	}
+	if n, line := b.exerciseHeads(doc); n >= 2 && !sig.planned && (best.Name == "headings" || best.Name == "phases") {
+		// "### Exercise 1: Implement exceptions from effects ★☆☆☆☆"
+		// between "## 1. Algebraic Effects" and "### 1.1. Recovering
+		// from errors": a course's chapters, and exercises for its
+		// reader.
+		return fmt.Sprintf("it sets its reader %d exercises (the first at line %d): it is course material, and its %s are its chapters, not work to compile", n, line, unitsWord(best))
+	}
 	if sig.titleKind == "an agent's prompt" && !sig.planned {
 		// "# Conductor Release Testing Agent Prompt" over "## 🧪 Phase
 		// 1: Installation" and "### 1.1 Install": what an agent does
@@ -2103,6 +2110,22 @@ func (b *builder) refuse(none *Candidate, cands []*Candidate) {
 func (b *builder) stepHeadings(doc ast.Node) int {
 	n, _ := b.countSteps(doc)
 	return n
+}
+
+// exerciseHeads counts the headings of doc that set an exercise
+// ("### Exercise 2: Implement state put and history"), with the first
+// one's line.
+func (b *builder) exerciseHeads(doc ast.Node) (n, line int) {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			if w, _, ok := matchWord(b.trimmedText(h), []string{"exercise", "übung", "ejercicio", "exercice", "exercício", "练习", "演習", "연습"}); ok && w != "" {
+				if n++; n == 1 {
+					line = b.p.Position(b.blockStart(h)).Line
+				}
+			}
+		}
+	}
+	return n, line
 }
 
 // countSteps counts the step headings of doc ("### Schritt 4:

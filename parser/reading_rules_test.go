@@ -6290,3 +6290,16 @@ func TestDoneAfterDash(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], "says it is a report")
 }
+
+// A document that sets its reader exercises ("### Exercise 1: Implement
+// exceptions from effects") between numbered chapters is course
+// material: refused (heldout160 3865 read eleven sections as units); one
+// "Exercise" heading is not enough.
+func TestExerciseChapters(t *testing.T) {
+	src := "# Concurrent Programming with Effect Handlers\n\n## Setting up\n\nInstall it.\n\n## 1. Algebraic Effects\n\n### 1.1. Recovering from errors\n\nText.\n\n### 1.2. Basics\n\nText.\n\n### Exercise 1: Implement exceptions from effects\n\nText.\n\n## 2. Effectful Computations\n\n### 2.1. State\n\nText.\n\n### Exercise 2: Implement state put and history\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "it sets its reader 2 exercises (the first at line 17): it is course material")
+	p = Parse("p.md", []byte(strings.Replace(src, "### Exercise 2:", "### 2.2.", 1)))
+	require.Empty(t, msgs(p, Error))
+}
