@@ -6303,3 +6303,16 @@ func TestExerciseChapters(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "### Exercise 2:", "### 2.2.", 1)))
 	require.Empty(t, msgs(p, Error))
 }
+
+// A plan's status line that says it is done and, in its bracket, that a
+// unit is deferred ("✅ shipped (Phases 1-2 complete; Phase 3 deferred)")
+// skips that unit instead of closing it (heldout160 3870 read its
+// deferred phase done).
+func TestStatusLineDeferred(t *testing.T) {
+	src := "# Refactor Plan: Reduce Fan-In\n\n**Status**: ✅ shipped 2026-05-10 (Phases 1-2 complete; Phase 3 deferred — kept for tests)\n\n## Phased migration\n\n### Phase 1 — Add interfaces\n\nText.\n\n### Phase 2 — Migrate consumers\n\nText.\n\n### Phase 3 — Hide the class\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{StatusClosed, StatusClosed}, statusValues(p))
+	require.Len(t, p.Skipped, 1)
+	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says Phase 3 is deferred: unit 3.1 is skipped")
+}

@@ -2356,6 +2356,19 @@ func (b *builder) planDone(value string, at Pos) {
 	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed {
 		return
 	}
+	// "✅ shipped (Phases 1-2 complete; Phase 3 deferred — …)": a unit the
+	// line names deferred or dropped is skipped, not done.
+	for _, m := range statusMarkRE.FindAllStringSubmatch(value, -1) {
+		if r := readStatus(m[3]); !r.known || r.status != statusSkipped {
+			continue
+		}
+		for _, s := range b.defs {
+			if sh := readShape(s.Heading.Text); !s.Status.Set() && !s.Skipped && strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
+				s.Skipped, s.SkipReason = true, fmt.Sprintf("the plan's status line says %s %s %s", m[1], m[2], m[3])
+				b.p.warnf(at, "the plan's status line says %s %s is %s: unit %s is skipped", m[1], m[2], m[3], s.ID)
+			}
+		}
+	}
 	var closed []string
 	for _, s := range b.defs {
 		if !s.Status.Set() && !s.Skipped {
