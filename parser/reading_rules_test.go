@@ -6316,3 +6316,20 @@ func TestStatusLineDeferred(t *testing.T) {
 	require.Len(t, p.Skipped, 1)
 	assert.Contains(t, msgs(p, Warning), "3:1: the plan's status line says Phase 3 is deferred: unit 3.1 is skipped")
 }
+
+// A status that names the work a unit waits on ("**상태**: 작업 #2 완료
+// 후", after task #2 is done; "Once 1.2 is done") leaves the unit open
+// (heldout154 3710 read two waiting tasks done).
+func TestStatusWaitsOn(t *testing.T) {
+	for v, want := range map[string]string{
+		"작업 #2 완료 후":               StatusOpen,
+		"작업 #2, #3 완료 후. 영향 범위 큼.": StatusOpen,
+		"完成后开始":                    StatusOpen,
+		"After #2 is done":         StatusOpen,
+		"Once Phase 1 is complete": StatusOpen,
+		"완료":                       StatusClosed,
+		"Done after review":        StatusClosed,
+	} {
+		assert.Equal(t, want, readStatus(v).status, v)
+	}
+}

@@ -310,6 +310,11 @@ func readStatus(v string) statusReading {
 		}
 		return statusReading{status: StatusOpen, known: true}
 	}
+	if waitsOnRE.MatchString(v) {
+		// "작업 #2 완료 후" (after task #2 is done), "Once 1.2 is done":
+		// the work waits on another's, it is not done itself.
+		return statusReading{status: StatusOpen, known: true, note: "it says what the work waits on, not that it is done"}
+	}
 	if negatedCompound.MatchString(v) {
 		// "not production-complete": the negation is the compound's,
 		// whose last word alone the tokens would read as done.
@@ -394,6 +399,11 @@ func readStatus(v string) statusReading {
 	}
 	return statusReading{status: StatusOpen}
 }
+
+// waitsOnRE is a status that names the work this one waits on: "작업 #2
+// 완료 후" (after task #2 is done), "完成后", "完了後", "After #2 is done",
+// "Once Phase 1 is complete".
+var waitsOnRE = lazyMustCompile(`(?i)(?:완료\s*후|완료\s*이후|完成后|完成之后|完成以后|完成後|完了後|完了した後|^\W*(?:after|once)\s+\S+.*\b(?:is|are)\s+(?:done|complete|completed|finished|merged)\b)`)
 
 // negatedCompound is a negation right before a hyphenated compound that
 // ends in a done word: "not production-complete", "not yet feature-complete".
