@@ -467,10 +467,11 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 // "{{sliceTitle}}" (a bare name: "{{ .Name }}" is a Go template a plan may
 // be about); "{기능명}" (a name in a script other than Latin, in single
 // braces); "[FEATURE NAME]" (two words in capitals or more, not "[WIP]");
-// "[Feature / Epic Title]".
+// "[Feature / Epic Title]"; "[Nombre del Feature]" (a name or title of
+// something, in Spanish, Portuguese or French).
 var slotRE = lazyMustCompile(slotPattern)
 
-const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]`
+const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
 
 // titleSlot reports a slot in title that is not a status in brackets
 // ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).

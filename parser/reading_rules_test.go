@@ -6333,3 +6333,17 @@ func TestStatusWaitsOn(t *testing.T) {
 		assert.Equal(t, want, readStatus(v).status, v)
 	}
 }
+
+// A bracketed name or title of something in Spanish, Portuguese or French
+// ("### [Nombre del Feature]") is a template's slot: a progress tracker
+// whose headings leave it to fill in is refused (heldout154 3721 read its
+// five sample boxes).
+func TestSpanishSlot(t *testing.T) {
+	assert.True(t, titleSlot("[Nombre del Feature]"))
+	assert.True(t, titleSlot("[Nome da Tarefa]"))
+	assert.False(t, titleSlot("[Nombre]"))
+	src := "# Progress Tracker\n\n## Features Completadas ✅\n\n### [Nombre del Feature]\n- **Fecha**: [Fecha]\n\n## Features En Progreso 🚧\n\n### [Nombre del Feature]\n- **Estado**: [X% completado]\n\n## Features Pendientes 📋\n\n1. [ ] **[Feature 1]**\n2. [ ] **[Feature 2]**\n3. [ ] **[Feature 3]**\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its headings "[Nombre del Feature]" and 1 more leave a placeholder to fill in)`)
+}
