@@ -310,7 +310,7 @@ func readStatus(v string) statusReading {
 		}
 		return statusReading{status: StatusOpen, known: true}
 	}
-	if waitsOnRE.MatchString(v) {
+	if waitsOn(v) {
 		// "작업 #2 완료 후" (after task #2 is done), "Once 1.2 is done":
 		// the work waits on another's, it is not done itself.
 		return statusReading{status: StatusOpen, known: true, note: "it says what the work waits on, not that it is done"}
@@ -404,6 +404,19 @@ func readStatus(v string) statusReading {
 // 완료 후" (after task #2 is done), "完成后", "完了後", "After #2 is done",
 // "Once Phase 1 is complete".
 var waitsOnRE = lazyMustCompile(`(?i)(?:완료\s*후|완료\s*이후|完成后|完成之后|完成以后|完成後|完了後|完了した後|^\W*(?:after|once)\s+\S+.*\b(?:is|are)\s+(?:done|complete|completed|finished|merged)\b)`)
+
+// waitsOn reports a status that names the work this one waits on
+// (waitsOnRE), the regular expression tried only where one of its words
+// is written.
+func waitsOn(v string) bool {
+	if !strings.ContainsAny(v, "후后後") {
+		first, _, _ := strings.Cut(strings.TrimLeftFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }), " ")
+		if !strings.EqualFold(first, "after") && !strings.EqualFold(first, "once") {
+			return false
+		}
+	}
+	return waitsOnRE.MatchString(v)
+}
 
 // negatedCompound is a negation right before a hyphenated compound that
 // ends in a done word: "not production-complete", "not yet feature-complete".
