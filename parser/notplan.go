@@ -402,9 +402,8 @@ func recordedWork(text string) bool {
 			return true
 		}
 	}
-	// "Implementation Files", "Implementation Details", a report's bare
-	// "Implementation": what was built.
-	return h == "implementation" || h == "implementation files" || h == "implementation details" || readerSteps(text)
+	// "Implementation Files", "Implementation Details": what was built.
+	return h == "implementation files" || h == "implementation details" || readerSteps(text)
 }
 
 // readerSteps reports a report's section of the steps its reader takes to
@@ -754,6 +753,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				// goes wrong, not a plan.
 				s.planned = s.planned || titlePlans(text, s.titleKind) && !troubleshootTitle(text)
 			} else if n.Level > 1 && workHeading(text) && !bareNumbered(text) && !(reportKind(s.titleKind) && recordedWork(text)) &&
+				// "## Implementation" under "# Task 1 Report: Pin Model
+				// Roles": what the reported task built.
+				!(normalHeading(text) == "implementation" && reportHead(s.title)) &&
 				// "## 🎯 TASKS COMPLETED": work done, not to do.
 				sectionState(text) != StatusClosed &&
 				// "## Steps" of an "Incident Response Plan": a standing
@@ -883,7 +885,9 @@ func hasLevel1(doc ast.Node) bool {
 // doneTitle reports a title whose last word, or the last word before its
 // colon, says its work is done, after a word that names the work
 // ("Implementation Complete", "Migration Completed", "Phase 1 Complete:
-// State Management"), not "Definition of Done".
+// State Management"), not "Definition of Done"; or whose part after a
+// dash opens with a done word in capitals that stands alone ("SDK -
+// COMPLETED & PRODUCTION READY!").
 func doneTitle(text string) bool {
 	if lead, _, ok := strings.Cut(text, ":"); ok && doneTitle(lead) {
 		// "Phase 1 Complete: State Management System": the part before
@@ -894,9 +898,15 @@ func doneTitle(text string) bool {
 		if _, tail, ok := strings.Cut(text, dash); ok {
 			// "Anthropic Rust SDK - COMPLETED & PRODUCTION READY!": the
 			// part after the dash opens by saying, in capitals, that the
-			// work is done ("- Complete the API" would plan it).
-			switch t := strings.Fields(strings.TrimLeftFunc(tail, decoration)); {
-			case len(t) > 0 && slices.Contains([]string{"COMPLETE", "COMPLETED", "FINISHED", "DONE"}, strings.TrimRight(t[0], "!.,")):
+			// work is done ("- Complete the API" plans it).
+			t := strings.Fields(strings.TrimLeftFunc(tail, decoration))
+			if len(t) == 0 || !slices.Contains([]string{"COMPLETE", "COMPLETED", "FINISHED", "DONE"}, strings.TrimRight(t[0], "!.,")) {
+				continue
+			}
+			// The word stands alone: it ends the title or its sentence,
+			// or "&", "and" or a mark follows ("COMPLETE THE MIGRATION"
+			// plans it, "COMPLETE REWRITE" names it).
+			if len(t) == 1 || strings.HasSuffix(t[0], "!") || strings.HasSuffix(t[0], ".") || t[1] == "&" || strings.EqualFold(t[1], "and") || !strings.ContainsFunc(t[1], unicode.IsLetter) {
 				return true
 			}
 		}
@@ -1038,10 +1048,25 @@ func (s *docSignals) setTitle(text string) {
 	}
 }
 
+// releaseSections lists, as "\"Added\" (line 13)", the headings under the
+// title that a changelog's releases hold ("### Added", "### Fixed").
+func (b *builder) releaseSections(doc ast.Node) []string {
+	var out []string
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level > 1 {
+			switch t := b.trimmedText(h); normalHeading(t) {
+			case "added", "fixed", "changed", "removed", "deprecated", "security", "breaking changes":
+				out = append(out, fmt.Sprintf("%q (line %d)", t, b.p.Position(b.blockStart(h)).Line))
+			}
+		}
+	}
+	return out
+}
+
 // changelogModifier reports a title whose word "changelog" names what
 // its subject is for, another noun right after it: "CLI Tools for
 // LLM-Assisted Changelog Generation", "Changelog Tooling". "Changelog
-// for v2" and "Changelog - 2024" are changelogs.
+// for v2", "Changelog v3.2" and "Changelog - 2024" are changelogs.
 func changelogModifier(title string) bool {
 	t := strings.ToLower(title)
 	k := indexWord(t, "changelog")
@@ -1053,11 +1078,11 @@ func changelogModifier(title string) bool {
 		return false
 	}
 	w := f[0]
-	if w == "" || w[0] < 'a' || w[0] > 'z' {
-		return false // "Changelog - 2024", "Changelog (v2)"
+	if w[0] < 'a' || w[0] > 'z' || w[0] == 'v' && len(w) > 1 && w[1] >= '0' && w[1] <= '9' {
+		return false // "Changelog - 2024", "Changelog (v2)", "Changelog v3.2"
 	}
 	switch strings.TrimRight(w, ".,:;") {
-	case "for", "of", "since", "from", "to", "and", "in", "v", "version":
+	case "for", "of", "since", "from", "to", "and", "in", "version":
 		return false
 	}
 	return true
@@ -1146,13 +1171,17 @@ var reportLastRE = lazyMustCompile(`(?i)\b(?:completion|status|progress|final|im
 // reportHead reports a title whose first clause ends by naming a report,
 // the clause after it saying what it reports on: "Task 1 Report: Pin
 // Independent Runtime Model Roles", "Sprint 2 Report — API". The plan's
-// word before it ("Task") names the work reported.
+// word before it ("Task") names the work reported; a plan named after it
+// ("Sales Report: Implementation Plan") is a plan's.
 func reportHead(title string) bool {
 	i := strings.IndexAny(title, ":：")
-	if j := strings.Index(title, " — "); j >= 0 && (i < 0 || j < i) {
-		i = j
+	for _, dash := range []string{" — ", " – ", " - "} {
+		if j := strings.Index(title, dash); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
 	}
-	if i <= 0 {
+	if i <= 0 || hasAnyWord(title[i:], ownPlanWords) {
+		// "Sales Report: Implementation Plan": a plan the clause names.
 		return false
 	}
 	head := strings.TrimRightFunc(title[:i], decoration)
@@ -1508,10 +1537,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// backlog", "## Solutions": how to do something, for every
 			// reader, whatever the thing is called.
 			return fmt.Sprintf("its title %q tells how to do something: it is a guide, and its %s are for every reader to follow, not work to compile", sig.title, unitsWord(best))
-		case sig.titleKind == "a changelog" && sig.kind == "a changelog":
+		case sig.titleKind == "a changelog" && len(b.releaseSections(doc)) >= 2:
 			// "# Changelog" over "## [1.2.1] - 2026-02-21" and its "###
 			// Added": releases made, each a record of what shipped.
-			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(sig.evidence, ", "), unitsWord(best))
+			secs := b.releaseSections(doc)
+			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(secs[:min(len(secs), 3)], ", "), unitsWord(best))
 		case reportKind(sig.titleKind):
 			// "# Task 8 报告：文档更新" over "## 1. README.md（六处）",
 			// "# M1–M4 Closeout Audit" over "### 1.1 §6 merge
@@ -2119,7 +2149,9 @@ func (b *builder) stepHeadings(doc ast.Node) int {
 func (b *builder) exerciseHeads(doc ast.Node) (n, line int) {
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
-			if w, _, ok := matchWord(b.trimmedText(h), []string{"exercise", "übung", "ejercicio", "exercice", "exercício", "练习", "演習", "연습"}); ok && w != "" {
+			// "Exercise 2: …", "练习一": the word and a number ("Exercise
+			// the database failover" is work).
+			if _, rest, ok := matchWord(b.trimmedText(h), []string{"exercise", "übung", "ejercicio", "exercice", "exercício", "练习", "演習", "연습"}); ok && numberFirst(strings.TrimSpace(rest)) {
 				if n++; n == 1 {
 					line = b.p.Position(b.blockStart(h)).Line
 				}
@@ -2127,6 +2159,12 @@ func (b *builder) exerciseHeads(doc ast.Node) (n, line int) {
 		}
 	}
 	return n, line
+}
+
+// numberFirst reports s opening with a number, in digits or in Chinese
+// numerals ("2: Implement", "一：…").
+func numberFirst(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9' || hanNumber(s) != ""
 }
 
 // countSteps counts the step headings of doc ("### Schritt 4:

@@ -2995,17 +2995,22 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 // agentPlanClose reports a document that closes as a coding agent's plan
 // does, with a section of the files it changes ("## Files Modified",
 // "## Files to modify", "## Critical files") and one of how to verify the
-// change ("## Verification"), both at level, unnumbered: its numbered
-// sections before them are its steps ("## 1. Add Synced Books to
-// LeaderboardEntry").
+// change ("## Verification"), both at level, unnumbered, after its last
+// numbered section: the numbered sections before them are its steps ("##
+// 1. Add Synced Books to LeaderboardEntry").
 func (sc *shapeScan) agentPlanClose(level int) bool {
 	files, verify := false, false
 	for _, r := range sc.heads {
 		if r.node.Level != level {
 			continue
 		}
+		if bareNumbered(r.head.Text) {
+			// A numbered heading after them: they do not close it.
+			files, verify = false, false
+			continue
+		}
 		switch normalHeading(r.head.Text) {
-		case "files modified", "files to modify", "files changed", "files to change", "critical files", "key files":
+		case "files modified", "files to modify", "files to change", "critical files":
 			files = true
 		case "verification", "verify", "how to verify":
 			verify = true

@@ -6347,3 +6347,75 @@ func TestSpanishSlot(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its headings "[Nombre del Feature]" and 1 more leave a placeholder to fill in)`)
 }
+
+// TestSession28Review pins the mends of a review of session 28's rules:
+// each case read wrong before them.
+func TestSession28Review(t *testing.T) {
+	t.Run("a plan titled with a report word keeps its Implementation section", func(t *testing.T) {
+		for _, title := range []string{"Email Verification", "Audit Logging", "Search Summary Cards"} {
+			src := "# " + title + "\n\n## Overview\n\nWhat it is.\n\n## Implementation\n\n- [ ] Add the table.\n- [ ] Add the endpoint.\n- [ ] Add tests.\n"
+			p := Parse("p.md", []byte(src))
+			assert.Empty(t, msgs(p, Error), title)
+			assert.Len(t, p.Sprints, 3, title)
+		}
+	})
+	t.Run("a plan named after a report clause is a plan", func(t *testing.T) {
+		assert.False(t, reportHead("Sales Report: Implementation Plan"))
+		src := "# Sales Report: Implementation Plan\n\n## Phase 1: Query\n\n- [ ] Build the sales query\n\n## Phase 2: Chart\n\n- [ ] Render the chart\n\n## Phase 3: Email\n\n- [ ] Schedule the email\n"
+		p := Parse("p.md", []byte(src))
+		assert.Empty(t, msgs(p, Error))
+	})
+	t.Run("a report clause ends at any dash", func(t *testing.T) {
+		assert.True(t, reportHead("Sprint 2 Report - API"))
+		assert.True(t, reportHead("Sprint 2 Report – API"))
+	})
+	t.Run("a done word in capitals that does not stand alone plans the work", func(t *testing.T) {
+		assert.False(t, doneTitle("PHASE 2 - COMPLETE THE MIGRATION"))
+		assert.False(t, doneTitle("Phase 2 - COMPLETE REWRITE OF AUTH"))
+		src := "# PHASE 2 - COMPLETE THE MIGRATION\n\n## Step 1: Move the users table\n\nText.\n\n## Step 2: Move the orders table\n\nText.\n\n## Step 3: Drop the old schema\n\nText.\n"
+		p := Parse("p.md", []byte(src))
+		assert.Empty(t, msgs(p, Error))
+	})
+	t.Run("a version after changelog keeps it a changelog", func(t *testing.T) {
+		assert.False(t, changelogModifier("Changelog v2"))
+		assert.False(t, changelogModifier("Project Changelog v1.2"))
+		src := "# Changelog v3.2\n\n## Added\n\n- Dark mode.\n- Export to CSV.\n\n## Fixed\n\n- Login loop.\n\n## Roadmap Update\n\n- [x] Dark mode\n- [ ] Offline sync\n- [ ] Plugins\n"
+		p := Parse("p.md", []byte(src))
+		assert.Len(t, msgs(p, Error), 1) // refused before this change, as "# Changelog" still is
+	})
+	t.Run("a changelog is refused by its release sections", func(t *testing.T) {
+		body := "\n\nAll notable changes.\n"
+		for _, v := range []string{"1.2.1", "1.2.0", "1.1.2", "1.1.1", "1.1.0"} {
+			body += "\n---\n\n## [" + v + "] - 2026-02-17 `released`\n\n### Added\n\n- **config** — ships.\n\n### Fixed\n\n- Socket check.\n"
+		}
+		for _, v := range []string{"1.2.1", "1.2.0", "1.1.2", "1.1.1", "1.1.0"} {
+			body += "\n[" + v + "]: https://example.com/compare/v" + v
+		}
+		p := Parse("p.md", []byte("# Changelog"+body))
+		assert.NotContains(t, strings.Join(msgs(p, Error), ""), `read as one ("Changelog" (line 1))`)
+		p = Parse("p.md", []byte("# Acme Changelog"+body))
+		assert.Len(t, msgs(p, Error), 1)
+	})
+	t.Run("one stated level-1 heading is a title, not a status section", func(t *testing.T) {
+		src := "---\ntitle: \"Backlog\"\n---\n\n# Backlog\n\n## Done\n\n### Login page\n\nShipped.\n\n### Signup page\n\nShipped.\n\n## Planned\n\n### Billing\n\nText.\n\n### Reports\n\nText.\n"
+		p := Parse("p.md", []byte(src))
+		assert.Equal(t, []string{"1.1 Login page closed", "1.2 Signup page closed", "1.3 Billing open", "1.4 Reports open"}, units(p))
+	})
+	t.Run("only unnumbered closing sections after the steps make an agent plan", func(t *testing.T) {
+		agent := "# Leaderboard: User Books\n\n## Goal\n\nShow books.\n\n## 1. Add Synced Books\n\n- Add the field.\n\n## 2. Fetch Synced Books\n\n- Query.\n\n## 3. Load Books\n\n- Load.\n\n## 4. Navigation\n\n- Route.\n"
+		p := Parse("p.md", []byte(agent+"\n## 5. Files Modified\n\n- a.kt\n\n## 6. Verification\n\n1. Open it.\n"))
+		assert.NotContains(t, units(p), "1.5 Files Modified open")
+		arch := "# Payments Service Architecture\n\n## 1. Overview\n\nThe service takes payments.\n\n## 2. Components\n\nAPI, worker, ledger.\n\n## 3. Data Flow\n\nRequests go to the API.\n\n## 4. Failure Handling\n\nRetries.\n\n## Key Files\n\n- api.go\n\n## Verification\n\nThe ledger is checked nightly.\n"
+		p = Parse("p.md", []byte(arch))
+		assert.Len(t, msgs(p, Error), 1, "%q", units(p))
+		done := "# Leaderboard: User Books\n\n## Summary\n\nAll four changes shipped in PR #412.\n\n## 1. Added Synced Books to LeaderboardEntry\n\n- The field is in.\n\n## 2. Fetched the Synced Books\n\n- The query runs.\n\n## 3. Loaded Books in the ViewModel\n\n- Loads on click.\n\n## 4. Navigation\n\n- The route was added.\n\n## Files Changed\n\n- a.kt\n\n## Verification\n\n- All tests pass.\n"
+		p = Parse("p.md", []byte(done))
+		assert.Len(t, msgs(p, Error), 1, "%q", units(p))
+	})
+	t.Run("the verb exercise sets no exercise", func(t *testing.T) {
+		src := "# Resilience Hardening\n\n## Phase 1: Failover\n\n### Exercise the database failover\n\n- Kill the primary.\n\n## Phase 2: Restore\n\n### Exercise the backup restore\n\n- Restore a backup.\n\n## Phase 3: Evacuation\n\n### Drain us-east\n\n- Drain it.\n"
+		p := Parse("p.md", []byte(src))
+		assert.Empty(t, msgs(p, Error))
+		assert.Equal(t, []string{"1.1 Failover open", "2.1 Restore open", "3.1 Evacuation open"}, units(p))
+	})
+}

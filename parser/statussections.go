@@ -382,9 +382,9 @@ const (
 // as its section says. It is taken only when no other reading finds work.
 func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(*Candidate)) {
 	// "# 進行中" (under way) and "# 計画中" (planned) under a front
-	// matter's "title: ロードマップ": the level-1 headings are the status
-	// sections, and the front matter titles the roadmap.
-	topStated := sc.title() != "" && sectionState(sc.title()) != "" && planTitle(b.fmTitle)
+	// matter's "title: ロードマップ": the level-1 headings, two at least,
+	// are the status sections, and the front matter titles the roadmap.
+	topStated := planTitle(b.fmTitle) && b.statedTops(doc) >= 2
 	if !planTitle(sc.title()) && !topStated {
 		return
 	}
@@ -438,6 +438,18 @@ func (b *builder) statusHeadingsCandidate(doc ast.Node, sc *shapeScan, add func(
 		Declare: "format: status-lists", Score: scoreStatusHeadings,
 		Why:  fmt.Sprintf("%d headings under section titles that say how their work stands, in a plan or roadmap", len(units)),
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// statedTops counts the level-1 headings of doc that say how their work
+// stands ("# 進行中", "# 計画中").
+func (b *builder) statedTops(doc ast.Node) int {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == 1 && sectionState(b.trimmedText(h)) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // statusAside is the state of a section of non-goals ("## Out of scope"),
