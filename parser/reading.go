@@ -2988,6 +2988,13 @@ func (b *builder) numberedHeadings(sc *shapeScan, pick *Candidate, add func(*Can
 				add(sub)
 			}
 		}
+		if sec := b.sectionOf(sc, heads[0]); inWork && !slices.ContainsFunc(heads, func(r *shapeHead) bool { return b.sectionOf(sc, r) != sec }) {
+			// Numbered headings all in one section about the work, beside
+			// marked ones that are not numbered.
+			if m := b.markedInWorkSection(sc, sec, level, len(heads)); m != nil {
+				add(m)
+			}
+		}
 		add(c)
 	}
 }
@@ -3193,6 +3200,9 @@ func (b *builder) numberedInWorkSection(sc *shapeScan, heads []*shapeHead, add f
 		}
 	}
 	level := found[0].node.Level
+	if c := b.markedInWorkSection(sc, sec, level, len(found)); c != nil {
+		add(c)
+	}
 	pat := strings.Repeat("#", level) + " {n}. {title} under " + strings.Repeat("#", level-1) + " " + sec
 	up, err := readUnitPattern(pat)
 	if err != nil {
@@ -3204,6 +3214,42 @@ func (b *builder) numberedInWorkSection(sc *shapeScan, heads []*shapeHead, add f
 		read: func(b *builder, doc ast.Node) bool {
 			return b.runShapesWith(doc, shapeConfig{units: up.headings, retag: bareRetag(level), phaseLevel: -1})
 		}})
+}
+
+// markedInWorkSection proposes every heading at level under the work
+// section sec as a unit, when there are more of them than its numbered
+// ones (numbered) and half of them or more say how their work stands:
+// "## Migration Steps" over "### ✅ Pre-Migration Cleanup", "### ✅ 1.
+// Initial Setup", "### ✅ Pass 4: …" and "### Pass 5: …", the numbers
+// only some steps' (heldout155 3736). Its score is over the numbered
+// headings'; nil when the section's headings are not so.
+func (b *builder) markedInWorkSection(sc *shapeScan, sec string, level, numbered int) *Candidate {
+	var all []*shapeHead
+	marked := 0
+	for _, r := range sc.heads {
+		if r.node.Level != level || b.sectionOf(sc, r) != sec {
+			continue
+		}
+		all = append(all, r)
+		if skip, done, progress, _ := headingMarkers(r.head.Text); skip != "" || done != "" || progress != "" {
+			marked++
+		}
+	}
+	if len(all) <= numbered || 2*marked < len(all) {
+		return nil
+	}
+	pat := strings.Repeat("#", level) + " {title} under " + strings.Repeat("#", level-1) + " " + sec
+	up, err := readUnitPattern(pat)
+	if err != nil {
+		return nil
+	}
+	return &Candidate{Name: "headings", Description: fmt.Sprintf("units are the level-%d headings under %q", level, sec),
+		Units: len(all), First: firstOf(headLines(all)), Declare: fmt.Sprintf("units: %q", pat), Score: scoreWorkList + 6, level: level,
+		Why: fmt.Sprintf("%d headings under %q, a section about the work, %d of them marked with how their work stands; only %d are numbered", len(all), sec, marked, numbered),
+		read: func(b *builder, doc ast.Node) bool {
+			// As its declaration reads it.
+			return b.runShapesWith(doc, shapeConfig{units: up.headings, unit: setAsideBySection(), retag: labelRetag(up)})
+		}}
 }
 
 // findingsSection reports a section whose numbered headings are what a

