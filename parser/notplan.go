@@ -467,15 +467,23 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 // be about); "{기능명}" (a name in a script other than Latin, in single
 // braces); "[FEATURE NAME]" (two words in capitals or more, not "[WIP]");
 // "[Feature / Epic Title]"; "[Nombre del Feature]" (a name or title of
-// something, in Spanish, Portuguese or French).
+// something, in Spanish, Portuguese, French or German).
 var slotRE = lazyMustCompile(slotPattern)
 
 const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
+
+// spanishSlotRE is slotPattern's slot that names a thing in Spanish,
+// Portuguese, French or German ("[Nombre del Feature]"): right after a
+// word, it is a field's label in a sentence, not a slot.
+var spanishSlotRE = lazyMustCompile(`^\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) `)
 
 // titleSlot reports a slot in title that is not a status in brackets
 // ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).
 func titleSlot(title string) bool {
 	for _, m := range slotRE.FindAllStringIndex(title, -1) {
+		if before := strings.TrimSpace(title[:m[0]]); spanishSlotRE.MatchString(title[m[0]:m[1]]) && before != "" && unicode.IsLetter([]rune(before)[len([]rune(before))-1]) {
+			continue // "Validar el campo [Nombre del cliente]": a field's label in a sentence
+		}
 		if !readStatus(strings.Trim(title[m[0]:m[1]], "[]{} ")).known {
 			return true
 		}

@@ -6435,3 +6435,51 @@ func TestMarkedInWorkSection(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// TestSession28SecondReview pins the mends of a second review, of the
+// status line's deferred units, the waiting status and the Spanish slot:
+// each case read wrong before them.
+func TestSession28SecondReview(t *testing.T) {
+	t.Run("B1 phase deferred over its tasks", func(t *testing.T) {
+		src := "# Refactor Plan\n\n**Status**: ✅ shipped 2026-05-10 (Phases 1-2 complete; Phase 3 deferred — kept for tests)\n\n## Phase 1: Interfaces\n\n### Task 1.1: Add A\n\nText.\n\n### Task 1.2: Add B\n\nText.\n\n## Phase 2: Migrate\n\n### Task 2.1: Move A\n\nText.\n\n## Phase 3: Hide\n\n### Task 3.1: Hide A\n\nText.\n\n### Task 3.2: Hide B\n\nText.\n"
+		assert.Equal(t, []string{"1.1 Add A closed", "1.2 Add B closed", "2.1 Move A closed", "3.1 Hide A skipped", "3.2 Hide B skipped"}, units(Parse("p.md", []byte(src))))
+	})
+	t.Run("B2 same step number in two phases", func(t *testing.T) {
+		src := "# Refactor Plan\n\n**Status**: ✅ Done (Step 2 deferred)\n\n## Phase 1: Interfaces\n\n### Step 1: Add A\n\nText.\n\n### Step 2: Add B\n\nText.\n\n## Phase 2: Migrate\n\n### Step 1: Move A\n\nText.\n\n### Step 2: Move B\n\nText.\n"
+		p := Parse("p.md", []byte(src))
+		assert.Less(t, len(p.Skipped), 2, "%q", units(p))
+	})
+	t.Run("B3 deferred as an adjective", func(t *testing.T) {
+		src := "# Refactor Plan\n\n**Status**: ✅ Complete (Phase 2 deferred items shipped in Phase 3)\n\n### Phase 1 — A\n\nText.\n\n### Phase 2 — B\n\nText.\n\n### Phase 3 — C\n\nText.\n"
+		assert.Equal(t, []string{"1.1 A closed", "2.1 B closed", "3.1 C closed"}, units(Parse("p.md", []byte(src))))
+	})
+	t.Run("B4 two phases deferred", func(t *testing.T) {
+		src := "# Refactor Plan\n\n**Status**: ✅ shipped (Phases 1-2 complete; Phases 3 and 4 deferred)\n\n### Phase 1 — A\n\nText.\n\n### Phase 2 — B\n\nText.\n\n### Phase 3 — C\n\nText.\n\n### Phase 4 — D\n\nText.\n"
+		assert.Equal(t, []string{"1.1 A closed", "2.1 B closed", "3.1 C skipped", "4.1 D skipped"}, units(Parse("p.md", []byte(src))))
+	})
+	t.Run("B5 done statuses with 후/后/後 in another word or an explaining bracket", func(t *testing.T) {
+		for _, v := range []string{"✅ 완료 (리뷰 완료 후 머지됨)", "완료 후속 작업 없음", "✅ 완료 후속 조치: #12", "✅ 完成后端对接", "✅ 已完成（测试完成后合并）", "✅ 完了（レビュー完了後にマージ済み）", "✅ 완료 이후 변경 없음"} {
+			assert.Equal(t, StatusClosed, readStatus(v).status, v)
+		}
+		src := "# 계획\n\n## Task 1: A\n\n- **Status**: ✅ 완료 (리뷰 완료 후 머지됨)\n\nText.\n\n## Task 2: B\n\n- **Status**: todo\n\nText.\n"
+		assert.Equal(t, []string{"1.1 A closed", "1.2 B open"}, units(Parse("p.md", []byte(src))))
+	})
+	t.Run("B6 English after/once across a clause", func(t *testing.T) {
+		for _, v := range []string{"After all, it is done", "Once again, everything is complete"} {
+			assert.Equal(t, StatusClosed, readStatus(v).status, v)
+		}
+	})
+	t.Run("B7 prefilter narrower than the expression", func(t *testing.T) {
+		assert.True(t, waitsOnRE.MatchString("After\t#2 is done"))
+		assert.True(t, waitsOn("After\t#2 is done"))
+	})
+	t.Run("B8 status line: Korean waiting mark closes the awaited phase", func(t *testing.T) {
+		src := "# Plan\n\n**Status**: Phase 1 완료 후 Phase 2 착수\n\n## Phase 1: A\n\n- [ ] a1\n- [ ] a2\n\n## Phase 2: B\n\n- [ ] b1\n"
+		assert.Equal(t, []string{"1.1 A open", "2.1 B open"}, units(Parse("p.md", []byte(src))))
+	})
+	t.Run("B9 a field's label in a sentence is no slot", func(t *testing.T) {
+		src := "# Formulario de alta\n\n## Paso 1: Validar el campo [Nombre del cliente]\n\n- [ ] Regla A\n\n## Paso 2: Validar el campo [Nombre de la empresa]\n\n- [ ] Regla B\n\n## Paso 3: Guardar\n\n- [ ] Guardar\n"
+		p := Parse("p.md", []byte(src))
+		assert.Empty(t, msgs(p, Error))
+	})
+}

@@ -2345,6 +2345,26 @@ func (w *shapeWalk) phaseUnitBeside(r *shapeHead) {
 // complete".
 var statusMarkRE = lazyMustCompile(`(\pL+)\s+([0-9]+(?:\.[0-9]+)?)\s+(\pL+)`)
 
+// statusMarksRE is statusMarkRE over a list or range of numbers:
+// "Phases 3 and 4 deferred", "Phases 3-4 deferred".
+var statusMarksRE = lazyMustCompile(`(\pL+)\s+([0-9]+(?:\s*(?:,|and|&|-|–)\s*[0-9]+)+)\s+(\pL+)`)
+
+// listedIDs returns the numbers a list or range names: "3 and 4", "3-5".
+func listedIDs(list string) []string {
+	var out []string
+	if a, b, ok := strings.Cut(strings.ReplaceAll(list, "–", "-"), "-"); ok {
+		x, err1 := strconv.Atoi(strings.TrimSpace(a))
+		y, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 == nil && err2 == nil && x < y && y-x < 50 {
+			for i := x; i <= y; i++ {
+				out = append(out, strconv.Itoa(i))
+			}
+			return out
+		}
+	}
+	return strings.FieldsFunc(list, func(r rune) bool { return r < '0' || r > '9' })
+}
+
 // planDone reads a status line that says the whole plan is done
 // ("Статус: **реализовано** (auth.go, …)", "Status: Complete"): every unit
 // with no status of its own is done, and that is said.
@@ -2358,15 +2378,60 @@ func (b *builder) planDone(value string, at Pos) {
 	}
 	// "✅ shipped (Phases 1-2 complete; Phase 3 deferred — …)": a unit the
 	// line names deferred or dropped is skipped, not done.
-	for _, m := range statusMarkRE.FindAllStringSubmatch(value, -1) {
+	type mark struct {
+		m  []string
+		ix []int
+	}
+	var marks []mark
+	for _, ix := range statusMarksRE.FindAllStringSubmatchIndex(value, -1) {
+		// "Phases 3 and 4 deferred", "Phases 3-4 deferred": each one.
+		for _, id := range listedIDs(value[ix[4]:ix[5]]) {
+			marks = append(marks, mark{[]string{value[ix[0]:ix[1]], value[ix[2]:ix[3]], id, value[ix[6]:ix[7]]}, ix})
+		}
+	}
+	for _, ix := range statusMarkRE.FindAllStringSubmatchIndex(value, -1) {
+		marks = append(marks, mark{[]string{value[ix[0]:ix[1]], value[ix[2]:ix[3]], value[ix[4]:ix[5]], value[ix[6]:ix[7]]}, ix})
+	}
+	for _, mk := range marks {
+		m, ix := mk.m, mk.ix
 		if r := readStatus(m[3]); !r.known || r.status != statusSkipped {
 			continue
 		}
+		// "Phase 2 deferred items shipped": the word says what of the
+		// phase, not the phase, is deferred.
+		if next := strings.Fields(value[ix[1]:]); len(next) > 0 && unicode.IsLetter([]rune(next[0])[0]) &&
+			!slices.Contains([]string{"to", "until", "till", "for", "as", "due", "because", "pending", "and", "but", "in", "per"}, strings.ToLower(next[0])) {
+			continue
+		}
+		var hit []*Sprint
 		for _, s := range b.defs {
 			if sh := readShape(s.Heading.Text); !s.Status.Set() && !s.Skipped && strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
-				s.Skipped, s.SkipReason = true, fmt.Sprintf("the plan's status line says %s %s %s", m[1], m[2], m[3])
-				b.p.warnf(at, "the plan's status line says %s %s is %s: unit %s is skipped", m[1], m[2], m[3], s.ID)
+				hit = append(hit, s)
 			}
+		}
+		if len(hit) == 0 {
+			// "Phase 3 deferred" over "## Phase 3" and its "### Task
+			// 3.1": the phase's units.
+			for _, s := range b.defs {
+				if ph := s.Phase; ph != nil && ph.Heading.Level > 0 && !s.Status.Set() && !s.Skipped {
+					if sh := readShape(ph.Heading.Text); strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
+						hit = append(hit, s)
+					}
+				}
+			}
+		} else if len(hit) > 1 {
+			// "Step 2 deferred" over two phases' "### Step 2": which one
+			// the line means is not said.
+			ids := make([]string, 0, len(hit))
+			for _, s := range hit {
+				ids = append(ids, s.ID)
+			}
+			b.p.warnf(at, "the plan's status line says %s %s is %s, but %d units are %s %s (%s): none is skipped", m[1], m[2], m[3], len(hit), m[1], m[2], idList(ids))
+			continue
+		}
+		for _, s := range hit {
+			s.Skipped, s.SkipReason = true, fmt.Sprintf("the plan's status line says %s %s %s", m[1], m[2], m[3])
+			b.p.warnf(at, "the plan's status line says %s %s is %s: unit %s is skipped", m[1], m[2], m[3], s.ID)
 		}
 	}
 	var closed []string
@@ -2437,7 +2502,7 @@ func (b *builder) statusLineMark(doc ast.Node) {
 		b.planDone(value, at)
 		return
 	}
-	if r := readStatus(m[3]); !r.known || r.status != StatusClosed {
+	if r := readStatus(m[3]); !r.known || r.status != StatusClosed || waitsOn(clause) {
 		// "Implemented (v2) — … landed as 8 commits": no unit named
 		// done; the line may say the whole plan is.
 		b.planDone(value, at)

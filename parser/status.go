@@ -403,19 +403,40 @@ func readStatus(v string) statusReading {
 // waitsOnRE is a status that names the work this one waits on: "작업 #2
 // 완료 후" (after task #2 is done), "完成后", "完了後", "After #2 is done",
 // "Once Phase 1 is complete".
-var waitsOnRE = lazyMustCompile(`(?i)(?:완료\s*후|완료\s*이후|完成后|完成之后|完成以后|完成後|完了後|完了した後|^\W*(?:after|once)\s+\S+.*\b(?:is|are)\s+(?:done|complete|completed|finished|merged)\b)`)
+var waitsOnRE = lazyMustCompile(`(?i)(?:완료\s*후|완료\s*이후|完成后|完成之后|完成以后|完成後|完了後|完了した後|^\W*(?:after|once)\s+(?:[^,;:!?.]|\.\S|,\s*[#0-9])+?\b(?:is|are)\s+(?:done|complete|completed|finished|merged)\b)`)
 
 // waitsOn reports a status that names the work this one waits on
 // (waitsOnRE), the regular expression tried only where one of its words
-// is written.
+// is written. A 후/后/後 that opens a longer word ("완료 후속", follow-up;
+// "完成后端", the backend done) waits on nothing, nor does a waiting
+// phrase in a bracket after the status ("✅ 완료 (리뷰 완료 후 머지됨)",
+// merged after the review).
 func waitsOn(v string) bool {
 	if !strings.ContainsAny(v, "후后後") {
-		first, _, _ := strings.Cut(strings.TrimLeftFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }), " ")
+		first := ""
+		if f := strings.Fields(strings.TrimLeftFunc(v, func(r rune) bool { return !unicode.IsLetter(r) })); len(f) > 0 {
+			first = f[0]
+		}
 		if !strings.EqualFold(first, "after") && !strings.EqualFold(first, "once") {
 			return false
 		}
 	}
-	return waitsOnRE.MatchString(v)
+	for _, m := range waitsOnRE.FindAllStringIndex(v, -1) {
+		next, _ := utf8.DecodeRuneInString(v[m[1]:])
+		if strings.ContainsRune("端台续續期面方来來果속기반보원회배손", next) {
+			continue // "完成后端", "완료 후속": another word
+		}
+		pre := v[:m[0]]
+		if k := strings.IndexAny(pre, "(（"); k >= 0 && readStatus(pre[:k]).status == StatusClosed &&
+			strings.Count(pre, "(")+strings.Count(pre, "（") > strings.Count(pre, ")")+strings.Count(pre, "）") {
+			continue // "✅ 완료 (리뷰 완료 후 머지됨)": in a bracket after the status
+		}
+		if strings.ContainsAny(pre, "✅✔☑") {
+			continue // "✅ 완료 이후 변경 없음": done, and nothing changed since
+		}
+		return true
+	}
+	return false
 }
 
 // negatedCompound is a negation right before a hyphenated compound that
