@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -472,16 +473,16 @@ var slotRE = lazyMustCompile(slotPattern)
 
 const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
 
-// spanishSlotRE is slotPattern's slot that names a thing in Spanish,
+// namedSlotRE is slotPattern's slot that names a thing in Spanish,
 // Portuguese, French or German ("[Nombre del Feature]"): right after a
 // word, it is a field's label in a sentence, not a slot.
-var spanishSlotRE = lazyMustCompile(`^\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) `)
+var namedSlotRE = lazyMustCompile(`^\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) `)
 
 // titleSlot reports a slot in title that is not a status in brackets
 // ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).
 func titleSlot(title string) bool {
 	for _, m := range slotRE.FindAllStringIndex(title, -1) {
-		if before := strings.TrimSpace(title[:m[0]]); spanishSlotRE.MatchString(title[m[0]:m[1]]) && before != "" && unicode.IsLetter([]rune(before)[len([]rune(before))-1]) {
+		if last, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(title[:m[0]])); unicode.IsLetter(last) && namedSlotRE.MatchString(title[m[0]:m[1]]) {
 			continue // "Validar el campo [Nombre del cliente]": a field's label in a sentence
 		}
 		if !readStatus(strings.Trim(title[m[0]:m[1]], "[]{} ")).known {
@@ -1525,6 +1526,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 	}
 	if sig.titleKind != "" && !sig.planned && (best.Name == "phases" || best.Name == "headings") {
 		sec := b.unitSection(doc, best)
+		var releases []string
+		if sig.titleKind == "a changelog" {
+			releases = b.releaseSections(doc)
+		}
 		switch {
 		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2) && !b.scheduledPhases(doc):
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
@@ -1545,11 +1550,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// backlog", "## Solutions": how to do something, for every
 			// reader, whatever the thing is called.
 			return fmt.Sprintf("its title %q tells how to do something: it is a guide, and its %s are for every reader to follow, not work to compile", sig.title, unitsWord(best))
-		case sig.titleKind == "a changelog" && len(b.releaseSections(doc)) >= 2:
+		case len(releases) >= 2:
 			// "# Changelog" over "## [1.2.1] - 2026-02-21" and its "###
 			// Added": releases made, each a record of what shipped.
-			secs := b.releaseSections(doc)
-			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(secs[:min(len(secs), 3)], ", "), unitsWord(best))
+			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(releases[:min(len(releases), 3)], ", "), unitsWord(best))
 		case reportKind(sig.titleKind):
 			// "# Task 8 报告：文档更新" over "## 1. README.md（六处）",
 			// "# M1–M4 Closeout Audit" over "### 1.1 §6 merge

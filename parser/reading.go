@@ -3221,7 +3221,7 @@ func (b *builder) numberedInWorkSection(sc *shapeScan, heads []*shapeHead, add f
 // ones (numbered) and half of them or more say how their work stands:
 // "## Migration Steps" over "### ✅ Pre-Migration Cleanup", "### ✅ 1.
 // Initial Setup", "### ✅ Pass 4: …" and "### Pass 5: …", the numbers
-// only some steps' (heldout155 3736). Its score is over the numbered
+// only some steps'. Its score is over the numbered
 // headings'; nil when the section's headings are not so.
 func (b *builder) markedInWorkSection(sc *shapeScan, sec string, level, numbered int) *Candidate {
 	var all []*shapeHead

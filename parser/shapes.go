@@ -2365,6 +2365,75 @@ func listedIDs(list string) []string {
 	return strings.FieldsFunc(list, func(r rune) bool { return r < '0' || r > '9' })
 }
 
+// namesUnit reports a heading that names the unit word and id a status
+// line names ("Phase 3" of "### Phase 3 — Hide the class").
+func namesUnit(heading, word, id string) bool {
+	sh := readShape(heading)
+	return strings.EqualFold(singular(sh.word), singular(word)) && sh.id == id
+}
+
+// namedSkips reads, in a status line that says the plan is done, the units
+// it names deferred or dropped ("✅ shipped (Phases 1-2 complete; Phase 3
+// deferred — …)", "Phases 3 and 4 deferred"): each is skipped, not done,
+// with a warning; a phase named so skips its units. Where two units answer
+// to the name, none is skipped, and that is said.
+func (b *builder) namedSkips(value string, at Pos) {
+	type named struct {
+		word, id, state string
+		end             int // where the words end in value
+	}
+	var marks []named
+	for _, ix := range statusMarksRE.FindAllStringSubmatchIndex(value, -1) {
+		for _, id := range listedIDs(value[ix[4]:ix[5]]) {
+			marks = append(marks, named{value[ix[2]:ix[3]], id, value[ix[6]:ix[7]], ix[1]})
+		}
+	}
+	for _, ix := range statusMarkRE.FindAllStringSubmatchIndex(value, -1) {
+		marks = append(marks, named{value[ix[2]:ix[3]], value[ix[4]:ix[5]], value[ix[6]:ix[7]], ix[1]})
+	}
+	for _, m := range marks {
+		if r := readStatus(m.state); !r.known || r.status != statusSkipped {
+			continue
+		}
+		// "Phase 2 deferred items shipped": the word says what of the
+		// phase, not the phase, is deferred.
+		if next := strings.Fields(value[m.end:]); len(next) > 0 {
+			if r, _ := utf8.DecodeRuneInString(next[0]); unicode.IsLetter(r) &&
+				!slices.Contains([]string{"to", "until", "till", "for", "as", "due", "because", "pending", "and", "but", "in", "per"}, strings.ToLower(next[0])) {
+				continue
+			}
+		}
+		var hit []*Sprint
+		for _, s := range b.defs {
+			if !s.Status.Set() && !s.Skipped && namesUnit(s.Heading.Text, m.word, m.id) {
+				hit = append(hit, s)
+			}
+		}
+		if len(hit) == 0 {
+			// "Phase 3 deferred" over "## Phase 3" and its "### Task
+			// 3.1": the phase's units.
+			for _, s := range b.defs {
+				if ph := s.Phase; ph != nil && ph.Heading.Level > 0 && !s.Status.Set() && !s.Skipped && namesUnit(ph.Heading.Text, m.word, m.id) {
+					hit = append(hit, s)
+				}
+			}
+		} else if len(hit) > 1 {
+			// "Step 2 deferred" over two phases' "### Step 2": which one
+			// the line means is not said.
+			ids := make([]string, 0, len(hit))
+			for _, s := range hit {
+				ids = append(ids, s.ID)
+			}
+			b.p.warnf(at, "the plan's status line says %s %s is %s, but %d units are %s %s (%s): none is skipped", m.word, m.id, m.state, len(hit), m.word, m.id, idList(ids))
+			continue
+		}
+		for _, s := range hit {
+			s.Skipped, s.SkipReason = true, fmt.Sprintf("the plan's status line says %s %s %s", m.word, m.id, m.state)
+			b.p.warnf(at, "the plan's status line says %s %s is %s: unit %s is skipped", m.word, m.id, m.state, s.ID)
+		}
+	}
+}
+
 // planDone reads a status line that says the whole plan is done
 // ("Статус: **реализовано** (auth.go, …)", "Status: Complete"): every unit
 // with no status of its own is done, and that is said.
@@ -2376,64 +2445,7 @@ func (b *builder) planDone(value string, at Pos) {
 	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed {
 		return
 	}
-	// "✅ shipped (Phases 1-2 complete; Phase 3 deferred — …)": a unit the
-	// line names deferred or dropped is skipped, not done.
-	type mark struct {
-		m  []string
-		ix []int
-	}
-	var marks []mark
-	for _, ix := range statusMarksRE.FindAllStringSubmatchIndex(value, -1) {
-		// "Phases 3 and 4 deferred", "Phases 3-4 deferred": each one.
-		for _, id := range listedIDs(value[ix[4]:ix[5]]) {
-			marks = append(marks, mark{[]string{value[ix[0]:ix[1]], value[ix[2]:ix[3]], id, value[ix[6]:ix[7]]}, ix})
-		}
-	}
-	for _, ix := range statusMarkRE.FindAllStringSubmatchIndex(value, -1) {
-		marks = append(marks, mark{[]string{value[ix[0]:ix[1]], value[ix[2]:ix[3]], value[ix[4]:ix[5]], value[ix[6]:ix[7]]}, ix})
-	}
-	for _, mk := range marks {
-		m, ix := mk.m, mk.ix
-		if r := readStatus(m[3]); !r.known || r.status != statusSkipped {
-			continue
-		}
-		// "Phase 2 deferred items shipped": the word says what of the
-		// phase, not the phase, is deferred.
-		if next := strings.Fields(value[ix[1]:]); len(next) > 0 && unicode.IsLetter([]rune(next[0])[0]) &&
-			!slices.Contains([]string{"to", "until", "till", "for", "as", "due", "because", "pending", "and", "but", "in", "per"}, strings.ToLower(next[0])) {
-			continue
-		}
-		var hit []*Sprint
-		for _, s := range b.defs {
-			if sh := readShape(s.Heading.Text); !s.Status.Set() && !s.Skipped && strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
-				hit = append(hit, s)
-			}
-		}
-		if len(hit) == 0 {
-			// "Phase 3 deferred" over "## Phase 3" and its "### Task
-			// 3.1": the phase's units.
-			for _, s := range b.defs {
-				if ph := s.Phase; ph != nil && ph.Heading.Level > 0 && !s.Status.Set() && !s.Skipped {
-					if sh := readShape(ph.Heading.Text); strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
-						hit = append(hit, s)
-					}
-				}
-			}
-		} else if len(hit) > 1 {
-			// "Step 2 deferred" over two phases' "### Step 2": which one
-			// the line means is not said.
-			ids := make([]string, 0, len(hit))
-			for _, s := range hit {
-				ids = append(ids, s.ID)
-			}
-			b.p.warnf(at, "the plan's status line says %s %s is %s, but %d units are %s %s (%s): none is skipped", m[1], m[2], m[3], len(hit), m[1], m[2], idList(ids))
-			continue
-		}
-		for _, s := range hit {
-			s.Skipped, s.SkipReason = true, fmt.Sprintf("the plan's status line says %s %s %s", m[1], m[2], m[3])
-			b.p.warnf(at, "the plan's status line says %s %s is %s: unit %s is skipped", m[1], m[2], m[3], s.ID)
-		}
-	}
+	b.namedSkips(value, at)
 	var closed []string
 	for _, s := range b.defs {
 		if !s.Status.Set() && !s.Skipped {
@@ -2510,7 +2522,7 @@ func (b *builder) statusLineMark(doc ast.Node) {
 	}
 	last := -1
 	for i, s := range b.defs {
-		if sh := readShape(s.Heading.Text); strings.EqualFold(singular(sh.word), singular(m[1])) && sh.id == m[2] {
+		if namesUnit(s.Heading.Text, m[1], m[2]) {
 			last = i
 		}
 	}
