@@ -5923,6 +5923,15 @@ func statusValues(p *Plan) []string {
 }
 
 // boxLines writes n lines of format, each with its number (1 to n).
+// refusedWith parses src and requires it refused, with one error that
+// holds want.
+func refusedWith(t *testing.T, src, want string) {
+	t.Helper()
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], want)
+}
+
 func boxLines(format string, n int) string {
 	var b strings.Builder
 	for i := 1; i <= n; i++ {
@@ -6197,9 +6206,7 @@ func TestReportMigrationSteps(t *testing.T) {
 // names a report after its clause stays a plan's.
 func TestReportHead(t *testing.T) {
 	body := "\n\n## Status\n\nImplementation is complete.\n\n## Implementation\n\n- Both runners pin the model.\n- Errors surface.\n\n## TDD Evidence\n\n### Original RED\n\nText.\n\n### GREEN\n\nText.\n\n## Review Fix: Current-Turn Error Scope\n\n### Fix RED\n\nText.\n\n### Fix GREEN\n\nText.\n"
-	p := Parse("p.md", []byte("# Task 1 Report: Pin Runtime Model Roles"+body))
-	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its title "Task 1 Report: Pin Runtime Model Roles" says it is a report`)
+	refusedWith(t, "# Task 1 Report: Pin Runtime Model Roles"+body, `its title "Task 1 Report: Pin Runtime Model Roles" says it is a report`)
 	assert.True(t, reportHead("Sprint 2 Report — API"))
 	assert.False(t, reportHead("Plan: Automate the Weekly Status Report"))
 	assert.False(t, reportHead("Write the Report: outline"))
@@ -6218,9 +6225,7 @@ func TestChangelogReleases(t *testing.T) {
 	for _, v := range []string{"1.2.1", "1.2.0", "1.1.2", "1.1.1", "1.1.0"} {
 		src += "\n[" + v + "]: https://example.com/compare/v" + v
 	}
-	p := Parse("p.md", []byte(src))
-	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its title "Changelog" says it is a changelog, and its sections read as one`)
+	refusedWith(t, src, `its title "Changelog" says it is a changelog, and its sections read as one`)
 }
 
 // A roadmap titled in its front matter whose level-1 headings are its
@@ -6286,9 +6291,7 @@ func TestDoneAfterDash(t *testing.T) {
 	assert.True(t, doneTitle("Search — DONE"))
 	assert.False(t, doneTitle("Phase 1 - Complete the API"))
 	body := "\n\n## ✅ Final status\n\n- **Phase 1: Foundation** ✅ **COMPLETE**\n- **Phase 2: Core API** ✅ **COMPLETE**\n- **Phase 3: Streaming** ⏳ **PLANNED**\n"
-	p := Parse("p.md", []byte("# 🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!"+body))
-	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], "says it is a report")
+	refusedWith(t, "# 🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!"+body, "says it is a report")
 }
 
 // A document that sets its reader exercises ("### Exercise 1: Implement
@@ -6297,10 +6300,8 @@ func TestDoneAfterDash(t *testing.T) {
 // "Exercise" heading is not enough.
 func TestExerciseChapters(t *testing.T) {
 	src := "# Concurrent Programming with Effect Handlers\n\n## Setting up\n\nInstall it.\n\n## 1. Algebraic Effects\n\n### 1.1. Recovering from errors\n\nText.\n\n### 1.2. Basics\n\nText.\n\n### Exercise 1: Implement exceptions from effects\n\nText.\n\n## 2. Effectful Computations\n\n### 2.1. State\n\nText.\n\n### Exercise 2: Implement state put and history\n\nText.\n"
-	p := Parse("p.md", []byte(src))
-	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], "it sets its reader 2 exercises (the first at line 17): it is course material")
-	p = Parse("p.md", []byte(strings.Replace(src, "### Exercise 2:", "### 2.2.", 1)))
+	refusedWith(t, src, "it sets its reader 2 exercises (the first at line 17): it is course material")
+	p := Parse("p.md", []byte(strings.Replace(src, "### Exercise 2:", "### 2.2.", 1)))
 	require.Empty(t, msgs(p, Error))
 }
 
@@ -6343,9 +6344,7 @@ func TestSpanishSlot(t *testing.T) {
 	assert.True(t, titleSlot("[Nome da Tarefa]"))
 	assert.False(t, titleSlot("[Nombre]"))
 	src := "# Progress Tracker\n\n## Features Completadas ✅\n\n### [Nombre del Feature]\n- **Fecha**: [Fecha]\n\n## Features En Progreso 🚧\n\n### [Nombre del Feature]\n- **Estado**: [X% completado]\n\n## Features Pendientes 📋\n\n1. [ ] **[Feature 1]**\n2. [ ] **[Feature 2]**\n3. [ ] **[Feature 3]**\n"
-	p := Parse("p.md", []byte(src))
-	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `it is a template to copy and fill in (its headings "[Nombre del Feature]" and 1 more leave a placeholder to fill in)`)
+	refusedWith(t, src, `it is a template to copy and fill in (its headings "[Nombre del Feature]" and 1 more leave a placeholder to fill in)`)
 }
 
 // TestSession28Review pins the mends of a review of session 28's rules:
