@@ -5923,6 +5923,14 @@ func statusValues(p *Plan) []string {
 }
 
 // boxLines writes n lines of format, each with its number (1 to n).
+// holds checks predicate f on each text of cases against its want.
+func holds(t *testing.T, f func(string) bool, cases map[string]bool) {
+	t.Helper()
+	for text, want := range cases {
+		assert.Equal(t, want, f(text), text)
+	}
+}
+
 // refusedWith parses src and requires it refused, with one error that
 // holds want.
 func refusedWith(t *testing.T, src, want string) {
@@ -6207,9 +6215,11 @@ func TestReportMigrationSteps(t *testing.T) {
 func TestReportHead(t *testing.T) {
 	body := "\n\n## Status\n\nImplementation is complete.\n\n## Implementation\n\n- Both runners pin the model.\n- Errors surface.\n\n## TDD Evidence\n\n### Original RED\n\nText.\n\n### GREEN\n\nText.\n\n## Review Fix: Current-Turn Error Scope\n\n### Fix RED\n\nText.\n\n### Fix GREEN\n\nText.\n"
 	refusedWith(t, "# Task 1 Report: Pin Runtime Model Roles"+body, `its title "Task 1 Report: Pin Runtime Model Roles" says it is a report`)
-	assert.True(t, reportHead("Sprint 2 Report — API"))
-	assert.False(t, reportHead("Plan: Automate the Weekly Status Report"))
-	assert.False(t, reportHead("Write the Report: outline"))
+	holds(t, reportHead, map[string]bool{
+		"Sprint 2 Report — API":                   true,
+		"Plan: Automate the Weekly Status Report": false,
+		"Write the Report: outline":               false,
+	})
 }
 
 // A document titled as a changelog whose sections read as one ("##
@@ -6276,10 +6286,12 @@ func TestChangelogModifier(t *testing.T) {
 	p := Parse("p.md", []byte("# PRD: CLI Tools for LLM-Assisted Changelog Generation"+body))
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
-	assert.True(t, changelogModifier("Changelog Tooling"))
-	assert.False(t, changelogModifier("Changelog for v2"))
-	assert.False(t, changelogModifier("Changelog - 2024"))
-	assert.False(t, changelogModifier("Release Changelog"))
+	holds(t, changelogModifier, map[string]bool{
+		"Changelog Tooling": true,
+		"Changelog for v2":  false,
+		"Changelog - 2024":  false,
+		"Release Changelog": false,
+	})
 }
 
 // A title whose part after a dash opens, in capitals, with a done word
@@ -6287,9 +6299,11 @@ func TestChangelogModifier(t *testing.T) {
 // done: refused (heldout157 3789 read its seven phases); "- Complete the
 // API" plans it.
 func TestDoneAfterDash(t *testing.T) {
-	assert.True(t, doneTitle("🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!"))
-	assert.True(t, doneTitle("Search — DONE"))
-	assert.False(t, doneTitle("Phase 1 - Complete the API"))
+	holds(t, doneTitle, map[string]bool{
+		"🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!": true,
+		"Search — DONE":              true,
+		"Phase 1 - Complete the API": false,
+	})
 	body := "\n\n## ✅ Final status\n\n- **Phase 1: Foundation** ✅ **COMPLETE**\n- **Phase 2: Core API** ✅ **COMPLETE**\n- **Phase 3: Streaming** ⏳ **PLANNED**\n"
 	refusedWith(t, "# 🎉 Anthropic Rust SDK - COMPLETED & PRODUCTION READY!"+body, "says it is a report")
 }
@@ -6340,9 +6354,7 @@ func TestStatusWaitsOn(t *testing.T) {
 // whose headings leave it to fill in is refused (heldout154 3721 read its
 // five sample boxes).
 func TestSpanishSlot(t *testing.T) {
-	assert.True(t, titleSlot("[Nombre del Feature]"))
-	assert.True(t, titleSlot("[Nome da Tarefa]"))
-	assert.False(t, titleSlot("[Nombre]"))
+	holds(t, titleSlot, map[string]bool{"[Nombre del Feature]": true, "[Nome da Tarefa]": true, "[Nombre]": false})
 	src := "# Progress Tracker\n\n## Features Completadas ✅\n\n### [Nombre del Feature]\n- **Fecha**: [Fecha]\n\n## Features En Progreso 🚧\n\n### [Nombre del Feature]\n- **Estado**: [X% completado]\n\n## Features Pendientes 📋\n\n1. [ ] **[Feature 1]**\n2. [ ] **[Feature 2]**\n3. [ ] **[Feature 3]**\n"
 	refusedWith(t, src, `it is a template to copy and fill in (its headings "[Nombre del Feature]" and 1 more leave a placeholder to fill in)`)
 }

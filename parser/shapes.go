@@ -2435,8 +2435,9 @@ func (b *builder) namedSkips(value string, at Pos) {
 }
 
 // planDone reads a status line that says the whole plan is done
-// ("Статус: **реализовано** (auth.go, …)", "Status: Complete"): every unit
-// with no status of its own is done, and that is said.
+// ("Статус: **реализовано** (auth.go, …)", "Status: Complete"): the units
+// it names deferred are skipped (namedSkips), and every other unit with no
+// status of its own is done, and that is said.
 func (b *builder) planDone(value string, at Pos) {
 	head, _, _ := strings.Cut(value, "(")
 	for _, sep := range []string{" — ", " – ", " - ", ";", ". "} {
