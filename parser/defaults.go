@@ -267,7 +267,7 @@ var documentKeys = map[string]bool{
 
 // readingKeys declare how to read the plan (parser/reading.go); "plans"
 // holds them per plan in .architect.yaml. They are not settings.
-var readingKeys = map[string]bool{"format": true, "units": true, "plans": true}
+var readingKeys = map[string]bool{"format": true, "units": true, "done": true, "plans": true}
 
 type configReader struct {
 	file  string

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -105,7 +106,15 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	// The reading of the plan: every candidate reading, one arbiter, one
 	// build (reading.go).
 	b.fmBase = fmBase
-	decl := b.declaration(yml, fmBase, opts)
+	reading := opts.Reading
+	var doneLine *Declared
+	if reading != nil && doneKey(reading.Line) {
+		// "--reading 'done: all'": the units are read as the front
+		// matter says, or as guessed.
+		reading, doneLine = nil, reading
+	}
+	done, _ := b.doneDeclared(yml, fmBase, cmp.Or(doneLine, opts.Done))
+	decl := b.declaration(yml, fmBase, reading)
 	b.declared = decl
 	b.tickedSteps = b.superpowersPlan(doc)
 	b.readPlan(doc, yml, decl)
@@ -114,6 +123,7 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	b.beadRefs(doc)
 	b.sectionStatuses(doc) // issue 26: board columns, done headings over open boxes
 	b.fenceSlips(doc)
+	b.readAllDone(doc, done)
 	if !opts.Units {
 		b.statedDeps(doc)
 		b.checkpointSections(doc)

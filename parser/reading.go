@@ -88,6 +88,11 @@ type Options struct {
 	// has no checkbox, which every format left to look for reads). The
 	// plan read is the same; Plan.Candidates lists fewer readings.
 	Contenders bool
+	// Done is a `done: all` line declared outside the plan
+	// (.architect.yaml): every unit it does not skip is done. A Reading
+	// that is a `done:` line says the same; the front matter's is read
+	// when neither does.
+	Done *Declared
 }
 
 // Formats are the reading names `format:` takes, besides bd and plan.
@@ -1635,10 +1640,10 @@ func (b *builder) choose(cands []*Candidate, doc ast.Node, decl *declaration) {
 // declaration finds the declared reading: opts' (a flag, .architect.yaml)
 // over the front matter's `units:` or `format:` line. A declaration that
 // cannot be read is an error at its line, and the plan is read without it.
-func (b *builder) declaration(yml []byte, base Pos, opts Options) *declaration {
+func (b *builder) declaration(yml []byte, base Pos, reading *Declared) *declaration {
 	var d *Declared
-	if opts.Reading != nil {
-		d = opts.Reading
+	if reading != nil {
+		d = reading
 	} else if line, pos, ok := fmReading(yml, base); ok {
 		d = &Declared{Line: line, File: b.p.File, Pos: pos, From: "the front matter"}
 	}

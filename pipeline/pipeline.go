@@ -127,7 +127,11 @@ func Run(in Input) (*Result, error) { return RunParsed(in, Parse(in)) }
 // it gathers the rest of in (the repository's facts) and hand the plan to
 // RunParsed.
 func Parse(in Input) *parser.Plan {
-	return parser.ParseWith(in.File, in.Src, parser.Options{Reading: DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile), Contenders: in.Contenders})
+	return parser.ParseWith(in.File, in.Src, parser.Options{
+		Reading:    DeclaredReading(in.Flags.Reading, in.Config, in.PlanFile),
+		Done:       DeclaredDone(in.Flags.Reading, in.Config, in.PlanFile),
+		Contenders: in.Contenders,
+	})
 }
 
 // RunParsed is Run with its parse done: p is what Parse returned for an

@@ -20,9 +20,31 @@ import (
 // by the parser, and these win over it. Run compiles with it, and commands
 // that parse a plan without compiling it (annotate) read it the same way.
 func DeclaredReading(reading string, config *File, planFile string) *parser.Declared {
-	if reading != "" {
+	if reading != "" && !doneLine(reading) {
 		return &parser.Declared{Line: reading, From: "--reading"}
 	}
+	return configLine(config, planFile, "units", "format")
+}
+
+// DeclaredDone is the `done: all` line declared for the plan at planFile
+// outside the plan: reading when it is one, else the plan's entry under
+// `plans:` in config. It is nil when neither declares one.
+func DeclaredDone(reading string, config *File, planFile string) *parser.Declared {
+	if doneLine(reading) {
+		return &parser.Declared{Line: reading, From: "--reading"}
+	}
+	return configLine(config, planFile, "done")
+}
+
+// doneLine reports a `done:` line.
+func doneLine(line string) bool {
+	k, _, ok := strings.Cut(line, ":")
+	return ok && strings.EqualFold(strings.TrimSpace(k), "done")
+}
+
+// configLine is the first of keys in the plan's entry under `plans:` in
+// config, as a declaration line; nil when the entry has none.
+func configLine(config *File, planFile string, keys ...string) *parser.Declared {
 	if config == nil || planFile == "" || planFile == "-" {
 		return nil
 	}
@@ -39,7 +61,7 @@ func DeclaredReading(reading string, config *File, planFile string) *parser.Decl
 			continue
 		}
 		entry := plans.Content[i+1]
-		for _, key := range []string{"units", "format"} {
+		for _, key := range keys {
 			if v := mapValue(entry, key); v != nil && v.Kind == yaml.ScalarNode {
 				line := key + ": " + v.Value
 				if key == "units" {

@@ -1,0 +1,455 @@
+package parser
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// This file reads what a plan says in prose about all of its work: "All
+// implementation tasks below are complete", "**Part 5 COMPLETE.**",
+// "Status: Implemented on April 27, 2026", "PR1-PR9 全部完成". Where the
+// units carry no mark that agrees, the prose and the marks disagree, and
+// which one the author kept up is not for the parser to guess: it reads
+// the marks, says so at the statement's line, and offers `done: all`,
+// the one line that reads the prose instead. A plan that declares `done:
+// all` (front matter, .architect.yaml, --reading) has every unit it does
+// not skip read done.
+
+// DoneAll is the declaration that reads every unit done.
+const DoneAll = "done: all"
+
+// doneDeclared reads a `done:` line: d's when it is one, else the front
+// matter's. It reports where it was declared; a value other than "all" is
+// an error at its line.
+func (b *builder) doneDeclared(yml []byte, base Pos, d *Declared) (*Declared, bool) {
+	if d == nil {
+		for n, l := range strings.Split(string(yml), "\n") {
+			k, v, ok := strings.Cut(strings.TrimRight(l, "\r"), ":")
+			if ok && strings.EqualFold(k, "done") {
+				d = &Declared{Line: "done: " + unquoteValue(strings.TrimSpace(v)), File: b.p.File, Pos: Pos{Line: base.Line + n, Col: 1}, From: "the front matter"}
+				break
+			}
+		}
+		if d == nil {
+			return nil, false
+		}
+	}
+	_, v, _ := strings.Cut(d.Line, ":")
+	if strings.ToLower(unquoteValue(strings.TrimSpace(v))) != "all" {
+		pos := d.Pos
+		if !pos.IsValid() {
+			pos = Pos{Line: 1, Col: 1}
+		}
+		b.p.errorf(pos, "%s: want `%s` (every unit not skipped is done), not %q", d.where(), DoneAll, d.Line)
+		return nil, false
+	}
+	return d, true
+}
+
+// doneKey reports whether a declaration line is a `done:` line.
+func doneKey(line string) bool {
+	k, _, ok := strings.Cut(line, ":")
+	return ok && strings.EqualFold(strings.TrimSpace(k), "done")
+}
+
+// readAllDone closes every unit the plan does not skip, as a declared
+// `done: all` says, and notes it; or, with no declaration, finds a
+// statement that the whole work is done where some units are not, warns
+// of the disagreement and offers the line that reads the statement.
+func (b *builder) readAllDone(doc ast.Node, done *Declared) {
+	var open []*Sprint
+	for _, s := range b.p.Sprints {
+		if s.Status.Value != StatusClosed {
+			open = append(open, s)
+		}
+	}
+	if done != nil {
+		at := done.Pos
+		if !at.IsValid() {
+			at = Pos{Line: 1, Col: 1}
+		}
+		ids := make([]string, 0, len(open))
+		for _, s := range open {
+			s.Status = Field{Value: StatusClosed, Pos: at}
+			ids = append(ids, s.ID)
+		}
+		text := fmt.Sprintf("%s (%s): every unit not skipped is read done", DoneAll, done.where())
+		if len(ids) > 0 {
+			text += ", with no mark of done before: " + idList(ids)
+		}
+		b.p.Readings = append(b.p.Readings, Reading{Pos: at, Text: text})
+		return
+	}
+	if len(open) == 0 || len(b.p.Candidates) == 0 {
+		return
+	}
+	st, ok := b.doneStatement(doc)
+	if !ok {
+		return
+	}
+	chosen := -1
+	for i, c := range b.p.Candidates {
+		if c.Chosen {
+			chosen = i
+			break
+		}
+	}
+	if chosen < 0 || b.p.Candidates[chosen].Name == "none" {
+		return
+	}
+	units := len(b.p.Sprints) + len(b.p.Skipped)
+	quote := st.text
+	if r := []rune(quote); len(r) > 80 {
+		quote = string(r[:79]) + "…"
+	}
+	b.p.warnf(st.pos, "this line says the plan's work is done (%q), but %d of its %d units are not marked done, and they are read open; if the line is right, `%s` reads them done", quote, len(open), units, DoneAll)
+	c := b.p.Candidates[chosen]
+	offer := Candidate{
+		Name:        "done",
+		Description: fmt.Sprintf("the same units, every one done, as line %d says", st.pos.Line),
+		Units:       c.Units,
+		First:       c.First,
+		Declare:     DoneAll,
+		Score:       c.Score,
+		Why:         fmt.Sprintf("line %d says the work is done, but %d units are not marked done", st.pos.Line, len(open)),
+	}
+	b.p.Candidates = append(b.p.Candidates[:chosen+1], append([]Candidate{offer}, b.p.Candidates[chosen+1:]...)...)
+}
+
+// statement is a line of prose that says the whole work is done.
+type statement struct {
+	pos  Pos
+	text string
+}
+
+// doneStatement finds the first statement that the plan's whole work is
+// done: before its first unit (a banner, a header's status field, a
+// "## Progress" note), or in a section after the units that reports on
+// them ("## Outcome", "## Execution Status").
+func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
+	first := 0 // the line of the first unit, or of the phase that holds it
+	for _, s := range b.p.Sprints {
+		l := s.Heading.Pos.Line
+		if s.Phase != nil && s.Phase.Heading.Level > 0 {
+			l = min(l, s.Phase.Heading.Pos.Line)
+		}
+		if l > 0 && (first == 0 || l < first) {
+			first = l
+		}
+	}
+	if first == 0 {
+		return statement{}, false
+	}
+	units := map[int]bool{}
+	for _, s := range b.p.Sprints {
+		units[s.Heading.Pos.Line] = true
+	}
+	report := false // the open section reports on the work
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		start := b.p.Position(b.blockStart(n))
+		if h, ok := n.(*ast.Heading); ok {
+			text := strings.TrimSpace(plainText(h, b.src))
+			if units[start.Line] {
+				report = false
+				continue
+			}
+			if (start.Line < first || report || reportSection(text)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
+				return statement{start, text}, true
+			}
+			report = reportSection(text)
+			continue
+		}
+		if start.Line >= first && !report {
+			continue
+		}
+		var found statement
+		ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch c.(type) {
+			case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *east.Table:
+				return ast.WalkSkipChildren, nil
+			case *ast.Paragraph, *ast.TextBlock:
+			default:
+				return ast.WalkContinue, nil
+			}
+			lines := c.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				if line := string(seg.Value(b.src)); b.statusDone(line) {
+					found = statement{b.p.Position(seg.Start), strings.TrimSpace(line)}
+					return ast.WalkStop, nil
+				}
+			}
+			if lines.Len() == 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			// A list item's text names a part of the work, and so does
+			// its mark in capitals ("1. Fix X ✅ COMPLETED").
+			prose := c.Parent() == nil || c.Parent().Kind() != ast.KindListItem
+			for i, s := range sentences(plainText(c, b.src)) {
+				if b.saysAllDone(s, prose) || i == 0 && prose && report && pastDone(s) && !b.namesPart(s) {
+					found = statement{b.p.Position(lines.At(0).Start), strings.TrimSpace(s)}
+					return ast.WalkStop, nil
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		})
+		if found.text != "" {
+			return found, true
+		}
+	}
+	return statement{}, false
+}
+
+// reportSection reports a section heading that reports on the work rather
+// than planning it: "## Outcome", "## Execution Status", "## Status".
+func reportSection(text string) bool {
+	t := strings.ToLower(strings.Trim(text, " #*:"))
+	for _, w := range []string{"outcome", "status", "result", "results", "completion", "summary", "execution record", "执行结果", "完成情况", "状态", "상태", "結果"} {
+		if t == w || strings.HasPrefix(t, w+" ") || strings.HasSuffix(t, " "+w) || strings.HasPrefix(t, w+"(") || strings.HasPrefix(t, w+"（") {
+			return true
+		}
+	}
+	return false
+}
+
+// statusDone reports a status field whose value says in words that the
+// work is done, naming no unit or phase of the plan: "Status: Implemented
+// on April 27, 2026", "## Status: IMPLEMENTED".
+func (b *builder) statusDone(line string) bool {
+	v, ok := cutStatusLabel(unmarked(line))
+	if !ok {
+		return false
+	}
+	head := v
+	for _, sep := range []string{"(", " — ", " – ", " - ", ";", ". ", ",", " on ", " in ", " at ", " since "} {
+		head, _, _ = strings.Cut(head, sep)
+	}
+	head = strings.TrimRight(strings.TrimSpace(head), ".!")
+	head = strings.TrimLeftFunc(head, func(r rune) bool { return !unicode.IsLetter(r) })
+	r := readStatus(head)
+	return r.known && r.status == StatusClosed && !strings.ContainsFunc(head, unicode.IsDigit) && !negated(strings.ToLower(v)) && !b.namesPart(v)
+}
+
+// unmarked is a line without emphasis, code and quote marks, and without
+// a list item's marker.
+func unmarked(line string) string {
+	line = strings.TrimSpace(strings.Map(func(r rune) rune {
+		switch r {
+		case '*', '_', '`', '>':
+			return -1
+		}
+		return r
+	}, line))
+	return strings.TrimLeft(line, "-+ ")
+}
+
+// saysAllDone reports a sentence that says the whole work is done, naming
+// no unit or phase of the plan: one that puts all the work in the past
+// ("All implementation tasks below are complete", "This plan has been
+// fully implemented", "PR1-PR9 全部完成"), or a short one in capitals
+// ("**Part 5 COMPLETE.**") where caps is set: in a paragraph of prose, not a
+// heading or a list item, whose words name a part.
+func (b *builder) saysAllDone(s string, caps bool) bool {
+	s = unmarked(s)
+	if s == "" || !(caps && capsDone(s)) && !allDoneSentence(s) {
+		return false
+	}
+	return !b.namesPart(s)
+}
+
+// pastDone reports a report's first sentence that opens with a done word
+// in the past: "Executed 2026-08-11 on feat/mainnet-network".
+func pastDone(s string) bool {
+	words := strings.Fields(unmarked(s))
+	if len(words) < 2 || strings.HasSuffix(words[0], ":") {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(words[1]); !unicode.IsDigit(r) && words[1] != "on" {
+		return false // "Executed 2026-08-11", "Completed on 3 May", not "Done when: …"
+	}
+	switch strings.ToLower(strings.Trim(words[0], ",;")) {
+	case "executed", "implemented", "completed", "shipped", "merged", "delivered", "done", "finished", "landed":
+		return !negated(strings.ToLower(s))
+	}
+	return false
+}
+
+// namesPart reports text that names one of the plan's units or phases
+// ("Phase 1 complete"): it says how a part stands, not the whole.
+func (b *builder) namesPart(text string) bool {
+	for _, m := range statusMarkRE.FindAllStringSubmatch(text, -1) {
+		for _, s := range b.defs {
+			if namesUnit(s.Heading.Text, m[1], m[2]) || s.Phase != nil && s.Phase.Heading.Level > 0 && namesUnit(s.Phase.Heading.Text, m[1], m[2]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// capsDone reports a short sentence, three words at most, that ends in a
+// done word in capitals: "Part 5 COMPLETE.", "🎉 ALL DONE".
+func capsDone(line string) bool {
+	words := strings.FieldsFunc(line, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(words) == 0 || len(words) > 3 {
+		return false
+	}
+	last := words[len(words)-1]
+	if last != strings.ToUpper(last) || utf8.RuneCountInString(last) < 4 {
+		return false
+	}
+	switch last {
+	case "COMPLETE", "COMPLETED", "DONE", "IMPLEMENTED", "EXECUTED", "SHIPPED", "FINISHED":
+		return len(words) == 1 || !negated(strings.ToLower(line))
+	}
+	return false
+}
+
+// sentences splits text at its sentence ends: a full stop, question or
+// exclamation mark before a space or the end (not the dot of "4.1" or
+// "plugins.ts"), and the full-width marks.
+func sentences(text string) []string {
+	var out []string
+	from := 0
+	for i, r := range text {
+		end := false
+		switch r {
+		case '。', '！', '？':
+			end = true
+		case '.', '!', '?':
+			end = i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n'
+		}
+		if end {
+			if s := strings.TrimSpace(text[from:i]); s != "" {
+				out = append(out, s)
+			}
+			from = i + utf8.RuneLen(r)
+		}
+	}
+	if s := strings.TrimSpace(text[from:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// allDoneSentence reports a sentence that says every part of the work is
+// done: "all/every" and a word for the work before "is/are/was/were/has
+// been/have been" and a done word; "the/this plan|work|migration ... has
+// been implemented"; or the words for "all done" in Chinese, Japanese or
+// Korean. A sentence with a condition or a negation says no such thing.
+func allDoneSentence(s string) bool {
+	for _, w := range []string{"全部完成", "全部实现", "全部實現", "已全部完成", "모두 완료", "전부 완료", "すべて完了", "全て完了"} {
+		if i := strings.Index(s, w); i >= 0 {
+			// "Step 13-15 + 五轮审查全部完成": named steps, not the whole.
+			before := s[:i]
+			if j := strings.LastIndexAny(before, "，；：,;:"); j >= 0 {
+				before = before[j:]
+			}
+			// "Step 13-15 + 五轮审查全部完成", "P0 与 P1 全部完成": named
+			// parts; "PR1-PR9 全部完成", a range, may be the whole.
+			named := strings.ContainsFunc(before, unicode.IsDigit) && !rangeRE.MatchString(strings.TrimLeft(before, "，；：,;: "))
+			return !strings.ContainsAny(s, "未没沒") && !strings.Contains(s, "아직") && !strings.Contains(s, "ません") && !named
+		}
+	}
+	if label, _, ok := strings.Cut(s, ": "); ok && utf8.RuneCountInString(label) <= 30 {
+		return false // "Done when: …", a criterion, not a report
+	}
+	t := " " + strings.ToLower(strings.TrimSpace(s)) + " "
+	for _, w := range []string{" when ", " once ", " after ", " if ", " until ", " before ", " unless ", " should ", " must ", " will ", " can "} {
+		if strings.Contains(t, w) {
+			return false
+		}
+	}
+	if negated(t) {
+		return false
+	}
+	words := strings.Fields(t)
+	verb, perfect := -1, false
+	for i, w := range words {
+		if slices.Contains([]string{"is", "are", "was", "were", "been"}, w) && i+1 < len(words) {
+			next := words[i+1:]
+			for len(next) > 0 && slices.Contains([]string{"now", "fully", "all", "successfully", "been"}, next[0]) {
+				next = next[1:]
+			}
+			// "run" is done only in the past: "Every step below was run",
+			// not "every agent runtime is run as non-root".
+			if len(next) > 0 && doneWord(next[0]) && (strings.Trim(next[0], ",;:") != "run" || w != "is" && w != "are") {
+				verb, perfect = i, w == "been" || w == "was"
+				break
+			}
+		}
+	}
+	if verb < 0 {
+		return false
+	}
+	subject := words[:verb]
+	for i, w := range subject {
+		if w == "all" || w == "every" || w == "each" {
+			return slices.ContainsFunc(subject[i+1:], workNoun)
+		}
+	}
+	if !perfect || idRE.MatchString(s) {
+		return false
+	}
+	// "This plan has been fully implemented", "The backend migration
+	// described here … has been implemented".
+	for i, w := range subject {
+		if (w == "the" || w == "this") && i+1 < len(subject) {
+			for _, x := range subject[i+1 : min(len(subject), i+4)] {
+				switch strings.Trim(x, ",;:") {
+				case "plan", "work", "migration", "refactor", "refactoring", "implementation", "project", "roadmap":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rangeRE is a range of ids and nothing else: "PR1-PR9", "T1~T12".
+var rangeRE = lazyMustCompile(`^[A-Za-z]*[0-9]+\s*[-–~]\s*[A-Za-z]*[0-9]+\s*$`)
+
+// idRE finds an id glued to its letters ("W0.1", "M1", "PR12"): a
+// sentence that names parts speaks of them, not of the whole.
+var idRE = lazyMustCompile(`\b[A-Za-z]{1,3}-?[0-9]+(\.[0-9]+)?\b`)
+
+// negated reports a sentence with a word of negation or of work not yet
+// done.
+func negated(t string) bool {
+	for _, w := range []string{" not ", "n't ", " no ", " never ", " yet ", " none ", " partially ", " partly ", " mostly ", " except ", " but ", " ready for ", " remaining ", " remain ", " remains ", " left ", " pending ", " outstanding "} {
+		if strings.Contains(" "+t+" ", w) {
+			return true
+		}
+	}
+	return false
+}
+
+func doneWord(w string) bool {
+	switch strings.Trim(w, ",;:") {
+	case "complete", "completed", "done", "implemented", "shipped", "finished", "executed", "delivered", "landed", "merged", "run":
+		return true
+	}
+	return false
+}
+
+func workNoun(w string) bool {
+	w = strings.Trim(w, ",;:()")
+	switch w {
+	case "work", "implementation":
+		return true
+	}
+	switch singular(w) {
+	case "task", "step", "phase", "stage", "item", "pr", "change", "milestone", "sprint", "part", "slice", "unit", "section", "commit", "todo", "deliverable":
+		return true
+	}
+	return false
+}

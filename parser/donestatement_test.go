@@ -1,0 +1,87 @@
+package parser
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A plan whose prose says all of its work is done over units with no mark
+// of done: the units are read open, the disagreement is said at the
+// statement's line, and `done: all` is the reading listed next.
+func TestDoneStatementIsSaid(t *testing.T) {
+	src := "# Runner Plan\n\n## Execution Status\n\nStatus: Implemented on April 27, 2026.\n\n" +
+		"### Task 1: Freeze the API\n\n- [ ] **Step 1:** write the test\n\n### Task 2: Extract the policy\n\n- [ ] **Step 1:** move it\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"", ""}, statusValues(p))
+	assert.Contains(t, msgs(p, Warning), `5:1: this line says the plan's work is done ("Status: Implemented on April 27, 2026."), but 2 of its 2 units are not marked done, and they are read open; if the line is right, `+"`done: all`"+` reads them done`)
+	require.GreaterOrEqual(t, len(p.Candidates), 2)
+	assert.True(t, p.Candidates[0].Chosen)
+	assert.Equal(t, Candidate{Name: "done", Description: "the same units, every one done, as line 5 says", Units: 2, First: p.Candidates[0].First,
+		Declare: "done: all", Score: p.Candidates[0].Score, Why: "line 5 says the work is done, but 2 units are not marked done"}, p.Candidates[1])
+
+	// Declared, by the flag or in the front matter: every unit is done,
+	// and the preview's note says so.
+	for _, tc := range []struct {
+		src  string
+		opts Options
+		note string
+	}{
+		{src, Options{Reading: &Declared{Line: "done: all", From: "--reading"}}, "done: all (--reading): every unit not skipped is read done, with no mark of done before: 1.1, 1.2"},
+		{"---\ndone: all\n---\n" + src, Options{}, "done: all (the front matter at p.md:2): every unit not skipped is read done, with no mark of done before: 1.1, 1.2"},
+		{src, Options{Done: &Declared{Line: "done: all", File: ".architect.yaml", Pos: Pos{Line: 3, Col: 11}, From: ".architect.yaml"}}, "done: all (.architect.yaml at .architect.yaml:3): every unit not skipped is read done, with no mark of done before: 1.1, 1.2"},
+	} {
+		p := ParseWith("p.md", []byte(tc.src), tc.opts)
+		assert.Empty(t, msgs(p, Error))
+		assert.Equal(t, []string{"closed", "closed"}, statusValues(p))
+		var notes []string
+		for _, r := range p.Readings {
+			notes = append(notes, r.Text)
+		}
+		assert.Contains(t, notes, tc.note)
+		for _, w := range msgs(p, Warning) {
+			assert.NotContains(t, w, "says the plan's work is done")
+		}
+	}
+
+	// A `done:` line with another value is an error at its line.
+	p = Parse("p.md", []byte("---\ndone: some\n---\n"+src))
+	assert.Equal(t, []string{"2:1: the front matter at p.md:2: want `done: all` (every unit not skipped is done), not \"done: some\""}, msgs(p, Error))
+}
+
+// What says the whole work is done, and what does not: a part named, a
+// condition, a criterion, a list item's mark, remaining work.
+func TestDoneStatements(t *testing.T) {
+	plan := func(lines string) string {
+		return "# Plan\n\n" + lines + "\n\n## Phase 1: Build\n\n### Step 1.1: Parser\n\nWrite it.\n\n### Step 1.2: Printer\n\nWrite it.\n"
+	}
+	for lines, want := range map[string]bool{
+		"All implementation tasks below are complete.":                                        true,
+		"Every step below was run against the live tenancy.":                                  true,
+		"> The backend migration described here has been implemented.":                        true,
+		"**Part 5 COMPLETE.**":                                                                true,
+		"状态（2026-07-03）：PR1-PR9 全部完成。":                                                        true,
+		"## Status: IMPLEMENTED":                                                              true,
+		"Status: Phase 1 complete":                                                            false,
+		"**Status**: ✅ COMPLETE - Ready for Task 6":                                           false,
+		"**Status: ✅ MIGRATION COMPLETE** (with remaining cleanup tasks)":                     false,
+		"Commit everything once all pending implementation tasks are complete.":               false,
+		"- **Done when:** every runtime is run as non-root, and the entry above is executed.": false,
+		"1. Fix the token limit ✅ COMPLETED":                                                  false,
+		"## Phase 0: Publishing ✅ COMPLETED":                                                  false,
+		"当前状态：P0 与 P1 全部完成；Phase 4 剩余项待推进。":                                                   false,
+		"All tests are not yet complete.":                                                     false,
+		"The RFC work (W0.1, W0.2) has been completed.":                                       false,
+	} {
+		p := Parse("p.md", []byte(plan(lines)))
+		said := slices.ContainsFunc(msgs(p, Warning), func(w string) bool { return strings.Contains(w, "says the plan's work is done") })
+		assert.Equal(t, want, said, lines)
+	}
+	// A report's section after the units: "## Outcome" opening with a
+	// done word and a date.
+	p := Parse("p.md", []byte(plan("")+"\n## Outcome\n\nExecuted 2026-08-11 on `main`. Eleven commits.\n"))
+	assert.Contains(t, msgs(p, Warning), `17:1: this line says the plan's work is done ("Executed 2026-08-11 on main"), but 2 of its 2 units are not marked done, and they are read open; if the line is right, `+"`done: all`"+` reads them done`)
+}
