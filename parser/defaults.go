@@ -167,6 +167,12 @@ func parseConfig(file string, data []byte, base Pos, frontMatter bool) (d Defaul
 		}
 	}
 	if err != nil {
+		if frontMatter && !namesSetting(data) {
+			// A GSD plan's "- `materialize_source_dir()` no longer …": another
+			// tool's front matter that YAML refuses, holding no setting of
+			// the plan's; its errors cost the plan nothing it reads.
+			c.shared = "the front matter names no setting of architect's, so the plan is read without it"
+		}
 		for _, msg := range yamlMessages(err) {
 			p := base
 			if msg.line > 0 {
@@ -263,6 +269,22 @@ var documentKeys = map[string]bool{
 	"name": true, "overview": true, "todos": true, "isproject": true,
 	// A GSD phase plan's.
 	"phase": true, "plan": true, "wave": true, "depends_on": true, "files_modified": true, "autonomous": true, "must_haves": true, "requirements": true, "gap_closure": true, "user_setup": true,
+}
+
+// namesSetting reports YAML that YAML refuses with a top-level key that is
+// a setting or declares a reading: keys a plan's reader must not lose.
+func namesSetting(data []byte) bool {
+	for _, line := range strings.Split(string(data), "\n") {
+		k, _, ok := strings.Cut(line, ":")
+		if !ok || k == "" || k != strings.TrimSpace(k) || strings.ContainsAny(k, " \t#-") {
+			continue
+		}
+		k = strings.ToLower(k)
+		if settingByKey[k] != nil || readingKeys[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // readingKeys declare how to read the plan (parser/reading.go); "plans"

@@ -6494,3 +6494,16 @@ func TestSession28SecondReview(t *testing.T) {
 		assert.Empty(t, msgs(p, Error))
 	})
 }
+
+// Another tool's front matter that YAML refuses, naming no setting (a GSD
+// plan's list item opening with a code span), is a warning, and the plan
+// is read; one that names a setting stays an error.
+func TestBrokenForeignFrontMatter(t *testing.T) {
+	body := "# Plan\n\n## Phase 1: Build\n\n### Step 1.1: Parser\n\nWrite it.\n"
+	p := Parse("p.md", []byte("---\nphase: 09-skills\nmust_haves:\n  artifacts:\n    - `dir()` no longer leaks.\n---\n"+body))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"5:1: settings: found character that cannot start any token; ignored: the front matter names no setting of architect's, so the plan is read without it"}, msgs(p, Warning)[:1])
+	assert.Len(t, p.Sprints, 1)
+	p = Parse("p.md", []byte("---\nprefix: bd\nnotes:\n    - `dir()` no longer leaks.\n---\n"+body))
+	assert.Equal(t, []string{"4:1: settings: found character that cannot start any token"}, msgs(p, Error))
+}
