@@ -3,6 +3,7 @@ package parser
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -27,7 +28,7 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	var firstBox Pos
 	labelled := false    // the block before is a label ("Benefits:") that names no status
 	statusLabel := false // the block before is "Status:" with nothing after it
-	for _, n := range blocks {
+	for i, n := range blocks {
 		wasLabelled, wasStatus := labelled, statusLabel
 		labelled, statusLabel = false, false
 		if l, isList := n.(*ast.List); isList && wasStatus {
@@ -48,6 +49,11 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 			}
 		}
 		if par, isPar := n.(*ast.Paragraph); isPar {
+			if i == 0 {
+				if st, ok := b.boldLead(par); ok {
+					return st, b.p.Position(b.blockStart(par)), true
+				}
+			}
 			text := strings.TrimSpace(plainText(par, b.src))
 			at := b.p.Position(b.blockStart(par))
 			if v, found := cutStatusLabel(text); found {
@@ -143,6 +149,41 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	// releases an in-progress bead, and a ticked box is no statement that
 	// someone is on it. The unit stays open.
 	return "", Pos{}, false
+}
+
+// boldLead reads the bold run that opens a unit's first paragraph when it
+// says how the unit stands with a mark and a done word, a date after it
+// or not: "**✅ Concluída 10/08/2026.** 2 bugs reais achados…", "**✅ Done
+// 2026-05-02 — the last phase.**".
+func (b *builder) boldLead(par *ast.Paragraph) (string, bool) {
+	em, ok := par.FirstChild().(*ast.Emphasis)
+	if !ok || em.Level != 2 {
+		return "", false
+	}
+	t := strings.TrimSpace(plainText(em, b.src))
+	rest, marked := "", false
+	for _, m := range []string{"✅", "✔️", "✔", "☑️", "☑"} {
+		if r, ok := strings.CutPrefix(t, m); ok {
+			rest, marked = strings.TrimSpace(r), true
+			break
+		}
+	}
+	if !marked {
+		return "", false
+	}
+	for _, sep := range []string{" — ", " – ", " - ", "(", ";", ". ", ","} {
+		rest, _, _ = strings.Cut(rest, sep)
+	}
+	rest = strings.TrimRight(strings.TrimRightFunc(strings.TrimRight(rest, ". "), func(r rune) bool {
+		return unicode.IsDigit(r) || strings.ContainsRune("/-.", r)
+	}), " ")
+	if rest == "" || strings.ContainsFunc(rest, unicode.IsDigit) {
+		return "", false
+	}
+	if r := readStatus(rest); r.known && r.status == StatusClosed {
+		return StatusClosed, true
+	}
+	return "", false
 }
 
 // shippedAs reports a unit whose last block is a list ending in an item

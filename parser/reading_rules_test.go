@@ -6507,3 +6507,13 @@ func TestBrokenForeignFrontMatter(t *testing.T) {
 	p = Parse("p.md", []byte("---\nprefix: bd\nnotes:\n    - `dir()` no longer leaks.\n---\n"+body))
 	assert.Equal(t, []string{"4:1: settings: found character that cannot start any token"}, msgs(p, Error))
 }
+
+// A unit whose first paragraph opens with a bold mark and done word, a
+// date after it or not, is done: "**✅ Concluída 10/08/2026.** 2 bugs…";
+// a bold run with no mark, or a mark over work to come, says nothing.
+func TestBoldDoneLead(t *testing.T) {
+	p := Parse("p.md", []byte("# Plano\n\n## Passos\n\n### Fase 0 — Sessão\n\nTexto.\n\n### Fase 2 — Inventário\n\n**✅ Concluída 10/08/2026.** 2 bugs reais.\n\n"+
+		"### Fase 3 — Host\n\n**✅ Concluída 10/08/2026 — última fase do plano.** Os 4.\n\n### Fase 4 — VAMI\n\n**Concluída antes.** Texto.\n\n"+
+		"### Fase 5 — Rede\n\n**✅ Next: the network.** Texto.\n"))
+	assert.Equal(t, []string{"", "closed", "closed", "", ""}, statusValues(p))
+}
