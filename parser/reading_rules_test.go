@@ -6517,3 +6517,16 @@ func TestBoldDoneLead(t *testing.T) {
 		"### Fase 5 — Rede\n\n**✅ Next: the network.** Texto.\n"))
 	assert.Equal(t, []string{"", "closed", "closed", "", ""}, statusValues(p))
 }
+
+// A title that leaves words in title case in single braces ("{Plan
+// Name}"), over text that leaves more ("{Clear, measurable goal}"), is a
+// template; one such slot alone is not.
+func TestTitleCaseBraceSlots(t *testing.T) {
+	body := "\n\n## Phase 1: Analysis\n- [ ] Task 1.1 - analyse\n\n## Phase 2: Design\n- [ ] Task 2.1 - design\n"
+	refusedWith(t, "# 实施计划: {Plan Name}\n\n## 目标\n{Clear, measurable goal}\n\n## 范围\n- {What will be done}"+body,
+		`it is a template to copy and fill in (its title "实施计划: {Plan Name}" leaves a placeholder to fill in, and its text 2 more ("{What will be done}"))`)
+	p := Parse("p.md", []byte("# Plan: {Plan Name}\n\n## Goal\nShip it."+body))
+	assert.Empty(t, msgs(p, Error))
+	p = Parse("p.md", []byte("# Plan\n\n## Goal\n{Clear, measurable goal} and `{Name: x}`."+body))
+	assert.Empty(t, msgs(p, Error))
+}
