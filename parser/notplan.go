@@ -1577,6 +1577,18 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its %d checkboxes repeat the same %d titles: they tick options in a matrix or a form, not work to do", n, distinct)
 		}
 	}
+	if best.Name == "items" && logTitle(sig.title) {
+		if n := b.datedSections(doc); n >= 2 {
+			checked, unchecked := 0, 0
+			var first Pos
+			b.countBoxes(doc, &checked, &unchecked, &first)
+			if checked > 0 && checked >= 2*unchecked {
+				// "# 开发日志" over "## 2026-07-10" and "### 已完成": what
+				// was done each day, its few open boxes done the next.
+				return fmt.Sprintf("its title %q says it is a log, its %d level-2 sections are titled by dates, and %d of its %d checkboxes are ticked: a record of work done day by day, not work to do", sig.title, n, checked, checked+unchecked)
+			}
+		}
+	}
 	if best.Name == "headings" && best.level >= 2 {
 		if n, past := b.datedLog(doc, best.level); n >= 2 {
 			// "## 2026-03-18" over "- Started issue #34305", "- Added
@@ -1809,6 +1821,36 @@ func (b *builder) phaseMarked(doc ast.Node, level int) bool {
 	// the work as much as a plan of it; the other signals say which.
 	return marked && open
 }
+
+// logWords are the words of a title that names a log of the work.
+var logWords = []string{"dev log", "devlog", "development log", "work log", "worklog", "progress log", "engineering log", "build log", "journal",
+	"开发日志", "開發日誌", "工作日志", "工作日誌", "作業ログ", "作業日誌", "開発ログ", "開発日誌", "개발 일지", "개발일지", "작업 일지", "작업일지"}
+
+// logTitle reports a title that names a log of the work ("# 开发日志",
+// "# Development Log").
+func logTitle(title string) bool {
+	t := strings.ToLower(title)
+	return slices.ContainsFunc(logWords, func(w string) bool { return strings.Contains(t, w) })
+}
+
+// datedSections counts the document's level-2 sections when every one of
+// them opens its title with a date ("## 2026-07-12 (续四) — 项目完成"), 0
+// when one does not.
+func (b *builder) datedSections(doc ast.Node) int {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == 2 {
+			if !isoDateLeadRE.MatchString(b.trimmedText(h)) {
+				return 0
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// isoDateLeadRE is a date that opens a text: "2026-07-12", "2026/07/12".
+var isoDateLeadRE = lazyMustCompile(`^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`)
 
 // datedLog reports a log by date: every heading at level is a date, with
 // no checkbox in the document, and half or more of the list items under

@@ -6530,3 +6530,16 @@ func TestTitleCaseBraceSlots(t *testing.T) {
 	p = Parse("p.md", []byte("# Plan\n\n## Goal\n{Clear, measurable goal} and `{Name: x}`."+body))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A document titled as a log whose level-2 sections are all dates, most
+// of its boxes ticked, is a log of work done; with as many boxes open, or
+// a section that is no date, it is read.
+func TestDatedDevLog(t *testing.T) {
+	day := func(date string, boxes string) string { return "## " + date + "\n\n### 已完成\n" + boxes + "\n" }
+	refusedWith(t, "# 开发日志\n\n"+day("2026-08-13 — 更名", "- [x] 改名\n- [x] 打磨\n")+day("2026-07-10", "- [x] 骨架\n- [ ] 阶段 1\n"),
+		`its title "开发日志" says it is a log, its 2 level-2 sections are titled by dates, and 3 of its 4 checkboxes are ticked: a record of work done day by day, not work to do`)
+	p := Parse("p.md", []byte("# Development Log\n\n"+day("2026-08-13", "- [x] a\n- [ ] b\n")+day("2026-07-10", "- [ ] c\n- [ ] d\n")))
+	assert.Empty(t, msgs(p, Error))
+	p = Parse("p.md", []byte("# Development Log\n\n"+day("2026-08-13", "- [x] a\n- [x] b\n")+"## Next\n\n- [ ] c\n"))
+	assert.Empty(t, msgs(p, Error))
+}
