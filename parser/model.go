@@ -107,6 +107,10 @@ type Phase struct {
 	// text): each holds the phase's first units, those that wait on no
 	// other unit of the phase.
 	Gates []Gate
+	// Written is the phase's id as the heading writes it, where beads-ralph
+	// cannot carry it and ID keeps only its number: "13.1" of a GSD
+	// roadmap's inserted "### Phase 13.1: …" (ID "13"); "" otherwise.
+	Written string
 }
 
 // Sprint is a "Sprint N.M: Title" heading and the fields of its section.

@@ -6543,3 +6543,22 @@ func TestDatedDevLog(t *testing.T) {
 	p = Parse("p.md", []byte("# Development Log\n\n"+day("2026-08-13", "- [x] a\n- [x] b\n")+"## Next\n\n- [ ] c\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A GSD roadmap's inserted phases ("### Phase 13.1: …", read as phase 13)
+// are named by their written ids: "Depends on: Phase 13.1" waits on that
+// phase, "Depends on: Phase 13" on Phase 13 alone, and no cycle comes of
+// them.
+func TestInsertedDecimalPhases(t *testing.T) {
+	phase := func(id, dep string) string {
+		return "### Phase " + id + ": Work " + id + "\n\n**Goal**: g\n**Depends on**: " + dep + "\n\n- [x] " + id + "-01-PLAN.md - do it\n\n"
+	}
+	p := Parse("p.md", []byte("# Milestone v1.1\n\n## Phases\n\n"+phase("12", "Phase 11")+phase("13", "Phase 12")+phase("13.1", "Phase 13")+phase("13.2", "Phase 13.1")+phase("14", "Phase 13")))
+	assert.Empty(t, msgs(p, Error))
+	deps := map[string][]string{}
+	for _, s := range p.Sprints {
+		for _, r := range s.DependsOn {
+			deps[s.ID] = append(deps[s.ID], r.ID)
+		}
+	}
+	assert.Equal(t, map[string][]string{"13.1": {"12.1"}, "13.2": {"13.1"}, "13.3": {"13.2"}, "14.1": {"13.1"}}, deps)
+}

@@ -1307,6 +1307,15 @@ func (b *builder) refs(v string, at int, pos Pos, s *Sprint) []Ref {
 			prev = word
 			continue
 		}
+		if phaseWord(prev) && !none && !refNegations[prev] && b.writtenPhase(id) {
+			// "Depends on: Phase 13.1" where a heading writes "### Phase
+			// 13.1: …" (read as phase 13): that phase's units, not a
+			// unit 13.1.
+			b.phaseRefs = append(b.phaseRefs, phaseRef{s: s, phase: id, written: true, pos: pos})
+			found = true
+			prev = word
+			continue
+		}
 		if allDigits(id) && !none && !refNegations[prev] && prev != "" {
 			if w, rest, ok := matchWord(prev, unitWords); ok && rest == "" {
 				// "Depends on: Task 1" where the units are "## Task 1:
@@ -1895,6 +1904,14 @@ type phaseRef struct {
 	s     *Sprint
 	phase string
 	pos   Pos
+	// written: phase is an id as a heading writes it (Phase.Written).
+	written bool
+}
+
+// writtenPhase reports a phase read so far whose heading writes id where
+// its ID keeps only the number ("Phase 13.1").
+func (b *builder) writtenPhase(id string) bool {
+	return strings.Contains(id, ".") && slices.ContainsFunc(b.p.Phases, func(ph *Phase) bool { return ph.Written == id })
 }
 
 // unitRef is a Depends on value that names a unit by its word and whole
@@ -1968,11 +1985,19 @@ func (b *builder) resolveUnitRefs() {
 // resolvePhaseRefs gives each unit that depends on a phase the units of
 // that phase, now that every unit is read.
 func (b *builder) resolvePhaseRefs() {
+	plain := map[string]bool{} // the ids of phases written as they are read
+	for _, ph := range b.p.Phases {
+		if ph.Written == "" {
+			plain[ph.ID] = true
+		}
+	}
 	for _, r := range b.phaseRefs {
 		n, skipped := 0, 0
 		for _, u := range b.defs {
 			switch {
-			case u.Phase == nil || u.Phase.ID != r.phase || u == r.s:
+			// "Phase 13" is not the "Phase 13.1" read as phase 13, where
+			// a "Phase 13" is written too.
+			case u.Phase == nil || u == r.s || r.written && u.Phase.Written != r.phase || !r.written && (u.Phase.ID != r.phase || u.Phase.Written != "" && plain[r.phase]):
 			case u.Skipped:
 				skipped++
 			default:

@@ -1628,6 +1628,7 @@ func (w *shapeWalk) newPhase(r *shapeHead) *Phase {
 		// keeps its number, and its place in the plan keeps its order.
 		b.p.warnf(r.head.Pos, "phase id %q is read as phase %d", r.sh.id, num)
 		letters = ""
+		ph.Written = cleanID(r.sh.id)
 	}
 	ph.Num, ph.Letters = num, letters
 	ph.ID = strconv.Itoa(num) + letters
