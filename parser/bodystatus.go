@@ -327,7 +327,14 @@ func cutStatusLabel(text string) (string, bool) {
 	for _, l := range cjkStatusLabels {
 		if rest, ok := strings.CutPrefix(text, l); ok {
 			rest = strings.TrimLeft(rest, " ")
-			if v, ok := strings.CutPrefix(rest, "："); ok {
+			// "状态：已实现", and in Korean, written with the colon of
+			// ASCII, "상태: 구현 완료" ("状態:" over a paragraph on what is
+			// in place is no field).
+			v, ok := strings.CutPrefix(rest, "：")
+			if !ok && l == "상태" {
+				v, ok = strings.CutPrefix(rest, ":")
+			}
+			if ok {
 				line, _, _ := strings.Cut(v, "\n")
 				return strings.TrimSpace(line), true
 			}

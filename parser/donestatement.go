@@ -150,7 +150,8 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 	for _, s := range b.p.Sprints {
 		units[s.Heading.Pos.Line] = true
 	}
-	report := false // the open section reports on the work
+	report := false    // the open section reports on the work
+	sectioned := false // a section has opened: a status field in it is its own
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		start := b.p.Position(b.blockStart(n))
 		if h, ok := n.(*ast.Heading); ok {
@@ -163,8 +164,10 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 				return statement{start, text}, true
 			}
 			report = reportSection(text)
+			sectioned = sectioned || h.Level > 1
 			continue
 		}
+		fields := !sectioned || report
 		if start.Line >= first && !report {
 			continue
 		}
@@ -183,7 +186,7 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 			lines := c.Lines()
 			for i := 0; i < lines.Len(); i++ {
 				seg := lines.At(i)
-				if line := string(seg.Value(b.src)); b.statusDone(line) {
+				if line := string(seg.Value(b.src)); fields && b.statusDone(line) {
 					found = statement{b.p.Position(seg.Start), strings.TrimSpace(line)}
 					return ast.WalkStop, nil
 				}

@@ -6562,3 +6562,26 @@ func TestInsertedDecimalPhases(t *testing.T) {
 	}
 	assert.Equal(t, map[string][]string{"13.1": {"12.1"}, "13.2": {"13.1"}, "13.3": {"13.2"}, "14.1": {"13.1"}}, deps)
 }
+
+// A header's fields quoted ("> **상태**: 구현 완료 (v0.8.0)") are its
+// status line, and Korean writes a field's colon in ASCII; a Japanese
+// "状態:" over a paragraph is no field.
+func TestQuotedKoreanStatusLine(t *testing.T) {
+	body := "\n## 8. 구현 단계\n\n### Phase 1: 분리\n\n내용.\n\n### Phase 2: 락\n\n내용.\n"
+	p := Parse("p.md", []byte("# SPOT 설계\n\n> **우선순위**: High\n> **상태**: 구현 완료 (v0.8.0)\n"+body))
+	assert.Equal(t, []string{"closed", "closed"}, statusValues(p))
+	assert.Contains(t, msgs(p, Warning), "4:3: the plan's status line says it is done, so its units with no status of their own are read done: 1.1, 2.1")
+	p = Parse("p.md", []byte("# 設計\n\n> **優先度**: High\n> **Owner**: core\n"+body))
+	assert.Equal(t, []string{"", ""}, statusValues(p))
+	p = Parse("p.md", []byte("# チェック\n\n## 作業\n\n### Step 1: 数\n\n状態:\n現状把握APIは実装済み。\n\n### Step 2: 比較\n\n残作業。\n"))
+	assert.Equal(t, []string{"", ""}, statusValues(p))
+}
+
+// A unit's own status line under a section before the units ("#### B-1"
+// over "**상태**: ✅ 완료") says nothing of the whole plan.
+func TestSectionStatusIsNoDoneStatement(t *testing.T) {
+	p := Parse("p.md", []byte("# 봇 계획\n\n## 기능\n\n#### B-1: 매칭\n**상태**: ✅ 완료 (2026-01-26)\n\n## 단계\n\n### Step 1: 하나\n\n내용.\n\n### Step 2: 둘\n\n내용.\n"))
+	for _, w := range msgs(p, Warning) {
+		assert.NotContains(t, w, "says the plan's work is done")
+	}
+}

@@ -2489,7 +2489,12 @@ func (b *builder) statusLineMark(doc ast.Node) {
 		if h, ok := n.(*ast.Heading); ok && h.Level > 1 {
 			break
 		}
-		if par, ok := n.(*ast.Paragraph); ok {
+		block := n
+		if q, ok := n.(*ast.Blockquote); ok {
+			// "> **상태**: 구현 완료 (v0.8.0)": the header's fields quoted.
+			block = q.FirstChild()
+		}
+		if par, ok := block.(*ast.Paragraph); ok {
 			if v, found := cutStatusLabel(strings.TrimSpace(plainText(par, b.src))); found && v != "" {
 				value, at = v, b.p.Position(b.blockStart(par))
 				break
