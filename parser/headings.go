@@ -910,7 +910,10 @@ func markerPlace(s string, k, n int, part bool) int {
 		}
 	}
 	end := after == "" || strings.IndexFunc(after, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 ||
-		meaningless(after) || meaningless(strings.ToUpper(after)) || strings.HasPrefix(after, "(")
+		meaningless(after) || meaningless(strings.ToUpper(after)) || strings.HasPrefix(after, "(") ||
+		// "InkMon 创建工作流 ✅ 已完成", "发布 🔄 进行中": the mark and one
+		// word of status, of any language, ending the title.
+		!part && !strings.ContainsAny(after, " \t") && (doneWordFirst(after) || readStatus(after).known)
 	switch {
 	case end && !wordBefore:
 		return placeWhole // "— DEFERRED", "✅", "Setup — ✅ (PR #4)"

@@ -1589,6 +1589,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			}
 		}
 	}
+	if best.level >= 2 && progressTitle(sig.title) && !hasUncheckedBox(b.src) {
+		if done, open := b.markedHeads(doc, best.level); done >= 2 && open == 0 {
+			// "# InkMon Plugin 开发进度追踪" over "## 第一阶段：… ✅ 已完成"
+			// and "## 第二阶段：… ✅ 已完成", nothing marked open: what
+			// was done, tracked to its end.
+			return fmt.Sprintf("its title %q says it tracks progress, and its %d level-%d sections marked with a status all say done, with no box left open: a record of work done, not work to do", sig.title, done, best.level)
+		}
+	}
 	if best.Name == "headings" && best.level >= 2 {
 		if n, past := b.datedLog(doc, best.level); n >= 2 {
 			// "## 2026-03-18" over "- Started issue #34305", "- Added
@@ -1831,6 +1839,39 @@ var logWords = []string{"dev log", "devlog", "development log", "work log", "wor
 func logTitle(title string) bool {
 	t := strings.ToLower(title)
 	return slices.ContainsFunc(logWords, func(w string) bool { return strings.Contains(t, w) })
+}
+
+// progressTitle reports a title that names a tracker of progress
+// ("# σ₅: Progress Tracker", "# InkMon Plugin 开发进度追踪").
+func progressTitle(title string) bool {
+	t := strings.ToLower(title)
+	return slices.ContainsFunc([]string{"progress tracker", "progress tracking", "progress record", "进度追踪", "进度跟踪", "进度记录", "進度追蹤", "進捗管理", "進捗記録", "진행 상황"}, func(w string) bool { return strings.Contains(t, w) })
+}
+
+// hasUncheckedBox reports an open checkbox anywhere in src.
+func hasUncheckedBox(src []byte) bool {
+	return bytes.Contains(src, []byte("- [ ]")) || bytes.Contains(src, []byte("* [ ]"))
+}
+
+// markedHeads counts the headings at level whose markers say done, and
+// those whose markers say under way or not yet; unmarked ones count in
+// neither.
+func (b *builder) markedHeads(doc ast.Node, level int) (done, open int) {
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level != level {
+			continue
+		}
+		sh := readShape(b.trimmedText(h))
+		_, d, progress, _ := headingMarkers(sh.lead + " " + sh.rest)
+		switch {
+		case progress != "" || headingBlocked(sh.lead+" "+sh.rest) != "":
+			open++
+		case d != "":
+			done++
+		}
+	}
+	return done, open
 }
 
 // datedSections counts the document's level-2 sections when every one of

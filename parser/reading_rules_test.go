@@ -6585,3 +6585,25 @@ func TestSectionStatusIsNoDoneStatement(t *testing.T) {
 		assert.NotContains(t, w, "says the plan's work is done")
 	}
 }
+
+// A done mark followed by one done word of any language ends a heading's
+// title as the mark alone does: "## 第一阶段：InkMon 创建工作流 ✅ 已完成",
+// "## Phase 2: Setup ✅ Completado"; a mark over more words stays text.
+func TestDoneMarkWithWord(t *testing.T) {
+	p := Parse("p.md", []byte("# 计划\n\n## 第一阶段：InkMon 创建工作流 ✅ 已完成\n\n做了。\n\n## 第二阶段：数据库 ✅ 완료\n\n做了。\n\n"+
+		"## 第三阶段：图鉴 ✅ Completado\n\n做了。\n\n## 第四阶段：发布 ✅ done with the API\n\n未做。\n"))
+	assert.Equal(t, []string{"closed", "closed", "closed", ""}, statusValues(p))
+}
+
+// A document titled as a progress tracker whose sections at the units'
+// level that carry a status all say done, with no box open, is a record
+// of work done; one section under way, or one box open, makes it a plan.
+func TestFinishedProgressTracker(t *testing.T) {
+	body := "## 第一阶段：创建 ✅ 已完成\n\n| 任务 | 状态 |\n|---|---|\n| a | ✅ |\n\n## 第二阶段：数据库 ✅ 已完成\n\n做了。\n\n## 版本历史\n\nv1.\n"
+	refusedWith(t, "# InkMon 开发进度追踪\n\n"+body,
+		`its title "InkMon 开发进度追踪" says it tracks progress, and its 2 level-2 sections marked with a status all say done, with no box left open: a record of work done, not work to do`)
+	p := Parse("p.md", []byte("# InkMon 开发进度追踪\n\n"+body+"\n## 第三阶段：发布 🔄 进行中\n\n在做。\n"))
+	assert.Empty(t, msgs(p, Error))
+	p = Parse("p.md", []byte("# InkMon 开发进度追踪\n\n"+body+"\n- [ ] 发布\n"))
+	assert.Empty(t, msgs(p, Error))
+}
