@@ -1769,6 +1769,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "### Tasks" a topic it teaches.
 		return fmt.Sprintf("its title %q says it is %s, and only one heading looks like a unit", sig.title, sig.titleKind)
 	}
+	if best.Declare == "format: status-lists" && !hasCheckbox(b.src) {
+		if heads := b.changeHeads(doc); len(heads) >= 2 {
+			// "## Changes Made" over "### Files Modified" and "###
+			// Files Removed", then "### NEW Badges (🆕)": a change made,
+			// told with the words of its own statuses.
+			return fmt.Sprintf("its sections %s report a change made, and the only units the closest reading finds stand under sections whose titles hold a status word: a report, not a plan", strings.Join(heads, ", "))
+		}
+	}
 	if sig.kind == "" {
 		return ""
 	}
@@ -1839,6 +1847,24 @@ var logWords = []string{"dev log", "devlog", "development log", "work log", "wor
 func logTitle(title string) bool {
 	t := strings.ToLower(title)
 	return slices.ContainsFunc(logWords, func(w string) bool { return strings.Contains(t, w) })
+}
+
+// changeHeads returns the headings that report a change made ("What
+// Changed", "Changes Made", "Files Modified", "Files Removed"), quoted with
+// their lines.
+func (b *builder) changeHeads(doc ast.Node) []string {
+	var out []string
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		h, ok := c.(*ast.Heading)
+		if !ok || h.Level < 2 {
+			continue
+		}
+		switch normalHeading(b.trimmedText(h)) {
+		case "what changed", "changes made", "files modified", "files removed", "files added", "new files added", "files created", "files deleted":
+			out = append(out, fmt.Sprintf("%q (line %d)", b.trimmedText(h), b.p.Position(b.blockStart(h)).Line))
+		}
+	}
+	return out
 }
 
 // progressTitle reports a title that names a tracker of progress

@@ -6607,3 +6607,17 @@ func TestFinishedProgressTracker(t *testing.T) {
 	p = Parse("p.md", []byte("# InkMon 开发进度追踪\n\n"+body+"\n- [ ] 发布\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A write-up of a change made ("## What Changed", "## Changes Made" over
+// "### Files Modified"), its only units the headings under status-worded
+// sections ("### NEW Badges (🆕)"), is a report; with boxes to tick, or
+// one section of changes alone, it is read.
+func TestChangeWriteUpIsNoPlan(t *testing.T) {
+	body := "## New Labeling Logic\n\n### NEW Badges (🆕)\n\nShown for new patterns.\n\n### UPDATED Badges (🔄)\n\nShown for changed ones.\n"
+	refusedWith(t, "# Migration to Git-Based Labels\n\n## What Changed\n\nThe tracker went.\n\n## Changes Made\n\n### Files Modified\n\n- a.py\n\n"+body,
+		`its sections "What Changed" (line 3), "Changes Made" (line 7), "Files Modified" (line 9) report a change made, and the only units the closest reading finds stand under sections whose titles hold a status word: a report, not a plan`)
+	p := Parse("p.md", []byte("# Migration to Git-Based Labels\n\n## What Changed\n\nThe tracker went.\n\n"+body))
+	for _, e := range msgs(p, Error) {
+		assert.NotContains(t, e, "report a change made")
+	}
+}
