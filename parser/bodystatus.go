@@ -28,6 +28,7 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 	var firstBox Pos
 	labelled := false    // the block before is a label ("Benefits:") that names no status
 	statusLabel := false // the block before is "Status:" with nothing after it
+	headed := false      // a heading inside the unit has opened a part of it
 	for i, n := range blocks {
 		wasLabelled, wasStatus := labelled, statusLabel
 		labelled, statusLabel = false, false
@@ -91,6 +92,16 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 						open, openPos, labelled = true, at, false
 					}
 				}
+			}
+		}
+		if _, isHead := n.(*ast.Heading); isHead {
+			headed = true
+		}
+		if l, isList := n.(*ast.List); isList && !headed {
+			// Not under a heading of the unit's own ("### Buildpackages"
+			// over "- Status: Close to done."): that part's status.
+			if st, at, ok := b.statusItem(l); ok {
+				return st, at, true
 			}
 		}
 		if l, isList := n.(*ast.List); isList && !wasLabelled {
@@ -184,6 +195,29 @@ func (b *builder) boldLead(par *ast.Paragraph) (string, bool) {
 		return StatusClosed, true
 	}
 	return "", false
+}
+
+// statusItem reads a list item that is a status field among a unit's
+// bullet fields ("- Status: done" beside "- Problem: …"): the unit's
+// status, as a line of its own would say it.
+func (b *builder) statusItem(l *ast.List) (string, Pos, bool) {
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if _, box := itemChecked(it); box || it.FirstChild() == nil {
+			continue
+		}
+		lines := it.FirstChild().Lines()
+		if lines.Len() == 0 {
+			continue
+		}
+		seg := lines.At(0)
+		line := string(b.src[seg.Start:seg.Stop])
+		if v, found := cutStatusLabel(strings.TrimSpace(strings.ReplaceAll(line, "**", ""))); found {
+			if r := readStatus(v); r.known && r.status != statusSkipped && !firstVersion(v) {
+				return r.status, b.p.Position(b.blockStart(it)), true
+			}
+		}
+	}
+	return "", Pos{}, false
 }
 
 // shippedAs reports a unit whose last block is a list ending in an item

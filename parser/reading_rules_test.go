@@ -6621,3 +6621,15 @@ func TestChangeWriteUpIsNoPlan(t *testing.T) {
 		assert.NotContains(t, e, "report a change made")
 	}
 }
+
+// A status field written as a bullet among a unit's bullet fields ("-
+// Status: done" beside "- Problem: …") is the unit's status, over the
+// column word of the section above ("## Backlog"); one under a part of
+// the unit ("### Buildpackages") is that part's.
+func TestBulletStatusField(t *testing.T) {
+	p := Parse("p.md", []byte("# Backlog\n\n## Backlog\n\n### OPS-001 — Registry\n- Status: next\n- Problem: x\n\n### OPS-002 — Watch\n- Status: done\n- Problem: y\n\n"+
+		"### OPS-003 — Lines\n- **Status**: done (MVP)\n- Problem: z\n"))
+	assert.Equal(t, []string{"open", "closed", "closed"}, statusValues(p))
+	p = Parse("p.md", []byte("# 2020 Roadmap\n\n## Maturation\n\nText.\n\n### Buildpackages\n\n- Status: Close to done.\n\n## Beyond Pack\n\nText.\n\n### Registry\n\n- Status: In progress\n"))
+	assert.Equal(t, []string{"", ""}, statusValues(p))
+}
