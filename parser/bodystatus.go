@@ -50,7 +50,7 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 			}
 		}
 		if par, isPar := n.(*ast.Paragraph); isPar {
-			if i == 0 {
+			if i == 0 && !b.openBox(blocks).IsValid() {
 				if st, ok := b.boldLead(par); ok {
 					return st, b.p.Position(b.blockStart(par)), true
 				}
@@ -182,16 +182,23 @@ func (b *builder) boldLead(par *ast.Paragraph) (string, bool) {
 	if !marked {
 		return "", false
 	}
-	for _, sep := range []string{" — ", " – ", " - ", "(", ";", ". ", ","} {
-		rest, _, _ = strings.Cut(rest, sep)
+	// The run opens with one done word and a date at most, before its
+	// first separator ("Concluída 10/08/2026 — última fase do plano"),
+	// not "Done for iOS — Android still to do", "Backend done, frontend
+	// pending", "Definition of Done:", and nothing after it takes it back.
+	head, tail := rest, ""
+	for _, sep := range []string{" — ", " – ", " - ", "(", ";", ". ", ",", ":"} {
+		if h, t, ok := strings.Cut(head, sep); ok {
+			head, tail = h, t+" "+tail
+		}
 	}
-	rest = strings.TrimRight(strings.TrimRightFunc(strings.TrimRight(rest, ". "), func(r rune) bool {
+	head = strings.TrimRight(strings.TrimRightFunc(strings.TrimRight(head, ". "), func(r rune) bool {
 		return unicode.IsDigit(r) || strings.ContainsRune("/-.", r)
 	}), " ")
-	if rest == "" || strings.ContainsFunc(rest, unicode.IsDigit) {
+	if head == "" || strings.ContainsFunc(head, unicode.IsDigit) || strings.ContainsAny(head, " \t") || negated(strings.ToLower(tail)) {
 		return "", false
 	}
-	if r := readStatus(rest); r.known && r.status == StatusClosed {
+	if r := readStatus(head); r.known && r.status == StatusClosed {
 		return StatusClosed, true
 	}
 	return "", false
@@ -366,7 +373,13 @@ func cutStatusLabel(text string) (string, bool) {
 			// in place is no field).
 			v, ok := strings.CutPrefix(rest, "：")
 			if !ok && l == "상태" {
-				v, ok = strings.CutPrefix(rest, ":")
+				// With the ASCII colon only a value on its line: "상태:"
+				// over a list of states (완료: …, 대기: …) is no field.
+				if v, ok = strings.CutPrefix(rest, ":"); ok {
+					if line, _, _ := strings.Cut(v, "\n"); strings.TrimSpace(line) == "" {
+						ok = false
+					}
+				}
 			}
 			if ok {
 				line, _, _ := strings.Cut(v, "\n")

@@ -912,8 +912,9 @@ func markerPlace(s string, k, n int, part bool) int {
 	end := after == "" || strings.IndexFunc(after, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 ||
 		meaningless(after) || meaningless(strings.ToUpper(after)) || strings.HasPrefix(after, "(") ||
 		// "InkMon 创建工作流 ✅ 已完成", "发布 🔄 进行中": the mark and one
-		// word of status, of any language, ending the title.
-		!part && !strings.ContainsAny(after, " \t") && (doneWordFirst(after) || readStatus(after).known)
+		// word of status that agrees with it, of any language, ending the
+		// title (not "✅ Next", "✅ 待开始", "✅ 已完成部分，导出进行中").
+		!part && markWord(s[k:k+n], after)
 	switch {
 	case end && !wordBefore:
 		return placeWhole // "— DEFERRED", "✅", "Setup — ✅ (PR #4)"
@@ -932,6 +933,26 @@ func markerPlace(s string, k, n int, part bool) int {
 		return placeWhole // "— ✅ Implemented (abc123)", "— ✅ 已实现（`5fb7a37`）"
 	}
 	return placeNone
+}
+
+// markWord reports a word after a mark that says what the mark says: one
+// run of letters, no space or punctuation in it, whose status is the
+// mark's (done after ✅, under way after 🔄).
+func markWord(mark, word string) bool {
+	if word == "" || strings.IndexFunc(word, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return false
+	}
+	r := readStatus(word)
+	if !r.known {
+		return false
+	}
+	switch {
+	case strings.ContainsAny(mark, doneEmoji):
+		return r.status == StatusClosed
+	case strings.ContainsAny(mark, progressEmoji):
+		return r.status == StatusInProgress
+	}
+	return false
 }
 
 // doneWordFirst reports whether text opens with a word that says done, in

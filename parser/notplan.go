@@ -483,6 +483,9 @@ var namedSlotRE = lazyMustCompile(`^\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Ti
 // ("[IN PROGRESS]" says how the work stands; "[FEATURE NAME]" is to fill).
 func titleSlot(title string) bool {
 	for _, m := range slotRE.FindAllStringIndex(title, -1) {
+		if titleCaseSlot(title, m) {
+			continue // "Support the `{First Name}` token", "\text{Gross Revenue}"
+		}
 		if last, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(title[:m[0]])); unicode.IsLetter(last) && namedSlotRE.MatchString(title[m[0]:m[1]]) {
 			continue // "Validar el campo [Nombre del cliente]": a field's label in a sentence
 		}
@@ -491,6 +494,22 @@ func titleSlot(title string) bool {
 		}
 	}
 	return false
+}
+
+// titleCaseSlot reports slotRE's match m in text that is words in title
+// case in single braces ("{Plan Name}") standing in code, or glued to a
+// word or a backslash before it (LaTeX's "\text{Gross Revenue}"): a
+// token or markup, not a slot.
+func titleCaseSlot(text string, m []int) bool {
+	slot := text[m[0]:m[1]]
+	if !strings.HasPrefix(slot, "{") || strings.HasPrefix(slot, "{{") || slot[1] < 'A' || slot[1] > 'Z' {
+		return false
+	}
+	if strings.Count(text[:m[0]], "`")%2 == 1 {
+		return true
+	}
+	before, _ := utf8.DecodeLastRuneInString(text[:m[0]])
+	return m[0] > 0 && (unicode.IsLetter(before) || before == '\\')
 }
 
 // textSlotRE is a slot in a template's text: slotRE's, a date left to
@@ -581,7 +600,10 @@ func (b *builder) slottedHeadings(doc ast.Node) []string {
 	var out []string
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level > 1 {
-			if t := b.trimmedText(h); titleSlot(t) {
+			// The slot is looked for in the heading's source, where a
+			// code span keeps its backticks ("`{First Name}` token").
+			start := lineStart(b.src, max(b.blockStart(h), 0))
+			if t := b.trimmedText(h); titleSlot(t) && titleSlot(string(b.src[start:lineEnd(b.src, start)])) {
 				out = append(out, t)
 			}
 		}
@@ -1582,14 +1604,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			checked, unchecked := 0, 0
 			var first Pos
 			b.countBoxes(doc, &checked, &unchecked, &first)
-			if checked > 0 && checked >= 2*unchecked {
+			if checked > 0 && checked >= 4*unchecked {
 				// "# 开发日志" over "## 2026-07-10" and "### 已完成": what
 				// was done each day, its few open boxes done the next.
 				return fmt.Sprintf("its title %q says it is a log, its %d level-2 sections are titled by dates, and %d of its %d checkboxes are ticked: a record of work done day by day, not work to do", sig.title, n, checked, checked+unchecked)
 			}
 		}
 	}
-	if best.level >= 2 && progressTitle(sig.title) && !hasUncheckedBox(b.src) {
+	if best.level >= 2 && progressTitle(sig.title) && !planTitle(sig.title) && !hasUncheckedBox(b.src) {
 		if done, open := b.markedHeads(doc, best.level); done >= 2 && open == 0 {
 			// "# InkMon Plugin 开发进度追踪" over "## 第一阶段：… ✅ 已完成"
 			// and "## 第二阶段：… ✅ 已完成", nothing marked open: what
@@ -1846,7 +1868,16 @@ var logWords = []string{"dev log", "devlog", "development log", "work log", "wor
 // "# Development Log").
 func logTitle(title string) bool {
 	t := strings.ToLower(title)
-	return slices.ContainsFunc(logWords, func(w string) bool { return strings.Contains(t, w) })
+	return slices.ContainsFunc(logWords, func(w string) bool {
+		k := strings.Index(t, w)
+		if k < 0 {
+			return false
+		}
+		// A word of its own: not "Journaling App".
+		before, _ := utf8.DecodeLastRuneInString(t[:k])
+		after, _ := utf8.DecodeRuneInString(t[k+len(w):])
+		return !(k > 0 && unicode.IsLetter(before) && before < 0x2E80) && !(k+len(w) < len(t) && unicode.IsLetter(after) && after < 0x2E80)
+	})
 }
 
 // changeHeads returns the headings that report a change made ("What
@@ -1880,8 +1911,8 @@ func hasUncheckedBox(src []byte) bool {
 }
 
 // markedHeads counts the headings at level whose markers say done, and
-// those whose markers say under way or not yet; unmarked ones count in
-// neither.
+// the headings of units or phases ("## Phase 3: Billing") that no marker
+// says done; other headings ("## 版本历史") count in neither.
 func (b *builder) markedHeads(doc ast.Node, level int) (done, open int) {
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		h, ok := c.(*ast.Heading)
@@ -1889,12 +1920,14 @@ func (b *builder) markedHeads(doc ast.Node, level int) (done, open int) {
 			continue
 		}
 		sh := readShape(b.trimmedText(h))
-		_, d, progress, _ := headingMarkers(sh.lead + " " + sh.rest)
+		_, d, _, _ := headingMarkers(sh.lead + " " + sh.rest)
 		switch {
-		case progress != "" || headingBlocked(sh.lead+" "+sh.rest) != "":
-			open++
 		case d != "":
 			done++
+		case sh.word != "" || sh.id != "":
+			// "## Phase 3: Billing ⏳ Pending", "## Phase 4: Export": a
+			// unit's heading not marked done.
+			open++
 		}
 	}
 	return done, open

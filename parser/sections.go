@@ -1908,6 +1908,13 @@ type phaseRef struct {
 	written bool
 }
 
+// insertedPhase reports a phase whose heading says it was inserted between
+// others, as a GSD roadmap marks its decimal phases: "### Phase 13.1:
+// Dockerfile Dependencies (INSERTED)".
+func insertedPhase(ph *Phase) bool {
+	return strings.Contains(strings.ToLower(ph.Heading.Text), "inserted")
+}
+
 // writtenPhase reports a phase read so far whose heading writes id where
 // its ID keeps only the number ("Phase 13.1").
 func (b *builder) writtenPhase(id string) bool {
@@ -1995,9 +2002,10 @@ func (b *builder) resolvePhaseRefs() {
 		n, skipped := 0, 0
 		for _, u := range b.defs {
 			switch {
-			// "Phase 13" is not the "Phase 13.1" read as phase 13, where
-			// a "Phase 13" is written too.
-			case u.Phase == nil || u == r.s || r.written && u.Phase.Written != r.phase || !r.written && (u.Phase.ID != r.phase || u.Phase.Written != "" && plain[r.phase]):
+			// "Phase 13" is not the "Phase 13.1 (INSERTED)" read as phase
+			// 13, where a "Phase 13" is written too; a "Phase 1.1" part
+			// of Phase 1 is Phase 1's.
+			case u.Phase == nil || u == r.s || r.written && u.Phase.Written != r.phase || !r.written && (u.Phase.ID != r.phase || u.Phase.Written != "" && plain[r.phase] && insertedPhase(u.Phase)):
 			case u.Skipped:
 				skipped++
 			default:

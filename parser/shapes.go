@@ -2444,7 +2444,7 @@ func (b *builder) planDone(value string, at Pos) {
 	for _, sep := range []string{" — ", " – ", " - ", ";", ". "} {
 		head, _, _ = strings.Cut(head, sep)
 	}
-	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed {
+	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed || docStage(head) {
 		return
 	}
 	b.namedSkips(value, at)
@@ -2458,6 +2458,17 @@ func (b *builder) planDone(value string, at Pos) {
 	if len(closed) > 0 {
 		b.p.warnf(at, "the plan's status line says it is done, so its units with no status of their own are read done: %s", idList(closed))
 	}
+}
+
+// docStage reports a status that says how far the document, not its
+// work, has come: "Approved ✅", "Spec complete", "Review complete", "승인
+// 완료" (approved), "검토 완료" (reviewed).
+func docStage(v string) bool {
+	t := strings.ToLower(v)
+	if containsAny(t, []string{"shipped", "implemented", "deployed", "released", "merged", "구현", "实现", "實現", "実装", "上线"}) {
+		return false // "Approved ✅ Shipped (Waves 1-3)": the work is done too
+	}
+	return containsAny(t, []string{"approved", "approval", "review", "spec ", "spec complete", "design ", "design complete", "draft", "proposal", "accepted", "승인", "검토", "设计", "评审", "审批", "审核", "承認", "レビュー"})
 }
 
 // wordsDone reports a status that says in words, not by a mark alone,
