@@ -276,10 +276,14 @@ var documentKeys = map[string]bool{
 func namesSetting(data []byte) bool {
 	for _, line := range strings.Split(string(data), "\n") {
 		k, _, ok := strings.Cut(line, ":")
-		if !ok || k == "" || k != strings.TrimSpace(k) || strings.ContainsAny(k, " \t#-") {
+		if !ok || k == "" || k[0] == ' ' || k[0] == '\t' {
 			continue
 		}
-		k = strings.ToLower(k)
+		// "prefix : web", "\"prefix\": web": a key as YAML reads it.
+		k = strings.ToLower(unquoteValue(strings.TrimSpace(k)))
+		if strings.ContainsAny(k, " \t#-") {
+			continue
+		}
 		if settingByKey[k] != nil || readingKeys[k] {
 			return true
 		}

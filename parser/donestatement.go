@@ -28,10 +28,16 @@ const DoneAll = "done: all"
 // matter's. It reports where it was declared; a value other than "all" is
 // an error at its line.
 func (b *builder) doneDeclared(yml []byte, base Pos, d *Declared) (*Declared, bool) {
-	if d == nil {
+	fm := d == nil
+	if fm {
 		for n, l := range strings.Split(string(yml), "\n") {
 			k, v, ok := strings.Cut(strings.TrimRight(l, "\r"), ":")
-			if ok && strings.EqualFold(k, "done") {
+			if ok && k != "" && k[0] != ' ' && k[0] != '\t' && strings.EqualFold(unquoteValue(strings.TrimSpace(k)), "done") {
+				// "done: all  # shipped in v2": YAML's comment is no part of
+				// the value.
+				if c := strings.Index(v, " #"); c >= 0 {
+					v = v[:c]
+				}
 				d = &Declared{Line: "done: " + unquoteValue(strings.TrimSpace(v)), File: b.p.File, Pos: Pos{Line: base.Line + n, Col: 1}, From: "the front matter"}
 				break
 			}
@@ -45,6 +51,12 @@ func (b *builder) doneDeclared(yml []byte, base Pos, d *Declared) (*Declared, bo
 		pos := d.Pos
 		if !pos.IsValid() {
 			pos = Pos{Line: 1, Col: 1}
+		}
+		if fm {
+			// "done: false" in a front matter shared with other tools:
+			// another tool's key, ignored as an unknown setting is.
+			b.p.warnf(pos, "%s: %q is not `%s`, the one value the key takes (every unit not skipped is done); ignored", d.where(), d.Line, DoneAll)
+			return nil, false
 		}
 		b.p.errorf(pos, "%s: want `%s` (every unit not skipped is done), not %q", d.where(), DoneAll, d.Line)
 		return nil, false
@@ -147,8 +159,12 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 		return statement{}, false
 	}
 	units := map[int]bool{}
+	level := 0 // the units' heading level: a report's heading is no deeper
 	for _, s := range b.p.Sprints {
 		units[s.Heading.Pos.Line] = true
+		if l := s.Heading.Level; l > 0 && (level == 0 || l < level) {
+			level = l
+		}
 	}
 	report := false    // the open section reports on the work
 	sectioned := false // a section has opened: a status field in it is its own
@@ -160,10 +176,12 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 				report = false
 				continue
 			}
-			if (start.Line < first || report || reportSection(text)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
+			if (start.Line < first || report || reportSection(text) && (level == 0 || h.Level <= level)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
 				return statement{start, text}, true
 			}
-			report = reportSection(text)
+			// "#### Status" inside a unit is the unit's: a report's
+			// heading stands no deeper than the units' own.
+			report = reportSection(text) && (level == 0 || h.Level <= level)
 			sectioned = sectioned || h.Level > 1
 			continue
 		}
@@ -215,11 +233,15 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 // reportSection reports a section heading that reports on the work rather
 // than planning it: "## Outcome", "## Execution Status", "## Status".
 func reportSection(text string) bool {
-	t := strings.ToLower(strings.Trim(text, " #*:"))
-	for _, w := range []string{"outcome", "status", "result", "results", "completion", "summary", "execution record", "执行结果", "完成情况", "状态", "상태", "結果"} {
-		if t == w || strings.HasPrefix(t, w+" ") || strings.HasSuffix(t, " "+w) || strings.HasPrefix(t, w+"(") || strings.HasPrefix(t, w+"（") {
-			return true
-		}
+	t := strings.ToLower(strings.Trim(text, " #*"))
+	if k := strings.IndexAny(t, ":(（"); k > 0 {
+		t = strings.TrimSpace(t[:k])
+	}
+	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	switch t {
+	case "outcome", "outcomes", "status", "execution status", "implementation status", "project status", "current status", "overall status",
+		"result", "results", "completion", "completion notes", "summary", "execution record", "执行结果", "完成情况", "状态", "状態", "상태", "結果":
+		return true
 	}
 	return false
 }
@@ -237,9 +259,18 @@ func (b *builder) statusDone(line string) bool {
 		head, _, _ = strings.Cut(head, sep)
 	}
 	head = strings.TrimRight(strings.TrimSpace(head), ".!")
+	if strings.ContainsAny(head, "%/") || strings.ContainsFunc(head, unicode.IsDigit) {
+		return false // "80% Complete", "1/2 Done": how far, not done
+	}
 	head = strings.TrimLeftFunc(head, func(r rune) bool { return !unicode.IsLetter(r) })
+	// The value opens with its word of status ("Implemented", "✅ Complete",
+	// "Fully implemented"), not a part's name ("MVP Complete").
+	first, _, _ := strings.Cut(head, " ")
+	if f := strings.ToLower(first); f != "fully" && f != "all" && f != "completely" && !readStatus(first).known {
+		return false
+	}
 	r := readStatus(head)
-	return r.known && r.status == StatusClosed && !strings.ContainsFunc(head, unicode.IsDigit) && !negated(strings.ToLower(v)) && !b.namesPart(v)
+	return r.known && r.status == StatusClosed && !negated(strings.ToLower(v)) && !b.namesPart(v)
 }
 
 // unmarked is a line without emphasis, code and quote marks, and without
@@ -276,8 +307,8 @@ func pastDone(s string) bool {
 	if len(words) < 2 || strings.HasSuffix(words[0], ":") {
 		return false
 	}
-	if r, _ := utf8.DecodeRuneInString(words[1]); !unicode.IsDigit(r) && words[1] != "on" {
-		return false // "Executed 2026-08-11", "Completed on 3 May", not "Done when: …"
+	if !isoDateLeadRE.MatchString(words[1]) && !(words[1] == "on" && len(words) > 2 && (isoDateLeadRE.MatchString(words[2]) || monthWord(words[2]))) {
+		return false // "Executed 2026-08-11", "Completed on 3 May", not "Completed 3 of 7 tasks"
 	}
 	switch strings.ToLower(strings.Trim(words[0], ",;")) {
 	case "executed", "implemented", "completed", "shipped", "merged", "delivered", "done", "finished", "landed":
@@ -289,7 +320,7 @@ func pastDone(s string) bool {
 // namesPart reports text that names one of the plan's units or phases
 // ("Phase 1 complete"): it says how a part stands, not the whole.
 func (b *builder) namesPart(text string) bool {
-	for _, m := range statusMarkRE.FindAllStringSubmatch(text, -1) {
+	for _, m := range partRE.FindAllStringSubmatch(text, -1) {
 		for _, s := range b.defs {
 			if namesUnit(s.Heading.Text, m[1], m[2]) || s.Phase != nil && s.Phase.Heading.Level > 0 && namesUnit(s.Phase.Heading.Text, m[1], m[2]) {
 				return true
@@ -299,6 +330,10 @@ func (b *builder) namesPart(text string) bool {
 	return false
 }
 
+// partRE finds a word and a number after it: "Step 1.1", "Phase 1", at
+// the end of a text or in brackets as well as before a word.
+var partRE = lazyMustCompile(`(\pL+)\s+([0-9]+(?:\.[0-9]+)?)`)
+
 // capsDone reports a short sentence, three words at most, that ends in a
 // done word in capitals: "Part 5 COMPLETE.", "🎉 ALL DONE".
 func capsDone(line string) bool {
@@ -307,12 +342,33 @@ func capsDone(line string) bool {
 		return false
 	}
 	last := words[len(words)-1]
-	if last != strings.ToUpper(last) || utf8.RuneCountInString(last) < 4 {
+	if last != strings.ToUpper(last) || utf8.RuneCountInString(last) < 4 || strings.ContainsAny(line, "%/") {
 		return false
+	}
+	for _, w := range words[:len(words)-1] {
+		switch strings.ToUpper(w) {
+		case "NEARLY", "ALMOST", "MOSTLY", "PARTIALLY", "PARTLY", "DEFINITION", "WHEN", "OF", "NOT", "NEVER":
+			return false // "NEARLY COMPLETE", "Definition of DONE"
+		}
 	}
 	switch last {
 	case "COMPLETE", "COMPLETED", "DONE", "IMPLEMENTED", "EXECUTED", "SHIPPED", "FINISHED":
 		return len(words) == 1 || !negated(strings.ToLower(line))
+	}
+	return false
+}
+
+// monthWord reports a word that opens a date: a month's name, or a day's
+// number ("3 May").
+func monthWord(w string) bool {
+	if r, _ := utf8.DecodeRuneInString(w); unicode.IsDigit(r) {
+		return true
+	}
+	w = strings.ToLower(strings.Trim(w, ".,"))
+	for _, m := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"} {
+		if strings.HasPrefix(w, m) {
+			return true
+		}
 	}
 	return false
 }
@@ -326,7 +382,7 @@ func sentences(text string) []string {
 	for i, r := range text {
 		end := false
 		switch r {
-		case '。', '！', '？':
+		case '。', '！', '？', ';', '；':
 			end = true
 		case '.', '!', '?':
 			end = i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n'
@@ -359,17 +415,27 @@ func allDoneSentence(s string) bool {
 			}
 			// "Step 13-15 + 五轮审查全部完成", "P0 与 P1 全部完成": named
 			// parts; "PR1-PR9 全部完成", a range, may be the whole.
-			named := strings.ContainsFunc(before, unicode.IsDigit) && !rangeRE.MatchString(strings.TrimLeft(before, "，；：,;: "))
-			return !strings.ContainsAny(s, "未没沒") && !strings.Contains(s, "아직") && !strings.Contains(s, "ません") && !named
+			named := strings.ContainsFunc(before, unicode.IsDigit) && !rangeRE.MatchString(strings.TrimLeft(before, "，；：,;: ")) ||
+				// "第一阶段全部完成": a part named by a Chinese numeral.
+				strings.Contains(before, "第")
+			// A negation, a condition, a plan or a goal, or work under way
+			// in the same sentence: "并非全部完成", "全部完成后", "计划下周全部
+			// 完成", "모두 완료되지 않았습니다", "第二阶段进行中".
+			return !named && !containsAny(s, []string{"未", "没", "沒", "不", "非", "아직", "않", "안 ", "못", "ない", "ません", "后", "後", "前", "时", "時", "计划", "計劃", "預定", "予定", "需要", "应", "應", "将", "將", "目标", "目標", "进行中", "進行中", "진행", "下周", "本周", "来週", "다음"})
 		}
 	}
 	if label, _, ok := strings.Cut(s, ": "); ok && utf8.RuneCountInString(label) <= 30 {
 		return false // "Done when: …", a criterion, not a report
 	}
-	t := " " + strings.ToLower(strings.TrimSpace(s)) + " "
+	t := " " + strings.ToLower(strings.TrimLeftFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })) + " "
 	for _, w := range []string{" when ", " once ", " after ", " if ", " until ", " before ", " unless ", " should ", " must ", " will ", " can "} {
 		if strings.Contains(t, w) {
 			return false
+		}
+	}
+	for _, w := range []string{" make sure ", " ensure ", " verify ", " check ", " please "} {
+		if strings.HasPrefix(t, w) {
+			return false // an instruction, not a report
 		}
 	}
 	if negated(t) {
@@ -386,27 +452,64 @@ func allDoneSentence(s string) bool {
 			// "run" is done only in the past: "Every step below was run",
 			// not "every agent runtime is run as non-root".
 			if len(next) > 0 && doneWord(next[0]) && (strings.Trim(next[0], ",;:") != "run" || w != "is" && w != "are") {
+				if (w == "is" || w == "are") && !clauseEnds(next[1:]) {
+					// "All work is done on the feature branch", "Each PR
+					// is landed behind a flag": how the work is done, in
+					// the present, not that it is.
+					continue
+				}
 				verb, perfect = i, w == "been" || w == "was"
 				break
 			}
 		}
 	}
 	if verb < 0 {
+		// "✅ ALL TASKS COMPLETED", "All steps done": a headline with no
+		// verb, all and the work and a done word, nothing else.
+		if n := len(words); n >= 3 && words[0] == "all" && workNoun(words[n-2]) && doneWord(strings.Trim(words[n-1], ".!")) {
+			return true
+		}
 		return false
 	}
 	subject := words[:verb]
 	for i, w := range subject {
 		if w == "all" || w == "every" || w == "each" {
-			return slices.ContainsFunc(subject[i+1:], workNoun)
+			// "All implementation tasks below", "All of the tasks": the
+			// words between name the whole, not a part ("All backend
+			// tasks", "All Phase One tasks").
+			rest := subject[i+1:]
+			head := -1 // the last word of the work ("tasks" of "implementation tasks")
+			for j, x := range rest {
+				if workNoun(x) {
+					head = j
+				}
+			}
+			if head < 0 {
+				return false
+			}
+			for j, x := range rest {
+				w := strings.Trim(x, ",;:")
+				switch {
+				case j < head && (workNoun(x) || slices.Contains(allQualifiers, w)):
+				case j == head:
+				case j > head && slices.Contains([]string{"below", "above", "here", "in", "this", "the", "plan", "document", "listed"}, w):
+				default:
+					// "All backend tasks", "All Phase One tasks": a part.
+					return false
+				}
+			}
+			return true
 		}
 	}
 	if !perfect || idRE.MatchString(s) {
 		return false
 	}
 	// "This plan has been fully implemented", "The backend migration
-	// described here … has been implemented".
+	// described here … has been implemented" (not "The database migration
+	// has been completed, so this plan starts …").
+	whole := strings.Contains(t, " described here") || strings.Contains(t, " in this plan") || strings.Contains(t, " in this document") || strings.Contains(t, " above ") || strings.Contains(t, " below ")
 	for i, w := range subject {
-		if (w == "the" || w == "this") && i+1 < len(subject) {
+		if (w == "this" || w == "the" && whole) && i+1 < len(subject) {
 			for _, x := range subject[i+1 : min(len(subject), i+4)] {
 				switch strings.Trim(x, ",;:") {
 				case "plan", "work", "migration", "refactor", "refactoring", "implementation", "project", "roadmap":
@@ -425,15 +528,51 @@ var rangeRE = lazyMustCompile(`^[A-Za-z]*[0-9]+\s*[-–~]\s*[A-Za-z]*[0-9]+\s*$`
 // sentence that names parts speaks of them, not of the whole.
 var idRE = lazyMustCompile(`\b[A-Za-z]{1,3}-?[0-9]+(\.[0-9]+)?\b`)
 
+// allQualifiers may stand between "all" and the work's noun and keep the
+// whole: "All of the tasks", "All planned refactoring tasks".
+var allQualifiers = []string{"the", "of", "these", "this", "plan's", "planned", "listed", "its", "our", "my",
+	"implementation", "refactoring", "migration", "development", "cleanup", "remediation"}
+
 // negated reports a sentence with a word of negation or of work not yet
 // done.
 func negated(t string) bool {
-	for _, w := range []string{" not ", "n't ", " no ", " never ", " yet ", " none ", " partially ", " partly ", " mostly ", " except ", " but ", " ready for ", " remaining ", " remain ", " remains ", " left ", " pending ", " outstanding "} {
-		if strings.Contains(" "+t+" ", w) {
+	// Words, not their spaces: "done (except the printer)", "(partially)".
+	words := strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for i, w := range words {
+		switch w {
+		case "not", "no", "never", "yet", "none", "partially", "partly", "mostly", "except", "but", "remaining", "remain", "remains",
+			"left", "pending", "outstanding", "continues", "continue", "ongoing", "underway", "next":
+			return true
+		case "ready":
+			if i+1 < len(words) && words[i+1] == "for" {
+				return true
+			}
+		case "under", "in":
+			if i+1 < len(words) && (words[i+1] == "way" || words[i+1] == "progress") {
+				return true
+			}
+		}
+		if strings.HasSuffix(w, "n't") {
 			return true
 		}
 	}
 	return false
+}
+
+// clauseEnds reports the words after a done word that end its clause: none,
+// or a date ("on 2026-05-01", "as of May"), or another done word ("done
+// and tested").
+func clauseEnds(rest []string) bool {
+	if len(rest) == 0 {
+		return true
+	}
+	switch strings.Trim(rest[0], ",;:.") {
+	case "and", "&":
+		return len(rest) > 1 && doneWord(rest[1])
+	case "on", "in", "as":
+		return len(rest) > 1 && (monthWord(rest[len(rest)-1]) || isoDateLeadRE.MatchString(rest[1]))
+	}
+	return strings.Trim(rest[0], ".,;:!") == ""
 }
 
 func doneWord(w string) bool {
