@@ -50,8 +50,8 @@ func (b *builder) bodyStatus(blocks []ast.Node) (status string, pos Pos, ok bool
 			}
 		}
 		if par, isPar := n.(*ast.Paragraph); isPar {
-			if i == 0 && !b.openBox(blocks).IsValid() {
-				if st, ok := b.boldLead(par); ok {
+			if i == 0 {
+				if st, ok := b.boldLead(par); ok && !b.openBox(blocks).IsValid() {
 					return st, b.p.Position(b.blockStart(par)), true
 				}
 			}
@@ -171,6 +171,9 @@ func (b *builder) boldLead(par *ast.Paragraph) (string, bool) {
 	if !ok || em.Level != 2 {
 		return "", false
 	}
+	if lead, ok := em.FirstChild().(*ast.Text); !ok || !strings.ContainsAny(b.source()[lead.Segment.Start:min(lead.Segment.Start+8, len(b.src))], "✅✔☑") {
+		return "", false // most bold leads: "**Goal**:"
+	}
 	t := strings.TrimSpace(plainText(em, b.src))
 	rest, marked := "", false
 	for _, m := range []string{"✅", "✔️", "✔", "☑️", "☑"} {
@@ -217,7 +220,10 @@ func (b *builder) statusItem(l *ast.List) (string, Pos, bool) {
 			continue
 		}
 		seg := lines.At(0)
-		line := string(b.src[seg.Start:seg.Stop])
+		line := b.source()[seg.Start:seg.Stop]
+		if !strings.ContainsAny(line, ":：") {
+			continue // most items: no field
+		}
 		if v, found := cutStatusLabel(strings.TrimSpace(strings.ReplaceAll(line, "**", ""))); found {
 			if r := readStatus(v); r.known && r.status != statusSkipped && !firstVersion(v) {
 				return r.status, b.p.Position(b.blockStart(it)), true

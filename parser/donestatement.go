@@ -158,24 +158,28 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 	if first == 0 {
 		return statement{}, false
 	}
-	units := map[int]bool{}
-	level := 0 // the units' heading level: a report's heading is no deeper
+	units := make([]int, 0, len(b.p.Sprints)) // the units' lines, in order
+	level := 0                                // the units' heading level: a report's heading is no deeper
 	for _, s := range b.p.Sprints {
-		units[s.Heading.Pos.Line] = true
+		units = append(units, s.Heading.Pos.Line)
 		if l := s.Heading.Level; l > 0 && (level == 0 || l < level) {
 			level = l
 		}
 	}
+	slices.Sort(units)
 	report := false    // the open section reports on the work
 	sectioned := false // a section has opened: a status field in it is its own
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		start := b.p.Position(b.blockStart(n))
 		if h, ok := n.(*ast.Heading); ok {
-			text := strings.TrimSpace(plainText(h, b.src))
-			if units[start.Line] {
+			if _, unit := slices.BinarySearch(units, start.Line); unit {
 				report = false
 				continue
 			}
+			// The heading's line, read without a copy: most are passed
+			// over.
+			ls := lineStart(b.src, max(b.blockStart(h), 0))
+			text := strings.TrimSpace(strings.TrimLeft(b.source()[ls:lineEnd(b.src, ls)], "#"))
 			if (start.Line < first || report || reportSection(text) && (level == 0 || h.Level <= level)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
 				return statement{start, text}, true
 			}
@@ -233,18 +237,22 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 // reportSection reports a section heading that reports on the work rather
 // than planning it: "## Outcome", "## Execution Status", "## Status".
 func reportSection(text string) bool {
-	t := strings.ToLower(strings.Trim(text, " #*"))
+	t := strings.Trim(text, " #*")
 	if k := strings.IndexAny(t, ":(（"); k > 0 {
 		t = strings.TrimSpace(t[:k])
 	}
 	t = strings.TrimLeftFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
-	switch t {
-	case "outcome", "outcomes", "status", "execution status", "implementation status", "project status", "current status", "overall status",
-		"result", "results", "completion", "completion notes", "summary", "execution record", "执行结果", "完成情况", "状态", "状態", "상태", "結果":
-		return true
+	for _, w := range reportNames {
+		if strings.EqualFold(t, w) {
+			return true
+		}
 	}
 	return false
 }
+
+// reportNames are the titles of sections that report on the work.
+var reportNames = []string{"outcome", "outcomes", "status", "execution status", "implementation status", "project status", "current status", "overall status",
+	"result", "results", "completion", "completion notes", "summary", "execution record", "执行结果", "完成情况", "状态", "状態", "상태", "結果"}
 
 // statusDone reports a status field whose value says in words that the
 // work is done, naming no unit or phase of the plan: "Status: Implemented
