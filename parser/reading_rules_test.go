@@ -6691,3 +6691,14 @@ func TestSession29ReviewB(t *testing.T) {
 	p = Parse("p.md", []byte("# 주문 시스템 구현 계획\n\n## 작업 1: 주문 상태 모델\n\n상태:\n\n- 완료: 배송이 끝난 주문\n- 대기: 결제 전 주문\n\n## 작업 2: 알림\n\n푸시 알림을 보낸다.\n"))
 	assert.Equal(t, []string{"", ""}, statusValues(p))
 }
+
+// An unticked box whose nested status field says done ("- [ ] 1.1 建表"
+// over "  - 状态：DONE") is done, and that is said; sub-boxes all ticked
+// under an open box with plain items beside them still leave it open.
+func TestStatusFieldUnderOpenBox(t *testing.T) {
+	p := Parse("p.md", []byte("# 任务清单\n\n## 阶段 1：底座\n\n- [ ] 1.1 建后台任务主表\n  - 状态：DONE\n  - 做什么：建表\n- [ ] 1.2 建接口\n  - 状态：TODO\n  - 做什么：写接口\n"))
+	assert.Equal(t, []string{"closed", "open"}, statusValues(p))
+	assert.Contains(t, msgs(p, Warning), "5:1: task 1 (unit 1.1) is not checked, but its status field says done (line 6): read as done; tick it, or change the field")
+	p = Parse("p.md", []byte("# Tasks\n\n## Phase 1: Base\n\n- [ ] 1.1 Tables\n  - [x] users\n  - notes to write\n- [ ] 1.2 API\n"))
+	assert.Equal(t, []string{"open", "open"}, statusValues(p))
+}

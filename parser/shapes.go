@@ -2229,7 +2229,11 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 			b.p.warnf(head.Pos, "this plan %s: struck items are read as done (unit %s first), and as dropped only where a note after the strike says so", b.crossWhy, s.ID)
 		}
 	}
-	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
+	if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos && b.statusFieldAt(s.Status.Pos) {
+		// "- [ ] 1.1 建后台任务主表" over "  - 状态：DONE": the field, kept
+		// as the work moves, outweighs a box left unticked; that is said.
+		b.p.warnf(head.Pos, "%s (unit %s) is not checked, but its status field says done (line %d): read as done; tick it, or change the field", sh.name(), s.ID, s.Status.Pos.Line)
+	} else if has && !checked && s.Status.Value == StatusClosed && s.Status.Pos != head.Pos {
 		// An open box whose sub-boxes are all ticked: done, unless
 		// items with no box stand beside them, whose work nothing says
 		// is done, or sub-boxes left open as deferred: the unit's own
@@ -2265,6 +2269,19 @@ func (w *shapeWalk) itemUnit(ph *Phase, it ast.Node, itemEnd int, after ast.Node
 		s.Status = Field{Value: v, Pos: head.Pos}
 	}
 	return s
+}
+
+// statusFieldAt reports a status field written on the line at pos ("-
+// 状态：DONE", "**Status**: done").
+func (b *builder) statusFieldAt(pos Pos) bool {
+	if pos.Offset < 0 || pos.Offset >= len(b.src) {
+		return false
+	}
+	ls := lineStart(b.src, pos.Offset)
+	line := strings.TrimSpace(b.source()[ls:lineEnd(b.src, ls)])
+	line = strings.TrimSpace(strings.TrimLeft(strings.ReplaceAll(line, "**", ""), "-*+ "))
+	_, ok := cutStatusLabel(line)
+	return ok
 }
 
 // name is how the unit calls itself: "Task 3", and "T033" for a letter
