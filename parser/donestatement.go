@@ -145,43 +145,42 @@ type statement struct {
 // "## Progress" note), or in a section after the units that reports on
 // them ("## Outcome", "## Execution Status").
 func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
-	first := 0 // the line of the first unit, or of the phase that holds it
-	for _, s := range b.p.Sprints {
-		l := s.Heading.Pos.Line
-		if s.Phase != nil && s.Phase.Heading.Level > 0 {
-			l = min(l, s.Phase.Heading.Pos.Line)
-		}
-		if l > 0 && (first == 0 || l < first) {
-			first = l
-		}
-	}
-	if first == 0 {
-		return statement{}, false
-	}
-	units := make([]int, 0, len(b.p.Sprints)) // the units' lines, in order
+	// Offsets, not positions, until a statement is found: the walk passes
+	// over every unit of a 10,000-sprint plan.
+	first := -1                               // the start of the first unit's line, or of its phase's
+	units := make([]int, 0, len(b.p.Sprints)) // the starts of the units' lines, in order
 	level := 0                                // the units' heading level: a report's heading is no deeper
 	for _, s := range b.p.Sprints {
-		units = append(units, s.Heading.Pos.Line)
+		at := s.Heading.Start
+		if s.Phase != nil && s.Phase.Heading.Level > 0 {
+			at = min(at, s.Phase.Heading.Start)
+		}
+		if first < 0 || at < first {
+			first = at
+		}
+		units = append(units, s.Heading.Start)
 		if l := s.Heading.Level; l > 0 && (level == 0 || l < level) {
 			level = l
 		}
+	}
+	if first < 0 {
+		return statement{}, false
 	}
 	slices.Sort(units)
 	report := false    // the open section reports on the work
 	sectioned := false // a section has opened: a status field in it is its own
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		start := b.p.Position(b.blockStart(n))
+		start := lineStart(b.src, max(b.blockStart(n), 0))
 		if h, ok := n.(*ast.Heading); ok {
-			if _, unit := slices.BinarySearch(units, start.Line); unit {
+			if _, unit := slices.BinarySearch(units, start); unit {
 				report = false
 				continue
 			}
 			// The heading's line, read without a copy: most are passed
 			// over.
-			ls := lineStart(b.src, max(b.blockStart(h), 0))
-			text := strings.TrimSpace(strings.TrimLeft(b.source()[ls:lineEnd(b.src, ls)], "#"))
-			if (start.Line < first || report || reportSection(text) && (level == 0 || h.Level <= level)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
-				return statement{start, text}, true
+			text := strings.TrimSpace(strings.TrimLeft(b.source()[start:lineEnd(b.src, start)], "#"))
+			if (start < first || report || reportSection(text) && (level == 0 || h.Level <= level)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
+				return statement{b.p.Position(start), text}, true
 			}
 			// "#### Status" inside a unit is the unit's: a report's
 			// heading stands no deeper than the units' own.
@@ -190,7 +189,7 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 			continue
 		}
 		fields := !sectioned || report
-		if start.Line >= first && !report {
+		if start >= first && !report {
 			continue
 		}
 		var found statement
