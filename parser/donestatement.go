@@ -64,8 +64,9 @@ func (b *builder) doneDeclared(yml []byte, base Pos, d *Declared) (*Declared, bo
 	return d, true
 }
 
-// doneKey reports whether a declaration line is a `done:` line.
-func doneKey(line string) bool {
+// DoneLine reports whether a declaration line is a `done:` line, which
+// says what is done rather than what the units are.
+func DoneLine(line string) bool {
 	k, _, ok := strings.Cut(line, ":")
 	return ok && strings.EqualFold(strings.TrimSpace(k), "done")
 }

@@ -1905,11 +1905,6 @@ func progressTitle(title string) bool {
 	return slices.ContainsFunc([]string{"progress tracker", "progress tracking", "progress record", "进度追踪", "进度跟踪", "进度记录", "進度追蹤", "進捗管理", "進捗記録", "진행 상황"}, func(w string) bool { return strings.Contains(t, w) })
 }
 
-// hasUncheckedBox reports an open checkbox anywhere in src.
-func hasUncheckedBox(src []byte) bool {
-	return bytes.Contains(src, []byte("- [ ]")) || bytes.Contains(src, []byte("* [ ]"))
-}
-
 // markedHeads counts the headings at level whose markers say done, and
 // the headings of units or phases ("## Phase 3: Billing") that no marker
 // says done; other headings ("## 版本历史") count in neither.

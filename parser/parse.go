@@ -107,13 +107,13 @@ func ParseWith(file string, src []byte, opts Options) (plan *Plan) {
 	// build (reading.go).
 	b.fmBase = fmBase
 	reading := opts.Reading
-	var doneLine *Declared
-	if reading != nil && doneKey(reading.Line) {
+	var doneDecl *Declared
+	if reading != nil && DoneLine(reading.Line) {
 		// "--reading 'done: all'": the units are read as the front
 		// matter says, or as guessed.
-		reading, doneLine = nil, reading
+		reading, doneDecl = nil, reading
 	}
-	done, _ := b.doneDeclared(yml, fmBase, cmp.Or(doneLine, opts.Done))
+	done, _ := b.doneDeclared(yml, fmBase, cmp.Or(doneDecl, opts.Done))
 	decl := b.declaration(yml, fmBase, reading)
 	b.declared = decl
 	b.tickedSteps = b.superpowersPlan(doc)

@@ -606,6 +606,10 @@ func hasCheckbox(src []byte) bool {
 	return bytes.Contains(src, []byte("[ ]")) || bytes.Contains(src, []byte("[x]")) || bytes.Contains(src, []byte("[X]"))
 }
 
+// hasUncheckedBox reports an open checkbox anywhere in src, as
+// hasCheckbox finds one.
+func hasUncheckedBox(src []byte) bool { return bytes.Contains(src, []byte("[ ]")) }
+
 func firstOf(lines []int) []int { return slices.Clone(lines[:min(len(lines), 3)]) }
 
 // headingPattern is the heading pattern for the units of r: "#### Week {n}:

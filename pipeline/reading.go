@@ -20,7 +20,7 @@ import (
 // by the parser, and these win over it. Run compiles with it, and commands
 // that parse a plan without compiling it (annotate) read it the same way.
 func DeclaredReading(reading string, config *File, planFile string) *parser.Declared {
-	if reading != "" && !doneLine(reading) {
+	if reading != "" && !parser.DoneLine(reading) {
 		return &parser.Declared{Line: reading, From: "--reading"}
 	}
 	return configLine(config, planFile, "units", "format")
@@ -30,16 +30,10 @@ func DeclaredReading(reading string, config *File, planFile string) *parser.Decl
 // outside the plan: reading when it is one, else the plan's entry under
 // `plans:` in config. It is nil when neither declares one.
 func DeclaredDone(reading string, config *File, planFile string) *parser.Declared {
-	if doneLine(reading) {
+	if parser.DoneLine(reading) {
 		return &parser.Declared{Line: reading, From: "--reading"}
 	}
 	return configLine(config, planFile, "done")
-}
-
-// doneLine reports a `done:` line.
-func doneLine(line string) bool {
-	k, _, ok := strings.Cut(line, ":")
-	return ok && strings.EqualFold(strings.TrimSpace(k), "done")
 }
 
 // configLine is the first of keys in the plan's entry under `plans:` in
