@@ -6702,3 +6702,16 @@ func TestStatusFieldUnderOpenBox(t *testing.T) {
 	p = Parse("p.md", []byte("# Tasks\n\n## Phase 1: Base\n\n- [ ] 1.1 Tables\n  - [x] users\n  - notes to write\n- [ ] 1.2 API\n"))
 	assert.Equal(t, []string{"open", "open"}, statusValues(p))
 }
+
+// A status that negates its done word in Russian ("Не завершено", not
+// completed) is open, and one that says done in part in Korean ("일부
+// 완료", "거의 완료") is under way: a header's status line with either closes
+// nothing (both closed every unit before).
+func TestNegatedAndPartialStatusWords(t *testing.T) {
+	assert.Equal(t, StatusOpen, readStatus("Не завершено").status)
+	assert.Equal(t, StatusInProgress, readStatus("일부 완료").status)
+	assert.Equal(t, StatusInProgress, readStatus("거의 완료").status)
+	assert.Equal(t, StatusClosed, readStatus("Завершено").status)
+	p := Parse("p.md", []byte("# План\n\n**Статус:** Не завершено\n\n## Phase 1: Build\n\n### Step 1.1: Parser\n\nWrite it.\n"))
+	assert.Equal(t, []string{""}, statusValues(p))
+}

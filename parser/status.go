@@ -101,8 +101,12 @@ var (
 	}
 	reopenWords = map[string]bool{"reopened": true, "reopen": true, "regressed": true, "reverted": true}
 	negations   = map[string]bool{"not": true, "no": true, "never": true, "isn't": true, "isn’t": true, "hasn't": true, "hasn’t": true, "não": true, "nao": true, "nicht": true, "pas": true, "sin": true, "non": true,
-		"未": true, "尚未": true, "没": true, "没有": true, "沒": true, "沒有": true, "不": true, "无": true, "無": true, "미": true}
-	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true, "частично": true}
+		"未": true, "尚未": true, "没": true, "没有": true, "沒": true, "沒有": true, "不": true, "无": true, "無": true, "미": true,
+		// "Не завершено" (not completed).
+		"не": true, "ни": true}
+	partialWords = map[string]bool{"partial": true, "partially": true, "partly": true, "mostly": true, "almost": true, "nearly": true, "half": true, "parcial": true, "parcialmente": true, "teilweise": true, "partiellement": true, "частично": true,
+		// "일부 완료" (partly complete), "거의 완료" (almost complete).
+		"일부": true, "거의": true, "부분": true}
 	// statusFillers may stand between a negation and the word it negates:
 	// "not yet done", "no longer blocked", "noch nicht begonnen".
 	statusFillers = map[string]bool{"the": true, "a": true, "and": true, "but": true, "all": true, "fully": true, "status": true,
