@@ -224,7 +224,7 @@ func (b *builder) statusItem(l *ast.List) (string, Pos, bool) {
 		if !strings.ContainsAny(line, ":：") {
 			continue // most items: no field
 		}
-		if v, found := cutStatusLabel(strings.TrimSpace(strings.ReplaceAll(line, "**", ""))); found {
+		if v, found := cutStatusLabel(unmarked(line)); found {
 			if r := readStatus(v); r.known && r.status != statusSkipped && !firstVersion(v) {
 				return r.status, b.p.Position(b.blockStart(it)), true
 			}

@@ -282,7 +282,8 @@ func (b *builder) statusDone(line string) bool {
 }
 
 // unmarked is a line without emphasis, code and quote marks, and without
-// a list item's marker.
+// a list item's marker: "- **Status**: done" is "Status: done", as the
+// status label readers take it.
 func unmarked(line string) string {
 	line = strings.TrimSpace(strings.Map(func(r rune) rune {
 		switch r {

@@ -1890,9 +1890,10 @@ func (b *builder) changeHeads(doc ast.Node) []string {
 		if !ok || h.Level < 2 {
 			continue
 		}
-		switch normalHeading(b.trimmedText(h)) {
+		text := b.trimmedText(h)
+		switch normalHeading(text) {
 		case "what changed", "changes made", "files modified", "files removed", "files added", "new files added", "files created", "files deleted":
-			out = append(out, fmt.Sprintf("%q (line %d)", b.trimmedText(h), b.p.Position(b.blockStart(h)).Line))
+			out = append(out, fmt.Sprintf("%q (line %d)", text, b.p.Position(b.blockStart(h)).Line))
 		}
 	}
 	return out

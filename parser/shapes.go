@@ -2278,9 +2278,7 @@ func (b *builder) statusFieldAt(pos Pos) bool {
 		return false
 	}
 	ls := lineStart(b.src, pos.Offset)
-	line := strings.TrimSpace(b.source()[ls:lineEnd(b.src, ls)])
-	line = strings.TrimSpace(strings.TrimLeft(strings.ReplaceAll(line, "**", ""), "-*+ "))
-	_, ok := cutStatusLabel(line)
+	_, ok := cutStatusLabel(unmarked(b.source()[ls:lineEnd(b.src, ls)]))
 	return ok
 }
 
