@@ -40,6 +40,27 @@ var gsdShipped = lazyMustCompile(`\s*(\(\d+/\d+ plans?\)|(--|—|–|-)\s*comple
 // gsdPhaseRef finds the phases a Depends on line names.
 var gsdPhaseRef = lazyMustCompile(`\bPhases?\s+(\d+(?:\.\d+)*[a-z]?)`)
 
+// gsdDepsNamed is the part of a Depends on value that names what the
+// phase waits for: none of it after "Nothing" or "None" ("Nothing
+// (independent; may execute in parallel with Phases 12, 13, 14)"), and
+// no phase a parallel clause names ("Phase 9 (can run in parallel with
+// Phase 11)").
+func gsdDepsNamed(v string) string {
+	lead, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+	switch strings.ToLower(strings.Trim(lead, " .,;:()*_`")) {
+	case "nothing", "none", "n/a", "-", "—", "–":
+		return ""
+	}
+	if i := strings.Index(strings.ToLower(v), "parallel with"); i >= 0 {
+		end := strings.IndexAny(v[i:], ");")
+		if end < 0 {
+			return v[:i]
+		}
+		return v[:i] + v[i+end:]
+	}
+	return v
+}
+
 // gsdEntry is one phase of a roadmap's checklists.
 type gsdEntry struct {
 	num, name, summary string
@@ -339,6 +360,7 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 						rest = cut // "Phase 9 (...). Can run in parallel with any M2 phase."
 					}
 					cur.deps = []string{}
+					rest = gsdDepsNamed(rest)
 					for _, m := range gsdPhaseRef.FindAllStringSubmatch(rest, -1) {
 						cur.deps = append(cur.deps, m[1])
 					}

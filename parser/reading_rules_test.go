@@ -6715,3 +6715,24 @@ func TestNegatedAndPartialStatusWords(t *testing.T) {
 	p := Parse("p.md", []byte("# План\n\n**Статус:** Не завершено\n\n## Phase 1: Build\n\n### Step 1.1: Parser\n\nWrite it.\n"))
 	assert.Equal(t, []string{""}, statusValues(p))
 }
+
+// A GSD Depends on line that says "Nothing" names no phase, though its
+// note lists the phases it may run beside; nor does a parallel clause
+// after a real dependency (a cycle of such notes refused the plan).
+func TestGSDDependsOnNothing(t *testing.T) {
+	src := "# Roadmap: Tool\n\n## Phases\n\n- [ ] **Phase 1: Core** - the core\n- [ ] **Phase 2: Config** - settings\n- [ ] **Phase 3: CLI** - commands\n\n## Phase Details\n\n" +
+		"### Phase 1: Core\n**Goal**: a core\n**Depends on**: Nothing (first phase)\n\n" +
+		"### Phase 2: Config\n**Goal**: settings\n**Depends on**: Nothing (independent; may execute in parallel with Phase 3 after Phase 1 is underway)\n\n" +
+		"### Phase 3: CLI\n**Goal**: commands\n**Depends on**: Phase 1 (may execute in parallel with Phase 2)\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	var deps [][]string
+	for _, s := range p.Sprints {
+		var d []string
+		for _, r := range s.DependsOn {
+			d = append(d, r.ID)
+		}
+		deps = append(deps, d)
+	}
+	assert.Equal(t, [][]string{nil, nil, {"1.1"}}, deps)
+}
