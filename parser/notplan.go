@@ -1157,6 +1157,12 @@ func howToTitle(title string) bool {
 		return true
 	case "set", "setting":
 		return f[1] == "up"
+	case "upgrading":
+		// "Upgrading IslandJS Rails": what each user does to move to a
+		// new version ("Upgrading to React 19: Plan" plans one).
+		return !hasAnyWord(title, ownPlanWords)
+	case "migrating":
+		return f[1] == "from" && !hasAnyWord(title, ownPlanWords)
 	}
 	return false
 }

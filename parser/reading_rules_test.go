@@ -6736,3 +6736,15 @@ func TestGSDDependsOnNothing(t *testing.T) {
 	}
 	assert.Equal(t, [][]string{nil, nil, {"1.1"}}, deps)
 }
+
+// A title that opens "Upgrading" (or "Migrating from") names a user's
+// upgrade guide: its upgrade steps are the reader's, refused; a plan
+// word in the title keeps it a plan.
+func TestUpgradingGuideIsNoPlan(t *testing.T) {
+	guide := "# Upgrading Widget\n\n## Upgrading from 1.x to 2.0\n\n### Upgrade Steps\n\n1. **Update the gem**\n2. **Add React**\n3. **Rebuild**\n\n### Need Help?\n\nOpen an issue.\n"
+	p := Parse("p.md", []byte(guide))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its title "Upgrading Widget" says it is a tutorial or example, and the only work the closest reading finds is the steps under "Upgrade Steps": what the guide tells its reader to do, not work to compile; the closest reading, units are the numbered items under "Upgrade Steps" (3 units, first at line 7), was not taken; if it is a plan, declare that reading in its front matter: units: "{n}. {title} under ### Upgrade Steps"`}, msgs(p, Error))
+	p = Parse("p.md", []byte(strings.Replace(guide, "# Upgrading Widget", "# Upgrading Widget: Plan", 1)))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
