@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -102,6 +103,18 @@ func (b *builder) readAllDone(doc ast.Node, done *Declared) {
 	if len(open) == 0 || len(b.p.Candidates) == 0 {
 		return
 	}
+	if st, ok := b.rangeDone(doc); ok && !slices.ContainsFunc(open, func(s *Sprint) bool { return s.Status.Pos.IsValid() }) {
+		// "T001–T088 are complete." under "## Completion status", over
+		// units with no mark of their own: a record of done that names
+		// them, first to last.
+		ids := make([]string, 0, len(open))
+		for _, s := range open {
+			s.Status = Field{Value: StatusClosed, Pos: st.pos}
+			ids = append(ids, s.ID)
+		}
+		b.p.Readings = append(b.p.Readings, Reading{Pos: st.pos, Text: fmt.Sprintf("%q names the units first to last as done, and none carries a mark of its own: read done: %s", st.text, idList(ids))})
+		return
+	}
 	st, ok := b.doneStatement(doc)
 	if !ok {
 		return
@@ -133,6 +146,61 @@ func (b *builder) readAllDone(doc ast.Node, done *Declared) {
 		Why:         fmt.Sprintf("line %d says the work is done, but %d units are not marked done", st.pos.Line, len(open)),
 	}
 	b.p.Candidates = append(b.p.Candidates[:chosen+1], append([]Candidate{offer}, b.p.Candidates[chosen+1:]...)...)
+}
+
+// rangeDoneRE is a sentence that says a range of ids is done: "T001–T088
+// are complete", "TASK-1 to TASK-12 were done".
+var rangeDoneRE = lazyMustCompile(`(?i)^(?:all\s+(?:of\s+)?)?([\pL]+[-_]?\d+)\s*(?:–|—|-|\.\.|to|through)\s*([\pL]+[-_]?\d+)\s+(?:are|were|have\s+been)\s+(?:all\s+)?(?:complete|completed|done|implemented|finished|shipped)\b`)
+
+// leadIDRE is an id a unit's line opens with: "T001", "TASK-12".
+var leadIDRE = lazyMustCompile(`^([\pL]+[-_]?)(\d+)\b`)
+
+// idOf splits an id into its word and its number: "T001" is "t", 1.
+func idOf(s string) (string, int, bool) {
+	m := leadIDRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(m[2])
+	return strings.ToLower(m[1]), n, err == nil
+}
+
+// rangeDone finds a paragraph's sentence that names the plan's units,
+// from its lowest id to its highest ("T001–T088 are complete." over
+// rows T001 to T088), as done; tables, code and lists are passed over.
+func (b *builder) rangeDone(doc ast.Node) (statement, bool) {
+	if len(b.p.Sprints) < 2 {
+		return statement{}, false
+	}
+	word, lo, hi := "", 0, 0
+	for i, s := range b.p.Sprints {
+		w, n, ok := idOf(strings.TrimLeft(s.Heading.Text, "|#-*[]xX \t"))
+		if !ok || i > 0 && w != word {
+			return statement{}, false
+		}
+		if i == 0 {
+			word, lo, hi = w, n, n
+		}
+		lo, hi = min(lo, n), max(hi, n)
+	}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		par, ok := n.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, sen := range sentences(plainText(par, b.src)) {
+			m := rangeDoneRE.FindStringSubmatch(unmarked(sen))
+			if m == nil || negated(strings.ToLower(sen)) {
+				continue
+			}
+			w1, a, ok1 := idOf(m[1])
+			w2, z, ok2 := idOf(m[2])
+			if ok1 && ok2 && w1 == word && w2 == word && a <= lo && z >= hi {
+				return statement{b.p.Position(par.Lines().At(0).Start), strings.TrimSpace(sen)}, true
+			}
+		}
+	}
+	return statement{}, false
 }
 
 // statement is a line of prose that says the whole work is done.

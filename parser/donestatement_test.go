@@ -143,3 +143,20 @@ func TestSession29ReviewA(t *testing.T) {
 		assert.True(t, said(src), src)
 	}
 }
+
+// A sentence that names the units from the lowest id to the highest as
+// done ("T001–T004 are complete.") closes units with no mark of their own,
+// and says so; one that names a part, or units that carry marks, do not.
+func TestRangeOfIDsDone(t *testing.T) {
+	src := "# Tasks: Export\n\n| ID | Task | Deps |\n|---|---|---|\n| T001 | Schema | — |\n| T002 | Writer | T001 |\n| T004 | Docs | T002 |\n| T003 | Tests | T002 |\n\n## Completion status\n\nT001–T004 are complete. Evidence is in `verify.md`.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "closed", "closed", "closed"}, statusValues(p))
+	require.NotEmpty(t, p.Readings)
+	assert.Equal(t, `"T001–T004 are complete" names the units first to last as done, and none carries a mark of its own: read done: 1.1, 1.2, 1.4, 1.3`, p.Readings[len(p.Readings)-1].Text)
+	assert.Equal(t, 12, p.Readings[len(p.Readings)-1].Pos.Line)
+
+	p = Parse("p.md", []byte(strings.Replace(src, "T001–T004 are complete", "T001–T002 are complete", 1)))
+	assert.Equal(t, []string{"", "", "", ""}, statusValues(p))
+	p = Parse("p.md", []byte(strings.Replace(src, "T001–T004 are complete", "T001–T004 are not complete", 1)))
+	assert.Equal(t, []string{"", "", "", ""}, statusValues(p))
+}
