@@ -6748,3 +6748,12 @@ func TestUpgradingGuideIsNoPlan(t *testing.T) {
 	assert.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A status table whose first column is headed by the units' word ("|
+// Sprint | Status |") and whose cells give the number and a short title
+// ("| 0 Foundations | Done |") closes the units it says are done.
+func TestStatusTableHeadedByUnitWord(t *testing.T) {
+	src := "# Sprint Plan\n\n## Sprints\n\n### Sprint 0 — Skeleton\n\n- [ ] Repo\n\n### Sprint 1 — Controller\n\n- [ ] Fork\n\n### Sprint 2 — Client\n\n- [ ] Adapter\n\n## Implementation status\n\n| Sprint | Status | Notes |\n|---|---|---|\n| 0 Foundations | Done | shell |\n| 1 Controller fork | Done | keys |\n| 2 TS client | Partial | smoke |\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
+}

@@ -1402,6 +1402,12 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 	if col < 0 {
 		return
 	}
+	word := "" // a first column headed by a unit's word: "| Sprint |" over "| 0 Foundations |"
+	if head, ok := t.FirstChild().(*east.TableHeader); ok && !phaseCol && head.FirstChild() != nil {
+		if h := strings.TrimSpace(plainText(head.FirstChild(), b.src)); !strings.ContainsAny(h, " 0123456789") && readShape(h+" 1: x").kind == shapeUnit {
+			word = h
+		}
+	}
 	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
 		if _, ok := row.(*east.TableRow); !ok {
 			continue
@@ -1419,6 +1425,13 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 				// "| **3** | Реестр X402 | ✅ готово |": the phase's
 				// number alone, its title in the next column.
 				sh = shape{kind: shapePhase, word: "Phase", id: first}
+			}
+		}
+		if num, rest, _ := strings.Cut(first, " "); sh.kind == shapeOther && word != "" && num != "" && strings.Trim(num, "0123456789") == "" {
+			// "| 0 Foundations | Done |" under "| Sprint | Status |":
+			// the header's word and the cell's number name the unit.
+			if id := readShape(word + " " + num + ": " + rest); id.kind == shapeUnit && w.byWritten[writtenKey(id)] != nil {
+				sh = id
 			}
 		}
 		if f := strings.Fields(first); sh.kind == shapeOther && len(f) > 1 {
