@@ -1617,6 +1617,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			}
 		}
 	}
+	if deliveryTitle(sig.title) && !planTitle(sig.title) && !hasUncheckedBox(b.src) && hasCheckbox(b.src) {
+		// "# 现代截图工具 - 项目交付清单" over "- [x] 区域截图" and "✓
+		// Program.cs": what was handed over, every box ticked.
+		return fmt.Sprintf("its title %q says it lists what was delivered, and every checkbox in it is ticked: a record of work handed over, not work to do", sig.title)
+	}
 	if best.level >= 2 && progressTitle(sig.title) && !planTitle(sig.title) && !hasUncheckedBox(b.src) {
 		if done, open := b.markedHeads(doc, best.level); done >= 2 && open == 0 {
 			// "# InkMon Plugin 开发进度追踪" over "## 第一阶段：… ✅ 已完成"
@@ -1903,6 +1908,13 @@ func (b *builder) changeHeads(doc ast.Node) []string {
 		}
 	}
 	return out
+}
+
+// deliveryTitle reports a title that names a list of what was delivered
+// ("项目交付清单", "Delivery Summary").
+func deliveryTitle(title string) bool {
+	t := strings.ToLower(title)
+	return slices.ContainsFunc([]string{"交付清单", "交付清單", "交付物清单", "交付报告", "交付報告", "交付总结", "交付總結", "納品物一覧", "納品書", "delivery report", "delivery summary", "deliverables summary", "handover checklist"}, func(w string) bool { return strings.Contains(t, w) })
 }
 
 // progressTitle reports a title that names a tracker of progress

@@ -6757,3 +6757,13 @@ func TestStatusTableHeadedByUnitWord(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
 }
+
+// A title that names a list of what was delivered ("项目交付清单"), every
+// box ticked, is a record, refused; one box left open keeps it a plan.
+func TestDeliveryListIsNoPlan(t *testing.T) {
+	src := "# 截图工具 - 项目交付清单\n\n## 功能完成度\n\n- [x] 区域截图\n- [x] 全屏截图\n- [x] 钉图\n\n## 交付确认\n\n全部交付。\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{`1:1: p.md is not a plan: its title "截图工具 - 项目交付清单" says it lists what was delivered, and every checkbox in it is ticked: a record of work handed over, not work to do; the closest reading, units are the plan's checkbox items (3 units, first at line 5), was not taken; if it is a plan, declare that reading in its front matter: units: "- [ ] {title}"`}, msgs(p, Error))
+	p = Parse("p.md", []byte(strings.Replace(src, "- [x] 钉图", "- [ ] 钉图", 1)))
+	assert.Empty(t, msgs(p, Error))
+}
