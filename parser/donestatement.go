@@ -248,7 +248,7 @@ func (b *builder) doneStatement(doc ast.Node) (statement, bool) {
 			// The heading's line, read without a copy: most are passed
 			// over.
 			text := strings.TrimSpace(strings.TrimLeft(b.source()[start:lineEnd(b.src, start)], "#"))
-			if (start < first || report || reportSection(text) && (level == 0 || h.Level <= level)) && (b.statusDone(text) || b.saysAllDone(text, false)) {
+			if (start < first || report || reportSection(text) && (level == 0 || h.Level <= level)) && (b.statusDone(text) || b.saysAllDone(text, false) || b.reportHeadDone(text)) {
 				return statement{b.p.Position(start), text}, true
 			}
 			// "#### Status" inside a unit is the unit's: a report's
@@ -347,6 +347,16 @@ func (b *builder) statusDone(line string) bool {
 	}
 	r := readStatus(head)
 	return r.known && r.status == StatusClosed && !negated(strings.ToLower(v)) && !b.namesPart(v)
+}
+
+// reportHeadDone reports a report section's heading whose value says the
+// work is done: "PROJECT STATUS: ✅ COMPLETED", "Outcome: Done".
+func (b *builder) reportHeadDone(text string) bool {
+	label, v, ok := strings.Cut(unmarked(text), ":")
+	if !ok || !reportSection(label) {
+		return false
+	}
+	return b.statusDone("Status:" + v)
 }
 
 // unmarked is a line without emphasis, code and quote marks, and without

@@ -160,3 +160,14 @@ func TestRangeOfIDsDone(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "T001–T004 are complete", "T001–T004 are not complete", 1)))
 	assert.Equal(t, []string{"", "", "", ""}, statusValues(p))
 }
+
+// A report section's heading whose value says done ("## PROJECT STATUS:
+// ✅ COMPLETED" after the tasks) is a statement of done: the units stay as
+// their marks say, warned, with `done: all` offered.
+func TestReportHeadingSaysDone(t *testing.T) {
+	src := "# Docs Plan\n\n### Task 1: Config docs\n\n- [ ] Step 1\n\n### Task 2: Session docs\n\n- [ ] Step 1\n\n## PROJECT STATUS: ✅ COMPLETED\n\nAll shipped.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Contains(t, msgs(p, Warning), `11:1: this line says the plan's work is done ("PROJECT STATUS: ✅ COMPLETED"), but 2 of its 2 units are not marked done, and they are read open; if the line is right, `+"`done: all`"+` reads them done`)
+	p = Parse("p.md", []byte(strings.Replace(src, "✅ COMPLETED", "in progress", 1)))
+	assert.NotContains(t, strings.Join(msgs(p, Warning), "\n"), "says the plan's work is done")
+}
