@@ -221,10 +221,14 @@ func (b *builder) statusItem(l *ast.List) (string, Pos, bool) {
 		}
 		seg := lines.At(0)
 		line := b.source()[seg.Start:seg.Stop]
-		if !strings.ContainsAny(line, ":：") {
+		if !strings.ContainsAny(line, ":：—–") {
 			continue // most items: no field
 		}
-		if v, found := cutStatusLabel(unmarked(line)); found {
+		v, found := cutStatusLabel(unmarked(line))
+		if !found {
+			v, found = datedStatus(unmarked(line))
+		}
+		if found {
 			if r := readStatus(v); r.known && r.status != statusSkipped && !firstVersion(v) {
 				return r.status, b.p.Position(b.blockStart(it)), true
 			}
@@ -347,6 +351,30 @@ func cutLabel(text, label string) (string, bool) {
 	}
 	line, _, _ := strings.Cut(rest[1:], "\n")
 	return strings.TrimSpace(line), true
+}
+
+// datedStatus reads a status item dated in brackets and set off by a
+// dash: "STATUS (2026-06-01) — ✅ CLOSED at L2." is "✅ CLOSED at L2.".
+func datedStatus(text string) (string, bool) {
+	if len(text) < 7 || !strings.EqualFold(text[:6], "status") {
+		return "", false
+	}
+	rest := strings.TrimLeft(text[6:], " ")
+	if !strings.HasPrefix(rest, "(") {
+		return "", false
+	}
+	k := strings.IndexByte(rest, ')')
+	if k < 0 || !strings.ContainsFunc(rest[:k], unicode.IsDigit) {
+		return "", false
+	}
+	rest = strings.TrimLeft(rest[k+1:], " ")
+	for _, dash := range []string{"—", "–", "-", ":"} {
+		if v, ok := strings.CutPrefix(rest, dash); ok {
+			line, _, _ := strings.Cut(v, "\n")
+			return strings.TrimSpace(line), true
+		}
+	}
+	return "", false
 }
 
 // cjkStatusLabels name a unit's status in Chinese, Japanese and Korean,

@@ -6767,3 +6767,11 @@ func TestDeliveryListIsNoPlan(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "- [x] 钉图", "- [ ] 钉图", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A status bullet dated in brackets and set off by a dash ("- **STATUS
+// (2026-06-01)** — ✅ **CLOSED at L2.**") is the unit's status.
+func TestDatedStatusBullet(t *testing.T) {
+	src := "# Seed plan\n\n## LINE R — render learning\n\n- **CHANGE** — wire the guard.\n- **STATUS (2026-06-01)** — ✅ **CLOSED at L2.** Claim confirmed.\n\n## LINE O — observability\n\n- **CHANGE** — add the probe.\n- **STATUS (2026-06-02)** — open, waiting on R.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "open"}, statusValues(p))
+}
