@@ -93,6 +93,9 @@ type builder struct {
 	// tickedSteps: one executor ticks the plan's steps as it goes (a
 	// superpowers plan), so some steps of a unit ticked is work under way.
 	tickedSteps bool
+	// tagMarks: 0 not yet looked for; 1 the file writes spec-kit boxes as
+	// tags after task ids ("**T001 [Setup] [X]**"), 2 it does not.
+	tagMarks int
 	// phaseRefs are the Depends on values that name a whole phase.
 	phaseRefs []phaseRef
 	// unitRefs are the Depends on values that name a unit by its word

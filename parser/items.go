@@ -71,6 +71,7 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	if text, ok := b.lineText(first); ok {
 		t.text = strings.TrimSpace(text) // most items: one run of text
 		t = t.read()
+		b.untagged(&t)
 		b.legend.read(&t)
 		return t, true
 	}
@@ -88,9 +89,36 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 	b.scratch = buf
 	t.text = string(bytes.TrimSpace(buf))
 	t = t.read()
+	b.untagged(&t)
 	b.legend.read(&t)
 	return t, true
 }
+
+// untagged reads a spec-kit task with no box, in a file whose tasks write
+// their box as a tag ("**T016 [US5] (Test)**: Write tests" beside "**T001
+// [Setup] [X]**: Create"), as an open one.
+func (b *builder) untagged(t *itemText) {
+	if t.box || len(t.text) < 5 || t.text[0] != 'T' || t.text[1] < '0' || t.text[1] > '9' {
+		return
+	}
+	if b.tagMarks == 0 {
+		b.tagMarks = 2
+		if taggedLineRE.Match(b.src) {
+			b.tagMarks = 1
+		}
+	}
+	if b.tagMarks == 1 && taskIDRE.MatchString(t.text) {
+		t.box = true
+	}
+}
+
+// taggedLineRE finds a list item whose spec-kit task writes its box as a
+// tag: "- **T001 [Setup] [X]**:".
+var taggedLineRE = lazyMustCompile(`(?m)^\s*[-*] \**T\d{2,4}[a-z]?(?:\s*(?:\[[^\]\[\n]{2,20}\]|\([^()\n]{1,20}\)))*\s*\[[xX ]\]`)
+
+// taskIDRE is a spec-kit task id opening a text, then a tag, a colon or a
+// blank: "T016 [US5]", "T016:".
+var taskIDRE = lazyMustCompile(`^T\d{2,4}[a-z]?(?:\s|:|$)`)
 
 // imageOnly reports an item's line that holds images, or linked images,
 // and nothing else but blanks.
@@ -133,6 +161,14 @@ func (t itemText) read() itemText {
 		t.box, t.progress = true, t.text[1] == '-' || t.text[1] == '/'
 		t.text = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t.text[3:], `\*`), "*"))
 	}
+	if !t.box && len(t.text) > 5 && t.text[0] == 'T' && t.text[1] >= '0' && t.text[1] <= '9' {
+		if m := taggedMarkRE.FindStringSubmatchIndex(t.text); m != nil {
+			// "**T001 [Setup] [X]**: Create the directory": spec-kit's
+			// task with its box written as a tag after the id.
+			t.box, t.done = true, t.text[m[2]] != ' '
+			t.text = t.text[:m[2]-1] + strings.TrimLeft(t.text[m[3]+1:], " ")
+		}
+	}
 	if t.box && strings.HasPrefix(t.text, "*") {
 		t.text = strings.TrimSpace(t.text[1:]) // "- [ ]* 2.3": optional
 	} else if t.box && strings.HasPrefix(t.text, `\*`) {
@@ -140,6 +176,10 @@ func (t itemText) read() itemText {
 	}
 	return t
 }
+
+// taggedMarkRE finds a task box written as one of the bracketed tags
+// after a spec-kit task id: the "[X]" of "T008 [US1] (Test) [X]: Write".
+var taggedMarkRE = lazyMustCompile(`^T\d{2,4}[a-z]?(?:\s*(?:\[[^\]\[]{2,20}\]|\([^()]{1,20}\)))*\s*\[([ xX])\]`)
 
 // match reads an item's text as a unit: its id and its title.
 func (p itemPattern) match(t itemText) (id, rest string, ok bool) {
@@ -275,7 +315,24 @@ func taskKey(s string) (key, rest string, ok bool) {
 // ("[P]", "[US1]", "[Story 2]") from the front of rest; parallel is set
 // when one is [P].
 func itemTags(rest string) (title string, parallel bool) {
-	for strings.HasPrefix(rest, "[") {
+	tagged := false
+	for {
+		if strings.HasPrefix(rest, "(") && tagged {
+			// "[US1] (Test): Write tests": a kind in brackets among the
+			// tags, where a colon or another tag follows it.
+			e := strings.IndexByte(rest, ')')
+			if e < 0 || e > 24 {
+				break
+			}
+			if after := strings.TrimSpace(rest[e+1:]); !strings.HasPrefix(after, ":") && !strings.HasPrefix(after, "[") {
+				break
+			}
+			rest = strings.TrimSpace(rest[e+1:])
+			continue
+		}
+		if !strings.HasPrefix(rest, "[") {
+			break
+		}
 		e := strings.IndexByte(rest, ']')
 		if e < 0 || e > 24 {
 			break
@@ -284,7 +341,13 @@ func itemTags(rest string) (title string, parallel bool) {
 		if strings.EqualFold(tag, "P") {
 			parallel = true
 		}
-		rest = strings.TrimSpace(rest[e+1:])
+		rest, tagged = strings.TrimSpace(rest[e+1:]), true
+	}
+	if tagged {
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, ":")) // "[Setup]: Create the directory"
+		if r, ok := strings.CutSuffix(rest, " [P]"); ok {
+			rest, parallel = r, true // "Implement install. [P]"
+		}
 	}
 	return rest, parallel
 }

@@ -50,10 +50,13 @@ func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 func (l *lazyRegexp) FindIndex(b []byte) []int             { return l.re().FindIndex(b) }
 func (l *lazyRegexp) FindStringIndex(s string) []int       { return l.re().FindStringIndex(s) }
 func (l *lazyRegexp) FindStringSubmatch(s string) []string { return l.re().FindStringSubmatch(s) }
-func (l *lazyRegexp) FindSubmatch(b []byte) [][]byte       { return l.re().FindSubmatch(b) }
-func (l *lazyRegexp) FindSubmatchIndex(b []byte) []int     { return l.re().FindSubmatchIndex(b) }
-func (l *lazyRegexp) Match(b []byte) bool                  { return l.re().Match(b) }
-func (l *lazyRegexp) MatchString(s string) bool            { return l.re().MatchString(s) }
+func (l *lazyRegexp) FindStringSubmatchIndex(s string) []int {
+	return l.re().FindStringSubmatchIndex(s)
+}
+func (l *lazyRegexp) FindSubmatch(b []byte) [][]byte   { return l.re().FindSubmatch(b) }
+func (l *lazyRegexp) FindSubmatchIndex(b []byte) []int { return l.re().FindSubmatchIndex(b) }
+func (l *lazyRegexp) Match(b []byte) bool              { return l.re().Match(b) }
+func (l *lazyRegexp) MatchString(s string) bool        { return l.re().MatchString(s) }
 func (l *lazyRegexp) ReplaceAllString(src, repl string) string {
 	return l.re().ReplaceAllString(src, repl)
 }

@@ -6790,3 +6790,14 @@ func TestUnitAndDeliverableWords(t *testing.T) {
 		`its title "Intro to Biology — Course Syllabus" says it is a course or an itinerary, and nothing in it speaks of work to do or tracks any: its headings are lessons or days to go through, not work to compile`)
 	refusedWith(t, "# Japan Trip Itinerary\n\n## Day 1: Tokyo\n\nArrive.\n\n## Day 2: Kyoto\n\nTemples.\n", `its title "Japan Trip Itinerary" says it is a course or an itinerary`)
 }
+
+// spec-kit tasks that write their box as a tag after the id ("- **T001
+// [Setup] [X]**: Create") are its tasks: "[X]" done, and, in such a file,
+// one with no mark open; a file with no such tag reads no bare T-item.
+func TestSpecKitTaggedBoxes(t *testing.T) {
+	src := "# Task Breakdown: Pulse\n\n## Phase 1: Setup\n\n- **T001 [Setup] [X]**: Create the directory.\n- **T002 [Setup] [X]**: Create the entrypoint.\n\n## Phase 2: Commands\n\n- **T003 [US5] (Test)**: Write tests for install. [P]\n- **T004 [US5] (Implementation)**: Implement install.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "closed", "", ""}, statusValues(p))
+	assert.Equal(t, "Create the directory", p.Sprints[0].Title)
+	assert.Equal(t, "Write tests for install", p.Sprints[2].Title)
+}
