@@ -1432,7 +1432,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// steps done by the system itself.
 		return fmt.Sprintf("%d of its %d steps say they happen by themselves: it tells how a workflow runs, step by step, not work to compile", auto, steps)
 	}
-	if ev := b.routine(sig); ev != "" {
+	if ev := b.routine(doc, sig); ev != "" {
 		// "# Task Completion Checklist" over "## Before Committing Any
 		// Changes": checks run again for every change, never done once.
 		return fmt.Sprintf("its title %q and %s say it is a routine, gone through again for every change, and no box in it records a pass: its %s are steps to repeat, not work to compile", sig.title, ev, unitsWord(best))
@@ -2478,15 +2478,37 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // title names a checklist, a section of it says when to go through it
 // again ("Before Committing Any Changes", "After each deploy"), and no
 // checkbox in the whole document records a pass.
-func (b *builder) routine(sig docSignals) string {
-	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) || hasCheckbox(b.src) {
+func (b *builder) routine(doc ast.Node, sig docSignals) string {
+	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) || b.tickedBox(doc) {
 		return ""
 	}
-	heading, line := sig.first(routineHeading)
-	if line == 0 {
-		return ""
+	if heading, line := sig.first(routineHeading); line > 0 {
+		return fmt.Sprintf("the section %q at line %d", heading, line)
 	}
-	return fmt.Sprintf("the section %q at line %d", heading, line)
+	// "Use this checklist for EVERY change to ensure nothing breaks.":
+	// the words before its first section say so.
+	first := len(b.src) // the first section's start
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level >= 2 {
+			first = b.blockStart(h)
+			break
+		}
+	}
+	if i := routineWords.FindIndex(b.src[:max(first, 0)]); i != nil {
+		line := b.src[lineStart(b.src, i[0]):lineEnd(b.src, i[0])]
+		return fmt.Sprintf("its line %d (%q)", b.p.Position(i[0]).Line, bytes.TrimSpace(line))
+	}
+	return ""
+}
+
+// routineWords say a checklist is gone through again each time: "for
+// every change", "before each release".
+var routineWords = lazyMustCompile(`(?i)\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b`)
+
+// tickedBox reports whether any checkbox of the document is ticked.
+func (b *builder) tickedBox(doc ast.Node) bool {
+	checked, _ := b.boxTotals(doc)
+	return checked > 0
 }
 
 // routineHeading reports a normalised heading that says its section is gone

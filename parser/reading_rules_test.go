@@ -6801,3 +6801,13 @@ func TestSpecKitTaggedBoxes(t *testing.T) {
 	assert.Equal(t, "Create the directory", p.Sprints[0].Title)
 	assert.Equal(t, "Write tests for install", p.Sprints[2].Title)
 }
+
+// A checklist whose opening words say it is gone through for every
+// change, none of its boxes ticked, is a routine, refused; one box ticked
+// records a pass, and it is read.
+func TestEveryChangeChecklistIsRoutine(t *testing.T) {
+	src := "# Istara Change Checklist\n\nUse this checklist for EVERY change to ensure nothing breaks.\n\n## PRE-CHANGE AUDIT\n\n- [ ] Read the system prompt\n- [ ] Read the change matrix\n\n## AFTER THE CHANGE\n\n- [ ] Run the tests\n- [ ] Update the changelog\n"
+	refusedWith(t, src, `its title "Istara Change Checklist" and its line 3 ("Use this checklist for EVERY change to ensure nothing breaks.") say it is a routine, gone through again for every change, and no box in it records a pass`)
+	p := Parse("p.md", []byte(strings.Replace(src, "- [ ] Run the tests", "- [x] Run the tests", 1)))
+	assert.Empty(t, msgs(p, Error))
+}
