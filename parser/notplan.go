@@ -62,6 +62,7 @@ var titleKinds = []titleKind{
 		"riepilogo", "rapporto", "özet", "özeti", "rapor", "raporu", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
 		"work log", "worklog", "dev log", "devlog", "execution log", "execution record", "memo", "verification memo", "closeout", "close-out", "performance dashboard", "metrics dashboard", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "汇报", "彙報", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
 	{"a README", []string{"readme"}},
+	{"a decision log", []string{"decision log", "decisions log", "decision record", "decision records", "decision register", "design decisions", "key decisions", "architecture decisions", "决策记录", "决策日志", "決策記錄", "意思決定ログ", "決定事項", "의사결정 기록", "registro de decisiones", "registro de decisões", "journal des décisions", "entscheidungsprotokoll"}},
 	{"a course or an itinerary", []string{"syllabus", "curriculum", "course outline", "course", "lesson", "lessons", "itinerary", "课程", "教学大纲", "シラバス", "カリキュラム", "講義", "커리큘럼", "강의", "temario", "programa del curso", "plano de aulas"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 	{"a guide to standards", []string{"coding standards", "code standards", "coding guidelines", "coding conventions", "code conventions", "style guide", "styleguide",
@@ -1585,6 +1586,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// "# Changelog" over "## [1.2.1] - 2026-02-21" and its "###
 			// Added": releases made, each a record of what shipped.
 			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(releases[:min(len(releases), 3)], ", "), unitsWord(best))
+		case sig.titleKind == "a decision log" && !hasUncheckedBox(b.src):
+			// "# Decision log" over "## D1 — Build the loop from
+			// primitives" and its rejected alternative: what was decided.
+			return fmt.Sprintf("its title %q says it is %s: its %s are decisions taken, each with its reasons, not work to compile", sig.title, sig.titleKind, unitsWord(best))
 		case sig.titleKind == "a course or an itinerary" && !hasCheckbox(b.src):
 			// "# Intro to Biology — Course Syllabus" over "## Unit 1:
 			// Cells", "# Japan Trip Itinerary" over "## Day 1: Tokyo":

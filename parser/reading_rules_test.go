@@ -6811,3 +6811,12 @@ func TestEveryChangeChecklistIsRoutine(t *testing.T) {
 	p := Parse("p.md", []byte(strings.Replace(src, "- [ ] Run the tests", "- [x] Run the tests", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A decision log ("# Decision log" over "## D1 — Build the loop") is
+// refused; "Decision log cleanup" tasks under a plan's title are read.
+func TestDecisionLogIsNoPlan(t *testing.T) {
+	refusedWith(t, "# Decision log\n\nWhy the code looks like this.\n\n## D1 — Build the loop from primitives\n\n**Rejected:** a framework.\n\n## D2 — SQLite for sessions\n\n**Rejected:** Postgres.\n",
+		`its title "Decision log" says it is a decision log: its headings are decisions taken, each with its reasons, not work to compile`)
+	p := Parse("p.md", []byte("# Plan: decision log cleanup\n\n## D1 — Merge duplicates\n\nMerge them.\n\n## D2 — Add dates\n\nDate them.\n"))
+	assert.Empty(t, msgs(p, Error))
+}
