@@ -1813,6 +1813,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "### Tasks" a topic it teaches.
 		return fmt.Sprintf("its title %q says it is %s, and only one heading looks like a unit", sig.title, sig.titleKind)
 	}
+	if changeListTitle(sig.title) && !hasAnyWord(sig.title, ownPlanWords) && !hasCheckbox(b.src) {
+		if items, past := b.pastItems(doc); items >= 5 && 3*past >= 2*items {
+			// "# Unhead Migration: Detailed Change List" over "### 1.
+			// @inertiajs/core" and "Added unhead as a dependency",
+			// "Updated the types": the changes made, listed.
+			return fmt.Sprintf("its title %q says it lists changes, and %d of its %d list items say what was done (\"Added …\", \"Updated …\"): a record of changes made, not work to do", sig.title, past, items)
+		}
+	}
 	if best.Declare == "format: status-lists" && !hasCheckbox(b.src) {
 		if heads := b.changeHeads(doc); len(heads) >= 2 {
 			// "## Changes Made" over "### Files Modified" and "###
@@ -1900,6 +1908,34 @@ func logTitle(title string) bool {
 		after, _ := utf8.DecodeRuneInString(t[k+len(w):])
 		return !(k > 0 && unicode.IsLetter(before) && before < 0x2E80) && !(k+len(w) < len(t) && unicode.IsLetter(after) && after < 0x2E80)
 	})
+}
+
+// changeListTitle reports a title that names a list of changes ("Detailed
+// Change List", "Summary of Modifications").
+func changeListTitle(title string) bool {
+	t := strings.ToLower(title)
+	return slices.ContainsFunc([]string{"change list", "changes list", "list of changes", "changes made", "modifications", "变更清单", "修改清单", "変更一覧", "변경 목록"}, func(w string) bool { return strings.Contains(t, w) })
+}
+
+// pastItems counts the list items of the document that hold no list of
+// their own (a label over its items is not counted), and those whose
+// first word is a verb in the past ("Added", "Updated").
+func (b *builder) pastItems(doc ast.Node) (items, past int) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n.Kind() != ast.KindListItem || n.FirstChild() == nil {
+			return ast.WalkContinue, nil
+		}
+		if l := n.LastChild(); l != n.FirstChild() && l.Kind() == ast.KindList {
+			return ast.WalkContinue, nil
+		}
+		items++
+		text := strings.TrimLeft(plainText(n.FirstChild(), b.src), "*_ ")
+		if f := strings.Fields(text); len(f) > 0 && len(f[0]) > 3 && strings.HasSuffix(strings.TrimRight(f[0], ":*,"), "ed") {
+			past++
+		}
+		return ast.WalkContinue, nil
+	})
+	return items, past
 }
 
 // changeHeads returns the headings that report a change made ("What

@@ -6820,3 +6820,14 @@ func TestDecisionLogIsNoPlan(t *testing.T) {
 	p := Parse("p.md", []byte("# Plan: decision log cleanup\n\n## D1 — Merge duplicates\n\nMerge them.\n\n## D2 — Add dates\n\nDate them.\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A title that names a list of changes, over items that say in the past
+// what was done ("Added …", "Updated …"), is a record, refused; the same
+// list in the imperative is a plan.
+func TestChangeListIsNoPlan(t *testing.T) {
+	src := "# Unhead Migration: Detailed Change List\n\nAll modifications made.\n\n### 1. core\n* **Types:**\n    * Added the schema type.\n    * Updated the callback.\n* **Config:**\n    * Removed the old flag.\n\n### 2. react\n* **Head:**\n    * Refactored the mapper.\n    * Created a hook.\n    * Exported the hook.\n"
+	refusedWith(t, src, `its title "Unhead Migration: Detailed Change List" says it lists changes, and 6 of its 6 list items say what was done ("Added …", "Updated …"): a record of changes made, not work to do`)
+	imperative := strings.NewReplacer("Added", "Add", "Updated", "Update", "Removed", "Remove", "Refactored", "Refactor", "Created", "Create", "Exported", "Export").Replace(src)
+	p := Parse("p.md", []byte(imperative))
+	assert.Empty(t, msgs(p, Error))
+}
