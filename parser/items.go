@@ -630,6 +630,14 @@ type sectionItems struct {
 	// idBoxes counts the boxes, subsections included, that open with a
 	// dotted id ("- [x] 0.1.1: Initialize Git Repository").
 	idBoxes int
+	// shapedOrdered counts the numbered items of ordered, written in a
+	// subsection whose heading names a phase or a unit ("### M4 —
+	// Serving" over its "Cost controls" list): that unit's, not the
+	// section's.
+	shapedOrdered int
+	// shapedSubs counts the subsections that give shapedOrdered its
+	// items; lastShaped is the last one's index.
+	shapedSubs, lastShaped int
 }
 
 // dottedBoxRE is a dotted id opening a checkbox item's text: "0.1.1:",
@@ -706,6 +714,13 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 						out[i].firstOrdered = line
 					}
 					out[i].ordered++
+					if inner := open[len(open)-1]; inner != i && readShape(out[inner].text).kind != shapeOther {
+						out[i].shapedOrdered++
+						if out[i].shapedSubs == 0 || out[i].lastShaped != inner {
+							out[i].shapedSubs++
+							out[i].lastShaped = inner
+						}
+					}
 				}
 			}
 		}

@@ -6831,3 +6831,14 @@ func TestChangeListIsNoPlan(t *testing.T) {
 	p := Parse("p.md", []byte(imperative))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// A numbered list that one of a section's milestone headings holds ("###
+// M4" and its "Cost controls", among M0 to M5) is that milestone's, not
+// the section's list of work: the milestones stay the units.
+func TestOneMilestonesListIsItsOwn(t *testing.T) {
+	src := "# Engine plan\n\n## 2. Milestones\n\n### M0 — Foundation ✅ *complete*\n\nDone.\n\n### M1 — Harness ✅ *complete*\n\nDone.\n\n### M2 — Serving\n\n**Cost controls**\n\n1. Own project\n2. Budget alerts\n3. Teardown\n\n### M3 — Docs\n\nWrite them.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	assert.Equal(t, []string{"closed", "closed", "", ""}, statusValues(p))
+}
