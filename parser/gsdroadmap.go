@@ -321,7 +321,7 @@ type gsdDetails struct {
 func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 	out := map[string]*gsdDetails{}
 	var cur *gsdDetails
-	level := 0
+	level, num := 0, ""
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
 			if cur != nil && h.Level > level {
@@ -332,7 +332,7 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 			}
 			cur = nil
 			if m := gsdPhaseHeading.FindStringSubmatch(b.trimmedText(h)); m != nil && out[m[1]] == nil {
-				cur, level = &gsdDetails{head: h, end: len(b.src)}, h.Level
+				cur, level, num = &gsdDetails{head: h, end: len(b.src)}, h.Level, m[1]
 				out[m[1]] = cur
 			}
 			continue
@@ -370,6 +370,12 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 		case *ast.List:
 			for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 				if t, ok := b.readItemText(it); ok && t.box && (strings.Contains(t.text, "PLAN") || gsdPlanID.MatchString(t.text)) {
+					if other := gsdPlanPhase(t.text); other != "" && comparePhaseNums(other, num) != 0 {
+						// "- [x] 45-01-PLAN.md" under "Phase 27": phase 45's
+						// plan, left there; it says nothing of phase 27.
+						b.p.warnf(b.p.Position(b.blockStart(it)), "plan %q is listed under phase %s but names phase %s: it is not counted for phase %s", t.text, num, other, num)
+						continue
+					}
 					cur.plans++
 					cur.planTexts = append(cur.planTexts, t.text)
 					if c, _ := itemChecked(it); c || t.done {
@@ -385,6 +391,17 @@ func (b *builder) gsdDetailsOf(doc ast.Node) map[string]*gsdDetails {
 		d.skipped = status == statusSkipped || sectionState(b.trimmedText(d.head)) == statusSkipped
 	}
 	return out
+}
+
+// gsdPlanPhase is the phase a plan's id names: "45" of "45-01-PLAN.md",
+// "" when the text opens with no plan id.
+func gsdPlanPhase(text string) string {
+	id := gsdPlanID.FindString(text)
+	if id == "" {
+		return ""
+	}
+	phase, _, _ := strings.Cut(id, "-")
+	return phase
 }
 
 // gsdPlansDone finds a phase's count of plans done: "**Plans:** 2/2 plans

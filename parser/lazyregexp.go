@@ -48,6 +48,7 @@ func (l *lazyRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return l.re().FindAllStringSubmatchIndex(s, n)
 }
 func (l *lazyRegexp) FindIndex(b []byte) []int             { return l.re().FindIndex(b) }
+func (l *lazyRegexp) FindString(s string) string           { return l.re().FindString(s) }
 func (l *lazyRegexp) FindStringIndex(s string) []int       { return l.re().FindStringIndex(s) }
 func (l *lazyRegexp) FindStringSubmatch(s string) []string { return l.re().FindStringSubmatch(s) }
 func (l *lazyRegexp) FindStringSubmatchIndex(s string) []int {

@@ -6842,3 +6842,12 @@ func TestOneMilestonesListIsItsOwn(t *testing.T) {
 	assert.Len(t, p.Sprints, 4)
 	assert.Equal(t, []string{"closed", "closed", "", ""}, statusValues(p))
 }
+
+// A GSD plan box that names another phase ("- [x] 45-01-PLAN.md" left
+// under Phase 27) is not that phase's plan: said, and not counted.
+func TestGSDStrayPlanBox(t *testing.T) {
+	src := "# Roadmap: Mem\n\n## Phases\n\n- [x] **Phase 26: Store** - store\n- [ ] **Phase 27: Fuse** - fuse\n\n## Phase Details\n\n### Phase 26: Store\n**Goal**: a store\n**Depends on**: Nothing\n\nPlans:\n- [x] 26-01-PLAN.md — store\n\n### Phase 27: Fuse\n**Goal**: fused results\n**Depends on**: Phase 26\n\nPlans:\n- [x] 45-01-PLAN.md — cleanup\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "open"}, statusValues(p))
+	assert.Contains(t, msgs(p, Warning), `22:1: plan "45-01-PLAN.md — cleanup" is listed under phase 27 but names phase 45: it is not counted for phase 27`)
+}
