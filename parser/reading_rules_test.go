@@ -6851,3 +6851,16 @@ func TestGSDStrayPlanBox(t *testing.T) {
 	assert.Equal(t, []string{"closed", "open"}, statusValues(p))
 	assert.Contains(t, msgs(p, Warning), `22:1: plan "45-01-PLAN.md — cleanup" is listed under phase 27 but names phase 45: it is not counted for phase 27`)
 }
+
+// A backlog table weighed by effort and impact ("| ID | Item | Status |
+// Effort | Impact |") lists work; a risk register with an effort column
+// and its likelihood and mitigation does not.
+func TestEffortImpactTableIsWork(t *testing.T) {
+	src := "# Technical Debt Register\n\n## Open debt\n\n| ID | Item | Status | Effort | Impact |\n|---|---|---|---|---|\n| 1 | Upgrade Electron | OPEN | L | HIGH |\n| 2 | Bump the SDK | DONE | S | HIGH |\n| 3 | Split god files | DONE | M | MED |\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"open", "closed", "closed"}, statusValues(p))
+	risk := "# Risk register\n\n| ID | Risk | Likelihood | Impact | Mitigation | Status | Effort |\n|---|---|---|---|---|---|---|\n| R1 | Vendor lock-in | Low | High | Abstract the API | Open | M |\n| R2 | Data loss | Med | High | Backups | Open | S |\n"
+	p = Parse("p.md", []byte(risk))
+	assert.NotEmpty(t, msgs(p, Error))
+}

@@ -928,8 +928,19 @@ func notWorkTable(header []string) bool {
 		// other are work, whatever else a row says of them.
 		return false
 	}
+	if slices.ContainsFunc(header, func(h string) bool { return effortColumn[h] }) && slices.Contains(header, "status") &&
+		!slices.ContainsFunc(header, func(h string) bool { w := notWorkWord(h); return w != "" && w != "impact" && w != "severity" }) {
+		// "| ID | Item | Status | Effort | Impact |": a backlog weighed by
+		// what each item costs and brings; a risk register weighs no
+		// effort.
+		return false
+	}
 	return slices.ContainsFunc(header, func(h string) bool { return notWorkWord(h) != "" })
 }
+
+// effortColumn are the headers of a column that says what a row's work
+// costs.
+var effortColumn = map[string]bool{"effort": true, "estimate": true, "estimated effort": true, "size": true, "points": true, "story points": true, "est.": true, "工作量": true, "工数": true}
 
 // notWorkWord is the word of notWorkHeaders that header h is, opens or
 // ends with, "" for none.
