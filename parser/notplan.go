@@ -62,8 +62,6 @@ var titleKinds = []titleKind{
 		"riepilogo", "rapporto", "özet", "özeti", "rapor", "raporu", "отчёт", "отчет", "итоги", "要約", "まとめ", "요약", "보고서", "报告", "報告",
 		"work log", "worklog", "dev log", "devlog", "execution log", "execution record", "memo", "verification memo", "closeout", "close-out", "performance dashboard", "metrics dashboard", "completion handoff", "handoff report", "handover report", "roadmap review", "plan review", "progress review", "quarterly review", "工作日誌", "工作日志", "汇报", "彙報", "开发日志", "開發日誌", "作業ログ", "作業日誌", "開発ログ"}},
 	{"a README", []string{"readme"}},
-	{"a decision log", []string{"decision log", "decisions log", "decision record", "decision records", "decision register", "design decisions", "key decisions", "architecture decisions", "决策记录", "决策日志", "決策記錄", "意思決定ログ", "決定事項", "의사결정 기록", "registro de decisiones", "registro de decisões", "journal des décisions", "entscheidungsprotokoll"}},
-	{"a course or an itinerary", []string{"syllabus", "curriculum", "course outline", "course", "lesson", "lessons", "itinerary", "课程", "教学大纲", "シラバス", "カリキュラム", "講義", "커리큘럼", "강의", "temario", "programa del curso", "plano de aulas"}},
 	{"instructions", []string{"instructions", "testing", "manual"}},
 	{"a guide to standards", []string{"coding standards", "code standards", "coding guidelines", "coding conventions", "code conventions", "style guide", "styleguide",
 		"стандарты кода", "стандарты разработки", "コーディング規約", "编码规范", "代码规范", "코딩 규칙", "코딩 컨벤션", "estándares de código", "padrões de código"}},
@@ -1159,14 +1157,15 @@ func howToTitle(title string) bool {
 		return true
 	case "set", "setting":
 		return f[1] == "up"
-	case "upgrading":
-		// "Upgrading IslandJS Rails": what each user does to move to a
-		// new version ("Upgrading to React 19: Plan" plans one).
-		return !hasAnyWord(title, ownPlanWords)
-	case "migrating":
-		return f[1] == "from" && !hasAnyWord(title, ownPlanWords)
 	}
 	return false
+}
+
+// upgradeGuideTitle reports a title that opens by naming a user's move to
+// a new version: "Upgrading IslandJS Rails", "Migrating from 1.x".
+func upgradeGuideTitle(title string) bool {
+	f := strings.Fields(strings.ToLower(strings.TrimLeftFunc(title, decoration)))
+	return len(f) > 1 && (f[0] == "upgrading" || f[0] == "migrating" && f[1] == "from") && !hasAnyWord(title, ownPlanWords)
 }
 
 // howItWorks are words of a title that says it explains how something
@@ -1586,15 +1585,6 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			// "# Changelog" over "## [1.2.1] - 2026-02-21" and its "###
 			// Added": releases made, each a record of what shipped.
 			return fmt.Sprintf("its title %q says it is %s, and its sections read as one (%s): its %s are releases made, not work to do", sig.title, sig.titleKind, strings.Join(releases[:min(len(releases), 3)], ", "), unitsWord(best))
-		case sig.titleKind == "a decision log" && !hasUncheckedBox(b.src):
-			// "# Decision log" over "## D1 — Build the loop from
-			// primitives" and its rejected alternative: what was decided.
-			return fmt.Sprintf("its title %q says it is %s: its %s are decisions taken, each with its reasons, not work to compile", sig.title, sig.titleKind, unitsWord(best))
-		case sig.titleKind == "a course or an itinerary" && !hasCheckbox(b.src):
-			// "# Intro to Biology — Course Syllabus" over "## Unit 1:
-			// Cells", "# Japan Trip Itinerary" over "## Day 1: Tokyo":
-			// lessons or days to go through, no work tracked.
-			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do or tracks any: its %s are lessons or days to go through, not work to compile", sig.title, sig.titleKind, unitsWord(best))
 		case reportKind(sig.titleKind):
 			// "# Task 8 报告：文档更新" over "## 1. README.md（六处）",
 			// "# M1–M4 Closeout Audit" over "### 1.1 §6 merge
@@ -1628,7 +1618,24 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			}
 		}
 	}
-	if deliveryTitle(sig.title) && !planTitle(sig.title) && !hasUncheckedBox(b.src) && hasCheckbox(b.src) {
+	if upgradeGuideTitle(sig.title) && !hasCheckbox(b.src) && best.Name == "items" && strings.Contains(best.Declare, " under ") && guideSteps(normalHeading(declaredSection(best.Declare))) {
+		// "# Upgrading IslandJS Rails" over "### Upgrade Steps": what
+		// each user does to move to the new version, as an install
+		// guide's steps are.
+		return fmt.Sprintf("its title %q says it guides a user's upgrade, and the only work the closest reading finds is the steps under %q: what each reader does, not work to compile", sig.title, declaredSection(best.Declare))
+	}
+	if courseTitle(sig.title) && !hasCheckbox(b.src) && best.Name == "headings" && courseUnits(best.Declare) {
+		// "# Intro to Biology — Course Syllabus" over "## Unit 1:
+		// Cells", "# Japan Trip Itinerary" over "## Day 1: Tokyo":
+		// lessons or days to go through, no work tracked.
+		return fmt.Sprintf("its title %q names a course or an itinerary, and nothing in it tracks work: its %s are lessons or days to go through, not work to compile", sig.title, unitsWord(best))
+	}
+	if decisionLogTitle(sig.title) && !hasUncheckedBox(b.src) && b.unitWordHeadings(doc) == 0 {
+		// "# Decision log" over "## D1 — Build the loop from
+		// primitives" and its rejected alternative: what was decided.
+		return fmt.Sprintf("its title %q says it is a decision log: its %s are decisions taken, each with its reasons, not work to compile", sig.title, unitsWord(best))
+	}
+	if deliveryTitle(sig.title) && !hasUncheckedBox(b.src) && hasCheckbox(b.src) && !b.openSaid(doc) {
 		// "# 现代截图工具 - 项目交付清单" over "- [x] 区域截图" and "✓
 		// Program.cs": what was handed over, every box ticked.
 		return fmt.Sprintf("its title %q says it lists what was delivered, and every checkbox in it is ticked: a record of work handed over, not work to do", sig.title)
@@ -1813,7 +1820,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "### Tasks" a topic it teaches.
 		return fmt.Sprintf("its title %q says it is %s, and only one heading looks like a unit", sig.title, sig.titleKind)
 	}
-	if changeListTitle(sig.title) && !hasAnyWord(sig.title, ownPlanWords) && !hasCheckbox(b.src) {
+	if changeListTitle(sig.title) && !hasAnyWord(sig.title, ownPlanWords) && !hasCheckbox(b.src) && b.unitWordHeadings(doc) == 0 {
 		if items, past := b.pastItems(doc); items >= 5 && 3*past >= 2*items {
 			// "# Unhead Migration: Detailed Change List" over "### 1.
 			// @inertiajs/core" and "Added unhead as a dependency",
@@ -1913,9 +1920,18 @@ func logTitle(title string) bool {
 // changeListTitle reports a title that names a list of changes ("Detailed
 // Change List", "Summary of Modifications").
 func changeListTitle(title string) bool {
-	t := strings.ToLower(title)
-	return slices.ContainsFunc([]string{"change list", "changes list", "list of changes", "changes made", "modifications", "变更清单", "修改清单", "変更一覧", "변경 목록"}, func(w string) bool { return strings.Contains(t, w) })
+	if hasAnyWord(title, []string{"proposed", "planned", "upcoming", "pending"}) {
+		return false
+	}
+	return hasAnyWord(title, []string{"change list", "changes list", "list of changes", "changes made", "modifications"}) ||
+		containsAny(title, []string{"变更清单", "修改清单", "変更一覧", "변경 목록"})
 }
+
+// changeVerbs are the verbs in the past a record of changes opens its
+// items with.
+var changeVerbs = []string{"added", "updated", "removed", "deleted", "fixed", "renamed", "refactored", "replaced", "created", "moved",
+	"exported", "imported", "ensured", "modified", "changed", "converted", "extracted", "implemented", "introduced", "migrated",
+	"rewrote", "rewritten", "split", "merged", "dropped", "bumped", "upgraded", "deprecated", "verified", "rebuilt", "set", "wrapped", "tightened", "simplified", "switched"}
 
 // pastItems counts the list items of the document that hold no list of
 // their own (a label over its items is not counted), and those whose
@@ -1930,7 +1946,7 @@ func (b *builder) pastItems(doc ast.Node) (items, past int) {
 		}
 		items++
 		text := strings.TrimLeft(plainText(n.FirstChild(), b.src), "*_ ")
-		if f := strings.Fields(text); len(f) > 0 && len(f[0]) > 3 && strings.HasSuffix(strings.TrimRight(f[0], ":*,"), "ed") {
+		if f := strings.Fields(text); len(f) > 0 && slices.Contains(changeVerbs, strings.ToLower(strings.TrimRight(f[0], ":*,"))) {
 			past++
 		}
 		return ast.WalkContinue, nil
@@ -1957,11 +1973,80 @@ func (b *builder) changeHeads(doc ast.Node) []string {
 	return out
 }
 
+// courseTitle reports a title whose last words name a course or a trip:
+// "Intro to Biology — Course Syllabus", "Japan Trip Itinerary", "课程".
+func courseTitle(title string) bool {
+	t := strings.ToLower(strings.TrimRightFunc(title, func(r rune) bool { return !unicode.IsLetter(r) }))
+	return slices.ContainsFunc([]string{"syllabus", "curriculum", "course outline", "itinerary", "lessons", "课程", "课程大纲", "教学大纲", "シラバス", "カリキュラム", "커리큘럼", "temario"}, func(w string) bool {
+		return t == w || strings.HasSuffix(t, " "+w) || w[0] >= 0x80 && strings.HasSuffix(t, w)
+	})
+}
+
+// courseUnits reports a reading whose units are headings named by a
+// lesson's or a day's word: "## Unit {n}: {title}", "## Day {n}: {title}".
+func courseUnits(declare string) bool {
+	pat := strings.ToLower(strings.TrimLeft(strings.TrimPrefix(declare, `units: "`), "# "))
+	return slices.ContainsFunc([]string{"unit {n}", "lesson {n}", "day {n}", "week {n}", "module {n}", "chapter {n}"}, func(w string) bool { return strings.HasPrefix(pat, w) })
+}
+
+// decisionLogTitle reports a title whose head noun names a log of
+// decisions: "Decision log", "Architecture Decisions", "决策记录".
+func decisionLogTitle(title string) bool {
+	t := strings.ToLower(strings.TrimRightFunc(title, func(r rune) bool { return !unicode.IsLetter(r) }))
+	return slices.ContainsFunc([]string{"decision log", "decisions log", "decision record", "decision records", "decision register", "decisions", "决策记录", "决策日志", "決策記錄", "意思決定ログ", "決定事項", "의사결정 기록", "registro de decisiones", "registro de decisões", "journal des décisions", "entscheidungsprotokoll"}, func(w string) bool {
+		return t == w || strings.HasSuffix(t, " "+w) || strings.HasPrefix(t, w+" ") && !strings.Contains(t, " and ") || w[0] >= 0x80 && strings.Contains(t, w)
+	}) && !hasAnyWord(title, []string{"tasks", "task", "milestones", "plan", "roadmap"})
+}
+
+// unitWordHeadings counts the headings that name a unit or a phase by its
+// word ("## Task 1: Write the template", "## Milestone 2"), not by a short
+// letter id ("## D1 — SQLite").
+func (b *builder) unitWordHeadings(doc ast.Node) int {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level >= 2 {
+			if sh := readShape(b.trimmedText(h)); sh.kind != shapeOther && !sh.short {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// openSaid reports whether a heading or a list item says its work is not
+// done: "## 阶段三：待开发", "- 月度报表导出（未开始）".
+func (b *builder) openSaid(doc ast.Node) bool {
+	found := false
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || found {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			if st := sectionState(b.trimmedText(n)); st == StatusOpen || st == StatusInProgress {
+				found = true
+			}
+		case *ast.ListItem:
+			if n.FirstChild() == nil {
+				return ast.WalkContinue, nil
+			}
+			t := strings.TrimSpace(plainText(n.FirstChild(), b.src))
+			if k := strings.LastIndexAny(t, "(（"); k >= 0 {
+				if r := readStatus(strings.Trim(t[k:], "()（） ")); r.known && (r.status == StatusOpen || r.status == StatusInProgress) {
+					found = true
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
+}
+
 // deliveryTitle reports a title that names a list of what was delivered
 // ("项目交付清单", "Delivery Summary").
 func deliveryTitle(title string) bool {
 	t := strings.ToLower(title)
-	return slices.ContainsFunc([]string{"交付清单", "交付清單", "交付物清单", "交付报告", "交付報告", "交付总结", "交付總結", "納品物一覧", "納品書", "delivery report", "delivery summary", "deliverables summary", "handover checklist"}, func(w string) bool { return strings.Contains(t, w) })
+	return slices.ContainsFunc([]string{"交付清单", "交付清單", "交付物清单", "交付报告", "交付報告", "交付总结", "交付總結", "納品物一覧", "納品書", "delivery report", "delivery summary", "deliverables summary"}, func(w string) bool { return strings.Contains(t, w) })
 }
 
 // progressTitle reports a title that names a tracker of progress
@@ -2520,31 +2605,38 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // again ("Before Committing Any Changes", "After each deploy"), and no
 // checkbox in the whole document records a pass.
 func (b *builder) routine(doc ast.Node, sig docSignals) string {
-	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) || b.tickedBox(doc) {
+	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) {
 		return ""
 	}
-	if heading, line := sig.first(routineHeading); line > 0 {
+	if heading, line := sig.first(routineHeading); line > 0 && !hasCheckbox(b.src) {
 		return fmt.Sprintf("the section %q at line %d", heading, line)
 	}
+	if b.tickedBox(doc) {
+		return ""
+	}
 	// "Use this checklist for EVERY change to ensure nothing breaks.":
-	// the words before its first section say so.
-	first := len(b.src) // the first section's start
+	// a paragraph before the first section and the first list says so.
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
-		if h, ok := c.(*ast.Heading); ok && h.Level >= 2 {
-			first = b.blockStart(h)
+		if h, ok := c.(*ast.Heading); ok && h.Level >= 2 || c.Kind() == ast.KindList {
 			break
 		}
-	}
-	if i := routineWords.FindIndex(b.src[:max(first, 0)]); i != nil {
-		line := b.src[lineStart(b.src, i[0]):lineEnd(b.src, i[0])]
-		return fmt.Sprintf("its line %d (%q)", b.p.Position(i[0]).Line, bytes.TrimSpace(line))
+		par, ok := c.(*ast.Paragraph)
+		if !ok {
+			continue
+		}
+		for _, sen := range sentences(plainText(par, b.src)) {
+			if routineWords.MatchString(sen) {
+				return fmt.Sprintf("its line %d (%q)", b.p.Position(b.blockStart(par)).Line, strings.TrimSpace(sen))
+			}
+		}
 	}
 	return ""
 }
 
-// routineWords say a checklist is gone through again each time: "for
-// every change", "before each release".
-var routineWords = lazyMustCompile(`(?i)\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b`)
+// routineWords say a checklist is gone through again each time: "Use
+// this checklist for every change", "Run through this list before each
+// release".
+var routineWords = lazyMustCompile(`(?i)\bthis\s+(?:checklist|check list|list)\b.*\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b`)
 
 // tickedBox reports whether any checkbox of the document is ticked.
 func (b *builder) tickedBox(doc ast.Node) bool {
