@@ -211,6 +211,12 @@ func (b *builder) boldLead(par *ast.Paragraph) (string, bool) {
 // bullet fields ("- Status: done" beside "- Problem: …"): the unit's
 // status, as a line of its own would say it.
 func (b *builder) statusItem(l *ast.List) (string, Pos, bool) {
+	// Dated items ("STATUS (2026-06-01) — …") say how the unit stood
+	// on their day: the latest says how it stands.
+	var dated struct {
+		day, status string
+		at          Pos
+	}
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 		if _, box := itemChecked(it); box || it.FirstChild() == nil {
 			continue
@@ -221,18 +227,23 @@ func (b *builder) statusItem(l *ast.List) (string, Pos, bool) {
 		}
 		seg := lines.At(0)
 		line := b.source()[seg.Start:seg.Stop]
-		if !strings.ContainsAny(line, ":：—–") {
+		if !strings.ContainsAny(line, ":：—–") && !strings.Contains(line, ") -") && !strings.Contains(line, ")** -") {
 			continue // most items: no field
 		}
-		v, found := cutStatusLabel(unmarked(line))
-		if !found {
-			v, found = datedStatus(unmarked(line))
+		if day, v, ok := datedStatus(unmarked(line)); ok {
+			if r := readStatus(v); r.known && r.status != statusSkipped && !firstVersion(v) && day >= dated.day {
+				dated.day, dated.status, dated.at = day, r.status, b.p.Position(b.blockStart(it))
+			}
+			continue
 		}
-		if found {
+		if v, found := cutStatusLabel(unmarked(line)); found {
 			if r := readStatus(v); r.known && r.status != statusSkipped && !firstVersion(v) {
 				return r.status, b.p.Position(b.blockStart(it)), true
 			}
 		}
+	}
+	if dated.status != "" {
+		return dated.status, dated.at, true
 	}
 	return "", Pos{}, false
 }
@@ -354,27 +365,29 @@ func cutLabel(text, label string) (string, bool) {
 }
 
 // datedStatus reads a status item dated in brackets and set off by a
-// dash: "STATUS (2026-06-01) — ✅ CLOSED at L2." is "✅ CLOSED at L2.".
-func datedStatus(text string) (string, bool) {
+// dash: "STATUS (2026-06-01) — ✅ CLOSED at L2." is dated "2026-06-01",
+// "✅ CLOSED at L2.".
+func datedStatus(text string) (day, value string, ok bool) {
 	if len(text) < 7 || !strings.EqualFold(text[:6], "status") {
-		return "", false
+		return "", "", false
 	}
 	rest := strings.TrimLeft(text[6:], " ")
 	if !strings.HasPrefix(rest, "(") {
-		return "", false
+		return "", "", false
 	}
 	k := strings.IndexByte(rest, ')')
 	if k < 0 || !strings.ContainsFunc(rest[:k], unicode.IsDigit) {
-		return "", false
+		return "", "", false
 	}
+	day = strings.TrimSpace(rest[1:k])
 	rest = strings.TrimLeft(rest[k+1:], " ")
 	for _, dash := range []string{"—", "–", "-", ":"} {
 		if v, ok := strings.CutPrefix(rest, dash); ok {
 			line, _, _ := strings.Cut(v, "\n")
-			return strings.TrimSpace(line), true
+			return day, strings.TrimSpace(line), true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // cjkStatusLabels name a unit's status in Chinese, Japanese and Korean,

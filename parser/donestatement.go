@@ -165,6 +165,11 @@ func idOf(s string) (string, int, bool) {
 	return strings.ToLower(m[1]), n, err == nil
 }
 
+// rangeDoneTail is what, after "T001–T004 are done", says how, when or by
+// whom they are done, not that they are: "in order", "when CI is green",
+// "by the backend agent".
+var rangeDoneTail = lazyMustCompile(`(?i)^\s*,?\s*(?:in\s+order|in\s+sequence|sequentially|one\s+(?:at\s+a\s+time|by\s+one|commit|after)|when|once|if|before|after|by|only|as|using|with|via|through|per|each)\b`)
+
 // rangeDone finds a paragraph's sentence that names the plan's units,
 // from its lowest id to its highest ("T001–T088 are complete." over
 // rows T001 to T088), as done; tables, code and lists are passed over.
@@ -173,24 +178,33 @@ func (b *builder) rangeDone(doc ast.Node) (statement, bool) {
 		return statement{}, false
 	}
 	word, lo, hi := "", 0, 0
+	seen := make(map[int]bool, len(b.p.Sprints))
+	first := len(b.src) // the first unit's start
 	for i, s := range b.p.Sprints {
 		w, n, ok := idOf(strings.TrimLeft(s.Heading.Text, "|#-*[]xX \t"))
-		if !ok || i > 0 && w != word {
-			return statement{}, false
+		if !ok || i > 0 && w != word || seen[n] {
+			return statement{}, false // no ids, ids of two kinds, or ids that restart
 		}
+		seen[n] = true
 		if i == 0 {
 			word, lo, hi = w, n, n
 		}
 		lo, hi = min(lo, n), max(hi, n)
+		first = min(first, s.Heading.Start)
 	}
+	report := false // the open section reports on the work
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		par, ok := n.(*ast.Paragraph)
-		if !ok {
+		if h, ok := n.(*ast.Heading); ok {
+			report = reportSection(b.trimmedText(h))
 			continue
+		}
+		par, ok := n.(*ast.Paragraph)
+		if !ok || !report && b.blockStart(par) > first {
+			continue // a record of done opens the plan or reports on it
 		}
 		for _, sen := range sentences(plainText(par, b.src)) {
 			m := rangeDoneRE.FindStringSubmatch(unmarked(sen))
-			if m == nil || negated(strings.ToLower(sen)) {
+			if m == nil || negated(strings.ToLower(sen)) || rangeDoneTail.MatchString(sen[len(m[0]):]) {
 				continue
 			}
 			w1, a, ok1 := idOf(m[1])
@@ -319,7 +333,7 @@ func reportSection(text string) bool {
 }
 
 // reportNames are the titles of sections that report on the work.
-var reportNames = []string{"outcome", "outcomes", "status", "execution status", "implementation status", "project status", "current status", "overall status",
+var reportNames = []string{"outcome", "outcomes", "status", "completion status", "execution status", "implementation status", "project status", "current status", "overall status",
 	"result", "results", "completion", "completion notes", "summary", "execution record", "执行结果", "完成情况", "状态", "状態", "상태", "結果"}
 
 // statusDone reports a status field whose value says in words that the
@@ -354,6 +368,12 @@ func (b *builder) statusDone(line string) bool {
 func (b *builder) reportHeadDone(text string) bool {
 	label, v, ok := strings.Cut(unmarked(text), ":")
 	if !ok || !reportSection(label) {
+		return false
+	}
+	// The value is a status and nothing more ("✅ COMPLETED", "All
+	// done"), not a summary that opens with a done word ("Complete
+	// rewrite of the session layer", "Done when every session moved").
+	if words := strings.FieldsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) }); len(words) == 0 || len(words) > 3 {
 		return false
 	}
 	return b.statusDone("Status:" + v)

@@ -41,25 +41,38 @@ var gsdShipped = lazyMustCompile(`\s*(\(\d+/\d+ plans?\)|(--|—|–|-)\s*comple
 var gsdPhaseRef = lazyMustCompile(`\bPhases?\s+(\d+(?:\.\d+)*[a-z]?)`)
 
 // gsdDepsNamed is the part of a Depends on value that names what the
-// phase waits for: none of it after "Nothing" or "None" ("Nothing
-// (independent; may execute in parallel with Phases 12, 13, 14)"), and
-// no phase a parallel clause names ("Phase 9 (can run in parallel with
-// Phase 11)").
+// phase waits for. The phases a clause names as running beside it are
+// none ("Phase 9 (can run in parallel with Phase 11)", "alongside Phase
+// 4", "independent of Phase 3"); after "Nothing" or "None", only phases
+// said to finish first are ("Nothing, but Phase 1 must finish first"),
+// not a note on what may run beside it ("Nothing (independent; may
+// execute in parallel with Phases 12, 13 after Phase 9 is underway)").
 func gsdDepsNamed(v string) string {
-	lead, _, _ := strings.Cut(strings.TrimSpace(v), " ")
+	v = gsdBesideRE.ReplaceAllString(v, " ")
+	lead, rest, _ := strings.Cut(strings.TrimSpace(v), " ")
 	switch strings.ToLower(strings.Trim(lead, " .,;:()*_`")) {
 	case "nothing", "none", "n/a", "-", "—", "–":
-		return ""
-	}
-	if i := strings.Index(strings.ToLower(v), "parallel with"); i >= 0 {
-		end := strings.IndexAny(v[i:], ");")
-		if end < 0 {
-			return v[:i]
+		var kept []string
+		for _, clause := range gsdClauseRE.Split(rest, -1) {
+			if gsdFirstRE.MatchString(clause) {
+				kept = append(kept, clause)
+			}
 		}
-		return v[:i] + v[i+end:]
+		return strings.Join(kept, "; ")
 	}
 	return v
 }
+
+// gsdBesideRE is a clause that names phases a phase runs beside, up to the
+// last phase it names: "parallel with Phases 12, 13 and 14".
+var gsdBesideRE = lazyMustCompile(`(?i)\b(?:in\s+)?(?:parallel\s+(?:with|to)|alongside|concurrent(?:ly)?\s+with|independent(?:ly)?\s+of|at\s+the\s+same\s+time\s+as)\s+(?:(?:any|all)\s+(?:of\s+)?)?(?:phases?\s+)?\d+(?:\.\d+)*[a-z]?(?:\s*(?:,|and|&|or|/)\s*(?:phases?\s+)?\d+(?:\.\d+)*[a-z]?)*`)
+
+// gsdClauseRE splits a value into its clauses.
+var gsdClauseRE = lazyMustCompile(`[;,()]|\bbut\b`)
+
+// gsdFirstRE is a clause that says a phase must be done first: "Phase 1
+// must finish first", "after Phase 2 ships".
+var gsdFirstRE = lazyMustCompile(`(?i)\bphases?\s+\d+.*\b(?:must|finish(?:es|ed)?|complete[sd]?|done|ships|shipped|lands|landed|merged)\b|\b(?:after|once|until)\s+phases?\s+\d+(?:\.\d+)*[a-z]?\s+(?:is\s+|has\s+)?(?:done|complete[sd]?|finish(?:es|ed)?|ships|shipped|lands|landed|merged)\b`)
 
 // gsdEntry is one phase of a roadmap's checklists.
 type gsdEntry struct {

@@ -107,18 +107,21 @@ func (b *builder) untagged(t *itemText) {
 			b.tagMarks = 1
 		}
 	}
-	if b.tagMarks == 1 && taskIDRE.MatchString(t.text) {
+	if b.tagMarks == 1 && taggedIDRE.MatchString(t.text) {
 		t.box = true
 	}
 }
 
+// taggedIDRE is a spec-kit task id with a tag after it, the form of a task
+// in its list: "T016 [US5] (Test): Write", not "T001 blocks T003" in a
+// note.
+var taggedIDRE = lazyMustCompile(`^T\d{2,4}[a-z]?\s*(?:\[[^\]\[]{1,20}\]|\([^()]{1,20}\))`)
+
 // taggedLineRE finds a list item whose spec-kit task writes its box as a
 // tag: "- **T001 [Setup] [X]**:".
-var taggedLineRE = lazyMustCompile(`(?m)^\s*[-*] \**T\d{2,4}[a-z]?(?:\s*(?:\[[^\]\[\n]{2,20}\]|\([^()\n]{1,20}\)))*\s*\[[xX ]\]`)
+var taggedLineRE = lazyMustCompile(`(?m)^\s*(?:[-*+]|\d{1,3}[.)])\s+[*_]*T\d{2,4}[a-z]?(?:[*_]*\s*[*_]*(?:\[[^\]\[\n]{2,20}\]|\([^()\n]{1,20}\)))*[*_]*\s*[*_]*\[[xX ]\]`)
 
-// taskIDRE is a spec-kit task id opening a text, then a tag, a colon or a
-// blank: "T016 [US5]", "T016:".
-var taskIDRE = lazyMustCompile(`^T\d{2,4}[a-z]?(?:\s|:|$)`)
+
 
 // imageOnly reports an item's line that holds images, or linked images,
 // and nothing else but blanks.
@@ -638,6 +641,9 @@ type sectionItems struct {
 	// shapedSubs counts the subsections that give shapedOrdered its
 	// items; lastShaped is the last one's index.
 	shapedSubs, lastShaped int
+	// shapedBelow counts the headings under the section that name a
+	// phase or a unit.
+	shapedBelow int
 }
 
 // dottedBoxRE is a dotted id opening a checkbox item's text: "0.1.1:",
@@ -663,6 +669,11 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 				open = open[:len(open)-1]
 			}
 			out = append(out, sectionItems{head: h, text: b.trimmedText(h)})
+			if readShape(out[len(out)-1].text).kind != shapeOther {
+				for _, i := range open {
+					out[i].shapedBelow++
+				}
+			}
 			open = append(open, len(out)-1)
 			continue
 		}
@@ -714,11 +725,13 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 						out[i].firstOrdered = line
 					}
 					out[i].ordered++
-					if inner := open[len(open)-1]; inner != i && readShape(out[inner].text).kind != shapeOther {
+					if sub := shapedUnder(out, open, i); sub >= 0 {
+						// The list stands in a phase or unit heading
+						// under the section, however deep.
 						out[i].shapedOrdered++
-						if out[i].shapedSubs == 0 || out[i].lastShaped != inner {
+						if out[i].shapedSubs == 0 || out[i].lastShaped != sub {
 							out[i].shapedSubs++
-							out[i].lastShaped = inner
+							out[i].lastShaped = sub
 						}
 					}
 				}
@@ -726,6 +739,19 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 		}
 	}
 	return out
+}
+
+// shapedUnder returns the index of the first heading open below section i
+// that names a phase or a unit, -1 for none.
+func shapedUnder(out []sectionItems, open []int, i int) int {
+	below := false
+	for _, k := range open {
+		if below && readShape(out[k].text).kind != shapeOther {
+			return k
+		}
+		below = below || k == i
+	}
+	return -1
 }
 
 // themeBoxes returns the checkbox items under list item it (its text t)

@@ -1977,7 +1977,10 @@ func (b *builder) changeHeads(doc ast.Node) []string {
 // "Intro to Biology — Course Syllabus", "Japan Trip Itinerary", "课程".
 func courseTitle(title string) bool {
 	t := strings.ToLower(strings.TrimRightFunc(title, func(r rune) bool { return !unicode.IsLetter(r) }))
-	return slices.ContainsFunc([]string{"syllabus", "curriculum", "course outline", "itinerary", "lessons", "课程", "课程大纲", "教学大纲", "シラバス", "カリキュラム", "커리큘럼", "temario"}, func(w string) bool {
+	if hasAnyPrefix(t, []string{"study notes:", "study guide:", "lecture notes:", "exam review:", "course notes:"}) {
+		return true // "Study notes: Linear Algebra"
+	}
+	return slices.ContainsFunc([]string{"syllabus", "curriculum", "course outline", "itinerary", "lessons", "study guide", "exam review", "study notes", "revision notes", "lecture notes", "course notes", "课程", "课程大纲", "教学大纲", "シラバス", "カリキュラム", "커리큘럼", "temario"}, func(w string) bool {
 		return t == w || strings.HasSuffix(t, " "+w) || w[0] >= 0x80 && strings.HasSuffix(t, w)
 	})
 }

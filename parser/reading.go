@@ -1950,7 +1950,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.ordered >= 2 && !oneUnitsList(secs, sec) && (workSection(sec.text) || normalHeading(sec.text) == "action items" && b.planTitled()) {
+		if sec.ordered >= 2 && !oneUnitsList(sec) && (workSection(sec.text) || normalHeading(sec.text) == "action items" && b.planTitled()) {
 			// "# Plan" over "## Action items" and "1. Scaffold the
 			// project": the plan's work (meeting notes' action items
 			// stand under a meeting's title, not a plan's).
@@ -2067,25 +2067,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	}
 }
 
-// oneUnitsList reports a section whose numbered items are all one
-// list of one of three or more phase or unit headings under it ("## 2.
+// oneUnitsList reports a section whose numbered items all stand in a few
+// of the three or more phase or unit headings under it ("## 2.
 // Milestones" over "### M0" .. "### M5", "### M4" with its "Cost
-// controls"): that heading's list, not the section's.
-func oneUnitsList(secs []sectionItems, sec sectionItems) bool {
-	if sec.shapedSubs != 1 || sec.shapedOrdered != sec.ordered {
-		return false
-	}
-	i := slices.IndexFunc(secs, func(x sectionItems) bool { return x.head == sec.head })
-	shaped := 0
-	for _, x := range secs[i+1:] {
-		if x.head.Level <= sec.head.Level {
-			break
-		}
-		if readShape(x.text).kind != shapeOther {
-			shaped++
-		}
-	}
-	return shaped >= 3
+// controls"): those headings' lists, not the section's work.
+func oneUnitsList(sec sectionItems) bool {
+	return sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && sec.shapedBelow >= 3 && 2*sec.shapedSubs <= sec.shapedBelow
 }
 
 // phasesAfterBoxes reports a plan whose phase headings hold no checkbox

@@ -6905,3 +6905,85 @@ func TestSession30ReviewA(t *testing.T) {
 		assert.Contains(t, msgs(p, Error)[0], "says it is a decision log", name)
 	}
 }
+
+// gsdRoadmap writes a four-phase GSD roadmap whose phases depend as deps
+// says.
+func gsdRoadmap(deps [4]string) string {
+	var b strings.Builder
+	b.WriteString("# Roadmap: Tool\n\n## Phases\n\n- [ ] **Phase 1: Core** - the core\n- [ ] **Phase 2: Config** - settings\n- [ ] **Phase 3: CLI** - commands\n- [ ] **Phase 4: Docs** - docs\n\n## Phase Details\n")
+	for i, name := range []string{"Core", "Config", "CLI", "Docs"} {
+		fmt.Fprintf(&b, "\n### Phase %d: %s\n**Goal**: %s\n**Depends on**: %s\n", i+1, name, strings.ToLower(name), deps[i])
+	}
+	return b.String()
+}
+
+// depIDs lists each unit's dependencies by id.
+func depIDs(p *Plan) [][]string {
+	var out [][]string
+	for _, s := range p.Sprints {
+		var d []string
+		for _, r := range s.DependsOn {
+			d = append(d, r.ID)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// TestSession30ReviewB pins the second review's cases of the session's new
+// readings.
+func TestSession30ReviewB(t *testing.T) {
+	// Every clause that names phases run beside is left out, whatever its
+	// word; a phase said to finish first after "Nothing" is kept.
+	p := Parse("p.md", []byte(gsdRoadmap([4]string{"Nothing", "Phase 1", "Phase 1 (parallel with Phase 2), Phase 2 (parallel with Phase 4)", "Phase 1 (parallel with Phase 3)"})))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, [][]string{nil, {"1.1"}, {"1.1", "1.2"}, {"1.1"}}, depIDs(p))
+	p = Parse("p.md", []byte(gsdRoadmap([4]string{"Nothing", "Nothing, but Phase 1 must finish first", "Phase 1 (can run alongside Phase 4)", "Phase 1 (can run in parallel with Phase 3 once Phase 2 lands)"})))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, [][]string{nil, {"1.1"}, {"1.1"}, {"1.1", "1.2"}}, depIDs(p))
+
+	// A range of ids said done in order, when a condition holds, or by
+	// someone, and ids that restart per phase, close nothing.
+	table := "# Build plan\n\n## Tasks\n\n| Task | Description |\n|---|---|\n| T001 | Set up repo |\n| T002 | Add parser |\n| T003 | Add tests |\n| T004 | Release |\n\n## Execution\n\n%s\n"
+	for _, sen := range []string{"T001–T004 are done in order, one commit each.", "T001-T004 are implemented by the backend agent."} {
+		p = Parse("p.md", []byte(fmt.Sprintf(table, sen)))
+		assert.Equal(t, []string{"", "", "", ""}, statusValues(p), sen)
+	}
+	p = Parse("p.md", []byte("# Plan\n\n## Phase 1\n\n### T1 Repo\n\nx\n\n### T2 Parser\n\ny\n\nT1–T2 are complete.\n\n## Phase 2\n\n### T1 Tests\n\nz\n\n### T2 Release\n\nw\n"))
+	assert.NotContains(t, statusValues(p), "closed")
+
+	// spec-kit boxes as tags: bold closed before the tag, and numbered
+	// items, read the open tasks beside them; an untagged note is none.
+	p = Parse("p.md", []byte("# Tasks: Pulse\n\n## Phase 1: Setup\n\n- **T001 [Setup]** [X] Create the project structure.\n- **T002 [Setup]** [X] Initialize the CLI entrypoint.\n\n## Phase 2: Core\n\n- **T003 [US1]** Write the install command.\n- **T004 [US1]** Write the status command.\n"))
+	assert.Equal(t, []string{"closed", "closed", "", ""}, statusValues(p))
+	p = Parse("p.md", []byte("# Tasks: Pulse\n\n## Phase 3.1: Setup\n\n- **T001 [Setup] [X]**: Create the project structure.\n- **T002 [Setup] [X]**: Initialize the CLI entrypoint.\n\n## Phase 3.2: Core\n\n- **T003 [US1]**: Write the install command.\n- **T004 [US1]**: Write the status command.\n\n## Dependencies\n\n- T001 blocks T003, T004\n- T003 blocks T004\n"))
+	assert.Len(t, p.Sprints, 4)
+
+	// A study guide's units are refused; "Deliverable" labels are no
+	// units that take a phase's tasks.
+	refusedWith(t, "# AP Biology Study Guide\n\n## Unit 1: Chemistry of Life\n\nWater.\n\n## Unit 2: Cells\n\nOrganelles.\n\n## Unit 3: Energy\n\nATP.\n", "names a course or an itinerary")
+	p = Parse("p.md", []byte("# Migration plan\n\n## Phase 1: Prepare\n\n- [ ] Freeze the schema\n- [ ] Snapshot the database\n\n**Deliverable 1:** Frozen schema\n\n## Phase 2: Move\n\n- [ ] Copy the data\n- [ ] Switch the reads\n\n**Deliverable 2:** Live cluster\n"))
+	assert.Len(t, p.Sprints, 4)
+
+	// A status table about other sprints, numbered the same, closes
+	// nothing.
+	p = Parse("p.md", []byte("# Q3 Sprint Plan\n\n### Sprint 1 — Search\n\n- [ ] Index\n\n### Sprint 2 — Billing\n\n- [ ] Invoices\n\n### Sprint 3 — Export\n\n- [ ] CSV\n\n## Q2 recap (last quarter's plan)\n\n| Sprint | Status |\n|---|---|\n| 1 Onboarding | Done |\n| 2 Authentication | Done |\n| 3 Settings | Dropped |\n"))
+	assert.NotContains(t, statusValues(p), "closed")
+	assert.Empty(t, p.Skipped)
+
+	// Of dated status items, the latest says how the unit stands; a
+	// hyphen sets the value off as a dash does.
+	p = Parse("p.md", []byte("# Seed plan\n\n## LINE R — render learning\n\n- **CHANGE** — wire the guard.\n- **STATUS (2026-05-01)** — ✅ CLOSED at L2.\n- **STATUS (2026-06-01)** — reopened: the guard regressed, fix pending.\n\n## LINE O — probe\n\n- **CHANGE** — add it.\n- **STATUS (2026-06-01)** - ✅ CLOSED at L2.\n"))
+	assert.Equal(t, []string{"open", "closed"}, statusValues(p))
+
+	// A summary heading whose value opens with a done word is no
+	// statement that the work is done.
+	p = Parse("p.md", []byte("# Auth rewrite\n\n## Summary: Complete rewrite of the session layer\n\n## Phase 1: Store\n\n- [ ] Add the store\n\n## Phase 2: Cleanup\n\n- [ ] Remove cookies\n"))
+	assert.NotContains(t, strings.Join(msgs(p, Warning), "\n"), "says the plan's work is done")
+
+	// Two milestones with lists of their own, or a list under a
+	// milestone's subheading, leave the milestones the units.
+	ms := "# Engine plan\n\n## 2. Milestones\n\n### M0 — Foundation ✅ *complete*\n\nDone.\n\n### M1 — Harness ✅ *complete*\n\nDone.\n\n### M2 — Serving\n\n#### Cost controls\n\n1. Own project\n2. Budget alerts\n3. Teardown\n\n### M3 — Docs\n\n**Pages**\n\n1. Quickstart\n2. Reference\n\n### M4 — Launch\n\nShip.\n"
+	p = Parse("p.md", []byte(ms))
+	assert.Len(t, p.Sprints, 5)
+}

@@ -1408,6 +1408,9 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 			word = h
 		}
 	}
+	if word != "" && !w.namesUnitsByWord(t, word) {
+		word = "" // "| 1 Onboarding | Done |" under last quarter's recap: other sprints
+	}
 	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
 		if _, ok := row.(*east.TableRow); !ok {
 			continue
@@ -1461,6 +1464,36 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 			w.track(sh, lineStart(b.src, start), "done in the status table")
 		}
 	}
+}
+
+// namesUnitsByWord reports whether the rows of table t that name a unit
+// by the header's word and their number ("| 1 Controller fork |" for
+// "Sprint 1 — Controller fork: parity") mostly share a word with that
+// unit's title: the table speaks of these units, not of others numbered
+// the same (last quarter's "| 1 Onboarding |").
+func (w *shapeWalk) namesUnitsByWord(t *east.Table, word string) bool {
+	b := w.b
+	named, shared := 0, 0
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableRow); !ok || row.FirstChild() == nil {
+			continue
+		}
+		first := strings.TrimSpace(plainText(row.FirstChild(), b.src))
+		num, rest, _ := strings.Cut(first, " ")
+		if num == "" || strings.Trim(num, "0123456789") != "" {
+			continue
+		}
+		id := readShape(word + " " + num + ": " + rest)
+		u := w.byWritten[writtenKey(id)]
+		if id.kind != shapeUnit || u == nil {
+			continue
+		}
+		named++
+		if shareWord(rest, u.Title) {
+			shared++
+		}
+	}
+	return named > 0 && 2*shared > named
 }
 
 // keyedRow reads a status table's row that names a unit by the key its

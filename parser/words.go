@@ -14,7 +14,7 @@ import (
 var (
 	phaseWords = []string{"phase", "fase", "phasen", "stage", "etapa", "faza", "etap", "阶段", "階段", "フェーズ", "단계", "фаза", "этап", "ระยะที่", "giai đoạn", "faz", "aşama"}
 	unitWords  = []string{
-		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic", "unit", "deliverable",
+		"sprint", "session", "step", "week", "cycle", "task", "milestone", "epic", "unit",
 		"iteration", "work unit", "workunit", "work package", "story", "increment",
 		"chunk", "wave", "subphase", "sub-phase", "paso", "schritt",
 		"track", "workstream", "slice", "tarefa", "passo", "étape", "tâche", "aufgabe", "arbeitspaket",
