@@ -121,8 +121,6 @@ var taggedIDRE = lazyMustCompile(`^T\d{2,4}[a-z]?\s*(?:\[[^\]\[]{1,20}\]|\([^()]
 // tag: "- **T001 [Setup] [X]**:".
 var taggedLineRE = lazyMustCompile(`(?m)^\s*(?:[-*+]|\d{1,3}[.)])\s+[*_]*T\d{2,4}[a-z]?(?:[*_]*\s*[*_]*(?:\[[^\]\[\n]{2,20}\]|\([^()\n]{1,20}\)))*[*_]*\s*[*_]*\[[xX ]\]`)
 
-
-
 // imageOnly reports an item's line that holds images, or linked images,
 // and nothing else but blanks.
 func (b *builder) imageOnly(first ast.Node) bool {
