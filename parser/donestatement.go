@@ -178,17 +178,18 @@ func (b *builder) rangeDone(doc ast.Node) (statement, bool) {
 		return statement{}, false
 	}
 	word, lo, hi := "", 0, 0
-	seen := make(map[int]bool, len(b.p.Sprints))
+	var seen map[int]bool
 	first := len(b.src) // the first unit's start
 	for i, s := range b.p.Sprints {
 		w, n, ok := idOf(strings.TrimLeft(s.Heading.Text, "|#-*[]xX \t"))
 		if !ok || i > 0 && w != word || seen[n] {
 			return statement{}, false // no ids, ids of two kinds, or ids that restart
 		}
-		seen[n] = true
 		if i == 0 {
 			word, lo, hi = w, n, n
+			seen = make(map[int]bool, len(b.p.Sprints))
 		}
+		seen[n] = true
 		lo, hi = min(lo, n), max(hi, n)
 		first = min(first, s.Heading.Start)
 	}

@@ -639,9 +639,6 @@ type sectionItems struct {
 	// shapedSubs counts the subsections that give shapedOrdered its
 	// items; lastShaped is the last one's index.
 	shapedSubs, lastShaped int
-	// shapedBelow counts the headings under the section that name a
-	// phase or a unit.
-	shapedBelow int
 }
 
 // dottedBoxRE is a dotted id opening a checkbox item's text: "0.1.1:",
@@ -661,17 +658,13 @@ func (b *builder) sectionItems(doc ast.Node) []sectionItems {
 func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 	var out []sectionItems
 	var open []int // indexes into out of the sections open, outermost first
+	var shapes map[int]bool
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
 			for len(open) > 0 && out[open[len(open)-1]].head.Level >= h.Level {
 				open = open[:len(open)-1]
 			}
 			out = append(out, sectionItems{head: h, text: b.trimmedText(h)})
-			if readShape(out[len(out)-1].text).kind != shapeOther {
-				for _, i := range open {
-					out[i].shapedBelow++
-				}
-			}
 			open = append(open, len(out)-1)
 			continue
 		}
@@ -723,7 +716,7 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 						out[i].firstOrdered = line
 					}
 					out[i].ordered++
-					if sub := shapedUnder(out, open, i); sub >= 0 {
+					if sub := shapedUnder(out, open, i, &shapes); sub >= 0 {
 						// The list stands in a phase or unit heading
 						// under the section, however deep.
 						out[i].shapedOrdered++
@@ -741,11 +734,23 @@ func (b *builder) sectionItemsOf(doc ast.Node) []sectionItems {
 
 // shapedUnder returns the index of the first heading open below section i
 // that names a phase or a unit, -1 for none.
-func shapedUnder(out []sectionItems, open []int, i int) int {
+// shapes caches, by section index, whether the heading names a phase or
+// a unit: only the headings over numbered items are read.
+func shapedUnder(out []sectionItems, open []int, i int, shapes *map[int]bool) int {
 	below := false
 	for _, k := range open {
-		if below && readShape(out[k].text).kind != shapeOther {
-			return k
+		if below {
+			if *shapes == nil {
+				*shapes = map[int]bool{}
+			}
+			shaped, ok := (*shapes)[k]
+			if !ok {
+				shaped = readShape(out[k].text).kind != shapeOther
+				(*shapes)[k] = shaped
+			}
+			if shaped {
+				return k
+			}
 		}
 		below = below || k == i
 	}

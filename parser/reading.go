@@ -1950,7 +1950,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.ordered >= 2 && !oneUnitsList(sec) && (workSection(sec.text) || normalHeading(sec.text) == "action items" && b.planTitled()) {
+		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || normalHeading(sec.text) == "action items" && b.planTitled()) {
 			// "# Plan" over "## Action items" and "1. Scaffold the
 			// project": the plan's work (meeting notes' action items
 			// stand under a meeting's title, not a plan's).
@@ -2067,12 +2067,33 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	}
 }
 
-// oneUnitsList reports a section whose numbered items all stand in a few
-// of the three or more phase or unit headings under it ("## 2.
+// oneUnitsList reports a section whose numbered items all stand in at
+// most half of the three or more phase or unit headings under it ("## 2.
 // Milestones" over "### M0" .. "### M5", "### M4" with its "Cost
-// controls"): those headings' lists, not the section's work.
-func oneUnitsList(sec sectionItems) bool {
-	return sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && sec.shapedBelow >= 3 && 2*sec.shapedSubs <= sec.shapedBelow
+// controls"): those headings' lists, not the section's work. at is the
+// section's index in secs.
+func oneUnitsList(secs []sectionItems, at int) bool {
+	sec := &secs[at]
+	if sec.shapedSubs == 0 || sec.shapedOrdered != sec.ordered {
+		return false
+	}
+	shaped := 0
+	for k := at + 1; k < len(secs) && secs[k].head.Level > sec.head.Level; k++ {
+		if readShape(secs[k].text).kind != shapeOther {
+			shaped++
+		}
+	}
+	return shaped >= 3 && 2*sec.shapedSubs <= shaped
+}
+
+// sectionIndex is the index in secs of the section headed by h.
+func sectionIndex(secs []sectionItems, h *ast.Heading) int {
+	for i := range secs {
+		if secs[i].head == h {
+			return i
+		}
+	}
+	return -1
 }
 
 // phasesAfterBoxes reports a plan whose phase headings hold no checkbox
