@@ -2321,7 +2321,7 @@ func phaseBoxes(secs []sectionItems, pick *Candidate) (n int, groups map[*ast.He
 			// follows the phases is its appendix ("## Edge Cases to
 			// Handle", "## Technical Requirements").
 			inGroup = sec.head.Level == pick.level && parents[parentOf[i]] && sideGroup(sec.text) &&
-				(i < last || parentOf[i] != nil && parentOf[i].Level >= 2)
+				(i < last || parentOf[i] != nil && parentOf[i].Level >= 2 || taskGroupTitle(sec.text))
 			switch {
 			case inPhase:
 				n += sec.ownBoxes
@@ -2394,6 +2394,13 @@ func phaseBoxes(secs []sectionItems, pick *Candidate) (n int, groups map[*ast.He
 func sideGroup(text string) bool {
 	return readShape(text).kind == shapeOther && !criteriaHeading(text) && !numberedHead(text) && !designSection(text) && !horizonTitle(text) &&
 		!hasAnyWord(text, []string{"metrics", "kpis", "kpi", "success", "testing", "tests", "risks", "ideas"}) && sectionState(text) != statusSkipped
+}
+
+// taskGroupTitle reports a heading that names a group of tasks ("##
+// 持續維護任務", "## Maintenance Tasks"): after the last phase, more of
+// the work, not an appendix.
+func taskGroupTitle(text string) bool {
+	return hasAnyWord(text, []string{"tasks", "tareas", "tâches", "tarefas", "aufgaben", "задачи"}) || containsAny(text, []string{"任務", "任务", "タスク", "작업"})
 }
 
 // boldLabels proposes the paragraphs that open with a bold unit label

@@ -6988,3 +6988,14 @@ func TestSession30ReviewB(t *testing.T) {
 	p = Parse("p.md", []byte(ms))
 	assert.Len(t, p.Sprints, 5)
 }
+
+// A group of tasks after the last phase ("## 持續維護任務" over "###
+// 文件與合規" and its boxes) is more of the work, read as a phase; a
+// section of notes after the phases is not.
+func TestTaskGroupAfterPhases(t *testing.T) {
+	src := "# 實施任務清單\n\n## 階段 1：基礎\n\n- [x] **TASK-001**：建立專案\n- [x] **TASK-002**：設定資料庫\n\n## 階段 2：功能\n\n- [ ] **TASK-003**：實作 API\n- [ ] **TASK-004**：實作前端\n\n## 持續維護任務\n\n### 文件與合規\n\n- [ ] **TASK-005**：更新 API 文件\n- [ ] **TASK-006**：審查合規\n"
+	p := Parse("p.md", []byte(src))
+	assert.Len(t, p.Sprints, 6)
+	p = Parse("p.md", []byte(strings.Replace(src, "## 持續維護任務", "## 附錄", 1)))
+	assert.Len(t, p.Sprints, 4)
+}
