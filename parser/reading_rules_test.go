@@ -6999,3 +6999,12 @@ func TestTaskGroupAfterPhases(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "## 持續維護任務", "## 附錄", 1)))
 	assert.Len(t, p.Sprints, 4)
 }
+
+// A box quoted in code ("- `[X]` で完了マーク", "- `[ ]` open") says how
+// the plan marks its work; it is no unit.
+func TestQuotedBoxIsNoUnit(t *testing.T) {
+	src := "# Tasks: CSV Export\n\n## 規約\n\n- TDD first\n- `[X]` で完了マーク\n\n## Phase 1: Foundation\n\n- [X] **T-001**: 確認\n- [ ] **T-002**: 実装\n\n## Phase 2: Polish\n\n- [ ] **T-003**: 検証\n- [ ] **T-004**: 提出\n"
+	p := Parse("p.md", []byte(src))
+	assert.Len(t, p.Sprints, 4)
+	assert.Equal(t, []string{"closed", "open", "open", "open"}, statusValues(p))
+}
