@@ -7008,3 +7008,14 @@ func TestQuotedBoxIsNoUnit(t *testing.T) {
 	assert.Len(t, p.Sprints, 4)
 	assert.Equal(t, []string{"closed", "open", "open", "open"}, statusValues(p))
 }
+
+// A status field that lists a feature's states ("Status: pendente / pago /
+// vencido") says nothing of how the work stands: the ticked box decides.
+func TestStateListIsNoStatus(t *testing.T) {
+	assert.False(t, readStatus("pendente / pago / vencido").known)
+	assert.False(t, readStatus("todo | doing | done").known)
+	assert.True(t, readStatus("Done / verified").known)
+	src := "# Tarefas\n\n## FASE 9 — Inquilino\n\n- [x] **9.1** Login do inquilino\n  - Magic link\n- [x] **9.2** Página de cobrança\n  - Botão do boleto\n  - Status: pendente / pago / vencido\n\n## FASE 10 — Deploy\n\n- [ ] **10.1** White-label\n- [ ] **10.2** Deploy\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "closed", "open", "open"}, statusValues(p))
+}

@@ -295,6 +295,30 @@ func progressFraction(v string) (float64, bool) {
 	return f, true
 }
 
+// stateList reports a value that lists three or more short states, split
+// by spaced slashes or bars, one of them at least a status: "pendente /
+// pago / vencido", "todo | doing | done".
+func stateList(v string) bool {
+	if !strings.Contains(v, " / ") && !strings.Contains(v, " | ") {
+		return false
+	}
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '/' || r == '|' })
+	if len(parts) < 3 {
+		return false
+	}
+	seen := map[string]bool{}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if len(strings.Fields(p)) > 2 {
+			return false
+		}
+		if r := readStatus(p); r.known {
+			seen[r.status] = true
+		}
+	}
+	return len(seen) >= 1
+}
+
 func readStatus(v string) statusReading {
 	switch strings.TrimSpace(v) {
 	case "[x]", "[X]", "[✓]", "[✔]":
@@ -313,6 +337,11 @@ func readStatus(v string) statusReading {
 			return statusReading{status: StatusInProgress, known: true}
 		}
 		return statusReading{status: StatusOpen, known: true}
+	}
+	if stateList(v) {
+		// "pendente / pago / vencido": the states a feature shows, not
+		// how its work stands.
+		return statusReading{}
 	}
 	if waitsOn(v) {
 		// "작업 #2 완료 후" (after task #2 is done), "Once 1.2 is done":
