@@ -6726,15 +6726,7 @@ func TestGSDDependsOnNothing(t *testing.T) {
 		"### Phase 3: CLI\n**Goal**: commands\n**Depends on**: Phase 1 (may execute in parallel with Phase 2)\n"
 	p := Parse("p.md", []byte(src))
 	assert.Empty(t, msgs(p, Error))
-	var deps [][]string
-	for _, s := range p.Sprints {
-		var d []string
-		for _, r := range s.DependsOn {
-			d = append(d, r.ID)
-		}
-		deps = append(deps, d)
-	}
-	assert.Equal(t, [][]string{nil, nil, {"1.1"}}, deps)
+	assert.Equal(t, [][]string{nil, nil, {"1.1"}}, depIDs(p))
 }
 
 // A title that opens "Upgrading" (or "Migrating from") names a user's

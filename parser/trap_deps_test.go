@@ -49,15 +49,7 @@ func TestTrapDependsOnNone(t *testing.T) {
 - d
 `
 	p := Parse("p.md", []byte(src))
-	var deps [][]string
-	for _, s := range p.Sprints {
-		var d []string
-		for _, r := range s.DependsOn {
-			d = append(d, r.ID)
-		}
-		deps = append(deps, d)
-	}
-	assert.Equal(t, [][]string{nil, nil, nil, {"1.1"}}, deps)
+	assert.Equal(t, [][]string{nil, nil, nil, {"1.1"}}, depIDs(p))
 	assert.Equal(t, `1.1 open "One"
 1.2 open "Two"
 1.3 open "Three"
