@@ -68,15 +68,11 @@ func (b *builder) readItemText(it ast.Node) (itemText, bool) {
 		// a badge ticked to show how the project stands, not work.
 		return itemText{}, false
 	}
-	if _, code := first.(*ast.CodeSpan); code && !t.box {
-		// "- `[X]` で完了マーク": a box quoted in code, a legend's word
-		// on how the plan marks done, not a box.
-		text, _ := b.lineText(first)
-		if text == "" {
-			text = plainText(blk, b.src)
-		}
-		t.text = strings.TrimSpace(text)
-		if len(t.text) >= 3 && t.text[0] == '[' && t.text[2] == ']' {
+	if cs, code := first.(*ast.CodeSpan); code && !t.box {
+		if m := strings.TrimSpace(plainText(cs, b.src)); len(m) == 3 && m[0] == '[' && m[2] == ']' {
+			// "- `[X]` で完了マーク": a box quoted in code, a legend's
+			// word on how the plan marks done, not a box.
+			t.text = strings.TrimSpace(plainText(blk, b.src))
 			return t, true
 		}
 	}

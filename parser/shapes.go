@@ -1430,12 +1430,8 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 				sh = shape{kind: shapePhase, word: "Phase", id: first}
 			}
 		}
-		if num, rest, _ := strings.Cut(first, " "); sh.kind == shapeOther && word != "" && num != "" && strings.Trim(num, "0123456789") == "" {
-			// "| 0 Foundations | Done |" under "| Sprint | Status |":
-			// the header's word and the cell's number name the unit.
-			if id := readShape(word + " " + num + ": " + rest); id.kind == shapeUnit && w.byWritten[writtenKey(id)] != nil {
-				sh = id
-			}
+		if id, _, u := w.wordRow(word, first); sh.kind == shapeOther && u != nil {
+			sh = id
 		}
 		if f := strings.Fields(first); sh.kind == shapeOther && len(f) > 1 {
 			// "| T0 서버 한계 실측 | **차단** |": a short id, then the
@@ -1466,30 +1462,39 @@ func (w *shapeWalk) tableTracker(t *east.Table) {
 	}
 }
 
+// wordRow reads a status table's first cell that names a unit by the
+// number after the column header's word: "0 Foundations" under "Sprint"
+// is unit Sprint 0, its title as the table gives it "Foundations". u is
+// nil when word is "" or the cell names no unit of the plan.
+func (w *shapeWalk) wordRow(word, first string) (id shape, title string, u *Sprint) {
+	num, rest, _ := strings.Cut(first, " ")
+	if word == "" || num == "" || strings.Trim(num, "0123456789") != "" {
+		return shape{}, "", nil
+	}
+	id = readShape(word + " " + num + ": " + rest)
+	if id.kind != shapeUnit {
+		return shape{}, "", nil
+	}
+	return id, rest, w.byWritten[writtenKey(id)]
+}
+
 // namesUnitsByWord reports whether the rows of table t that name a unit
 // by the header's word and their number ("| 1 Controller fork |" for
 // "Sprint 1 — Controller fork: parity") mostly share a word with that
 // unit's title: the table speaks of these units, not of others numbered
 // the same (last quarter's "| 1 Onboarding |").
 func (w *shapeWalk) namesUnitsByWord(t *east.Table, word string) bool {
-	b := w.b
 	named, shared := 0, 0
 	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
 		if _, ok := row.(*east.TableRow); !ok || row.FirstChild() == nil {
 			continue
 		}
-		first := strings.TrimSpace(plainText(row.FirstChild(), b.src))
-		num, rest, _ := strings.Cut(first, " ")
-		if num == "" || strings.Trim(num, "0123456789") != "" {
-			continue
-		}
-		id := readShape(word + " " + num + ": " + rest)
-		u := w.byWritten[writtenKey(id)]
-		if id.kind != shapeUnit || u == nil {
+		_, title, u := w.wordRow(word, strings.TrimSpace(plainText(row.FirstChild(), w.b.src)))
+		if u == nil {
 			continue
 		}
 		named++
-		if shareWord(rest, u.Title) {
+		if shareWord(title, u.Title) {
 			shared++
 		}
 	}
