@@ -127,6 +127,8 @@ type unitPattern struct {
 	// glued: the word runs into the id ("#### US-{n}: {title}",
 	// "### P{n} {title}").
 	glued bool
+	// boxed: only headings that open with a checkbox ("### [x] Title").
+	boxed bool
 }
 
 // readDeclaration parses a declaration line: `format: NAME` or
@@ -134,6 +136,7 @@ type unitPattern struct {
 //
 //	"#### Week {n}: {title}"      headings of one level and word
 //	"### {n} {title}"             bare numbered headings
+//	"### [ ] {title}"             headings that open with a checkbox
 //	"## Phase {n}: {title}"       phases that are their own units
 //	"- [ ] {n}. {title}"          checkbox items with a whole number
 //	"- [ ] {n}.{m} {title}"       checkbox items with a two-part number
@@ -248,6 +251,10 @@ func readUnitPattern(v string) (unitPattern, error) {
 		p.kind, p.level, p.label = "heading", level, strings.TrimSpace(label)
 		if level > 6 {
 			return bad()
+		}
+		if _, _, ok := headingBox(p.label + " "); ok {
+			// "### [ ] {title}": the headings that carry a checkbox.
+			p.label, p.boxed = "", true
 		}
 		if p.label == "" {
 			p.any = true
@@ -1369,6 +1376,11 @@ func inserted(id string, n int) bool {
 // leadOf is the decoration before a heading's text ("✅ " of "✅ 1.
 // Title"): a status mark a retagged heading keeps.
 func leadOf(text string) string {
+	if mark, rest, ok := headingBox(text); ok {
+		// "### [x] Merge command": the box says how the unit stands, as a
+		// mark does.
+		return mark + leadOf(rest)
+	}
 	return text[:len(text)-len(strings.TrimLeftFunc(text, decoration))]
 }
 
@@ -3785,6 +3797,12 @@ func bareRetag(level int) func(*shapeHead) {
 // ("Milestone: Title") or of an id prefix glued to its number ("US-001:
 // Title"): its id ("" for a label) and title.
 func (p unitPattern) headingUnit(text string) (id, title string, ok bool) {
+	_, rest, boxed := headingBox(text)
+	if boxed {
+		text = rest // "### [x] Merge command": the box is the unit's mark
+	} else if p.boxed {
+		return "", "", false
+	}
 	t := strings.TrimLeftFunc(text, decoration)
 	if p.glued && p.word == "#" {
 		// "### ✅ #5 Title": an issue's number, its "#" kept.
@@ -3951,6 +3969,13 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 		}
 		t := strings.TrimLeftFunc(r.head.Text, decoration)
 		hashes := strings.Repeat("#", r.node.Level)
+		if _, rest, ok := headingBox(r.head.Text); ok && strings.TrimSpace(rest) != "" {
+			// "### [x] Merge Command": a heading that carries a checkbox
+			// is an item of work, ticked or not.
+			g := find(hashes+" [ ] {title}", r.node.Level)
+			g.lines = append(g.lines, r.head.Pos.Line)
+			continue
+		}
 		if w, ok := labelWord(t); ok {
 			g := find(hashes+" "+w+": {title}", r.node.Level)
 			g.lines = append(g.lines, r.head.Pos.Line)
@@ -4042,6 +4067,21 @@ func (b *builder) labelGroups(sc *shapeScan, pick *Candidate, add func(*Candidat
 			// "### Milestone: Title": a unit word says what they are, over
 			// loose checkboxes across the plan.
 			score, why = scoreSection, "headings of one level that open with a unit word and a colon"
+		}
+		if up.boxed {
+			level := 0
+			for _, r := range sc.heads {
+				if r.node.Level == g.level {
+					level++
+				}
+			}
+			if len(g.lines) < 3 || 3*len(g.lines) < 2*level {
+				// A box or two in a heading among many without: no list
+				// of work.
+				continue
+			}
+			desc = fmt.Sprintf("units are the level-%d headings that carry a checkbox %q", g.level, g.pat[g.level+1:])
+			score, why = scoreItemsIn, "headings of one level that carry a checkbox (\"### [x] Title\"): the items of work, ticked or not, over the boxes inside them"
 		}
 		var released func(b *builder, s *Sprint, r *shapeHead, _ []ast.Node)
 		if strings.Contains(g.pat, " v{n} ") {

@@ -7011,3 +7011,21 @@ func TestStateListIsNoStatus(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	assert.Equal(t, []string{"closed", "closed", "open", "open"}, statusValues(p))
 }
+
+// Headings that carry a checkbox ("### [x] Merge Command") are the plan's
+// items of work, ticked or not, over the boxes inside them; the box is the
+// unit's mark, not part of its title.
+func TestBoxedHeadingsAreUnits(t *testing.T) {
+	src := "# Task List\n\n## Core\n\n### [ ] Cross-project references\n\nAllow tasks to reference others.\n\n### [x] JSON IR schema\n\n- [x] Schema file\n- [x] Docs\n\n## CLI\n\n### [x] Init command\n\nScaffold a list.\n\n### [ ] Watch mode\n\n- [ ] Watch files\n- [ ] Rebuild\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, []string{"", "closed", "closed", ""}, statusValues(p))
+	assert.Equal(t, "JSON IR schema", p.Sprints[1].Title)
+	assert.Equal(t, `units: "### [ ] {title}"`, p.Candidates[0].Declare)
+	// Two boxed headings among many plain ones are no list of work.
+	few := "# Notes\n\n## Setup\n\n### [x] Install\n\n### [ ] Configure\n\n### Usage\n\n### Flags\n\n### Output\n\n### Limits\n"
+	for _, c := range Parse("p.md", []byte(few)).Candidates {
+		assert.NotEqual(t, `units: "### [ ] {title}"`, c.Declare)
+	}
+}
