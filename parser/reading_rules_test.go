@@ -7029,3 +7029,18 @@ func TestBoxedHeadingsAreUnits(t *testing.T) {
 		assert.NotEqual(t, `units: "### [ ] {title}"`, c.Declare)
 	}
 }
+
+// A task table whose headers join the row's noun to the column's
+// ("任务编号", "任务名称", "任务状态") is read by the column's word, and a row
+// that only names a group ("|-|`Build/`|-|-|") is no unit.
+func TestCompoundHeadersAndGroupRows(t *testing.T) {
+	src := "# 任务列表\n\n|任务编号|任务名称|任务类型|任务状态|\n|:-|:-|:-|:-|\n|-|`GetStarted/`|-|-|\n|1|What is it?|翻译|已完成|\n|2|Why build?|翻译|已完成|\n|-|`Build/`|-|-|\n|3|Gateway|翻译|招募中|\n|4|Gas Fees|翻译|招募中|\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, "Gateway", p.Sprints[2].Title)
+	assert.Equal(t, []string{"closed", "closed", "open", "open"}, statusValues(p))
+	assert.Equal(t, "编号", compoundHeader("任务编号"))
+	assert.Equal(t, "标题", compoundHeader("任务名称"))
+	assert.Equal(t, "status", compoundHeader("status"))
+}

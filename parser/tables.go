@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -44,6 +45,44 @@ var (
 		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
 	priorityHeaders = map[string]bool{"priority": true, "prio": true}
 )
+
+// compoundHeader reads a header that Chinese, Japanese or Korean writes
+// as the row's noun and the column's ("任务编号", task number; "任务名称",
+// task name; "任务状态", task status) as the column's word alone.
+func compoundHeader(h string) string {
+	if h == "" || h[0] < 0x80 || utf8.RuneCountInString(h) > 6 {
+		return h
+	}
+	for _, w := range []string{"编号", "編號", "番号", "번호", "状态", "狀態", "状態", "상태"} {
+		if strings.HasSuffix(h, w) {
+			return w
+		}
+	}
+	for _, w := range []string{"名称", "名稱", "名", "이름"} {
+		if strings.HasSuffix(h, w) {
+			return "标题"
+		}
+	}
+	return h
+}
+
+// groupRow reports a row that only names a group: a dash where the id
+// goes, one cell of text, every other cell empty or a dash
+// ("|-|`Build/`|-|-|-|").
+func (b *builder) groupRow(cells []ast.Node) bool {
+	if len(cells) == 0 || !slices.Contains([]string{"-", "–", "—"}, b.cellText(cells[0])) {
+		return false
+	}
+	text := 0
+	for _, c := range cells {
+		switch t := b.cellText(c); t {
+		case "", "-", "–", "—":
+		default:
+			text++
+		}
+	}
+	return text == 1 && len(cells) >= 3
+}
 
 // tableIDRE is an id a row of units carries: a word or prefix and a number
 // ("T4", "WU-1", "Vec-01", "S1", "Step 3"), or a number with dots and a
@@ -125,8 +164,13 @@ func (b *builder) readUnitTable(t *east.Table) (ut *unitTable, near []int) {
 			for _, c := range cells {
 				name := b.cellText(c)
 				ut.names = append(ut.names, name)
-				header = append(header, sectionName(name))
+				header = append(header, compoundHeader(sectionName(name)))
 			}
+			continue
+		}
+		if b.groupRow(cells) {
+			// "|-|`Build/`|-|-|": a row that names the group of the rows
+			// under it, no unit.
 			continue
 		}
 		ut.rows = append(ut.rows, cells)
