@@ -23,6 +23,18 @@ var doneThroughRE = lazyMustCompile(`(?i)\b(?:completed?|done|finished|completad
 var doneRangeRE = lazyMustCompile(`(?i)\b(?:phases|fases|sprints|stages|etapas|phasen)\s+(\d+)\s*(?:-|–|—|to|through|a|bis)\s*(\d+)\s+` +
 	`(?:(?:are|were|sind|están|estão|sont)\s+)?(?:all\s+)?(?:complete|completed|done|finished|completad[oa]s|conclu[íi]d[oa]s|abgeschlossen|erledigt|termin[ée]es)\b`)
 
+// doneRangeCJKRE matches "フェーズ1〜8までが完了", "阶段1-3已完成", "단계 1~3 완료":
+// Chinese, Japanese and Korean forms: the phase word, the first number and
+// the last, and a done word.
+var doneRangeCJKRE = lazyMustCompile(`(?:フェーズ|阶段|階段|단계|Phase)\s?(\d+)\s*(?:〜|～|~|-|–|至|到)\s*(?:フェーズ|阶段|階段|단계|Phase)?\s?(\d+)\s*(?:まで)?\s*(?:が|は|均|都|까지|가|는)?\s*(?:すべて|全て|全部|모두)?\s*(?:完了|已完成|已全部完成|完成|완료)`)
+
+// progressHeading reports a section heading that reports how far the work
+// has come: "## 実装状況アップデート", "### 完了したフェーズ", "## Status update".
+func progressHeading(text string) bool {
+	t := strings.ToLower(text)
+	return reportSection(text) || containsAny(t, []string{"status update", "progress", "実装状況", "進捗", "状況", "完了した", "进度", "进展", "已完成", "現況", "현황", "진행 상황"})
+}
+
 // firstUnitStart is the offset of the first unit's heading; false when
 // the plan has no unit.
 func (b *builder) firstUnitStart() (int, bool) {
@@ -36,14 +48,29 @@ func (b *builder) firstUnitStart() (int, bool) {
 	return first, true
 }
 
-// doneThrough reads the first such sentence before the plan's first unit
-// and marks the units it names.
+// doneThrough reads the first such sentence before the plan's first unit,
+// or in a section after its last unit that reports its progress ("###
+// 完了したフェーズ" over "フェーズ1〜8までが完了しています"), and marks the units it
+// names.
 func (b *builder) doneThrough(doc ast.Node) {
 	first, ok := b.firstUnitStart()
 	if !ok {
 		return
 	}
-	for n := doc.FirstChild(); n != nil && b.blockStart(n) < first; n = n.NextSibling() {
+	last := 0
+	for _, s := range b.p.Sprints {
+		last = max(last, s.Heading.Start)
+	}
+	report := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		at := b.blockStart(n)
+		if h, ok := n.(*ast.Heading); ok && at > last {
+			full, _ := readHeading(h, b.src)
+			report = progressHeading(full)
+		}
+		if at >= first && !(at > last && report) {
+			continue
+		}
 		par, ok := n.(*ast.Paragraph)
 		if q, isQuote := n.(*ast.Blockquote); isQuote {
 			par, ok = q.FirstChild().(*ast.Paragraph)
@@ -57,6 +84,8 @@ func (b *builder) doneThrough(doc ast.Node) {
 		if m := doneThroughRE.FindStringSubmatch(text); m != nil {
 			lo, hi, said = 1, leadingNum(m[1]), m[0]
 		} else if m := doneRangeRE.FindStringSubmatch(text); m != nil {
+			lo, hi, said = leadingNum(m[1]), leadingNum(m[2]), m[0]
+		} else if m := doneRangeCJKRE.FindStringSubmatch(text); m != nil {
 			lo, hi, said = leadingNum(m[1]), leadingNum(m[2]), m[0]
 		}
 		if hi < lo || hi == 0 {

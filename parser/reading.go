@@ -1976,6 +1976,10 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// "## Next Steps 🎯" after "## Completed Tasks ✅" and "##
 				// In Progress 🚧" full of boxes: it restates the open work.
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
+			case pick != nil && pick.Name == "phases" && b.citesPhases(sec):
+				// "## マイルストーン" over "1. **基盤の確立**: フェーズ1-4の完了":
+				// each item names a run of the phases, which are the work.
+				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, whose items name the plan's phases (\"Phase 1-4\"): milestones over the phases, not finer work"
 			case pick != nil && pick.Name == "phases":
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
 			case pick != nil && pick.Name == "headings" && sec.ordered > pick.Units && designSection(b.unitSection(doc, pick)):
@@ -3161,6 +3165,32 @@ func (b *builder) citesNumbers(sec sectionItems) bool {
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 			items++
 			if t, ok := b.readItemText(it); ok && numberRefRE.MatchString(t.text) {
+				cites++
+			}
+		}
+	}
+	return items > 0 && 2*cites >= items
+}
+
+// phaseRunRE finds a run of phases named by their word and numbers in an
+// item's text ("Phases 1-4", "フェーズ5-9の完了", "阶段 2、3").
+var phaseRunRE = lazyMustCompile(`(?i)(?:phases?|fases?|stages?|etapas?|阶段|階段|フェーズ|단계|фаз[аы]|этап[ыа]?)\s?[0-9]+(?:\.[0-9]+)?\s*(?:-|–|—|〜|～|~|to|through|,|、|and|&)\s*(?:phases?\s?|フェーズ)?[0-9]`)
+
+// citesPhases reports a section whose numbered items, half or more, name
+// a run of the plan's phases: milestones that group the phases.
+func (b *builder) citesPhases(sec sectionItems) bool {
+	if sec.head == nil {
+		return false
+	}
+	items, cites := 0, 0
+	for x := range headingBlocks(sec.head, false) {
+		l, ok := x.(*ast.List)
+		if !ok || !l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			items++
+			if t, ok := b.readItemText(it); ok && phaseRunRE.MatchString(t.text) {
 				cites++
 			}
 		}

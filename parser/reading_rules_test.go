@@ -7044,3 +7044,18 @@ func TestCompoundHeadersAndGroupRows(t *testing.T) {
 	assert.Equal(t, "标题", compoundHeader("任务名称"))
 	assert.Equal(t, "status", compoundHeader("status"))
 }
+
+// A numbered milestone list whose items each name a run of the plan's
+// phases ("1. **基盤の確立**: フェーズ1-4の完了") groups the phases, which stay
+// the units; a progress section after the last phase that says a run of
+// them is done ("フェーズ1〜3までが完了しています") closes them.
+func TestMilestonesOverPhasesAndDoneRun(t *testing.T) {
+	src := "# 実装計画\n\n## フェーズ分割\n\n### フェーズ1: スキーマ\n\n作業。\n\n### フェーズ2: モデル\n\n作業。\n\n### フェーズ3: 索引\n\n作業。\n\n### フェーズ4: CLI\n\n作業。\n\n## マイルストーン\n\n1. **基盤の確立**: フェーズ1-2の完了\n2. **機能の実装**: フェーズ3-4の完了\n\n## 実装状況アップデート\n\n### 完了したフェーズ\nフェーズ1〜3までが完了しています。\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, []string{"closed", "closed", "closed", ""}, statusValues(p))
+	// A next-steps list that names one phase an item is finer work.
+	assert.False(t, phaseRunRE.MatchString("**Phase 5**: Add dependency injection"))
+	assert.True(t, phaseRunRE.MatchString("Phases 1-4 complete"))
+}
