@@ -2561,12 +2561,15 @@ const (
 func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	n, first := 0, 0
 	title, secLevel := "", 2
+	usage := b.usageLists(doc)
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok && h.Level == 1 && title == "" {
 			title = b.trimmedText(h)
 		}
 		l, ok := c.(*ast.List)
-		if !ok || l.IsOrdered() {
+		if !ok || l.IsOrdered() || usage[c] {
+			// "## Format" over "- Keep each entry 3–5 lines": how the
+			// list is kept, not its items.
 			continue
 		}
 		b.countBullets(l, &n, &first)
@@ -2610,6 +2613,36 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 		return
 	}
 	add(c)
+}
+
+// usageLists are the top-level lists of the sections that say how the
+// document is kept: their bullets are no items.
+func (b *builder) usageLists(doc ast.Node) map[ast.Node]bool {
+	var out map[ast.Node]bool
+	meta := false
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			meta = usageSection(b.trimmedText(h))
+		}
+		if _, ok := c.(*ast.List); ok && meta {
+			if out == nil {
+				out = map[ast.Node]bool{}
+			}
+			out[c] = true
+		}
+	}
+	return out
+}
+
+// usageSection reports a section that says how the document is kept, not
+// what is in it: "## Format", "## How to use", "## Conventions".
+func usageSection(text string) bool {
+	switch normalHeading(text) {
+	case "format", "purpose", "conventions", "how to use", "how to use this file", "how to add", "how to add an item", "usage",
+		"rules", "guidelines", "instructions", "legend", "entry template", "template", "entry format":
+		return true
+	}
+	return false
 }
 
 // taskListTitles are whole titles that name a list of tasks, in several
@@ -2826,7 +2859,7 @@ func bulletReader(p *itemPattern, under, name string) func(*builder, ast.Node) b
 	return func(b *builder, doc ast.Node) bool {
 		aside := b.asideSpans(doc)
 		done := b.doneSpans(doc)
-		cfg := shapeConfig{items: p, under: under, name: name}
+		cfg := shapeConfig{items: p, under: under, name: name, skipLists: b.usageLists(doc)}
 		if under != "" {
 			cfg.phaseLevel = -1
 		}

@@ -7059,3 +7059,17 @@ func TestMilestonesOverPhasesAndDoneRun(t *testing.T) {
 	assert.False(t, phaseRunRE.MatchString("**Phase 5**: Add dependency injection"))
 	assert.True(t, phaseRunRE.MatchString("Phases 1-4 complete"))
 }
+
+// The bullets of a section that says how a backlog is kept ("## Format":
+// "- Keep each entry 3–5 lines") are not its items: an empty backlog is no
+// plan, and a kept one counts only its entries.
+func TestBacklogFormatBulletsAreNoItems(t *testing.T) {
+	src := "# Backlog\n\n## Format\n- Insert new entries below the marker.\n- Keep each entry 3–5 lines.\n- When implemented, remove the entry.\n\n## Features and tasks (not scheduled)\n\n<!-- ENTRIES START -->\n"
+	p := Parse("p.md", []byte(src))
+	assert.NotEmpty(t, msgs(p, Error))
+	kept := src + "- Dark mode for the viewer\n- Export to CSV\n- Keyboard shortcuts\n"
+	p = Parse("p.md", []byte(kept))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, "Dark mode for the viewer", p.Sprints[0].Title)
+}
