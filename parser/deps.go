@@ -434,7 +434,7 @@ func (b *builder) blocksField(idx func() unitIndex, line string, at int) []state
 func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown string) []*Sprint {
 	var out []*Sprint
 	for _, name := range itemSep.Split(strings.TrimSpace(list), -1) {
-		if n := strings.Trim(name, " .*_`—–-"); n == "" || strings.EqualFold(n, "none") {
+		if n := strings.Trim(name, " .*_`—–-"); n == "" || noneWords[strings.ToLower(n)] {
 			continue
 		}
 		if u := idx().unit(name); u != nil {
@@ -452,10 +452,23 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 				continue
 			}
 		}
+		if first, _, ok := strings.Cut(strings.TrimSpace(name), " "); ok && strings.HasPrefix(first, "#") {
+			// "#18 Chest", "#22 Fishing(재료)": a row's number and its
+			// title, in a table keyed by number.
+			if u := idx().unit(first[1:]); u != nil {
+				out = append(out, u)
+				continue
+			}
+		}
 		b.p.warnf(pos, unknown, strings.TrimSpace(name))
 	}
 	return out
 }
+
+// noneWords say a dependency list names nothing: "none", and the same in
+// the languages plans are written in.
+var noneWords = map[string]bool{"none": true, "n/a": true, "없음": true, "无": true, "無": true, "なし": true, "無し": true,
+	"ninguno": true, "ninguna": true, "nenhum": true, "nenhuma": true, "aucun": true, "aucune": true, "keine": true, "нет": true}
 
 // hasArrow reports whether line holds one of arrowRE's arrows, cheaply:
 // arrowRE's leading blanks make it scan a line from every position.
@@ -496,7 +509,8 @@ func (b *builder) unitAt(at int) *Sprint {
 	return nil
 }
 
-var depsColumn = map[string]bool{"depends on": true, "depends-on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true, "dependson": true, "depends_on": true, "blockedby": true, "blocked_by": true}
+var depsColumn = map[string]bool{"depends on": true, "depends-on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true, "dependson": true, "depends_on": true, "blockedby": true, "blocked_by": true,
+	"의존성": true, "선행 작업": true, "依赖": true, "前置依赖": true, "依存": true, "依存関係": true, "前提": true}
 
 // depsTable reads a table with a dependency column: the row's first cell
 // names the unit, the column the units it waits on.

@@ -7073,3 +7073,27 @@ func TestBacklogFormatBulletsAreNoItems(t *testing.T) {
 	require.Len(t, p.Sprints, 3)
 	assert.Equal(t, "Dark mode for the viewer", p.Sprints[0].Title)
 }
+
+// A Korean backlog table keyed by its order of implementation ("| 구현 순서 |
+// 기능 | 의존성 |") lists units; "없음" names no dependency, and "#18 Chest"
+// names row 18.
+func TestKoreanOrderTable(t *testing.T) {
+	src := "# 기능 위시리스트\n\n## 쉬움\n\n| 구현 순서 | 기능 | 의존성 | 비고 |\n|---|---|---|---|\n| 12 | 유리창 (Glass) | 없음 | 투명 |\n| 13 | 백팩 (Backpack) | 없음 | 슬롯 |\n| 14 | 보물 상자 (Chest) | 없음 | 상태 |\n| 15 | 보물 지도 (Map) | #14 Chest | 지도 |\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	for _, w := range msgs(p, Warning) {
+		assert.NotContains(t, w, "names no unit")
+	}
+	require.Len(t, p.Sprints, 4)
+	assert.Equal(t, []string{p.Sprints[2].ID}, depIDs(p)[3])
+}
+
+// An open box under a section titled done ("## Completed Tasks" over "- [ ]
+// Review the backend") is not done: the unit's own box says so.
+func TestOpenBoxUnderDoneSection(t *testing.T) {
+	src := "# Migration tasks\n\n## Completed Tasks\n\n- ✅ Set up the project\n- ✅ Migrate the login page\n- [x] Fix the select fields\n- [ ] Review the backend\n\n## Next\n\n- [ ] Remove legacy files\n- [ ] Update the docs\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 6)
+	assert.Equal(t, []string{"closed", "closed", "closed", "open", "open", "open"}, statusValues(p))
+}

@@ -341,6 +341,9 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 				case sp.state == statusSkipped:
 					// "## 延期：PyPI", "## Deferred": work set aside.
 					s.Skipped, s.SkipReason = true, "under a section that sets it aside"
+				case sp.state == StatusClosed && b.openBoxAt(s.Heading.Start):
+					// "## Completed Tasks" over "- [ ] Review the
+					// backend": the unit's own box says it is not done.
 				case settledState(sp.state):
 					s.Status = Field{Value: sp.state, Pos: b.p.Position(sp.start)}
 				}
@@ -349,6 +352,16 @@ func (b *builder) statusSectionsCandidate(doc ast.Node, add func(*Candidate)) {
 	add(&Candidate{Name: "items", Description: cfg.name, Units: n, First: lines, Declare: "format: status-lists",
 		Score: score, Why: why,
 		read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
+}
+
+// openBoxAt reports whether the line at offset at is an unticked checkbox
+// item ("- [ ] Review the backend").
+func (b *builder) openBoxAt(at int) bool {
+	if at < 0 || at >= len(b.src) {
+		return false
+	}
+	start := lineStart(b.src, at)
+	return openBoxRE.Match(b.src[start:lineEnd(b.src, start)])
 }
 
 // boxCount counts the checkbox items of list l, its sub-items left out.

@@ -33,13 +33,16 @@ var (
 	idHeaders = map[string]bool{"id": true, "#": true, "key": true, "task": true, "step": true, "sprint": true,
 		"bead": true, "task id": true, "bead id": true, "no.": true, "no": true, "order": true,
 		// the same in Chinese, Japanese and Korean: "| 步骤 | PR | 文件 | 说明 |"
-		"步骤": true, "步驟": true, "序号": true, "序號": true, "编号": true, "編號": true, "番号": true, "ステップ": true, "단계": true, "번호": true}
+		"步骤": true, "步驟": true, "序号": true, "序號": true, "编号": true, "編號": true, "番号": true, "ステップ": true, "단계": true, "번호": true,
+		// an order of implementation: "| 구현 순서 | 기능 |", "| 实施顺序 |"
+		"구현 순서": true, "实施顺序": true, "実装順序": true}
 	titleHeaders = map[string]bool{"title": true, "name": true, "task": true, "description": true, "summary": true,
 		"work": true, "deliverable": true, "backlog item": true, "work item": true, "story": true, "user story": true,
 		"beschreibung": true, "titel": true, "aufgabe": true, "descripción": true, "título": true, "tarea": true,
 		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true,
 		"工作项": true, "工作項": true, "事项": true, "任務": true, "作業": true, "작업": true, "항목": true, "melhoria": true, "mejora": true,
-		"说明": true, "內容": true, "内容": true, "내용": true, "설명": true, "제목": true}
+		"说明": true, "內容": true, "内容": true, "내용": true, "설명": true, "제목": true,
+		"기능": true}
 	statusHeaders = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
 		"estado": true, "situação": true, "statut": true, "stato": true, "статус": true, "состояние": true,
 		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
