@@ -1976,10 +1976,21 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// "## Next Steps 🎯" after "## Completed Tasks ✅" and "##
 				// In Progress 🚧" full of boxes: it restates the open work.
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
+			case b.citesNumbers(sec):
+				// "## Ordem de Implementação Sugerida" over "1. **Sprint
+				// 1 — Quick wins:** #1, #2, #6": the list orders the
+				// plan's numbered work, which is elsewhere.
+				c.Score, c.Why = scoreBoxes-1, "the numbered list of a section about the work, whose items name other items by number or id (#1, M0.1): an order of the plan's work, not the work"
 			case pick != nil && pick.Name == "phases" && b.citesPhases(sec):
 				// "## マイルストーン" over "1. **基盤の確立**: フェーズ1-4の完了":
 				// each item names a run of the phases, which are the work.
 				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, whose items name the plan's phases (\"Phase 1-4\"): milestones over the phases, not finer work"
+			case pick != nil && pick.Name == "phases" && sec.ordered == pick.Units && pick.level > 0 && 2*b.doneMarkedHeadings(doc, pick.level) >= pick.Units:
+				// "## Phase 1: Capability System ✅" ... seven phases, most
+				// marked done, and "## Execution Order" of seven unmarked
+				// items: the phases' order told again; the phases keep
+				// how the work stands.
+				c.Score, c.Why = scoreSection-1, fmt.Sprintf("the numbered list of a section about the work, one item for each of the %d phases, which mark how their work stands: their order, told again", pick.Units)
 			case pick != nil && pick.Name == "phases":
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
 			case pick != nil && pick.Name == "headings" && sec.ordered > pick.Units && designSection(b.unitSection(doc, pick)):
@@ -1988,11 +1999,6 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// its numbered items: a design's walk-through, and the
 				// work's own list.
 				c.Score, c.Why = scoreOverPhases, fmt.Sprintf("the numbered list of a section about the work, over unit headings under %q, a section that describes a design", b.unitSection(doc, pick))
-			case b.citesNumbers(sec):
-				// "## Ordem de Implementação Sugerida" over "1. **Sprint
-				// 1 — Quick wins:** #1, #2, #6": the list orders the
-				// plan's numbered work, which is elsewhere.
-				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, whose items name other items by number (#1, #2): an order of the plan's work, not the work"
 			case b.listUnderNumberedSteps(sec):
 				// "## 解決方法" over "### 1. C ラッパー層の追加" ... "### 7.",
 				// one of them with its own numbered "事前確認手順": the
@@ -3179,8 +3185,9 @@ func headingBlocks(h ast.Node, own bool) iter.Seq[ast.Node] {
 	}
 }
 
-// numberRefRE is an item named by its number: "#1", "#13".
-var numberRefRE = lazyMustCompile(`(?:^|[\s,(])#[0-9]{1,3}\b`)
+// numberRefRE is an item named by its number ("#1", "#13") or by a dotted
+// id of capitals ("M0.1", "T2.3").
+var numberRefRE = lazyMustCompile(`(?:^|[\s,(])#[0-9]{1,3}\b|(?:^|[\s,(` + "`" + `])[A-Z]{1,3}[0-9]{1,3}(?:\.[0-9]{1,3})+\b`)
 
 // citesNumbers reports a section whose numbered lists' items, half or
 // more, name other items by number ("**Sprint 1 — Quick wins:** #1, #2,
@@ -3203,6 +3210,20 @@ func (b *builder) citesNumbers(sec sectionItems) bool {
 		}
 	}
 	return items > 0 && 2*cites >= items
+}
+
+// doneMarkedHeadings counts the headings of a level whose text marks them
+// done ("## Phase 1: Capability System ✅").
+func (b *builder) doneMarkedHeadings(doc ast.Node, level int) int {
+	n := 0
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == level {
+			if _, done, _, _ := headingMarkers(b.trimmedText(h)); done != "" {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // phaseRunRE finds a run of phases named by their word and numbers in an

@@ -7097,3 +7097,22 @@ func TestOpenBoxUnderDoneSection(t *testing.T) {
 	require.Len(t, p.Sprints, 6)
 	assert.Equal(t, []string{"closed", "closed", "closed", "open", "open", "open"}, statusValues(p))
 }
+
+// A numbered list under "## Execution order" or "## Reihenfolge" is the
+// plan's work; one whose items name other items by a dotted id ("Ship
+// M0.1 first") orders the plan's boxes, which stay its units; and one item
+// per phase, under phases marked done, tells the phases' order again.
+func TestExecutionOrderLists(t *testing.T) {
+	src := "# Plan: Offline-Reserve\n\n## Ziel\n\nCharts ohne Netz.\n\n## Reihenfolge\n\n1. React-Query-Persist\n2. Workbox-Caching\n3. Geräte-Test\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	boxes := "# Metal checklist\n\n## Serving\n\n- [x] `M0.1` Local-only serving\n- [ ] `M0.2` Batching\n\n## API\n\n- [ ] `M1.1` Streaming\n- [ ] `M1.2` Docs\n\n## Implementation Order\n\n1. Ship `M0.1` first.\n2. Land `M0.2` before more tuning.\n3. Start `M1.1` after batching.\n"
+	p = Parse("p.md", []byte(boxes))
+	assert.Len(t, p.Sprints, 4)
+	assert.Equal(t, []string{"closed", "open", "open", "open"}, statusValues(p))
+	phases := "# Redesign plan\n\n## Phase 1: Capabilities ✅\n\nDone.\n\n## Phase 2: Context ✅\n\nDone.\n\n## Phase 3: Queries\n\nTo do.\n\n## Implementation Order\n\n1. Create capabilities\n2. Create context\n3. Create queries\n"
+	p = Parse("p.md", []byte(phases))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
+}
