@@ -2628,7 +2628,10 @@ func (b *builder) usageLists(doc ast.Node) map[ast.Node]bool {
 	meta := false
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
-			meta = usageSection(b.trimmedText(h))
+			// A usage section's heading is a word or three; longer ones
+			// are passed over without building their text.
+			start := lineStart(b.src, max(b.blockStart(h), 0))
+			meta = lineEnd(b.src, start)-start <= 40 && usageSection(b.trimmedText(h))
 		}
 		if _, ok := c.(*ast.List); ok && meta {
 			if out == nil {
