@@ -674,6 +674,11 @@ func (b *builder) kanbanStatus(doc ast.Node) {
 		}
 		start := lineStart(b.src, max(b.blockStart(h), 0))
 		if s := byStart[start]; s != nil {
+			if mark, _, boxed := headingBox(s.Heading.Text); boxed && mark == "" {
+				// "### [ ] Review the backend" under "## Completed": the
+				// unit's own box says it is open.
+				continue
+			}
 			if len(open) > 0 && !s.Status.Set() {
 				c := open[len(open)-1]
 				s.Status = Field{Value: c.status, Pos: c.pos}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -32,6 +33,11 @@ var doneRangeCJKRE = lazyMustCompile(`(?:フェーズ|阶段|階段|단계|Phase
 // has come: "## 実装状況アップデート", "### 完了したフェーズ", "## Status update".
 func progressHeading(text string) bool {
 	t := strings.ToLower(text)
+	if strings.Contains(t, "summary") || strings.Contains(t, "tracking") {
+		// "## Summary" restates the plan; "## Progress tracking" says how
+		// to keep it.
+		return false
+	}
 	return reportSection(text) || containsAny(t, []string{"status update", "progress", "実装状況", "進捗", "状況", "完了した", "进度", "进展", "已完成", "現況", "현황", "진행 상황"})
 }
 
@@ -57,18 +63,30 @@ func (b *builder) doneThrough(doc ast.Node) {
 	if !ok {
 		return
 	}
-	last := 0
+	// After the last unit's section ends, a section that reports the
+	// work's progress may say the same; the latest such sentence wins.
+	last, level := 0, 6
 	for _, s := range b.p.Sprints {
-		last = max(last, s.Heading.Start)
+		last = max(last, s.Heading.Start, s.End)
+		if s.Heading.Level > 0 {
+			level = min(level, s.Heading.Level)
+		}
 	}
 	report := false
+	found := false
+	var lo, hi int
+	var said string
+	var at Pos
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		at := b.blockStart(n)
-		if h, ok := n.(*ast.Heading); ok && at > last {
-			full, _ := readHeading(h, b.src)
-			report = progressHeading(full)
+		start := b.blockStart(n)
+		after := start >= last
+		if h, ok := n.(*ast.Heading); ok && after {
+			if h.Level <= level || !report {
+				full, _ := readHeading(h, b.src)
+				report = progressHeading(full)
+			}
 		}
-		if at >= first && !(at > last && report) {
+		if start >= first && !(after && report) {
 			continue
 		}
 		par, ok := n.(*ast.Paragraph)
@@ -79,21 +97,61 @@ func (b *builder) doneThrough(doc ast.Node) {
 			continue
 		}
 		text := b.trimmedText(par)
-		lo, hi := 0, 0
-		var said string
-		if m := doneThroughRE.FindStringSubmatch(text); m != nil {
-			lo, hi, said = 1, leadingNum(m[1]), m[0]
-		} else if m := doneRangeRE.FindStringSubmatch(text); m != nil {
-			lo, hi, said = leadingNum(m[1]), leadingNum(m[2]), m[0]
-		} else if m := doneRangeCJKRE.FindStringSubmatch(text); m != nil {
-			lo, hi, said = leadingNum(m[1]), leadingNum(m[2]), m[0]
-		}
-		if hi < lo || hi == 0 {
+		l, h, m := doneRun(text)
+		if h < l || h == 0 || after && hedgedRun(text) {
+			// "When phases 1-3 are done, ...", "阶段1-3完成后": a
+			// condition or a plan, not a report.
 			continue
 		}
-		b.markDoneThrough(lo, hi, said, b.p.Position(b.blockStart(par)))
-		return
+		lo, hi, said, at, found = l, h, m, b.p.Position(b.blockStart(par)), true
+		if !after {
+			break // before the first unit, the first sentence says it
+		}
 	}
+	if found {
+		b.markDoneThrough(lo, hi, said, at)
+	}
+}
+
+// doneRun reads a sentence that says a run of phases is done: the first
+// and last phase and the words that say it.
+func doneRun(text string) (lo, hi int, said string) {
+	if m := doneThroughRE.FindStringSubmatch(text); m != nil {
+		return 1, leadingNum(m[1]), m[0]
+	}
+	if m := doneRangeRE.FindStringSubmatch(text); m != nil {
+		return leadingNum(m[1]), leadingNum(m[2]), m[0]
+	}
+	if loc := doneRangeCJKRE.FindStringSubmatchIndex(text); loc != nil {
+		rest := strings.TrimLeft(text[loc[1]:], " ")
+		for _, w := range cjkNotDone {
+			if strings.HasPrefix(rest, w) {
+				// "阶段1-3完成后", "フェーズ1〜3は完了していません", "완료 예정일":
+				// after, not yet, planned.
+				return 0, 0, ""
+			}
+		}
+		return leadingNum(text[loc[2]:loc[3]]), leadingNum(text[loc[4]:loc[5]]), text[loc[0]:loc[1]]
+	}
+	return 0, 0, ""
+}
+
+// cjkNotDone, right after a done word, make it no report: after, before,
+// the degree of, planned, not yet.
+var cjkNotDone = []string{"后", "後", "之后", "以后", "前", "度", "率", "予定", "예정", "したら", "していな", "していません", "しておらず", "せず", "되면", "하면", "후", "時", "时", "的时候", "情况"}
+
+// hedgedRun reports an English sentence that names a run of phases done
+// only as a condition, a target, an instruction or with an exception
+// ("When phases 1-3 are done", "Target: phases 1-2 complete by March",
+// "Mark phases 1-3 done", "complete except for the tests").
+func hedgedRun(text string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch w {
+		case "when", "once", "if", "until", "unless", "target", "targets", "mark", "except", "but", "before", "by", "will", "should", "planned", "expected", "after":
+			return true
+		}
+	}
+	return false
 }
 
 // markDoneThrough closes the units of phases lo to hi whose own section

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
@@ -452,10 +453,11 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 				continue
 			}
 		}
-		if first, _, ok := strings.Cut(strings.TrimSpace(name), " "); ok && strings.HasPrefix(first, "#") {
-			// "#18 Chest", "#22 Fishing(재료)": a row's number and its
-			// title, in a table keyed by number.
-			if u := idx().unit(first[1:]); u != nil {
+		if first, rest, _ := strings.Cut(strings.TrimSpace(name), " "); strings.HasPrefix(first, "#") {
+			// "#18", "#18 Chest", "#22 Fishing(재료)": a row's number,
+			// alone or with words of its title, in a table keyed by
+			// number ("#4 upstream Node bump" is another tracker's).
+			if u := idx().unit(first[1:]); u != nil && (rest == "" || sharesWord(rest, u.Title)) {
 				out = append(out, u)
 				continue
 			}
@@ -463,6 +465,21 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 		b.p.warnf(pos, unknown, strings.TrimSpace(name))
 	}
 	return out
+}
+
+// sharesWord reports whether a and b share a word of two letters or more,
+// case aside.
+func sharesWord(a, b string) bool {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	words := split(b)
+	for _, w := range split(a) {
+		if utf8.RuneCountInString(w) >= 2 && slices.Contains(words, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // noneWords say a dependency list names nothing: "none", and the same in
@@ -510,7 +527,7 @@ func (b *builder) unitAt(at int) *Sprint {
 }
 
 var depsColumn = map[string]bool{"depends on": true, "depends-on": true, "depends": true, "deps": true, "dependencies": true, "blocked by": true, "after": true, "prerequisites": true, "dependson": true, "depends_on": true, "blockedby": true, "blocked_by": true,
-	"의존성": true, "선행 작업": true, "依赖": true, "前置依赖": true, "依存": true, "依存関係": true, "前提": true}
+	"의존성": true, "선행 작업": true, "依赖": true, "前置依赖": true, "依存関係": true}
 
 // depsTable reads a table with a dependency column: the row's first cell
 // names the unit, the column the units it waits on.

@@ -72,7 +72,7 @@ var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "b
 
 // workHeadings name a section that holds a plan's work.
 var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation", "implementation plan", "implementation steps", "steps",
-	"implementation order", "execution order", "order of execution", "reihenfolge", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
+	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
 	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan",
 	"sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
 	"phased plan", "priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ",

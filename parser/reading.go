@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1962,7 +1963,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || normalHeading(sec.text) == "action items" && b.planTitled()) {
+		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || (normalHeading(sec.text) == "action items" || orderHeading(sec.text)) && b.planTitled()) {
 			// "# Plan" over "## Action items" and "1. Scaffold the
 			// project": the plan's work (meeting notes' action items
 			// stand under a meeting's title, not a plan's).
@@ -1976,16 +1977,15 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// "## Next Steps 🎯" after "## Completed Tasks ✅" and "##
 				// In Progress 🚧" full of boxes: it restates the open work.
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
-			case b.citesNumbers(sec):
-				// "## Ordem de Implementação Sugerida" over "1. **Sprint
-				// 1 — Quick wins:** #1, #2, #6": the list orders the
-				// plan's numbered work, which is elsewhere.
-				c.Score, c.Why = scoreBoxes-1, "the numbered list of a section about the work, whose items name other items by number or id (#1, M0.1): an order of the plan's work, not the work"
+			case b.citesBoxIDs(sec):
+				// "## Execution Order" over "1. Ship `M0.1` first": the
+				// list orders the plan's boxes, which are its work.
+				c.Score, c.Why = scoreBoxes-1, "the numbered list of a section about the work, whose items name the plan's checkbox items by id (M0.1): an order of the plan's work, not the work"
 			case pick != nil && pick.Name == "phases" && b.citesPhases(sec):
 				// "## マイルストーン" over "1. **基盤の確立**: フェーズ1-4の完了":
 				// each item names a run of the phases, which are the work.
 				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, whose items name the plan's phases (\"Phase 1-4\"): milestones over the phases, not finer work"
-			case pick != nil && pick.Name == "phases" && sec.ordered == pick.Units && pick.level > 0 && 2*b.doneMarkedHeadings(doc, pick.level) >= pick.Units:
+			case pick != nil && pick.Name == "phases" && sec.ordered == pick.Units && pick.level > 0 && 2*b.doneMarkedHeadings(doc, pick.level) >= pick.Units && b.restatesPhases(doc, sec, pick.level):
 				// "## Phase 1: Capability System ✅" ... seven phases, most
 				// marked done, and "## Execution Order" of seven unmarked
 				// items: the phases' order told again; the phases keep
@@ -1999,6 +1999,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// its numbered items: a design's walk-through, and the
 				// work's own list.
 				c.Score, c.Why = scoreOverPhases, fmt.Sprintf("the numbered list of a section about the work, over unit headings under %q, a section that describes a design", b.unitSection(doc, pick))
+			case b.citesNumbers(sec):
+				// "## Ordem de Implementação Sugerida" over "1. **Sprint
+				// 1 — Quick wins:** #1, #2, #6": the list orders the
+				// plan's numbered work, which is elsewhere.
+				c.Score, c.Why = scoreSection-1, "the numbered list of a section about the work, whose items name other items by number (#1, #2): an order of the plan's work, not the work"
 			case b.listUnderNumberedSteps(sec):
 				// "## 解決方法" over "### 1. C ラッパー層の追加" ... "### 7.",
 				// one of them with its own numbered "事前確認手順": the
@@ -2621,6 +2626,21 @@ func (b *builder) bulletItems(doc ast.Node, add func(*Candidate), best int) {
 	add(c)
 }
 
+// orderHeading reports a heading that names an order ("Execution order",
+// "Reihenfolge"): the order of a plan's work in a document titled as a
+// plan, the steps of a process anywhere else.
+func orderHeading(text string) bool {
+	h := strings.TrimLeft(normalHeading(text), "0123456789. ")
+	if k := strings.Index(h, " ("); k > 0 {
+		h = h[:k] // "3. Execution order (one change)"
+	}
+	switch h {
+	case "execution order", "order of execution", "reihenfolge":
+		return true
+	}
+	return false
+}
+
 // usageLists are the top-level lists of the sections that say how the
 // document is kept: their bullets are no items.
 func (b *builder) usageLists(doc ast.Node) map[ast.Node]bool {
@@ -2633,7 +2653,7 @@ func (b *builder) usageLists(doc ast.Node) map[ast.Node]bool {
 			start := lineStart(b.src, max(b.blockStart(h), 0))
 			meta = lineEnd(b.src, start)-start <= 40 && usageSection(b.trimmedText(h))
 		}
-		if _, ok := c.(*ast.List); ok && meta {
+		if l, ok := c.(*ast.List); ok && meta && b.keepingRules(l) {
 			if out == nil {
 				out = map[ast.Node]bool{}
 			}
@@ -2641,6 +2661,21 @@ func (b *builder) usageLists(doc ast.Node) map[ast.Node]bool {
 		}
 	}
 	return out
+}
+
+// keepingRules reports a list whose items, half or more, speak of how the
+// document is kept: its entries, its lines, the file ("Keep each entry
+// 3–5 lines", "When implemented, remove the entry"), not of work ("Add a
+// no-shadow rule").
+func (b *builder) keepingRules(l *ast.List) bool {
+	items, rules := 0, 0
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		items++
+		if t, ok := b.readItemText(it); ok && containsAny(strings.ToLower(t.text), []string{"entry", "entries", "this file", "the file", "line", "this list", "this document"}) {
+			rules++
+		}
+	}
+	return items > 0 && 2*rules >= items
 }
 
 // usageSection reports a section that says how the document is kept, not
@@ -3188,9 +3223,42 @@ func headingBlocks(h ast.Node, own bool) iter.Seq[ast.Node] {
 	}
 }
 
-// numberRefRE is an item named by its number ("#1", "#13") or by a dotted
-// id of capitals ("M0.1", "T2.3").
-var numberRefRE = lazyMustCompile(`(?:^|[\s,(])#[0-9]{1,3}\b|(?:^|[\s,(` + "`" + `])[A-Z]{1,3}[0-9]{1,3}(?:\.[0-9]{1,3})+\b`)
+// numberRefRE is an item named by its number: "#1", "#13".
+var numberRefRE = lazyMustCompile(`(?:^|[\s,(])#[0-9]{1,3}\b`)
+
+// idRefRE is an item named by a dotted id of capitals: "M0.1", "T2.3".
+var idRefRE = lazyMustCompile(`(?:^|[\s,(])([A-Z]{1,3}[0-9]{1,3}(?:\.[0-9]{1,3})+)\b`)
+
+// citesBoxIDs reports a section whose numbered items, half or more, name
+// by a dotted id ("Ship `M0.1` first") a checkbox item of the plan that
+// opens with that id ("- [x] `M0.1` Local-only serving"): an order of the
+// plan's boxes, not work of its own. A version ("TLS1.3") names no box.
+func (b *builder) citesBoxIDs(sec sectionItems) bool {
+	if sec.head == nil {
+		return false
+	}
+	items, cites := 0, 0
+	for x := range headingBlocks(sec.head, false) {
+		l, ok := x.(*ast.List)
+		if !ok || !l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			items++
+			t, ok := b.readItemText(it)
+			if !ok {
+				continue
+			}
+			for _, m := range idRefRE.FindAllStringSubmatch(t.text, 4) {
+				if regexp.MustCompile(`(?m)^[ \t]*[-*+] \[[ xX]\] [*_` + "`" + `]{0,2}` + regexp.QuoteMeta(m[1]) + `\b`).Match(b.src) {
+					cites++
+					break
+				}
+			}
+		}
+	}
+	return items > 0 && 2*cites >= items
+}
 
 // citesNumbers reports a section whose numbered lists' items, half or
 // more, name other items by number ("**Sprint 1 — Quick wins:** #1, #2,
@@ -3215,6 +3283,47 @@ func (b *builder) citesNumbers(sec sectionItems) bool {
 	return items > 0 && 2*cites >= items
 }
 
+// restatesPhases reports a section whose numbered items, half or more,
+// share a word with the phase heading in the same place ("1. Create
+// capability system" and "## Phase 1: Capability System ✅").
+func (b *builder) restatesPhases(doc ast.Node, sec sectionItems, level int) bool {
+	var titles []string
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok && h.Level == level && b.headingKind(h) == headPhase {
+			titles = append(titles, b.trimmedText(h))
+		}
+	}
+	i, same := 0, 0
+	for x := range headingBlocks(sec.head, false) {
+		l, ok := x.(*ast.List)
+		if !ok || !l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			if t, ok := b.readItemText(it); ok && i < len(titles) && sharesLongWord(t.text, titles[i]) {
+				same++
+			}
+			i++
+		}
+	}
+	return i > 0 && 2*same >= i
+}
+
+// sharesLongWord reports whether a and b share a word of four letters or
+// more, case aside.
+func sharesLongWord(a, b string) bool {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
+	}
+	words := split(b)
+	for _, w := range split(a) {
+		if utf8.RuneCountInString(w) >= 4 && slices.Contains(words, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // doneMarkedHeadings counts the headings of a level whose text marks them
 // done ("## Phase 1: Capability System ✅").
 func (b *builder) doneMarkedHeadings(doc ast.Node, level int) int {
@@ -3233,6 +3342,34 @@ func (b *builder) doneMarkedHeadings(doc ast.Node, level int) int {
 // item's text ("Phases 1-4", "フェーズ5-9の完了", "阶段 2、3").
 var phaseRunRE = lazyMustCompile(`(?i)(?:phases?|fases?|stages?|etapas?|阶段|階段|フェーズ|단계|фаз[аы]|этап[ыа]?)\s?[0-9]+(?:\.[0-9]+)?\s*(?:-|–|—|〜|～|~|to|through|,|、|and|&)\s*(?:phases?\s?|フェーズ)?[0-9]`)
 
+// phaseRun reports text that names a run of phases: phaseRunRE's match,
+// with no letter before the phase word and no duration after the second
+// number ("Phase 1 – 2 days" is one phase and its length).
+func phaseRun(text string) bool {
+	for _, loc := range phaseRunRE.FindAllStringIndex(text, 4) {
+		if loc[0] > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); r < utf8.RuneSelf && unicode.IsLetter(r) {
+				continue
+			}
+		}
+		rest := strings.TrimLeft(strings.TrimLeft(text[loc[1]:], "0123456789"), " ")
+		if w := strings.ToLower(rest); hasPrefixAny(w, []string{"day", "week", "hour", "h ", "d ", "wk", "month", "sprint", "日", "天", "周", "週", "일", "주", "시간"}) || w == "h" || w == "d" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func hasPrefixAny(s string, pre []string) bool {
+	for _, p := range pre {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // citesPhases reports a section whose numbered items, half or more, name
 // a run of the plan's phases: milestones that group the phases.
 func (b *builder) citesPhases(sec sectionItems) bool {
@@ -3247,7 +3384,7 @@ func (b *builder) citesPhases(sec sectionItems) bool {
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 			items++
-			if t, ok := b.readItemText(it); ok && phaseRunRE.MatchString(t.text) {
+			if t, ok := b.readItemText(it); ok && phaseRun(t.text) {
 				cites++
 			}
 		}

@@ -7116,3 +7116,62 @@ func TestExecutionOrderLists(t *testing.T) {
 	require.Len(t, p.Sprints, 3)
 	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
 }
+
+// TestSession31Review pins the two reviews' cases of the session's rules:
+// a dash-id row that is a unit, a feature table, a package table, a file
+// column, another tracker's "#4", an open heading box under "Completed";
+// run sentences that are conditions, plans, negations or a unit's own
+// status; issue numbers and versions in a task list; a backlog's areas
+// named Rules or Usage; a phase and its length; a process's execution
+// order; next steps under phases mostly done.
+func TestSession31Review(t *testing.T) {
+	type want struct {
+		units   int
+		status  []string
+		refused bool
+	}
+	S := "# Migration plan\n\n## Phase 1: Schema\n\nCreate the tables.\n\n## Phase 2: Models\n\nWrite the models.\n\n## Phase 3: API\n\nExpose the endpoints.\n\n## Phase 4: UI\n\nBuild the screens.\n"
+	open4 := []string{"", "", "", ""}
+	cases := map[string]struct {
+		src string
+		want
+	}{
+		"dash-id row is a unit":       {"# Release plan\n\n| ID | Task | Depends on | Status |\n|---|---|---|---|\n| T1 | Set up CI | - | done |\n| - | Write the docs | - | - |\n| T2 | Add login | T1 | open |\n| T3 | Add logout | T2 | open |\n", want{refused: true}},
+		"Korean feature table":        {"# MyApp 소개\n\nMyApp은 일정 관리 앱입니다.\n\n## 주요 기능\n\n| 번호 | 기능 | 지원 플랫폼 |\n|---|---|---|\n| 1 | 일정 등록 | iOS, Android |\n| 2 | 알림 | iOS |\n| 3 | 캘린더 동기화 | Android |\n\n## 설치\n\n`npm install myapp`\n", want{refused: true}},
+		"package table":               {"# システム構成\n\n各パッケージの役割を説明する。\n\n| 番号 | パッケージ | 依存関係 |\n|---|---|---|\n| 1 | core | なし |\n| 2 | storage | core |\n| 3 | web | core, storage |\n", want{refused: true}},
+		"open heading box, Completed": {"# Migration tasks\n\n## Completed\n\n### [x] Set up the project\n\n### [x] Migrate the login page\n\n### [ ] Review the backend\n\n## Next\n\n### [ ] Remove legacy files\n\n### [ ] Update the docs\n", want{5, []string{"closed", "closed", "", "", ""}, false}},
+		"a unit's own status":         {S + "\n### Status\n\nBlocked until phases 1-3 are done.\n", want{4, []string{"", "", "", "blocked"}, false}},
+		"not yet done (ja)":           {S + "\n## 進捗\n\nフェーズ1〜3は完了していません。\n", want{4, open4, false}},
+		"after done (zh)":             {S + "\n## 进度\n\n阶段1-3完成后，开始阶段4。目前阶段1进行中。\n", want{4, open4, false}},
+		"degree of done (zh)":         {S + "\n## 进度\n\n阶段1-3完成度：30%。\n", want{4, open4, false}},
+		"planned date (ko)":           {S + "\n## 진행 상황\n\n단계 1~3 완료 예정일: 6월 30일.\n", want{4, open4, false}},
+		"summary by team":             {S + "\n## Summary\n\nPhases 1-3 are done by the backend team, phase 4 by the frontend team.\n", want{4, open4, false}},
+		"a condition":                 {S + "\n## Progress\n\nWhen phases 1-3 are done, the UI work can start.\n", want{4, open4, false}},
+		"an exception":                {S + "\n## Progress\n\nPhases 1-3 are complete except for the API's tests, which still fail.\n", want{4, open4, false}},
+		"a report":                    {S + "\n## Progress\n\nPhases 1-3 are complete.\n", want{4, []string{"closed", "closed", "closed", ""}, false}},
+		"issue numbers":               {"# 2.4 release plan\n\n## Tasks\n\n1. Fix the crash on save (#142)\n2. Make the sidebar resizable (#157)\n3. Port the settings page to the new form kit (#163)\n4. Write the upgrade guide\n\n## Release checklist\n\n- [ ] Changelog written\n- [ ] Version tagged\n", want{4, open4, false}},
+		"versions":                    {"# Hardening plan\n\n## Implementation steps\n\n1. Move the load balancer to TLS1.3 only.\n2. Bump the Go toolchain from GO1.21 to GO1.22.\n3. Rotate the signing keys.\n\n## Checklist before release\n\n- [ ] Changelog written\n- [ ] Version tagged\n", want{3, []string{"", "", ""}, false}},
+		"areas named Rules, Format":   {"# Backlog\n\n## Rules\n\n- Add a no-shadow rule\n- Port the max-depth rule\n- Autofix for the quotes rule\n\n## Format\n\n- Support YAML front matter\n- Emit SARIF output\n\n## CLI\n\n- Add a --watch flag\n", want{6, []string{"", "", "", "", "", ""}, false}},
+		"a phase and its length":      {"# Search rewrite\n\n## Phase 1: Index\n\nBuild the new index.\n\n## Phase 2: Query\n\nRewrite the query path.\n\n## Phase 3: Rollout\n\nShip it.\n\n## Tasks\n\n1. Phase 1 – 2 days: write the index builder\n2. Phase 1 – 1 day: backfill the old documents\n3. Phase 2 – 3 days: port the query parser\n4. Phase 2 – 2 days: add ranking\n5. Phase 3 – 1 day: flip the feature flag\n", want{5, []string{"", "", "", "", ""}, false}},
+		"a process's order":           {"# How the pipeline runs\n\nThis page describes the CI pipeline as it exists today.\n\n## Execution order\n\n1. Lint runs on every push.\n2. Unit tests run in parallel shards.\n3. The image is built and pushed.\n4. Deploy to staging runs on main only.\n\n## Troubleshooting\n\nIf a shard hangs, re-run the job.\n", want{refused: true}},
+		"next steps":                  {"# Billing revamp\n\n## Phase 1: Invoices ✅\n\nShipped.\n\n## Phase 2: Payments ✅\n\nShipped.\n\n## Phase 3: Refunds\n\nNot started.\n\n## Next steps\n\n1. Add the refunds table\n2. Write the refund endpoint\n3. Email the customer a receipt\n", want{3, []string{"", "", ""}, false}},
+	}
+	for name, c := range cases {
+		p := Parse("p.md", []byte(c.src))
+		if c.refused {
+			assert.NotEmpty(t, msgs(p, Error), name)
+			continue
+		}
+		assert.Empty(t, msgs(p, Error), name)
+		assert.Len(t, p.Sprints, c.units, name)
+		assert.Equal(t, c.status, statusValues(p), name)
+	}
+	// A file column is no title; "#4 upstream Node bump" is another
+	// tracker's issue, said, not row 4.
+	p := Parse("p.md", []byte("# 重构计划\n\n| 编号 | 文件名 | 任务 | 状态 |\n|---|---|---|---|\n| 1 | parser.go | 拆分解析器 | 已完成 |\n| 2 | cache.go | 增加缓存 | 进行中 |\n| 3 | README.md | 编写文档 | 未开始 |\n"))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, "拆分解析器", p.Sprints[0].Title)
+	p = Parse("p.md", []byte("# Plan\n\n| ID | Task | Depends on | Status |\n|---|---|---|---|\n| 1 | Set up CI | none | open |\n| 2 | Add login | #4 upstream Node bump | open |\n| 3 | Add logout | 2 | open |\n| 4 | Add audit log | 3 | open |\n"))
+	assert.Empty(t, msgs(p, Error))
+	assert.Contains(t, msgs(p, Warning), `6:18: "#4 upstream Node bump" in the dependency column names no unit of the plan; it is left out`)
+}

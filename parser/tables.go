@@ -41,8 +41,7 @@ var (
 		"beschreibung": true, "titel": true, "aufgabe": true, "descripción": true, "título": true, "tarea": true,
 		"descrição": true, "tarefa": true, "titre": true, "tâche": true, "标题": true, "任务": true, "描述": true, "説明": true, "タスク": true,
 		"工作项": true, "工作項": true, "事项": true, "任務": true, "作業": true, "작업": true, "항목": true, "melhoria": true, "mejora": true,
-		"说明": true, "內容": true, "内容": true, "내용": true, "설명": true, "제목": true,
-		"기능": true}
+		"说明": true, "內容": true, "内容": true, "내용": true, "설명": true, "제목": true}
 	statusHeaders = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
 		"estado": true, "situação": true, "statut": true, "stato": true, "статус": true, "состояние": true,
 		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
@@ -61,7 +60,7 @@ func compoundHeader(h string) string {
 			return w
 		}
 	}
-	for _, w := range []string{"名称", "名稱", "名", "이름"} {
+	for _, w := range []string{"名称", "名稱", "이름"} {
 		if strings.HasSuffix(h, w) {
 			return "标题"
 		}
@@ -76,15 +75,20 @@ func (b *builder) groupRow(cells []ast.Node) bool {
 	if len(cells) == 0 || !slices.Contains([]string{"-", "–", "—"}, b.cellText(cells[0])) {
 		return false
 	}
-	text := 0
+	text, label := 0, false
 	for _, c := range cells {
 		switch t := b.cellText(c); t {
 		case "", "-", "–", "—":
 		default:
 			text++
+			// A group's name reads as one: a path in code ("`Build/`"),
+			// or words ending in a slash or a colon; "Write the docs"
+			// is a unit with no id, which the table's reader warns of.
+			code := c.FirstChild() != nil && c.FirstChild().Kind() == ast.KindCodeSpan && c.FirstChild().NextSibling() == nil
+			label = code || strings.HasSuffix(t, "/") || strings.HasSuffix(t, ":")
 		}
 	}
-	return text == 1 && len(cells) >= 3
+	return text == 1 && label && len(cells) >= 3
 }
 
 // tableIDRE is an id a row of units carries: a word or prefix and a number
@@ -270,13 +274,49 @@ func (ut *unitTable) columns(b *builder, header []string, id int) bool {
 			}
 		}
 	}
-	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 || unitColumn(header[id]) && b.planTitled() || phaseRows(header[id], b.headingOver(ut.t)) ||
+	return ut.title >= 0 && (ut.status >= 0 || ut.deps >= 0 && ut.depsNameRows(b, header, id) || unitColumn(header[id]) && b.planTitled() || phaseRows(header[id], b.headingOver(ut.t)) ||
 		// "| ID | Size | Priority | Outcome |" under "## Ordered
 		// backlog": a priority says each row is work to do.
 		ut.priority >= 0 && (workSection(b.headingOver(ut.t)) || hasAnyWord(b.headingOver(ut.t), []string{"backlog"})) ||
 		// "| # | Item | Shape | Detail |" in "# Ava roadmap": numbered
 		// items of a roadmap's list.
 		idHeaders[header[id]] && (header[ut.title] == "item" || slices.Contains(workTitleHeaders, header[ut.title])) && b.planTitled())
+}
+
+// depsNameRows reports whether the dependency column names the table's
+// rows: always for an English header, which says so; for one in another
+// script ("依赖", "의존성"), only when most of its cells name rows, by an id
+// of the table ("12") or a number ("#27 Bow"), or name none ("없음"), not
+// packages ("vue 3").
+func (ut *unitTable) depsNameRows(b *builder, header []string, id int) bool {
+	if h := header[ut.deps]; h == "" || h[0] < 0x80 {
+		return true
+	}
+	ids := map[string]bool{}
+	for _, row := range ut.rows {
+		if id < len(row) {
+			ids[b.cellText(row[id])] = true
+		}
+	}
+	named := 0
+	for _, row := range ut.rows {
+		if ut.deps >= len(row) {
+			continue
+		}
+		ok := true
+		for _, part := range itemSep.Split(b.cellText(row[ut.deps]), -1) {
+			p := strings.Trim(part, " .*_`—–-")
+			first, _, _ := strings.Cut(p, " ")
+			ref := strings.HasPrefix(first, "#") && len(first) > 1 && strings.Trim(first[1:], "0123456789") == ""
+			if p != "" && !noneWords[strings.ToLower(p)] && !ids[p] && !ref {
+				ok = false
+			}
+		}
+		if ok {
+			named++
+		}
+	}
+	return 2*named >= len(ut.rows)
 }
 
 // distinct reports whether column col holds a different text in every row.
