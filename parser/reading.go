@@ -2648,10 +2648,10 @@ func (b *builder) usageLists(doc ast.Node) map[ast.Node]bool {
 	meta := false
 	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
 		if h, ok := c.(*ast.Heading); ok {
-			// A usage section's heading is a word or three; longer ones
-			// are passed over without building their text.
+			// Read from the heading's line, with no text built: the
+			// walk sees every heading of the plan.
 			start := lineStart(b.src, max(b.blockStart(h), 0))
-			meta = lineEnd(b.src, start)-start <= 40 && usageSection(b.trimmedText(h))
+			meta = usageLine(b.src[start:lineEnd(b.src, start)])
 		}
 		if l, ok := c.(*ast.List); ok && meta && b.keepingRules(l) {
 			if out == nil {
@@ -2678,13 +2678,19 @@ func (b *builder) keepingRules(l *ast.List) bool {
 	return items > 0 && 2*rules >= items
 }
 
-// usageSection reports a section that says how the document is kept, not
+// usageNames title the sections that say how the document is kept, not
 // what is in it: "## Format", "## How to use", "## Conventions".
-func usageSection(text string) bool {
-	switch normalHeading(text) {
-	case "format", "purpose", "conventions", "how to use", "how to use this file", "how to add", "how to add an item", "usage",
-		"rules", "guidelines", "instructions", "legend", "entry template", "template", "entry format":
-		return true
+var usageNames = []string{"format", "purpose", "conventions", "how to use", "how to use this file", "how to add", "how to add an item", "usage",
+	"rules", "guidelines", "instructions", "legend", "entry template", "template", "entry format"}
+
+// usageLine reports an ATX heading line whose text is one of usageNames,
+// case aside ("## Format", "### How to use:").
+func usageLine(line []byte) bool {
+	t := bytes.TrimRight(bytes.TrimSpace(bytes.TrimLeft(bytes.TrimSpace(line), "#")), ":# ")
+	for _, n := range usageNames {
+		if len(t) == len(n) && bytes.EqualFold(t, []byte(n)) {
+			return true
+		}
 	}
 	return false
 }
