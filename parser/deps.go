@@ -457,7 +457,7 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 			// "#18", "#18 Chest", "#22 Fishing(재료)": a row's number,
 			// alone or with words of its title, in a table keyed by
 			// number ("#4 upstream Node bump" is another tracker's).
-			if u := idx().unit(first[1:]); u != nil && (rest == "" || sharesWord(rest, u.Title)) {
+			if u := idx().unit(first[1:]); u != nil && (rest == "" || sharesWord(rest, u.Title, 2)) {
 				out = append(out, u)
 				continue
 			}
@@ -467,15 +467,15 @@ func (b *builder) namedUnits(idx func() unitIndex, list string, pos Pos, unknown
 	return out
 }
 
-// sharesWord reports whether a and b share a word of two letters or more,
-// case aside.
-func sharesWord(a, b string) bool {
+// sharesWord reports whether a and b share a word of at least least
+// letters or digits, case aside.
+func sharesWord(a, b string, least int) bool {
 	split := func(s string) []string {
 		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	}
 	words := split(b)
 	for _, w := range split(a) {
-		if utf8.RuneCountInString(w) >= 2 && slices.Contains(words, w) {
+		if utf8.RuneCountInString(w) >= least && slices.Contains(words, w) {
 			return true
 		}
 	}

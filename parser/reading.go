@@ -3240,53 +3240,44 @@ var idRefRE = lazyMustCompile(`(?:^|[\s,(])([A-Z]{1,3}[0-9]{1,3}(?:\.[0-9]{1,3})
 // opens with that id ("- [x] `M0.1` Local-only serving"): an order of the
 // plan's boxes, not work of its own. A version ("TLS1.3") names no box.
 func (b *builder) citesBoxIDs(sec sectionItems) bool {
-	if sec.head == nil {
+	return b.halfOrderedItems(sec, func(_ int, text string) bool {
+		for _, m := range idRefRE.FindAllStringSubmatch(text, 4) {
+			if regexp.MustCompile(`(?m)^[ \t]*[-*+] \[[ xX]\] [*_` + "`" + `]{0,2}` + regexp.QuoteMeta(m[1]) + `\b`).Match(b.src) {
+				return true
+			}
+		}
 		return false
-	}
-	items, cites := 0, 0
-	for x := range headingBlocks(sec.head, false) {
-		l, ok := x.(*ast.List)
-		if !ok || !l.IsOrdered() {
-			continue
-		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			items++
-			t, ok := b.readItemText(it)
-			if !ok {
-				continue
-			}
-			for _, m := range idRefRE.FindAllStringSubmatch(t.text, 4) {
-				if regexp.MustCompile(`(?m)^[ \t]*[-*+] \[[ xX]\] [*_` + "`" + `]{0,2}` + regexp.QuoteMeta(m[1]) + `\b`).Match(b.src) {
-					cites++
-					break
-				}
-			}
-		}
-	}
-	return items > 0 && 2*cites >= items
+	})
 }
 
 // citesNumbers reports a section whose numbered lists' items, half or
 // more, name other items by number ("**Sprint 1 — Quick wins:** #1, #2,
 // #6").
 func (b *builder) citesNumbers(sec sectionItems) bool {
+	return b.halfOrderedItems(sec, func(_ int, text string) bool { return numberRefRE.MatchString(text) })
+}
+
+// halfOrderedItems reports whether half or more of the items of a
+// section's own numbered lists hold, by pred (given each item's place in
+// the section and its text).
+func (b *builder) halfOrderedItems(sec sectionItems, pred func(i int, text string) bool) bool {
 	if sec.head == nil {
 		return false
 	}
-	items, cites := 0, 0
+	items, held := 0, 0
 	for x := range headingBlocks(sec.head, false) {
 		l, ok := x.(*ast.List)
 		if !ok || !l.IsOrdered() {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			items++
-			if t, ok := b.readItemText(it); ok && numberRefRE.MatchString(t.text) {
-				cites++
+			if t, ok := b.readItemText(it); ok && pred(items, t.text) {
+				held++
 			}
+			items++
 		}
 	}
-	return items > 0 && 2*cites >= items
+	return items > 0 && 2*held >= items
 }
 
 // restatesPhases reports a section whose numbered items, half or more,
@@ -3299,35 +3290,7 @@ func (b *builder) restatesPhases(doc ast.Node, sec sectionItems, level int) bool
 			titles = append(titles, b.trimmedText(h))
 		}
 	}
-	i, same := 0, 0
-	for x := range headingBlocks(sec.head, false) {
-		l, ok := x.(*ast.List)
-		if !ok || !l.IsOrdered() {
-			continue
-		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			if t, ok := b.readItemText(it); ok && i < len(titles) && sharesLongWord(t.text, titles[i]) {
-				same++
-			}
-			i++
-		}
-	}
-	return i > 0 && 2*same >= i
-}
-
-// sharesLongWord reports whether a and b share a word of four letters or
-// more, case aside.
-func sharesLongWord(a, b string) bool {
-	split := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
-	}
-	words := split(b)
-	for _, w := range split(a) {
-		if utf8.RuneCountInString(w) >= 4 && slices.Contains(words, w) {
-			return true
-		}
-	}
-	return false
+	return b.halfOrderedItems(sec, func(i int, text string) bool { return i < len(titles) && sharesWord(text, titles[i], 4) })
 }
 
 // doneMarkedHeadings counts the headings of a level whose text marks them
@@ -3359,7 +3322,7 @@ func phaseRun(text string) bool {
 			}
 		}
 		rest := strings.TrimLeft(strings.TrimLeft(text[loc[1]:], "0123456789"), " ")
-		if w := strings.ToLower(rest); hasPrefixAny(w, []string{"day", "week", "hour", "h ", "d ", "wk", "month", "sprint", "日", "天", "周", "週", "일", "주", "시간"}) || w == "h" || w == "d" {
+		if w := strings.ToLower(rest); hasAnyPrefix(w, []string{"day", "week", "hour", "h ", "d ", "wk", "month", "sprint", "日", "天", "周", "週", "일", "주", "시간"}) || w == "h" || w == "d" {
 			continue
 		}
 		return true
@@ -3367,35 +3330,10 @@ func phaseRun(text string) bool {
 	return false
 }
 
-func hasPrefixAny(s string, pre []string) bool {
-	for _, p := range pre {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // citesPhases reports a section whose numbered items, half or more, name
 // a run of the plan's phases: milestones that group the phases.
 func (b *builder) citesPhases(sec sectionItems) bool {
-	if sec.head == nil {
-		return false
-	}
-	items, cites := 0, 0
-	for x := range headingBlocks(sec.head, false) {
-		l, ok := x.(*ast.List)
-		if !ok || !l.IsOrdered() {
-			continue
-		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			items++
-			if t, ok := b.readItemText(it); ok && phaseRun(t.text) {
-				cites++
-			}
-		}
-	}
-	return items > 0 && 2*cites >= items
+	return b.halfOrderedItems(sec, func(_ int, text string) bool { return phaseRun(text) })
 }
 
 // boldLed reports a section whose own bullet lists hold only items that
