@@ -7175,3 +7175,12 @@ func TestSession31Review(t *testing.T) {
 	assert.Empty(t, msgs(p, Error))
 	assert.Contains(t, msgs(p, Warning), `6:18: "#4 upstream Node bump" in the dependency column names no unit of the plan; it is left out`)
 }
+
+// A heading's open box over tasks all ticked ("### [ ] Watch mode" over
+// "- [x] Watch files") reads done, as a list item's does, and says so.
+func TestOpenHeadingBoxOverTickedTasks(t *testing.T) {
+	src := "# Task List\n\n### [x] JSON schema\n\nWrite the schema.\n\n### [ ] Watch mode\n\n- [x] Watch files\n- [x] Rebuild\n\n### [ ] Init command\n\nScaffold a list.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
+	assert.Contains(t, msgs(p, Warning), "7:1: unit 1.2's heading box is not ticked, but every task under it is (from line 9): read as done; tick it, or untick a task")
+}

@@ -2804,6 +2804,12 @@ func (w *shapeWalk) finish(s *Sprint, r *shapeHead, blocks []ast.Node, end int) 
 	if !s.Status.Set() && !s.Skipped {
 		if st, pos, ok := w.b.bodyStatus(blocks); ok {
 			s.Status = Field{Value: st, Pos: pos}
+			if mark, _, boxed := headingBox(s.Heading.Text); boxed && mark == "" && st == StatusClosed {
+				// "### [ ] Watch mode" over "- [x] Watch files" and "- [x]
+				// Rebuild": the tasks say done, the heading's box does not;
+				// read as the list item's case is, and said.
+				b.p.warnf(s.Heading.Pos, "unit %s's heading box is not ticked, but every task under it is (from line %d): read as done; tick it, or untick a task", s.ID, pos.Line)
+			}
 		}
 	}
 	b.define(s)
