@@ -7184,3 +7184,16 @@ func TestOpenHeadingBoxOverTickedTasks(t *testing.T) {
 	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
 	assert.Contains(t, msgs(p, Warning), "7:1: unit 1.2's heading box is not ticked, but every task under it is (from line 9): read as done; tick it, or untick a task")
 }
+
+// Boxes whose ids the reading cannot read ("4a-i. Audit all copies"
+// beside "1a. Define"), in lists of their own, are left out and said in
+// one warning, never in silence.
+func TestUnreadIDsSaid(t *testing.T) {
+	src := "# Punch list\n\n## 1. Panel\n\n- [x] **1a. Define the context**\n- [x] **1b. Extract handlers**\n\n## 2. App\n\n- [x] **2a. Create the hook**\n- [ ] **2b. Wire it**\n\n## 4. Dedupe\n\n### 4A. Time\n\n- [x] **4a-i. Audit all copies**\n- [x] **4a-ii. Create one helper**\n"
+	p := Parse("p.md", []byte(src))
+	assert.Len(t, p.Sprints, 4)
+	assert.Contains(t, msgs(p, Warning), `17:1: 2 checkbox items open with ids this reading cannot read, so they are not compiled ("4a-i. Audit all copies", and lines 18): write each a whole or dotted id, or declare a reading that takes every box (units: "- [ ] {title}")`)
+	assert.True(t, labelID("4a-i."))
+	assert.False(t, labelID("800+"))
+	assert.False(t, labelID("3x"))
+}

@@ -929,6 +929,9 @@ type shapeWalk struct {
 	// the checkbox items with no id beside those (idlessBox).
 	itemRead bool
 	idless   []ast.Node
+	// unreadIDs are checkbox items whose ids the reading cannot read
+	// ("4a-i. Audit"), left out and said in one warning.
+	unreadIDs []ast.Node
 	// unlabeled are the list items with a bold unit label the list
 	// reading could not take ("- _**Step 1.4**: four_"), said once.
 	unlabeled  []ast.Node
@@ -2095,6 +2098,14 @@ func (w *shapeWalk) unreadTaskID(it ast.Node) {
 		// the tasks are "1.2"): "17." over "17.1" is their group, "800+
 		// LOC" no id.
 		id, _, _ := strings.Cut(t.text, " ")
+		example = strings.TrimSuffix(strings.Repeat("1.", w.items.parts), ".") + " Title"
+		if labelID(id) {
+			// "4a-i. Audit all copies" beside "1a. Define": an id, with a
+			// step of its own this reading has no place for; said once,
+			// with the others (reportIdless).
+			w.unreadIDs = append(w.unreadIDs, it)
+			return
+		}
 		parts := strings.Split(strings.TrimRight(id, ".:"), ".")
 		for _, q := range parts {
 			if q == "" || strings.TrimLeft(q, "0123456789") != "" {
@@ -2104,9 +2115,23 @@ func (w *shapeWalk) unreadTaskID(it ast.Node) {
 		if len(parts) <= w.items.parts {
 			return
 		}
-		example = strings.TrimSuffix(strings.Repeat("1.", w.items.parts), ".") + " Title"
 	}
 	w.b.p.warnf(w.b.p.Position(w.b.blockStart(it)), "checkbox item %q opens with a task id this reading cannot read, so it is not compiled: write the id, a space and the title (%q)", short(t.text), example)
+}
+
+// labelID reports an id closed by a dot or a colon that mixes a number
+// with letters and a dash ("4a-i.", "2b-ii:"), which no task pattern
+// reads; "800+" or "3x" is no id.
+func labelID(id string) bool {
+	if len(id) < 3 || len(id) > 10 || !strings.ContainsAny(id[len(id)-1:], ".:") || id[0] < '0' || id[0] > '9' || !strings.Contains(id, "-") {
+		return false
+	}
+	for _, r := range id[:len(id)-1] {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // idlessBox notes a checkbox item with no task id in a reading whose
@@ -2198,26 +2223,33 @@ func (w *shapeWalk) reportUnlabeled() {
 // reportIdless says, in one warning at the first, which checkbox items
 // the reading left out for want of a task id.
 func (w *shapeWalk) reportIdless() {
-	if len(w.idless) == 0 {
+	w.reportLeftOut(w.idless, "has no task id, beside items that have one", "have no task id, beside items that have one", "give it the next id", "give each the next id")
+	w.reportLeftOut(w.unreadIDs, "opens with an id this reading cannot read", "open with ids this reading cannot read", "write it a whole or dotted id", "write each a whole or dotted id")
+}
+
+// reportLeftOut says, in one warning at the first, which checkbox items
+// the reading left out, and why (one and many say it of one item and of
+// several; fix and fixEach, what to do).
+func (w *shapeWalk) reportLeftOut(items []ast.Node, one, many, fix, fixEach string) {
+	if len(items) == 0 {
 		return
 	}
 	b := w.b
-	slices.SortFunc(w.idless, func(x, y ast.Node) int { return cmp.Compare(b.blockStart(x), b.blockStart(y)) })
-	first, _ := b.readItemText(w.idless[0])
-	at := b.p.Position(b.blockStart(w.idless[0]))
-	fix := "give it the next id, or declare a reading that takes every box (units: \"- [ ] {title}\")"
-	if len(w.idless) == 1 {
-		b.p.warnf(at, "checkbox item %q has no task id, beside items that have one, so it is not compiled: %s", short(first.text), fix)
+	slices.SortFunc(items, func(x, y ast.Node) int { return cmp.Compare(b.blockStart(x), b.blockStart(y)) })
+	first, _ := b.readItemText(items[0])
+	at := b.p.Position(b.blockStart(items[0]))
+	if len(items) == 1 {
+		b.p.warnf(at, "checkbox item %q %s, so it is not compiled: %s, or declare a reading that takes every box (units: \"- [ ] {title}\")", short(first.text), one, fix)
 		return
 	}
 	var lines []string
-	for _, it := range w.idless[1:min(len(w.idless), 6)] {
+	for _, it := range items[1:min(len(items), 6)] {
 		lines = append(lines, strconv.Itoa(b.p.Position(b.blockStart(it)).Line))
 	}
-	if len(w.idless) > 6 {
+	if len(items) > 6 {
 		lines = append(lines, "...")
 	}
-	b.p.warnf(at, "%d checkbox items have no task id, beside items that have one, so they are not compiled (%q, and lines %s): give each the next id, or declare a reading that takes every box (units: \"- [ ] {title}\")", len(w.idless), short(first.text), strings.Join(lines, ", "))
+	b.p.warnf(at, "%d checkbox items %s, so they are not compiled (%q, and lines %s): %s, or declare a reading that takes every box (units: \"- [ ] {title}\")", len(items), many, short(first.text), strings.Join(lines, ", "), fixEach)
 }
 
 // itemUnit reads list item it, which ends at itemEnd, as a unit of phase
