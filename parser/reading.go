@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -3242,12 +3241,35 @@ var idRefRE = lazyMustCompile(`(?:^|[\s,(])([A-Z]{1,3}[0-9]{1,3}(?:\.[0-9]{1,3})
 func (b *builder) citesBoxIDs(sec sectionItems) bool {
 	return b.halfOrderedItems(sec, func(_ int, text string) bool {
 		for _, m := range idRefRE.FindAllStringSubmatch(text, 4) {
-			if regexp.MustCompile(`(?m)^[ \t]*[-*+] \[[ xX]\] [*_` + "`" + `]{0,2}` + regexp.QuoteMeta(m[1]) + `\b`).Match(b.src) {
+			if b.boxOpensWith(m[1]) {
 				return true
 			}
 		}
 		return false
 	})
+}
+
+// boxLeadRE is what stands before a checkbox item's id on its line: the
+// list marker and the box ("- [x] ", "  * [ ] ").
+var boxLeadRE = lazyMustCompile(`^[ \t]*[-*+] \[[ xX]\]$`)
+
+// boxOpensWith reports whether a checkbox item of the plan opens with id,
+// bold or in code or not ("- [x] `M0.1` Local-only serving").
+func (b *builder) boxOpensWith(id string) bool {
+	for from := 0; ; {
+		k := bytes.Index(b.src[from:], []byte(id))
+		if k < 0 {
+			return false
+		}
+		at := from + k
+		from = at + len(id)
+		if end := at + len(id); end < len(b.src) && (b.src[end] >= '0' && b.src[end] <= '9' || b.src[end] == '.' && end+1 < len(b.src) && b.src[end+1] >= '0' && b.src[end+1] <= '9') {
+			continue // "M0.1" inside "M0.12" or "M0.1.2"
+		}
+		if boxLeadRE.Match(bytes.TrimRight(b.src[lineStart(b.src, at):at], " *_`")) {
+			return true
+		}
+	}
 }
 
 // citesNumbers reports a section whose numbered lists' items, half or
