@@ -1962,7 +1962,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || (normalHeading(sec.text) == "action items" || orderHeading(sec.text)) && b.planTitled()) {
+		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || (normalHeading(sec.text) == "action items" || orderHeading(sec.text) || pick == nil && phasesHeading(sec.text)) && b.planTitled()) {
 			// "# Plan" over "## Action items" and "1. Scaffold the
 			// project": the plan's work (meeting notes' action items
 			// stand under a meeting's title, not a plan's).
@@ -2635,6 +2635,18 @@ func orderHeading(text string) bool {
 	}
 	switch h {
 	case "execution order", "order of execution", "reihenfolge":
+		return true
+	}
+	return false
+}
+
+// phasesHeading reports a heading that names the phases of the work
+// ("## Phases"): in a document titled as a plan, with no other reading,
+// its numbered items ("1. **Foundation** (15 commits) — repo, tooling")
+// are the plan's phases. Where phase headings follow, they restate them.
+func phasesHeading(text string) bool {
+	switch strings.TrimLeft(normalHeading(text), "0123456789. ") {
+	case "phases", "build phases", "the phases":
 		return true
 	}
 	return false

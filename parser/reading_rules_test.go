@@ -7197,3 +7197,22 @@ func TestUnreadIDsSaid(t *testing.T) {
 	assert.False(t, labelID("800+"))
 	assert.False(t, labelID("3x"))
 }
+
+// TestPhasesList reads "## Phases" over a numbered list, in a document
+// titled as a plan with no other reading, as the plan's phases; a
+// roadmap whose phase headings follow keeps its headings, and a design
+// page's phases are no plan.
+func TestPhasesList(t *testing.T) {
+	src := "# Crucible — Build Plan\n\n## Concept\n\nA review tool.\n\n## Phases\n\n1. **Foundation** (15 commits) — repo, tooling, CI\n2. **Core types** (15 commits) — domain model\n3. **CLI** (20 commits) — commands, flags\n\n## Out of scope\n\n- A web UI\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, "Foundation (15 commits) — repo, tooling, CI", p.Sprints[0].Title)
+	roadmap := "# Roadmap\n\n## Phases\n\n1. Setup\n2. Core\n\n## Phase 1: Setup\n\n- [x] Init the repo\n\n## Phase 2: Core\n\n- [ ] Write the core\n"
+	p = Parse("p.md", []byte(roadmap))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+	design := "# How the compiler works\n\n## Phases\n\n1. Parse the file\n2. Check the types\n3. Emit the code\n"
+	p = Parse("p.md", []byte(design))
+	assert.NotEmpty(t, msgs(p, Error))
+}
