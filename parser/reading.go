@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -1880,6 +1881,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			first = c.first[0]
 		}
 	}
+	criteriaOnly := sync.OnceValue(func() bool {
+		// Every box stands under a criteria heading: the boxes say what
+		// must hold, and the work is written some other way.
+		n, _ := b.boxesOutside(doc, criteriaHeading)
+		return n == 0
+	})
 	workLists := 0 // sections about the work that hold boxes
 	for _, sec := range sameNamed(secs) {
 		if sec.head.Level > 1 && sec.boxes > 0 && workSection(sec.text) && readShape(sec.text).kind == shapeOther {
@@ -1940,7 +1947,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.bullets >= 3 && total == 0 && !todoHeading(sec.text) && workSection(sec.text) {
+		if sec.bullets >= 3 && (total == 0 || criteriaOnly()) && !todoHeading(sec.text) && workSection(sec.text) {
 			// "### Steps" over "* Open an issue …", "* Validate all tests
 			// pass …": the bullets of a section about the work, listed
 			// for a person to declare.
@@ -1957,6 +1964,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				c.Description = fmt.Sprintf("units are the bold-titled bullets under %q", sec.text)
 				c.Score = scoreSection
 				c.Why = "the bullets of a section about the work, each opening with its title in bold, in a plan with no checkbox"
+			} else if b.keyLed(sec) {
+				// "## Implementation Tasks" over "- T-02-03-01: Read
+				// submit.py", its only boxes acceptance criteria: each
+				// bullet names its task by key.
+				c.Description = fmt.Sprintf("units are the keyed bullets under %q", sec.text)
+				c.Score = scoreSection
+				c.Why = "the bullets of a section about the work, each opening with a task's key (\"T-1: Title\"), in a plan whose boxes, if any, are criteria"
 			}
 			cfg := shapeConfig{items: &bullet, under: sec.text, phaseLevel: -1, name: c.Description}
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
@@ -3414,6 +3428,29 @@ func (b *builder) boldLed(sec sectionItems) bool {
 				return false
 			}
 			if _, ok := blk.FirstChild().(*ast.Emphasis); !ok {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 3
+}
+
+// keyLed reports a section whose own plain bullets, three or more, each
+// open with a tracker's key and a colon ("- T-02-03-01: Read submit.py").
+func (b *builder) keyLed(sec sectionItems) bool {
+	if sec.head == nil {
+		return false
+	}
+	n := 0
+	for x := range headingBlocks(sec.head, true) {
+		l, ok := x.(*ast.List)
+		if !ok || l.IsOrdered() {
+			continue
+		}
+		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+			t, ok := b.readItemText(it)
+			if !ok || t.box || !keyedItemRE.MatchString(t.text) {
 				return false
 			}
 			n++

@@ -7237,3 +7237,18 @@ func TestChecklistUnderWay(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.Contains(t, msgs(p, Error)[0], `says it is a checklist of checks`)
 }
+
+// TestKeyedBulletsOverCriteria reads the bullets of a work section, each
+// opening with a task's key, as the units when the plan's only boxes are
+// acceptance criteria (heldout184 4431, a GSD plan); bullets with no key
+// are not taken for them.
+func TestKeyedBulletsOverCriteria(t *testing.T) {
+	src := "# Plan 02-03: Persist the backend\n\n## Implementation Tasks\n\n- T-02-03-01: Read submit.py in full\n- T-02-03-02: Add the backend field\n  - default to local\n- T-02-03-03: Verify no regressions\n\n## Acceptance Criteria\n\n- [ ] submit.py writes the field\n- [ ] The tests pass\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	require.Len(t, p.Sprints, 3)
+	assert.Equal(t, `items | units: "- {title} under ## Implementation Tasks"`, chosen(p))
+	plain := strings.NewReplacer("T-02-03-01: ", "", "T-02-03-02: ", "", "T-02-03-03: ", "").Replace(src)
+	p = Parse("p.md", []byte(plain))
+	assert.NotContains(t, chosen(p), "under ## Implementation Tasks")
+}
