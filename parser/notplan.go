@@ -2609,7 +2609,7 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // again ("Before Committing Any Changes", "After each deploy"), and no
 // checkbox in the whole document records a pass.
 func (b *builder) routine(doc ast.Node, sig docSignals) string {
-	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) {
+	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) && !containsAny(sig.title, checklistWords) {
 		return ""
 	}
 	if heading, line := sig.first(routineHeading); line > 0 && !hasCheckbox(b.src) {
@@ -2617,6 +2617,11 @@ func (b *builder) routine(doc ast.Node, sig docSignals) string {
 	}
 	if b.tickedBox(doc) {
 		return ""
+	}
+	if line, fill := b.boxPlaceholders(); line > 0 {
+		// "- [ ] ledger 작성 (`runtime/state/{NAME}-ledger.jsonl`)":
+		// the boxes name whatever the next use is about.
+		return fmt.Sprintf("its boxes, the first at line %d, leave %q to fill in", line, fill)
 	}
 	// "Use this checklist for EVERY change to ensure nothing breaks.":
 	// a paragraph before the first section and the first list says so.
@@ -2635,6 +2640,38 @@ func (b *builder) routine(doc ast.Node, sig docSignals) string {
 		}
 	}
 	return ""
+}
+
+// checklistWords name a checklist in the languages plans are written in.
+var checklistWords = []string{"체크리스트", "チェックリスト", "检查清单", "檢查清單", "检查表", "lista de verificación", "lista de verificação", "liste de contrôle", "prüfliste", "чек-лист", "чеклист"}
+
+// boxPlaceholderRE is a placeholder in upper case between braces
+// ("{NAME}", "{SERVICE}"), left to fill in at each use. ("<VERSION>" in a
+// release checklist is left out: hand readers count such a checklist as
+// the plan of one release.)
+var boxPlaceholderRE = lazyMustCompile(`\{[A-Z][A-Z_]{2,}\}`)
+
+// boxPlaceholders finds checkbox lines, two or more, that hold a
+// placeholder to fill in: the line of the first and its placeholder, or 0.
+func (b *builder) boxPlaceholders() (int, string) {
+	n, first, fill := 0, 0, ""
+	line := 0
+	for l := range bytes.Lines(b.src) {
+		line++
+		t := bytes.TrimLeft(l, " \t")
+		if len(t) < 6 || !bytes.ContainsAny(t[:1], "-*+") || !bytes.HasPrefix(t[1:], []byte(" [ ]")) {
+			continue
+		}
+		if m := boxPlaceholderRE.Find(t); m != nil {
+			if n++; n == 1 {
+				first, fill = line, string(m)
+			}
+		}
+	}
+	if n < 2 {
+		return 0, ""
+	}
+	return first, fill
 }
 
 // routineWords say a checklist is gone through again each time: "Use

