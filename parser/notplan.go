@@ -185,6 +185,13 @@ func testingHeading(text string) bool {
 	return len(f) > 1 && (f[len(f)-1] == "testing" || f[len(f)-1] == "tests")
 }
 
+// testSection reports a heading about testing ("Testing", "Test
+// suggestions", "🐛 测试建议", "テスト項目"): in a report, the checks it
+// suggests, not work.
+func testSection(text string) bool {
+	return hasAnyWord(text, []string{"test", "tests", "testing"}) || containsAny(text, []string{"测试", "測試", "テスト", "테스트"})
+}
+
 // checkWords, in a checklist's heading, make it a list of checks.
 var checkWords = []string{"pre-", "pre ", "verification", "verify", "review", "qa", "testing", "test", "readiness", "sign-off", "signoff", "quality", "smoke", "approval",
 	"definition of done", "weryfikac", "verificación", "verificação", "vérification", "verifica", "prüf", "провер", "验证", "検証", "검증"}
@@ -1662,11 +1669,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return fmt.Sprintf("its title %q says it is %s, and the only units the closest reading finds are plain bullets, with no checkbox: what it records or cites, not work to do", sig.title, sig.titleKind)
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
-		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || horizonTitle(t) }); n == 0 {
+		if n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || horizonTitle(t) || testSection(t) }); n == 0 {
 			// "# Streak 功能实现完成报告" whose boxes all stand under "###
 			// V1.1 - 短期优化" and "## ✅ 验收清单": what may come next,
-			// and the checks the work passed.
-			return fmt.Sprintf("its title %q says it is %s, and its checkboxes all stand under its sections on what may come later or under criteria: a report's word on what may come next, not a plan", sig.title, sig.titleKind)
+			// and the checks the work passed; "## 🐛 测试建议": the tests
+			// it suggests.
+			return fmt.Sprintf("its title %q says it is %s, and its checkboxes all stand under its sections on what may come later, on testing or under criteria: a report's word on what may come next, not a plan", sig.title, sig.titleKind)
 		}
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Declare == "format: horizons" && best.Name == "items" {

@@ -5408,7 +5408,7 @@ func TestReportHorizonBoxes(t *testing.T) {
 	src := "# 🎉 Streak 功能实现完成报告\n\n## ✅ 所有步骤已完成\n\n### 1. Proto 文件重新生成 ✅\n\n完成。\n\n## 🔮 未来扩展建议\n\n### V1.1 - 短期优化\n- [ ] 添加更多语言翻译\n- [ ] 优化移动端显示效果\n\n### V2.0 - 中期功能\n- [ ] Streak 历史图表\n\n## ✅ 验收清单\n\n### 功能完整性\n- [x] 后端算法实现\n- [x] 前端组件实现\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its checkboxes all stand under its sections on what may come later or under criteria: a report's word on what may come next, not a plan`)
+	assert.Contains(t, msgs(p, Error)[0], `its checkboxes all stand under its sections on what may come later, on testing or under criteria: a report's word on what may come next, not a plan`)
 }
 
 // A document whose title calls it a history ("# Godot AI — Foundation
@@ -7268,4 +7268,16 @@ func TestChecklistWithPlaceholders(t *testing.T) {
 	p = Parse("p.md", []byte(release))
 	assert.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
+}
+
+// TestReportTestSuggestions refuses a completion report whose only open
+// boxes are the tests it suggests (heldout185 4471, "## 🐛 测试建议");
+// a report with a box outside them still reads its boxes.
+func TestReportTestSuggestions(t *testing.T) {
+	src := "# 服务器配置功能完成报告\n\n## ✅ 已完成工作\n\n- ✅ 组件开发\n- ✅ 设置页面\n\n## 🐛 测试建议\n\n### 基础功能测试\n\n- [ ] 添加第一个服务器\n- [ ] 测试连接功能\n\n### 多服务器测试\n\n- [ ] 切换激活服务器\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], "its checkboxes all stand under its sections on what may come later, on testing or under criteria")
+	p = Parse("p.md", []byte(src+"\n## 下一步\n\n- [ ] 支持多账号\n- [ ] 同步设置\n"))
+	assert.Empty(t, msgs(p, Error))
 }
