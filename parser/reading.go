@@ -2004,6 +2004,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// items: the phases' order told again; the phases keep
 				// how the work stands.
 				c.Score, c.Why = scoreSection-1, fmt.Sprintf("the numbered list of a section about the work, one item for each of the %d phases, which mark how their work stands: their order, told again", pick.Units)
+			case pick != nil && pick.Name == "phases" && sec.ordered < pick.Units:
+				// "## Implementation Strategy" over four principles, and
+				// nine "### Phase N" after it: fewer items than phases
+				// are no finer reading of the work.
+				c.Why = fmt.Sprintf("the numbered list of a section about the work, %d items against %d phases: not finer than the phases", sec.ordered, pick.Units)
 			case pick != nil && pick.Name == "phases":
 				c.Score, c.Why = scoreOverPhases, "the numbered list of a section about the work: finer and more explicit than phases with no units"
 			case pick != nil && pick.Name == "headings" && sec.ordered > pick.Units && designSection(b.unitSection(doc, pick)):

@@ -7281,3 +7281,19 @@ func TestReportTestSuggestions(t *testing.T) {
 	p = Parse("p.md", []byte(src+"\n## 下一步\n\n- [ ] 支持多账号\n- [ ] 同步设置\n"))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// TestFewerItemsThanPhases keeps the phases when a work section's
+// numbered list has fewer items than there are phases (heldout185 4453:
+// four principles under "## Implementation Strategy", nine phases); a
+// list with more items than phases is still the finer reading.
+func TestFewerItemsThanPhases(t *testing.T) {
+	phases := "\n## Phase-by-Phase Plan\n\n### Phase 0: Prep ✅\n\nBranch.\n\n### Phase 1: Deps\n\nInstall.\n\n### Phase 2: Wallet\n\nConnect.\n\n### Phase 3: Sync\n\nFetch.\n"
+	src := "# PayVVM - Implementation Plan\n\n## Implementation Strategy\n\n1. Keep the mocks behind a flag\n2. Ship one integration at a time\n" + phases
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"closed", "", "", ""}, statusValues(p))
+	more := "# PayVVM - Implementation Plan\n\n## Implementation Strategy\n\n1. Add the flag\n2. Wire the wallet\n3. Wire the sync\n4. Wire the payments\n5. Polish\n" + phases
+	p = Parse("p.md", []byte(more))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 5)
+}
