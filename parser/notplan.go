@@ -2684,8 +2684,8 @@ func (b *builder) boxPlaceholders() (int, string) {
 
 // routineWords say a checklist is gone through again each time: "Use
 // this checklist for every change", "Run through this list before each
-// release".
-var routineWords = lazyMustCompile(`(?i)\bthis\s+(?:checklist|check list|list)\b.*\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b`)
+// release", "Use this checklist when adding a new service".
+var routineWords = lazyMustCompile(`(?i)\bthis\s+(?:checklist|check list|list)\b.*(?:\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b|\b(?:when|whenever)\s+(?:you\s+)?(?:adding|add|creating|create|introducing|introduce)\s+(?:a\s+|an\s+)?new\b)`)
 
 // tickedBox reports whether any checkbox of the document is ticked.
 func (b *builder) tickedBox(doc ast.Node) bool {

@@ -7309,3 +7309,16 @@ func TestAngleSlotTitle(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "<执行计划标题>", "支付网关执行计划", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// TestChecklistWhenAddingNew refuses a checklist whose opening line says
+// it is gone through whenever a new thing is added ("Use this checklist
+// when adding a new service", heldout187 4516); one ticked box records a
+// pass, and the checklist reads as work.
+func TestChecklistWhenAddingNew(t *testing.T) {
+	src := "# Quick Service Addition Checklist\n\nUse this checklist when adding a new service to ensure nothing is missed.\n\n## Essential Steps\n\n### 1. Create Service Page\n\n- [ ] Create `app/services/[service-slug]/page.tsx`\n\n### 2. Update Navigation\n\n- [ ] Add the service to the menu\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its line 3 ("Use this checklist when adding a new service to ensure nothing is missed")`)
+	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] Add the", "- [x] Add the", 1)))
+	assert.Empty(t, msgs(p, Error))
+}
