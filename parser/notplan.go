@@ -1415,6 +1415,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its first paragraph says it is a guide (%q), and its section \"Prerequisites\" (line %d) says what its reader needs: its steps are for a reader to follow", short(sig.introGuide), line)
 		}
 	}
+	if heads := sig.guideHeads(); len(heads) >= 3 && !sig.planned && !planTitle(sig.title) && best.Name == "headings" && stepsWord(best) {
+		// "### Step 1: Start a New Project" beside "## Prerequisites",
+		// "## Troubleshooting" and "## Quick Reference": a tool's guide,
+		// its steps for every reader to follow.
+		return fmt.Sprintf("its sections %s say it is a guide to using something: its steps are for a reader to follow, not work to compile", strings.Join(heads, ", "))
+	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and
 		// "## Tasks": steps each learner takes, not work of the project's.
@@ -1874,6 +1880,23 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		return what + ", and the only work the closest reading finds is the items of its \"Next Steps\": a report's suggestions, not a plan"
 	}
 	return ""
+}
+
+// guideSections name the sections of a guide to using a tool, beside its
+// steps: what the reader needs, what to do when it fails, a summary to
+// keep at hand.
+var guideSections = []string{"prerequisites", "requirements", "troubleshooting", "quick reference", "tips", "tips for success", "customization", "customisation", "faq", "common mistakes", "common issues", "see also", "credits", "further reading"}
+
+// guideHeads are the sections of the document that guideSections name,
+// quoted with their lines, in the order of guideSections.
+func (s docSignals) guideHeads() []string {
+	var out []string
+	for _, h := range guideSections {
+		if line := s.heads[h]; line > 0 {
+			out = append(out, fmt.Sprintf("%q (line %d)", h, line))
+		}
+	}
+	return out
 }
 
 // endsWithPlanWord reports a title whose last word names a plan of its own

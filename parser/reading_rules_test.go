@@ -7322,3 +7322,18 @@ func TestChecklistWhenAddingNew(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] Add the", "- [x] Add the", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// TestStepGuideSections refuses a document whose "### Step N" headings
+// stand beside three sections of a guide to using a tool (heldout186
+// 4491: Prerequisites, Troubleshooting, Quick Reference); with two such
+// sections, or under a title that says it is a plan, its steps are work.
+func TestStepGuideSections(t *testing.T) {
+	steps := "## Workflow Steps\n\n### Step 1: Start a New Project\n\n```bash\nmkdir app\n```\n\n### Step 2: Create the PRD\n\n- Write the stories\n\n### Step 3: Run the loop\n\n```bash\n./loop.sh\n```\n"
+	guide := "# Claude Code Build Workflow\n\n## Prerequisites\n\n- git\n\n" + steps + "\n## Troubleshooting\n\nRe-run it.\n\n## Quick Reference\n\n| Command | What |\n|---|---|\n| loop | runs |\n"
+	p := Parse("p.md", []byte(guide))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its sections "prerequisites" (line 3), "troubleshooting" (line 25), "quick reference" (line 29) say it is a guide to using something`)
+	p = Parse("p.md", []byte(strings.Replace(guide, "# Claude Code Build Workflow", "# Build Workflow Plan", 1)))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
