@@ -7337,3 +7337,16 @@ func TestStepGuideSections(t *testing.T) {
 	assert.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// TestPriorityThemeTable reads a status table keyed by priority and theme
+// ("| 优先级 | 主题 | 状态 |", heldout186 4484) as rows of work: declared,
+// its rows are the units with their marks.
+func TestPriorityThemeTable(t *testing.T) {
+	src := "# v0.23 阶段路线图\n\n## 0. 执行状态总览\n\n| 优先级 | 主题 | 状态 | 完成边界 |\n|---|---|---|---|\n| P0 | 文档事实源切换 | ✅ 已完成 | 归档 |\n| P0 | 上线观察 | 🟡 进行中 | 无回归 |\n| P1 | Executor 端口 | ⬜ 待开始 | 接口落地 |\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Contains(t, declares(p), "units: table rows")
+	p = Parse("p.md", []byte("---\nunits: table rows\n---\n"+src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"closed", "in_progress", "open"}, statusValues(p))
+}

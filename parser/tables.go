@@ -45,7 +45,7 @@ var (
 	statusHeaders = map[string]bool{"status": true, "state": true, "done": true, "progress": true,
 		"estado": true, "situação": true, "statut": true, "stato": true, "статус": true, "состояние": true,
 		"状态": true, "当前状态": true, "狀態": true, "目前狀態": true, "状態": true, "ステータス": true, "상태": true, "진행 상태": true}
-	priorityHeaders = map[string]bool{"priority": true, "prio": true}
+	priorityHeaders = map[string]bool{"priority": true, "prio": true, "优先级": true, "優先級": true, "優先度": true, "優先順位": true, "우선순위": true, "prioridad": true, "prioridade": true, "priorité": true, "priorität": true}
 )
 
 // compoundHeader reads a header that Chinese, Japanese or Korean writes
@@ -404,7 +404,7 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 // the reader does not know ("📝", "🦶": open), one known at least.
 func (ut *unitTable) markedRows(b *builder, header []string) bool {
 	w := slices.IndexFunc(header, func(h string) bool {
-		return slices.Contains(workTitleHeaders, h) || h == "scenario" || h == "description" || h == "feature"
+		return slices.Contains(workTitleHeaders, h) || slices.Contains(themeHeaders, h) || h == "scenario" || h == "description" || h == "feature"
 	})
 	if w <= 0 || ut.status < 0 || ut.status == w || !b.planTitled() || !ut.textColumn(b, w) || !ut.distinct(b, w) {
 		return false
@@ -437,6 +437,10 @@ func (ut *unitTable) markedRows(b *builder, header []string) bool {
 	ut.ids = make([]string, len(ut.rows))
 	return true
 }
+
+// themeHeaders head a column that names each row's piece of work by its
+// theme ("| 优先级 | 主题 | 状态 |").
+var themeHeaders = []string{"theme", "topic", "主题", "主題", "テーマ", "주제", "事项", "事項"}
 
 // legendRows reads, in a document titled as a plan, a table whose first
 // column has no header and holds only marks the document's legend defines
