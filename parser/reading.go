@@ -1881,12 +1881,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			first = c.first[0]
 		}
 	}
-	criteriaOnly := sync.OnceValue(func() bool {
-		// Every box stands under a criteria heading: the boxes say what
-		// must hold, and the work is written some other way.
+	outsideCriteria := sync.OnceValue(func() int {
 		n, _ := b.boxesOutside(doc, criteriaHeading)
-		return n == 0
+		return n
 	})
+	// criteriaOnly: every box stands under a criteria heading; the boxes
+	// say what must hold, and the work is written some other way.
+	criteriaOnly := func() bool { return outsideCriteria() == 0 }
 	workLists := 0 // sections about the work that hold boxes
 	for _, sec := range sameNamed(secs) {
 		if sec.head.Level > 1 && sec.boxes > 0 && workSection(sec.text) && readShape(sec.text).kind == shapeOther {
@@ -1990,6 +1991,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				// "## Next Steps 🎯" after "## Completed Tasks ✅" and "##
 				// In Progress 🚧" full of boxes: it restates the open work.
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
+			case total >= 3*sec.ordered && sec.shapedOrdered == 0 && b.tickedBox(doc) && outsideCriteria() >= 3*sec.ordered:
+				// "## 里程碑" over three broad steps, and "## 进度记录"
+				// over eighteen boxes, twelve ticked: the boxes track the
+				// work, the list sketches it.
+				c.Score, c.Why = scoreBoxes-20, fmt.Sprintf("the numbered list of a section about the work, %d items, where the plan's checkboxes, %d of them and some ticked, track the work", sec.ordered, total)
 			case b.citesBoxIDs(sec):
 				// "## Execution Order" over "1. Ship `M0.1` first": the
 				// list orders the plan's boxes, which are its work.

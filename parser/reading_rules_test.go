@@ -7350,3 +7350,18 @@ func TestPriorityThemeTable(t *testing.T) {
 	assert.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"closed", "in_progress", "open"}, statusValues(p))
 }
+
+// TestBoxesTrackOverBroadSteps reads the plan's checkboxes, three times as
+// many as a work section's numbered items and some ticked, as the work
+// (heldout187 4519: "## 里程碑" over three broad steps, "## 进度记录" over
+// eighteen boxes); numbered items under phase headings keep the list.
+func TestBoxesTrackOverBroadSteps(t *testing.T) {
+	src := "# Windows Runtime\n\n## 里程碑\n\n1. 调研。\n2. 实现。\n\n## 进度记录\n\n- [x] 新增 CLI\n- [x] 嵌入 bridge\n- [x] 构建脚本\n- [ ] 真实 UI smoke\n- [ ] fixture\n- [ ] signing\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"closed", "closed", "closed", "open", "open", "open"}, statusValues(p))
+	phased := "# Task: n8n system\n\n## Status\n\n- [x] Init\n- [x] Plan\n- [x] Design\n- [ ] Build\n- [ ] Test\n- [ ] Docs\n\n## Implementation Plan\n\n### Phase 1: Foundation\n\n1. **Knowledge base**\n\n### Phase 2: Engine\n\n2. **Decision engine**\n"
+	p = Parse("p.md", []byte(phased))
+	assert.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+}
