@@ -477,7 +477,7 @@ var titleMarkers = map[string]string{
 	"parallel": "", "skipped": "skip", "skip": "skip", "out of scope": "skip", "deferred": "skip",
 	"cancelled": "skip", "canceled": "skip", "dropped": "skip", "descoped": "skip", "won't do": "skip", "won’t do": "skip",
 	"wont do": "skip", "completed": "done", "complete": "done", "done": "done", "closed": "done",
-	"merged": "done", "shipped": "done", "released": "done", "in progress": "progress", "wip": "progress",
+	"merged": "done", "shipped": "done", "released": "done", "landed": "done", "in progress": "progress", "wip": "progress",
 	"blocked": "", "current": "", "we are here": "", "you are here": "", "if needed": "",
 	"✅": "done", "done ✅": "done", "superseded": "skip", "retired": "skip",
 	"subdivided": "skip", "split": "skip",
@@ -490,7 +490,7 @@ var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
 var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
-var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED", "SHIPPED", "RELEASED",
+var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED", "SHIPPED", "RELEASED", "LANDED",
 	"FEITO", "FEITA", "CONCLUÍDO", "CONCLUÍDA", "HECHO", "TERMINADO", "COMPLETADO", "ERLEDIGT", "FERTIG", "TERMINÉ", "FAIT"}
 var progressWords = []string{"IN PROGRESS", "WIP", "PARTIAL"}
 var blockedWords = []string{"BLOCKED", "ON HOLD"}

@@ -7365,3 +7365,12 @@ func TestBoxesTrackOverBroadSteps(t *testing.T) {
 	assert.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 2)
 }
+
+// TestLandedMarker reads "— LANDED" after a heading's title as done, as
+// SHIPPED and MERGED are (heldout189 4569).
+func TestLandedMarker(t *testing.T) {
+	src := "# Phase 13 — Mobile companion\n\n### 13.0 — Bridge crate — LANDED\n\nDone.\n\n### 13.1 — Relay — LANDED\n\nDone.\n\n### 13.2 — Pairing\n\nNext.\n"
+	p := Parse("p.md", []byte(src))
+	assert.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
+}
