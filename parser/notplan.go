@@ -189,7 +189,11 @@ func testingHeading(text string) bool {
 // suggestions", "🐛 测试建议", "テスト項目"): in a report, the checks it
 // suggests, not work.
 func testSection(text string) bool {
-	return hasAnyWord(text, []string{"test", "tests", "testing"}) || containsAny(text, []string{"测试", "測試", "テスト", "테스트"})
+	h := normalHeading(text)
+	if h == "tests" || h == "testing" || hasAnyPrefix(h, []string{"testing ", "test plan", "test suggestions", "suggested tests", "manual testing", "manual tests", "test cases"}) {
+		return true
+	}
+	return containsAny(text, []string{"测试建议", "测试用例", "测试计划", "测试清单", "測試建議", "測試用例", "測試計劃", "テスト項目", "テスト計画", "テストケース", "테스트 계획", "테스트 항목", "테스트 케이스"})
 }
 
 // checkWords, in a checklist's heading, make it a list of checks.
@@ -472,14 +476,18 @@ var versionPlaceholderRE = lazyMustCompile(`\bv?X\.X+(?:\.X+)?\b|\bv?X\.Y(?:\.Z)
 
 // slotRE is a named slot a template leaves to fill in: "{{FEATURE_NAME}}",
 // "{{sliceTitle}}" (a bare name: "{{ .Name }}" is a Go template a plan may
-// be about); "{기능명}", "<执行计划标题>" (a name in a script other than
-// Latin, in single braces or angle brackets); "{Plan Name}" (two words in title case or more, in single
+// be about); "{기능명}" (a name in a script other than Latin, in single
+// braces); "{Plan Name}" (two words in title case or more, in single
 // braces); "[FEATURE NAME]" (two words in capitals or more, not "[WIP]");
 // "[Feature / Epic Title]"; "[Nombre del Feature]" (a name or title of
 // something, in Spanish, Portuguese, French or German).
 var slotRE = lazyMustCompile(slotPattern)
 
-const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[A-Z][a-z]+(?: [A-Z][a-z]+)+\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|<[^<>\x00-\x7F][^<>\x00-\x2F]*>|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
+const slotPattern = `\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}|\{[A-Z][a-z]+(?: [A-Z][a-z]+)+\}|\{[^{}\x00-\x7F][^{}\x00-\x2F]*\}|\[[A-Z][A-Z0-9#]*(?:[ _/-]+[A-Z0-9#]+)+\]|\[[^\[\]]*\b(?:Title|Name)\]|\[[^\[\]]*(?:이름|제목|名称|名前|标题|タイトル)\]|\[(?:Nombre|Nome|Nom|Título|Titulo|Titre|Titel) (?:del?|da|do|du|de la|des) [^\[\]]+\]`
+
+// angleSlotRE is a title that is only a name to fill in, in angle
+// brackets, in a script other than Latin ("<执行计划标题>").
+var angleSlotRE = lazyMustCompile(`^<[^<>\x00-\x7F][^<>\x00-\x2F]*>$`)
 
 // namedSlotRE is slotPattern's slot that names a thing in Spanish,
 // Portuguese, French or German ("[Nombre del Feature]"): right after a
@@ -552,6 +560,18 @@ func (b *builder) templateDoc(doc ast.Node, title string) string {
 		}
 		var found [][]int
 		switch {
+		case angleSlotRE.MatchString(title):
+			// "# <执行计划标题>": the whole title is a name to fill in;
+			// one more slot below it makes the form.
+			body := b.src
+			if k := bytes.Index(body, []byte(title)); k >= 0 {
+				body = body[k+len(title):]
+			}
+			if m := textSlotRE.FindAllStringIndex(string(body), -1); len(m) > 0 {
+				last := m[len(m)-1]
+				return fmt.Sprintf("its title %q is a name to fill in, and its text leaves %d more (%q)", title, len(m), body[last[0]:last[1]])
+			}
+			return ""
 		case titleSlot(title):
 			// "# ExecPlan: {{FEATURE_NAME}}" over "## Phase 1:
 			// {{PHASE_1_NAME}}": a generator's form.
@@ -1415,7 +1435,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its first paragraph says it is a guide (%q), and its section \"Prerequisites\" (line %d) says what its reader needs: its steps are for a reader to follow", short(sig.introGuide), line)
 		}
 	}
-	if heads := sig.guideHeads(); len(heads) >= 3 && !sig.planned && !planTitle(sig.title) && best.Name == "headings" && stepsWord(best) {
+	if heads := sig.guideHeads(); len(heads) >= 3 && !sig.planned && !planTitle(sig.title) && best.Name == "headings" && stepsWord(best) && !hasCheckbox(b.src) {
 		// "### Step 1: Start a New Project" beside "## Prerequisites",
 		// "## Troubleshooting" and "## Quick Reference": a tool's guide,
 		// its steps for every reader to follow.
@@ -1465,7 +1485,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// what was decided, not work.
 		return fmt.Sprintf("the units the closest reading finds are under %q: decisions a design records, not work to compile", sec)
 	}
-	if criteriaHeading(sig.title) && !b.checklistUnderWay() {
+	if criteriaHeading(sig.title) && !b.checklistUnderWay(doc) {
 		// "# Production Smoke Checklist": every box in it is a check to
 		// run by hand, whatever sections group them. One whose boxes
 		// are partly ticked is being worked through, as a plan is.
@@ -1884,8 +1904,9 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 
 // guideSections name the sections of a guide to using a tool, beside its
 // steps: what the reader needs, what to do when it fails, a summary to
-// keep at hand.
-var guideSections = []string{"prerequisites", "requirements", "troubleshooting", "quick reference", "tips", "tips for success", "customization", "customisation", "faq", "common mistakes", "common issues", "see also", "credits", "further reading"}
+// keep at hand. ("Requirements", "FAQ" and "See also" stand in plans
+// too.)
+var guideSections = []string{"prerequisites", "troubleshooting", "quick reference", "tips", "tips for success", "customization", "customisation", "common mistakes", "credits", "further reading"}
 
 // guideHeads are the sections of the document that guideSections name,
 // quoted with their lines, in the order of guideSections.
@@ -2640,7 +2661,7 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // again ("Before Committing Any Changes", "After each deploy"), and no
 // checkbox in the whole document records a pass.
 func (b *builder) routine(doc ast.Node, sig docSignals) string {
-	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) && !containsAny(sig.title, checklistWords) {
+	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) && !containsAny(strings.ToLower(sig.title), checklistWords) {
 		return ""
 	}
 	if heading, line := sig.first(routineHeading); line > 0 && !hasCheckbox(b.src) {
@@ -2665,7 +2686,7 @@ func (b *builder) routine(doc ast.Node, sig docSignals) string {
 			continue
 		}
 		for _, sen := range sentences(plainText(par, b.src)) {
-			if routineWords.MatchString(sen) {
+			if routineWords.MatchString(sen) || newThing(sen) {
 				return fmt.Sprintf("its line %d (%q)", b.p.Position(b.blockStart(par)).Line, strings.TrimSpace(sen))
 			}
 		}
@@ -2673,14 +2694,26 @@ func (b *builder) routine(doc ast.Node, sig docSignals) string {
 	return ""
 }
 
+// newThingRE says a checklist is used for each new thing: "Use this
+// checklist when adding a new service". The thing is named after "new".
+var newThingRE = lazyMustCompile(`(?i)\b(?:use|follow|run through|go through|apply)\s+this\s+(?:checklist|check list|list)\s+(?:when|whenever)\s+(?:you\s+)?(?:adding|add|creating|create|introducing|introduce)\s+(?:a\s+|an\s+)?new\s+(\w+)`)
+
+// newThing reports a sentence that says a checklist is used for each new
+// thing, not for each new task or item of its own.
+func newThing(sen string) bool {
+	m := newThingRE.FindStringSubmatch(sen)
+	return m != nil && !slices.Contains([]string{"task", "tasks", "item", "items", "entry", "entries", "box", "boxes", "step", "steps"}, strings.ToLower(m[1]))
+}
+
 // checklistWords name a checklist in the languages plans are written in.
 var checklistWords = []string{"체크리스트", "チェックリスト", "检查清单", "檢查清單", "检查表", "lista de verificación", "lista de verificação", "liste de contrôle", "prüfliste", "чек-лист", "чеклист"}
 
 // boxPlaceholderRE is a placeholder in upper case between braces
-// ("{NAME}", "{SERVICE}"), left to fill in at each use. ("<VERSION>" in a
+// ("{NAME}", "{SERVICE}"), left to fill in at each use; not a shell's
+// variable ("${DATABASE_URL}"). ("<VERSION>" in a
 // release checklist is left out: hand readers count such a checklist as
 // the plan of one release.)
-var boxPlaceholderRE = lazyMustCompile(`\{[A-Z][A-Z_]{2,}\}`)
+var boxPlaceholderRE = lazyMustCompile(`(?:^|[^$A-Za-z0-9_])\{[A-Z][A-Z_]{2,}\}`)
 
 // boxPlaceholders finds checkbox lines, two or more, that hold a
 // placeholder to fill in: the line of the first and its placeholder, or 0.
@@ -2693,10 +2726,16 @@ func (b *builder) boxPlaceholders() (int, string) {
 		if len(t) < 6 || !bytes.ContainsAny(t[:1], "-*+") || !bytes.HasPrefix(t[1:], []byte(" [ ]")) {
 			continue
 		}
-		if m := boxPlaceholderRE.Find(t); m != nil {
+		for _, loc := range boxPlaceholderRE.FindAllStringIndex(string(t), -1) {
+			m := t[loc[0]:loc[1]]
+			m = m[bytes.IndexByte(m, '{'):]
+			if bytes.HasSuffix(m, []byte("ID}")) {
+				continue // "/orgs/{ORG_ID}": a path's parameter, not a blank
+			}
 			if n++; n == 1 {
 				first, fill = line, string(m)
 			}
+			break
 		}
 	}
 	if n < 2 {
@@ -2707,8 +2746,9 @@ func (b *builder) boxPlaceholders() (int, string) {
 
 // routineWords say a checklist is gone through again each time: "Use
 // this checklist for every change", "Run through this list before each
-// release", "Use this checklist when adding a new service".
-var routineWords = lazyMustCompile(`(?i)\bthis\s+(?:checklist|check list|list)\b.*(?:\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b|\b(?:when|whenever)\s+(?:you\s+)?(?:adding|add|creating|create|introducing|introduce)\s+(?:a\s+|an\s+)?new\b)`)
+// release". (newThing reads "Use this checklist when adding a new
+// service".)
+var routineWords = lazyMustCompile(`(?i)\bthis\s+(?:checklist|check list|list)\b.*(?:\b(?:for|before|after|on)\s+(?:every|each|any)\s+(?:single\s+)?(?:change|commit|release|deploy|deployment|pr|pull request|merge|session|task|feature)\b)`)
 
 // tickedBox reports whether any checkbox of the document is ticked.
 func (b *builder) tickedBox(doc ast.Node) bool {

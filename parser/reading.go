@@ -2060,7 +2060,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				return b.readBoxes(doc, box, "units are the plan's checkbox items")
 			}
 		}
-		if n, _ := b.boxesOutside(doc, criteriaHeading); n == 0 && !b.checklistUnderWay() {
+		if n, _ := b.boxesOutside(doc, criteriaHeading); n == 0 && !b.checklistUnderWay(doc) {
 			// Every box says what must hold, none what to do: the
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
@@ -2122,25 +2122,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 // Hardening Checklist") whose boxes are partly ticked: its boxes are the
 // work being done, whatever heading ("## Quality Gates") holds them. A
 // checklist to copy for each change has every box open.
-func (b *builder) checklistUnderWay() bool {
+func (b *builder) checklistUnderWay(doc ast.Node) bool {
 	t, ok := b.sourceTitle()
 	if !ok || !hasAnyWord(t, []string{"checklist"}) && !containsAny(t, []string{"체크리스트", "チェックリスト", "清单", "清單", "检查表"}) {
 		return false
 	}
-	ticked, open := false, false
-	for line := range bytes.Lines(b.src) {
-		line = bytes.TrimLeft(line, " \t")
-		if len(line) < 6 || !bytes.ContainsAny(line[:1], "-*+") || line[1] != ' ' || line[2] != '[' || line[4] != ']' {
-			continue
-		}
-		switch line[3] {
-		case 'x', 'X':
-			ticked = true
-		case ' ':
-			open = true
-		}
-	}
-	return ticked && open
+	checked, unchecked := b.boxTotals(doc) // a sample box in a fence is none
+	return checked > 0 && unchecked > 0
 }
 
 // oneUnitsList reports a section whose numbered items all stand in at

@@ -7305,7 +7305,7 @@ func TestAngleSlotTitle(t *testing.T) {
 	src := "# <执行计划标题>\n\n## 目标\n\n用一段话说明最终想达到的状态。\n\n## 里程碑\n\n1. 调研与方案收敛。\n2. 分阶段实现。\n3. 验证、交付与收尾。\n\n## 决策记录\n\n- YYYY-MM-DD：做了什么决定。\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
-	assert.Contains(t, msgs(p, Error)[0], `its title "<执行计划标题>" leaves a placeholder to fill in, and its text 1 more ("YYYY-MM-DD")`)
+	assert.Contains(t, msgs(p, Error)[0], `its title "<执行计划标题>" is a name to fill in, and its text leaves 1 more ("YYYY-MM-DD")`)
 	p = Parse("p.md", []byte(strings.Replace(src, "<执行计划标题>", "支付网关执行计划", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
@@ -7373,4 +7373,38 @@ func TestLandedMarker(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	assert.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"closed", "closed", ""}, statusValues(p))
+}
+
+// TestSession32ReviewA pins review A's cases of the session's refusals:
+// a plan with Step headings beside Requirements, FAQ and See also; a
+// Korean title mark "<모아>"; shell variables in boxes; a plan's own
+// upkeep note; a report's tests to fix; a sample tick in a fence; a
+// capitalised "Prüfliste".
+func TestSession32ReviewA(t *testing.T) {
+	cases := map[string]struct {
+		src     string
+		units   int
+		refused bool
+	}{
+		"steps beside plan sections": {"# Dark mode\n\n## Requirements\n\n- Follows the OS setting\n\n### Step 1: Theme tokens\n\n- [ ] Add color tokens\n\n### Step 2: Components\n\n- [ ] Convert buttons\n\n### Step 3: Toggle\n\n- [ ] Add a toggle\n\n## FAQ\n\nCharts need the tokens.\n\n## See also\n\n- Design doc\n", 3, false},
+		"guide with boxes":           {"# Billing on Stripe\n\n## Prerequisites\n\n- keys\n\n### Step 1: Keys\n\n- [x] Create keys\n\n### Step 2: Webhooks\n\n- [ ] Add webhooks\n\n## Troubleshooting\n\nRetry.\n\n## Quick Reference\n\nSee docs.\n", 2, false},
+		"Korean title mark":          {"# 모아 앱 개발 계획\n\n## 1단계: <모아> 로그인\n\n- [ ] 카카오 로그인\n\n## 2단계: <모아> 모임\n\n- [ ] 모임 생성\n", 2, false},
+		"title mark, one slot":       {"# <모아> 서비스 개발 계획\n\n<모아>는 동네 모임 앱이다.\n\n## Tasks\n\n- [ ] 로그인\n- [ ] 모임 생성\n", 2, false},
+		"shell variables":            {"# Staging environment checklist\n\n- [ ] Create the Postgres instance and export `${DATABASE_URL}`\n- [ ] Store `${STRIPE_SECRET_KEY}` in the vault\n- [ ] Point the domain at the balancer\n- [ ] Run the seed script\n", 4, false},
+		"path parameters":            {"# API rollout checklist\n\n- [ ] Add `GET /orgs/{ORG_ID}`\n- [ ] Add `GET /orgs/{ORG_ID}/users/{USER_ID}`\n- [ ] Document both\n", 3, false},
+		"upkeep note":                {"# Search v2 launch checklist\n\nTick items in this checklist as they land, and update it when adding new tasks.\n\n- [ ] Build the new index\n- [ ] Backfill documents\n- [ ] Switch the read path\n- [ ] Remove the old index\n", 4, false},
+		"use it for new tasks":       {"# Release checklist\n\nUse this checklist when adding new tasks to the release.\n\n- [ ] Tag\n- [ ] Publish\n", 2, false},
+		"report's tests to fix":      {"# Payments outage report\n\n## What happened\n\nThe retry job double-charged 40 customers.\n\n## Flaky tests to fix\n\n- [ ] Make `test_retry_backoff` deterministic\n- [ ] Stop `test_refund_webhook` depending on the clock\n- [ ] Add the idempotency test\n", 3, false},
+		"sample tick in a fence":     {"# PR Review Checklist\n\nPaste this into every pull request description:\n\n```markdown\n- [x] Example: a ticked item\n```\n\n- [ ] Tests pass locally\n- [ ] No new lint warnings\n- [ ] Docs updated\n", 0, true},
+		"capitalised Prüfliste":      {"# Prüfliste für neue Dienste\n\n- [ ] Log-Verzeichnis `runtime/logs/{NAME}` anlegen\n- [ ] Ledger `runtime/state/{NAME}-ledger.jsonl` anlegen\n- [ ] Dienst `{NAME}` im Monitoring eintragen\n", 0, true},
+	}
+	for name, c := range cases {
+		p := Parse("p.md", []byte(c.src))
+		if c.refused {
+			assert.NotEmpty(t, msgs(p, Error), name)
+			continue
+		}
+		assert.Empty(t, msgs(p, Error), name)
+		assert.Len(t, p.Sprints, c.units, name)
+	}
 }
