@@ -1885,6 +1885,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		n, _ := b.boxesOutside(doc, criteriaHeading)
 		return n
 	})
+	// trackedBoxes counts the boxes that may track the work: not the
+	// criteria, not a log of what is done ("## Completed"), not the
+	// setup a reader does first ("## Environment setup").
+	trackedBoxes := sync.OnceValue(func() int {
+		n, _ := b.boxesOutside(doc, func(t string) bool { return criteriaHeading(t) || doneHeading(t) || setupHeading(t) })
+		return n
+	})
 	// criteriaOnly: every box stands under a criteria heading; the boxes
 	// say what must hold, and the work is written some other way.
 	criteriaOnly := func() bool { return outsideCriteria() == 0 }
@@ -1893,6 +1900,13 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 		if sec.head.Level > 1 && sec.boxes > 0 && workSection(sec.text) && readShape(sec.text).kind == shapeOther {
 			workLists++
 		}
+	}
+	// phasesOnly: "## Phases" over a numbered list, in a plan titled so
+	// ("Crucible — Build Plan", not "How a Query Plan Is Built") with no
+	// other reading and no checkbox.
+	phasesOnly := func(sec sectionItems) bool {
+		t, _ := b.sourceTitle()
+		return pick == nil && total == 0 && phasesHeading(sec.text) && endsWithPlanWord(t)
 	}
 	for _, sec := range sameNamed(secs) {
 		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) && !numberedWorkSection(sec.text) {
@@ -1977,7 +1991,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 			c.read = func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }
 			add(c)
 		}
-		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || (normalHeading(sec.text) == "action items" || orderHeading(sec.text) || pick == nil && phasesHeading(sec.text)) && b.planTitled()) {
+		if sec.ordered >= 2 && !(sec.shapedSubs > 0 && sec.shapedOrdered == sec.ordered && oneUnitsList(secs, sectionIndex(secs, sec.head))) && (workSection(sec.text) || (normalHeading(sec.text) == "action items" || orderHeading(sec.text) || phasesOnly(sec)) && b.planTitled()) {
 			// "# Plan" over "## Action items" and "1. Scaffold the
 			// project": the plan's work (meeting notes' action items
 			// stand under a meeting's title, not a plan's).
@@ -1987,11 +2001,15 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				Declare: fmt.Sprintf("units: %q", "{n}. {title} under "+strings.Repeat("#", sec.head.Level)+" "+sec.text),
 				Why:     "the numbered list of a section about the work"}
 			switch {
+			case !workSection(sec.text) && phasesOnly(sec):
+				// Below any list of a section about the work: the
+				// phases are the plan's only when nothing finer is.
+				c.Score, c.Why = scoreSection-1, "the numbered list under \"Phases\", in a document titled as a plan that has no other reading"
 			case nextStepsHeading(sec.text) && total >= 2*sec.ordered:
 				// "## Next Steps 🎯" after "## Completed Tasks ✅" and "##
 				// In Progress 🚧" full of boxes: it restates the open work.
 				c.Score, c.Why = scoreBoxes-20, "the numbered next steps of a plan whose checkboxes, twice as many, are its work"
-			case total >= 3*sec.ordered && sec.shapedOrdered == 0 && b.tickedBox(doc) && outsideCriteria() >= 3*sec.ordered:
+			case total >= 3*sec.ordered && sec.shapedOrdered == 0 && b.tickedBox(doc) && trackedBoxes() >= 3*sec.ordered:
 				// "## 里程碑" over three broad steps, and "## 进度记录"
 				// over eighteen boxes, twelve ticked: the boxes track the
 				// work, the list sketches it.
@@ -2118,6 +2136,12 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	}
 }
 
+// setupHeading reports a section of what a reader sets up before the work
+// ("Environment setup", "Prerequisites", "Installation").
+func setupHeading(text string) bool {
+	return hasAnyWord(text, []string{"setup", "set-up", "environment", "prerequisites", "installation", "install"})
+}
+
 // checklistUnderWay reports a document titled as a checklist ("Betrieb
 // Hardening Checklist") whose boxes are partly ticked: its boxes are the
 // work being done, whatever heading ("## Quality Gates") holds them. A
@@ -2127,8 +2151,10 @@ func (b *builder) checklistUnderWay(doc ast.Node) bool {
 	if !ok || !hasAnyWord(t, []string{"checklist"}) && !containsAny(t, []string{"체크리스트", "チェックリスト", "清单", "清單", "检查表"}) {
 		return false
 	}
-	checked, unchecked := b.boxTotals(doc) // a sample box in a fence is none
-	return checked > 0 && unchecked > 0
+	// A sample box in a fence is none; one tick may be a legend's
+	// ("- [x] checked").
+	checked, unchecked := b.boxTotals(doc)
+	return checked >= 2 && unchecked > 0
 }
 
 // oneUnitsList reports a section whose numbered items all stand in at

@@ -7408,3 +7408,40 @@ func TestSession32ReviewA(t *testing.T) {
 		assert.Len(t, p.Sprints, c.units, name)
 	}
 }
+
+// TestSession32ReviewB pins review B's cases of the session's choices:
+// "## Phases" beside boxes or a task list, in either order, or in a page
+// about query plans; boxes of a setup list or a log of done work over a
+// plan's steps; a legend's tick, or a numbered checklist, in a checklist
+// under way.
+func TestSession32ReviewB(t *testing.T) {
+	type want struct {
+		status  []string
+		refused bool
+	}
+	phasesTasks := "## Phases\n\n1. Foundation\n2. Core\n\n"
+	tasks := "## Tasks\n\n1. Create the repo\n2. Add CI\n3. Write the model\n4. Write the store\n\n"
+	open4 := []string{"", "", "", ""}
+	cases := map[string]struct {
+		src string
+		want
+	}{
+		"phases beside boxes":   {"# Refactor Plan\n\n## Phases\n\n1. Extract the parser\n2. Extract the printer\n3. Delete the old module\n\n- [x] Extract the parser\n- [ ] Extract the printer\n- [ ] Delete the old module\n", want{status: []string{"closed", "open", "open"}}},
+		"phases, then tasks":    {"# Build Plan\n\n" + phasesTasks + tasks, want{status: open4}},
+		"tasks, then phases":    {"# Build Plan\n\n" + tasks + phasesTasks, want{status: open4}},
+		"a query plan's phases": {"# How a Query Plan Is Built\n\nThe planner turns SQL into a tree.\n\n## Phases\n\n1. Parse the SQL\n2. Bind names\n3. Rewrite the tree\n4. Emit operators\n", want{refused: true}},
+		"setup boxes":           {"# Search Plan\n\n## Implementation Steps\n\n1. Add the index\n2. Add the query API\n\n## Environment setup\n\n- [x] Install Go\n- [x] Install Docker\n- [x] Clone the repo\n- [x] Run make bootstrap\n- [x] Get a token\n- [ ] Join the channel\n", want{status: []string{"", ""}}},
+		"a log of done boxes":   {"# Search Plan\n\n## Implementation Steps\n\n1. Add the index\n2. Add the query API\n\n## Completed\n\n- [x] Spike\n- [x] Design\n- [x] Review\n- [x] Budget\n- [x] Staffing\n- [x] Kickoff\n", want{status: []string{"", ""}}},
+		"a legend's tick":       {"# Deployment Readiness Checklist\n\nLegend:\n- [ ] not checked yet\n- [x] checked\n\n## Quality Gates\n\n- [ ] Load test passes\n- [ ] Error budget healthy\n- [ ] Rollback rehearsed\n", want{refused: true}},
+		"numbered boxes":        {"# Pre-Launch Checklist\n\n## Legal\n\n1. [x] Terms of service\n2. [ ] Privacy policy\n\n## Infra\n\n1. [x] Backups\n2. [ ] Alerts\n", want{status: []string{"closed", "open", "closed", "open"}}},
+	}
+	for name, c := range cases {
+		p := Parse("p.md", []byte(c.src))
+		if c.refused {
+			assert.NotEmpty(t, msgs(p, Error), name)
+			continue
+		}
+		assert.Empty(t, msgs(p, Error), name)
+		assert.Equal(t, c.status, statusValues(p), name)
+	}
+}
