@@ -221,6 +221,10 @@ type docSignals struct {
 	// ("This guide covers ...").
 	introSeen  bool
 	introGuide string
+	// guideHead is a section heading that calls the document a guide
+	// ("When to Use This Guide"), with its line.
+	guideHead     string
+	guideHeadLine int
 	// nextSteps: a "Next Steps" (or "Next Actions") section speaks of
 	// work; planned unless the title says the document is a tutorial, a
 	// report or a retrospective.
@@ -789,6 +793,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				s.setTitle(text)
 			}
 			if n.Level > 1 && n != top {
+				if s.guideHead == "" && containsAny(strings.ToLower(text), []string{"this guide", "this tutorial", "this walkthrough"}) {
+					s.guideHead, s.guideHeadLine = text, b.p.Position(b.blockStart(n)).Line
+				}
 				if h := normalHeading(text); s.heads[h] == 0 {
 					s.heads[h] = b.p.Position(b.blockStart(n)).Line
 				}
@@ -1440,6 +1447,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## Troubleshooting" and "## Quick Reference": a tool's guide,
 		// its steps for every reader to follow.
 		return fmt.Sprintf("its sections %s say it is a guide to using something: its steps are for a reader to follow, not work to compile", strings.Join(heads, ", "))
+	}
+	if sig.guideHead != "" && !sig.planned && best.Name == "headings" && stepsWord(best) && !hasCheckbox(b.src) {
+		// "## When to Use This Guide" over "### Step 1: Activate the
+		// Scrum Team": the document names itself a guide.
+		return fmt.Sprintf("its section %q (line %d) calls it a guide: its steps are for a reader to follow, not work to compile", sig.guideHead, sig.guideHeadLine)
 	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and

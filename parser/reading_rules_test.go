@@ -7445,3 +7445,15 @@ func TestSession32ReviewB(t *testing.T) {
 		assert.Equal(t, c.status, statusValues(p), name)
 	}
 }
+
+// TestGuideNamedInHeading refuses Step headings in a document whose
+// section calls it a guide ("## When to Use This Guide", heldout188
+// 4541); with boxes to tick, the steps are work.
+func TestGuideNamedInHeading(t *testing.T) {
+	src := "# Managing a Scrum Sprint\n\n## When to Use This Guide\n\nWhen a team starts a sprint.\n\n## Setting Up\n\n### Step 1: Activate the Team\n\nRun the command.\n\n### Step 2: Choose Slots\n\nPick two.\n\n### Step 3: Define the Backlog\n\nWrite it.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its section "When to Use This Guide" (line 3) calls it a guide`)
+	p = Parse("p.md", []byte(strings.Replace(src, "Run the command.", "- [ ] Run the command.", 1)))
+	assert.Empty(t, msgs(p, Error))
+}
