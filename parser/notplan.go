@@ -1645,6 +1645,14 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its title %q says it is %s, and every one of its %d checkboxes is ticked: a record of what was checked or done, not work to do", sig.title, sig.titleKind, checked)
 		}
 	}
+	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" && best.Declare == `units: "- [ ] {title}"` {
+		if checked, unchecked := b.boxTotals(doc); checked == 0 && unchecked >= 10 {
+			// "# Project Report" over "## Module #1: Container Manager"
+			// and twenty-eight open boxes: a report's form, its rubric
+			// to tick, not work.
+			return fmt.Sprintf("its title %q says it is %s, and none of its %d checkboxes is ticked: a report's form or rubric to fill in, not work to do", sig.title, sig.titleKind, unchecked)
+		}
+	}
 	if best.Name == "items" && best.Declare == `units: "- [ ] {title}"` {
 		if n, distinct := b.boxTitles(doc); n >= 12 && distinct*3 <= n {
 			// "- [x] Init", "- [x] Edit", "- [x] Create API" under each

@@ -7457,3 +7457,19 @@ func TestGuideNamedInHeading(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "Run the command.", "- [ ] Run the command.", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// TestReportFormBoxes refuses a report whose ten or more checkboxes are
+// all open (heldout189 4555, "# Project Report" and its rubric); one
+// ticked box makes it a report that tracks work.
+func TestReportFormBoxes(t *testing.T) {
+	var rubric strings.Builder
+	for i := 1; i <= 10; i++ {
+		fmt.Fprintf(&rubric, "- [ ] Criterion %d met\n", i)
+	}
+	src := "# Project Report\n\n## Module #1: Container Manager\n\n" + rubric.String()
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.Contains(t, msgs(p, Error)[0], `its title "Project Report" says it is a report, and none of its 10 checkboxes is ticked`)
+	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] Criterion 1 met", "- [x] Criterion 1 met", 1)))
+	assert.Empty(t, msgs(p, Error))
+}
