@@ -793,7 +793,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				s.setTitle(text)
 			}
 			if n.Level > 1 && n != top {
-				if s.guideHead == "" && containsAny(strings.ToLower(text), []string{"this guide", "this tutorial", "this walkthrough"}) {
+				if s.guideHead == "" && containsFoldAny(text, []string{"this guide", "this tutorial", "this walkthrough"}) {
 					s.guideHead, s.guideHeadLine = text, b.p.Position(b.blockStart(n)).Line
 				}
 				if h := normalHeading(text); s.heads[h] == 0 {
@@ -2723,6 +2723,19 @@ var newThingRE = lazyMustCompile(`(?i)\b(?:use|follow|run through|go through|app
 func newThing(sen string) bool {
 	m := newThingRE.FindStringSubmatch(sen)
 	return m != nil && !slices.Contains([]string{"task", "tasks", "item", "items", "entry", "entries", "box", "boxes", "step", "steps"}, strings.ToLower(m[1]))
+}
+
+// containsFoldAny reports whether text holds one of the ASCII words, case
+// aside, with no copy of text (it runs on every heading).
+func containsFoldAny(text string, words []string) bool {
+	for _, w := range words {
+		for i := 0; i+len(w) <= len(text); i++ {
+			if strings.EqualFold(text[i:i+len(w)], w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checklistWords name a checklist in the languages plans are written in.
