@@ -2681,7 +2681,7 @@ var versionPlaceholder = lazyMustCompile(`\bv?(X\.Y\.Z|x\.y\.z)\b|<version>|\{ve
 // again ("Before Committing Any Changes", "After each deploy"), and no
 // checkbox in the whole document records a pass.
 func (b *builder) routine(doc ast.Node, sig docSignals) string {
-	if !hasAnyWord(sig.title, []string{"checklist", "check list"}) && !containsAny(strings.ToLower(sig.title), checklistWords) {
+	if !checklistTitle(sig.title) {
 		return ""
 	}
 	if heading, line := sig.first(routineHeading); line > 0 && !hasCheckbox(b.src) {
@@ -2736,6 +2736,12 @@ func containsFoldAny(text string, words []string) bool {
 		}
 	}
 	return false
+}
+
+// checklistTitle reports a title that names a checklist, in English or
+// another language plans are written in.
+func checklistTitle(title string) bool {
+	return hasAnyWord(title, []string{"checklist", "check list"}) || containsAny(strings.ToLower(title), checklistWords)
 }
 
 // checklistWords name a checklist in the languages plans are written in.

@@ -1905,8 +1905,11 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 	// ("Crucible — Build Plan", not "How a Query Plan Is Built") with no
 	// other reading and no checkbox.
 	phasesOnly := func(sec sectionItems) bool {
+		if pick != nil || total > 0 || !phasesHeading(sec.text) {
+			return false
+		}
 		t, _ := b.sourceTitle()
-		return pick == nil && total == 0 && phasesHeading(sec.text) && endsWithPlanWord(t)
+		return endsWithPlanWord(t)
 	}
 	for _, sec := range sameNamed(secs) {
 		if sec.head.Level == 1 || readShape(sec.text).kind != shapeOther || bareNumbered(sec.text) && !numberedWorkSection(sec.text) {
@@ -2078,7 +2081,7 @@ func (b *builder) sectionCandidates(doc ast.Node, pick *Candidate, add func(*Can
 				return b.readBoxes(doc, box, "units are the plan's checkbox items")
 			}
 		}
-		if n, _ := b.boxesOutside(doc, criteriaHeading); n == 0 && !b.checklistUnderWay(doc) {
+		if outsideCriteria() == 0 && !b.checklistUnderWay(doc) {
 			// Every box says what must hold, none what to do: the
 			// weakest evidence of a plan.
 			c.criteria, c.Score = true, scoreCriteria
@@ -2147,8 +2150,7 @@ func setupHeading(text string) bool {
 // work being done, whatever heading ("## Quality Gates") holds them. A
 // checklist to copy for each change has every box open.
 func (b *builder) checklistUnderWay(doc ast.Node) bool {
-	t, ok := b.sourceTitle()
-	if !ok || !hasAnyWord(t, []string{"checklist"}) && !containsAny(t, []string{"체크리스트", "チェックリスト", "清单", "清單", "检查表"}) {
+	if t, ok := b.sourceTitle(); !ok || !checklistTitle(t) {
 		return false
 	}
 	// A sample box in a fence is none; one tick may be a legend's
