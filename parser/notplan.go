@@ -1442,16 +1442,20 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 			return fmt.Sprintf("its first paragraph says it is a guide (%q), and its section \"Prerequisites\" (line %d) says what its reader needs: its steps are for a reader to follow", short(sig.introGuide), line)
 		}
 	}
-	if heads := sig.guideHeads(); len(heads) >= 3 && !sig.planned && !planTitle(sig.title) && best.Name == "headings" && stepsWord(best) && !hasCheckbox(b.src) {
-		// "### Step 1: Start a New Project" beside "## Prerequisites",
-		// "## Troubleshooting" and "## Quick Reference": a tool's guide,
-		// its steps for every reader to follow.
-		return fmt.Sprintf("its sections %s say it is a guide to using something: its steps are for a reader to follow, not work to compile", strings.Join(heads, ", "))
-	}
-	if sig.guideHead != "" && !sig.planned && best.Name == "headings" && stepsWord(best) && !hasCheckbox(b.src) {
-		// "## When to Use This Guide" over "### Step 1: Activate the
-		// Scrum Team": the document names itself a guide.
-		return fmt.Sprintf("its section %q (line %d) calls it a guide: its steps are for a reader to follow, not work to compile", sig.guideHead, sig.guideHeadLine)
+	if !sig.planned && best.Name == "headings" && stepsWord(best) && !hasCheckbox(b.src) {
+		// Step headings with no box to tick, in a document that speaks
+		// of no plan: a guide, when its sections say so.
+		if heads := sig.guideHeads(); len(heads) >= 3 && !planTitle(sig.title) {
+			// "### Step 1: Start a New Project" beside "##
+			// Prerequisites", "## Troubleshooting" and "## Quick
+			// Reference": a tool's guide, for every reader to follow.
+			return fmt.Sprintf("its sections %s say it is a guide to using something: its steps are for a reader to follow, not work to compile", strings.Join(heads, ", "))
+		}
+		if sig.guideHead != "" {
+			// "## When to Use This Guide" over "### Step 1: Activate
+			// the Scrum Team": the document names itself a guide.
+			return fmt.Sprintf("its section %q (line %d) calls it a guide: its steps are for a reader to follow, not work to compile", sig.guideHead, sig.guideHeadLine)
+		}
 	}
 	if ev := sig.exercise(); ev != "" {
 		// "# Lab 01: Deploy a Static Site" with "## Learning Goals" and
@@ -1639,14 +1643,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		}
 	}
 	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" && strings.Contains(best.Declare, "[ ]") {
-		if checked, unchecked := b.boxTotals(doc); unchecked == 0 && checked >= 2 {
+		switch checked, unchecked := b.boxTotals(doc); {
+		case unchecked == 0 && checked >= 2:
 			// "# V1 acceptance" over "## 1. Desktop E2E — completed"
 			// and seventeen ticked boxes of evidence: checks passed.
 			return fmt.Sprintf("its title %q says it is %s, and every one of its %d checkboxes is ticked: a record of what was checked or done, not work to do", sig.title, sig.titleKind, checked)
-		}
-	}
-	if reportKind(sig.titleKind) && !sig.planned && best.Name == "items" && best.Declare == `units: "- [ ] {title}"` {
-		if checked, unchecked := b.boxTotals(doc); checked == 0 && unchecked >= 10 {
+		case checked == 0 && unchecked >= 10 && best.Declare == `units: "- [ ] {title}"`:
 			// "# Project Report" over "## Module #1: Container Manager"
 			// and twenty-eight open boxes: a report's form, its rubric
 			// to tick, not work.
@@ -2690,7 +2692,7 @@ func (b *builder) routine(doc ast.Node, sig docSignals) string {
 	if b.tickedBox(doc) {
 		return ""
 	}
-	if line, fill := b.boxPlaceholders(); line > 0 {
+	if line, fill := b.boxPlaceholders(doc); line > 0 {
 		// "- [ ] ledger 작성 (`runtime/state/{NAME}-ledger.jsonl`)":
 		// the boxes name whatever the next use is about.
 		return fmt.Sprintf("its boxes, the first at line %d, leave %q to fill in", line, fill)
@@ -2754,29 +2756,34 @@ var checklistWords = []string{"체크리스트", "チェックリスト", "检�
 // the plan of one release.)
 var boxPlaceholderRE = lazyMustCompile(`(?:^|[^$A-Za-z0-9_])\{[A-Z][A-Z_]{2,}\}`)
 
-// boxPlaceholders finds checkbox lines, two or more, that hold a
-// placeholder to fill in: the line of the first and its placeholder, or 0.
-func (b *builder) boxPlaceholders() (int, string) {
+// boxPlaceholders finds the open checkbox items of doc, two or more, whose
+// line holds a placeholder to fill in: the line of the first and its
+// placeholder, or 0. A box in a fenced sample is no item.
+func (b *builder) boxPlaceholders(doc ast.Node) (int, string) {
 	n, first, fill := 0, 0, ""
-	line := 0
-	for l := range bytes.Lines(b.src) {
-		line++
-		t := bytes.TrimLeft(l, " \t")
-		if len(t) < 6 || !bytes.ContainsAny(t[:1], "-*+") || !bytes.HasPrefix(t[1:], []byte(" [ ]")) {
-			continue
+	_ = ast.Walk(doc, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		it, ok := c.(*ast.ListItem)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
 		}
-		for _, loc := range boxPlaceholderRE.FindAllStringIndex(string(t), -1) {
-			m := t[loc[0]:loc[1]]
-			m = m[bytes.IndexByte(m, '{'):]
-			if bytes.HasSuffix(m, []byte("ID}")) {
+		if t, ok := b.readItemText(it); !ok || !t.box || t.done {
+			return ast.WalkContinue, nil
+		}
+		start := lineStart(b.src, max(b.blockStart(it), 0))
+		line := string(b.src[start:lineEnd(b.src, start)])
+		for _, loc := range boxPlaceholderRE.FindAllStringIndex(line, -1) {
+			m := line[loc[0]:loc[1]]
+			m = m[strings.IndexByte(m, '{'):]
+			if strings.HasSuffix(m, "ID}") {
 				continue // "/orgs/{ORG_ID}": a path's parameter, not a blank
 			}
 			if n++; n == 1 {
-				first, fill = line, string(m)
+				first, fill = b.p.Position(start).Line, m
 			}
 			break
 		}
-	}
+		return ast.WalkContinue, nil
+	})
 	if n < 2 {
 		return 0, ""
 	}

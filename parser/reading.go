@@ -2146,9 +2146,9 @@ func setupHeading(text string) bool {
 }
 
 // checklistUnderWay reports a document titled as a checklist ("Betrieb
-// Hardening Checklist") whose boxes are partly ticked: its boxes are the
-// work being done, whatever heading ("## Quality Gates") holds them. A
-// checklist to copy for each change has every box open.
+// Hardening Checklist") with two ticked boxes or more and one open: its
+// boxes are the work being done, whatever heading ("## Quality Gates")
+// holds them. A checklist to copy for each change has every box open.
 func (b *builder) checklistUnderWay(doc ast.Node) bool {
 	if t, ok := b.sourceTitle(); !ok || !checklistTitle(t) {
 		return false
@@ -3440,32 +3440,28 @@ func (b *builder) citesPhases(sec sectionItems) bool {
 // open with their title in bold ("- **B2 — DNS forwarder.** parse the
 // question"), three or more.
 func (b *builder) boldLed(sec sectionItems) bool {
-	if sec.head == nil {
-		return false
-	}
-	n := 0
-	for x := range headingBlocks(sec.head, true) {
-		l, ok := x.(*ast.List)
-		if !ok || l.IsOrdered() {
-			continue
+	return b.ownBulletsAll(sec, func(it ast.Node) bool {
+		blk := it.FirstChild()
+		if blk == nil {
+			return false
 		}
-		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			blk := it.FirstChild()
-			if blk == nil {
-				return false
-			}
-			if _, ok := blk.FirstChild().(*ast.Emphasis); !ok {
-				return false
-			}
-			n++
-		}
-	}
-	return n >= 3
+		_, ok := blk.FirstChild().(*ast.Emphasis)
+		return ok
+	})
 }
 
 // keyLed reports a section whose own plain bullets, three or more, each
 // open with a tracker's key and a colon ("- T-02-03-01: Read submit.py").
 func (b *builder) keyLed(sec sectionItems) bool {
+	return b.ownBulletsAll(sec, func(it ast.Node) bool {
+		t, ok := b.readItemText(it)
+		return ok && !t.box && keyedItemRE.MatchString(t.text)
+	})
+}
+
+// ownBulletsAll reports a section whose own bullet lists, its subsections
+// left out, hold three items or more, every one of them passing pred.
+func (b *builder) ownBulletsAll(sec sectionItems, pred func(it ast.Node) bool) bool {
 	if sec.head == nil {
 		return false
 	}
@@ -3476,8 +3472,7 @@ func (b *builder) keyLed(sec sectionItems) bool {
 			continue
 		}
 		for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-			t, ok := b.readItemText(it)
-			if !ok || t.box || !keyedItemRE.MatchString(t.text) {
+			if !pred(it) {
 				return false
 			}
 			n++
