@@ -489,7 +489,7 @@ var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
-var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "REJECTED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED", "SHIPPED", "RELEASED", "LANDED",
 	"FEITO", "FEITA", "CONCLUÍDO", "CONCLUÍDA", "HECHO", "TERMINADO", "COMPLETADO", "ERLEDIGT", "FERTIG", "TERMINÉ", "FAIT"}
 var progressWords = []string{"IN PROGRESS", "WIP", "PARTIAL"}

@@ -210,6 +210,10 @@ func headingsByPlace(units map[ast.Node]bool, name string, dropNumber bool) shap
 			t := strings.TrimLeftFunc(r.head.Text, decoration)
 			if id, rest, ok := (itemPattern{parts: 1}).match(itemText{text: t}); dropNumber && ok && id != "" {
 				t = rest
+			} else if i := strings.Index(r.head.Text, "("); i >= 0 && i < len(r.head.Text)-len(t) {
+				// "(c) Title": its letter kept whole, as "C. Title" keeps
+				// its own.
+				t = r.head.Text[i:]
 			}
 			r.sh = shape{kind: shapeUnit, word: "item", id: strconv.Itoa(place), sep: true, rest: t, title: cleanTitle(t), lead: leadOf(r.head.Text)}
 		}}

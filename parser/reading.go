@@ -4574,8 +4574,8 @@ func (b *builder) areaUnits(sc *shapeScan, add func(*Candidate)) {
 // work items, written with letters.
 func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candidate)) {
 	lettered := slices.ContainsFunc(sc.heads, func(r *shapeHead) bool {
-		t := strings.TrimLeftFunc(r.head.Text, decoration)
-		return len(t) > 3 && t[0] == 'A' && (t[1] == '.' || t[1] == ')') && t[2] == ' '
+		l, ok := headingLetter(r.head.Text)
+		return ok && (l == 'A' || l == 'a')
 	})
 	if !lettered {
 		return // no "### A. ..." heading: nothing to look for, at no cost
@@ -4586,7 +4586,7 @@ func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candid
 		}
 		var lines []int
 		units := map[ast.Node]bool{}
-		next := 'A'
+		var next byte
 		for _, t := range sc.heads[i+1:] {
 			if t.node.Level <= r.node.Level {
 				break
@@ -4594,8 +4594,11 @@ func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candid
 			if t.node.Level != r.node.Level+1 {
 				continue
 			}
-			text := strings.TrimLeftFunc(t.head.Text, decoration)
-			if len(text) < 4 || rune(text[0]) != next || text[1] != '.' && text[1] != ')' || text[2] != ' ' {
+			l, ok := headingLetter(t.head.Text)
+			if next == 0 && (l == 'A' || l == 'a') {
+				next = l
+			}
+			if !ok || l != next {
 				lines = nil // "### Notes" among them: no lettered list
 				break
 			}
@@ -4617,6 +4620,23 @@ func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candid
 			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
 		return
 	}
+}
+
+// headingLetter reads the letter a heading's text opens with, as a
+// lettered list writes it: "A. Title", "B) Title", "(c) Title".
+func headingLetter(text string) (byte, bool) {
+	t := strings.TrimLeftFunc(text, decoration)
+	paren := strings.HasPrefix(t, "(")
+	if paren {
+		t = t[1:]
+	}
+	if len(t) < 4 || !(t[0] >= 'A' && t[0] <= 'Z' || t[0] >= 'a' && t[0] <= 'z') || t[2] != ' ' {
+		return 0, false
+	}
+	if paren && t[1] != ')' || !paren && t[1] != '.' && t[1] != ')' {
+		return 0, false
+	}
+	return t[0], true
 }
 
 // areaWords, in a level-2 heading, say its sections are the areas of work

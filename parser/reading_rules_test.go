@@ -7478,3 +7478,20 @@ func TestReportFormBoxes(t *testing.T) {
 	p = Parse("p.md", []byte(strings.Replace(src, "- [ ] Criterion 1 met", "- [x] Criterion 1 met", 1)))
 	assert.Empty(t, msgs(p, Error))
 }
+
+// Steps lettered in parentheses ("### (a) Title", "### (b) Title") under
+// a section named for the work's sequence are its units, their letters
+// kept in their titles; a step marked "[**REJECTED**]" is skipped. A
+// "## Build sequence" names the work as "## Sequence" does.
+func TestLetteredSequence(t *testing.T) {
+	src := "# Close plan\n\n## §1. Why\n\nText.\n\n## §6. Work sequence\n\n### (a) Cleanup — A1\n- x\n\n### (b) Taxonomy — A2\n- y\n\n### (c) Exit ADR [**REJECTED 2026-05-21**]\n- z\n\n## §7. References\n\n- a\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "### {title} under ## §6. Work sequence"`, chosen(p))
+	assert.Equal(t, []string{"1.1 (a) Cleanup — A1 open", "1.2 (b) Taxonomy — A2 open", "1.3 (c) Exit ADR [REJECTED 2026-05-21] skipped"}, units(p))
+
+	src = "# PLAN — controls\n\n## Context\n\nText.\n\n## Build sequence (PR-sized)\n\n1. **Backend loop control**: wire it.\n2. **Cost estimate**: a table.\n3. **Preset chip**: the UI.\n\n## Verification\n\n1. Run the tests.\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Backend loop control: wire it open", "1.2 Cost estimate: a table open", "1.3 Preset chip: the UI open"}, units(p))
+}
