@@ -7495,3 +7495,17 @@ func TestLetteredSequence(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 Backend loop control: wire it open", "1.2 Cost estimate: a table open", "1.3 Preset chip: the UI open"}, units(p))
 }
+
+// Batches are units in Chinese and Japanese ("## 批次 C-1：Docstring"), and a
+// series letter before the number ("C-1", "C-2") is read in its place
+// with no word, as track letters are.
+func TestBatchSeries(t *testing.T) {
+	src := "# Phase 5 收尾执行计划\n\n## 批次 C-1：Docstring 统一补齐\n\n- a\n\n## 批次 C-2：子项目测试\n\n- b\n\n## 补充批次（新发现缺口）\n\n说明。\n\n## 批次 C-3：CI 部署\n\n- c\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `headings | units: "## 批次 {n}: {title}"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Docstring 统一补齐 open", "1.2 子项目测试 open", "1.3 CI 部署 open"}, units(p))
+	for _, m := range msgs(p, Warning) {
+		assert.NotContains(t, m, "is not a unit number")
+	}
+}

@@ -3016,7 +3016,9 @@ func (w *shapeWalk) unitID(r *shapeHead, ph *Phase, written string) (string, int
 		// "Track A", "Track B": letters in order, and a series' task keys
 		// ("T-HF01"), are numbered by their place without a word; any
 		// other id is said.
-		if (len(written) != 1 || written[0] != byte('A'+num-1)) && !strings.HasPrefix(written, "-") {
+		// "C-7", the seventh of series C, in its place, is said neither.
+		series := len(written) > 2 && written[1] == '-' && written[2:] == strconv.Itoa(num)
+		if (len(written) != 1 || written[0] != byte('A'+num-1)) && !strings.HasPrefix(written, "-") && !series {
 			reason = fmt.Sprintf("%q is not a unit number", written)
 		}
 	}

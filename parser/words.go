@@ -22,7 +22,7 @@ var (
 		"任务", "任務", "步骤", "步驟", "修复", "修復", "里程碑", "冲刺", "タスク", "ステップ", "スプリント", "스프린트", "마일스톤",
 		"실험", "작업", "과제", "태스크", "스텝",
 		"iter", "итерация", "спринт", "задача", "шаг", "стадия",
-		"pr", "pull request", "merge request", "이슈", "meilenstein", "hito", "jalon", "quest", "krok", "zadanie", "todo", "ขั้นตอนที่", "bước", "adım", "görev",
+		"pr", "pull request", "merge request", "批次", "バッチ", "이슈", "meilenstein", "hito", "jalon", "quest", "krok", "zadanie", "todo", "ขั้นตอนที่", "bước", "adım", "görev",
 	}
 )
 
@@ -334,10 +334,14 @@ func splitShapeID(t string) (id, rest string) {
 			return t[:1], t[1:]
 		}
 	}
-	if t == "" || t[0] < '0' || t[0] > '9' {
+	i := 0
+	if len(t) > 2 && t[0] >= 'A' && t[0] <= 'Z' && t[1] == '-' && t[2] >= '1' && t[2] <= '9' {
+		// "批次 C-3：Flutter 测试补齐", "Batch C-3: ...": a series letter
+		// and the number in it.
+		i = 2
+	} else if t == "" || t[0] < '0' || t[0] > '9' {
 		return "", t
 	}
-	i := 0
 	for i < len(t) {
 		c := t[i]
 		switch {
