@@ -431,7 +431,7 @@ func (b *builder) fenceSlips(doc ast.Node) {
 		opening := strings.TrimLeft(string(b.src[start:lineEnd(b.src, start)]), " ")
 		marker := opening[:len(opening)-len(strings.TrimLeft(opening, string(opening[0])))]
 		lines := fb.Lines()
-		slip := -1
+		slip, first := -1, -1
 		for i := 0; i < lines.Len(); i++ {
 			seg := lines.At(i)
 			l := strings.TrimLeft(string(seg.Value(b.src)), " ")
@@ -443,7 +443,19 @@ func (b *builder) fenceSlips(doc ast.Node) {
 				b.p.warnf(b.p.Position(lineStart(b.src, slip)), "%q reads as code, not as the end of the code block that opens at line %d: a closing fence takes no info string, so the block runs on to line %d, and the headings and items in it (the first at line %d) are not read",
 					strings.TrimSpace(string(b.src[slip:lineEnd(b.src, slip)])), b.p.Position(start).Line, b.p.Position(last.Start).Line, b.p.Position(seg.Start).Line)
 				i = lines.Len()
+			case slip < 0 && (strings.HasPrefix(l, "#") && strings.HasPrefix(strings.TrimLeft(l, "#"), " ") || strings.HasPrefix(l, "- [")):
+				if first < 0 {
+					first = seg.Start
+				}
 			}
+		}
+		if slip < 0 && first >= 0 {
+			// "```" closing nothing: an earlier slip paired the fences
+			// off by one, and this one opens a block that swallows the
+			// rest of the document.
+			last := lines.At(lines.Len() - 1)
+			b.p.warnf(b.p.Position(start), "the code block that opens here is never closed, so it runs on to line %d, the end of the document, and the headings and items in it (the first at line %d) are not read: an earlier fence may have been taken for this one's",
+				b.p.Position(last.Start).Line, b.p.Position(first).Line)
 		}
 	}
 }

@@ -7509,3 +7509,13 @@ func TestBatchSeries(t *testing.T) {
 		assert.NotContains(t, m, "is not a unit number")
 	}
 }
+
+// A fence that closes nothing opens a code block that runs to the end of
+// the document: its headings and boxes are not read, and a warning at
+// the fence says so (here the "```markdown" example's inner "```bash"
+// paired the fences off by one).
+func TestUnclosedFenceSaid(t *testing.T) {
+	src := "# Spec\n\n## Skill\n\n```markdown\n# Skill\n### View\n```bash\nasc list\n```\n\n### Update\n```bash\nasc update\n```\n```\n\n## Phases\n\n### Phase 1: Core\n- [ ] versions create\n- [ ] versions delete\n"
+	p := Parse("p.md", []byte(src))
+	assert.Equal(t, []string{`16:1: the code block that opens here is never closed, so it runs on to line 22, the end of the document, and the headings and items in it (the first at line 18) are not read: an earlier fence may have been taken for this one's`}, msgs(p, Warning))
+}
