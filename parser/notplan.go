@@ -74,7 +74,7 @@ var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "b
 var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation", "implementation plan", "implementation steps", "steps",
 	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
 	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan",
-	"sequence", "work sequence", "build sequence", "implementation sequence", "delivery sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
+	"rollout", "rollout steps", "sequence", "work sequence", "build sequence", "implementation sequence", "delivery sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
 	"phased plan", "priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ",
 	// the repairs a plan makes: "## Repairs" over "1. Stream the row build"
 	"repairs", "fixes",

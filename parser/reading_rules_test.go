@@ -7519,3 +7519,15 @@ func TestUnclosedFenceSaid(t *testing.T) {
 	p := Parse("p.md", []byte(src))
 	assert.Equal(t, []string{`16:1: the code block that opens here is never closed, so it runs on to line 22, the end of the document, and the headings and items in it (the first at line 18) are not read: an earlier fence may have been taken for this one's`}, msgs(p, Warning))
 }
+
+// A design's "## 14. Rollout" holds its work, as "## Rollout plan" does;
+// a status line that says the work sits in a draft PR leaves it open, and
+// says so.
+func TestRolloutSectionDraftStatus(t *testing.T) {
+	src := "# File input\n\nStatus: implemented in draft PR\n\n## 1. Summary\n\nText.\n\n## 2. Goals\n\n- Paste\n- Upload\n\n## 14. Rollout\n\n1. Land storage and API.\n2. Add the terminal paste.\n3. Design remote transport.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, `items | units: "{n}. {title} under ## 14. Rollout"`, chosen(p))
+	assert.Equal(t, []string{"1.1 Land storage and API open", "1.2 Add the terminal paste open", "1.3 Design remote transport open"}, units(p))
+	assert.Contains(t, msgs(p, Warning), "3:1: this line says the plan's work is done (\"Status: implemented in draft PR\"), but 3 of its 3 units are not marked done, and they are read open; if the line is right, `done: all` reads them done")
+}

@@ -2542,7 +2542,7 @@ func (b *builder) planDone(value string, at Pos) {
 	for _, sep := range []string{" — ", " – ", " - ", ";", ". "} {
 		head, _, _ = strings.Cut(head, sep)
 	}
-	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed || docStage(head) {
+	if r := readStatus(strings.TrimSpace(head)); !r.known || r.status != StatusClosed || docStage(head) || awaitsLanding(value) {
 		return
 	}
 	b.namedSkips(value, at)
@@ -2556,6 +2556,13 @@ func (b *builder) planDone(value string, at Pos) {
 	if len(closed) > 0 {
 		b.p.warnf(at, "the plan's status line says it is done, so its units with no status of their own are read done: %s", idList(closed))
 	}
+}
+
+// awaitsLanding reports a status whose work is written but not landed:
+// "implemented in draft PR", "done, awaiting review", "not merged yet".
+// Its units stay open until the work lands.
+func awaitsLanding(v string) bool {
+	return containsAny(strings.ToLower(v), []string{"draft pr", "draft pull request", "in draft", "awaiting review", "awaiting merge", "pending review", "pending merge", "under review", "in review", "not merged", "not yet merged", "unmerged"})
 }
 
 // docStage reports a status that says how far the document, not its
