@@ -221,6 +221,9 @@ type docSignals struct {
 	// ("This guide covers ...").
 	introSeen  bool
 	introGuide string
+	// introPrompt is its first line when it speaks to an agent ("You are
+	// helping a human create ..."): a prompt, run each time.
+	introPrompt string
 	// guideHead is a section heading that calls the document a guide
 	// ("When to Use This Guide"), with its line.
 	guideHead     string
@@ -784,6 +787,8 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			s.introSeen = true
 			if intro := strings.ToLower(plainText(par, b.src)); hasAnyPrefix(intro, []string{"this guide ", "this tutorial ", "this walkthrough ", "a guide for ", "a guide to ", "a step-by-step guide "}) {
 				s.introGuide, _, _ = strings.Cut(plainText(par, b.src), "\n")
+			} else if hasAnyPrefix(intro, []string{"you are helping ", "you are an ", "you are a ", "you're helping ", "you will help ", "act as "}) {
+				s.introPrompt, _, _ = strings.Cut(plainText(par, b.src), "\n")
 			}
 		}
 		switch n := n.(type) {
@@ -1429,6 +1434,12 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "permalink: /how-to/use_managed_identity/" over "## Step 1:
 		// Enable Managed Identity": a site's guide, for every reader.
 		return fmt.Sprintf("its front matter publishes it as a guide (permalink %s), and nothing in it speaks of work to do: its steps are for a reader to follow", b.guidePage)
+	}
+	if sig.introPrompt != "" && !sig.planned && !planTitle(sig.title) {
+		// "You are helping a human create their own sound pack" over
+		// "## Phase 0: Install" ... "## Phase 7: Updates": what an agent
+		// does for whoever asks, each time.
+		return fmt.Sprintf("its first paragraph speaks to an agent (%q), and nothing in it speaks of work to do: its %s are what the agent does each time it is asked, not work to compile", short(sig.introPrompt), unitsWord(best))
 	}
 	if sig.introGuide != "" && best.Name == "headings" && stepsWord(best) {
 		// "This guide covers integrating Apollo Client ..." over "###

@@ -7531,3 +7531,16 @@ func TestRolloutSectionDraftStatus(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Land storage and API open", "1.2 Add the terminal paste open", "1.3 Design remote transport open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "3:1: this line says the plan's work is done (\"Status: implemented in draft PR\"), but 3 of its 3 units are not marked done, and they are read open; if the line is right, `done: all` reads them done")
 }
+
+// A document whose first paragraph speaks to an agent ("You are helping a
+// human create ...") over "## Phase 0" ... is a prompt, refused with that
+// line; a plan titled so is not.
+func TestAgentPromptIntro(t *testing.T) {
+	src := "# Author Your Own Sound Pack\n\nYou are helping a human create their own sound pack.\n\n## Phase 0: Install the tool\n\nRun it.\n\n## Phase 1: Plan the pack\n\nAsk.\n\n## Phase 2: Publish\n\nPush.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: its first paragraph speaks to an agent ("You are helping a human create their own sound pack."), and nothing in it speaks of work to do: its headings are what the agent does each time it is asked, not work to compile; the closest reading`), msgs(p, Error)[0])
+	p = Parse("p.md", []byte(strings.Replace(src, "# Author Your Own Sound Pack", "# Sound Pack Plan", 1)))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+}
