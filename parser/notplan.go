@@ -841,7 +841,7 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 				!(s.titleKind == "a tutorial or example" && guideSteps(normalHeading(text))) {
 				// Not "### 5. **Task List Set in Taskmaster** ✅": a
 				// numbered heading is an item of a list, not a section.
-				if h := normalHeading(text); strings.HasPrefix(h, "next steps") || strings.HasPrefix(h, "next actions") {
+				if h := normalHeading(text); nextStepsHeading(text) || strings.HasPrefix(h, "next actions") {
 					// "### Next Steps" ends a tutorial as often as it
 					// holds a plan's work, and "## Next Actions" a
 					// report: it counts unless the title says the
@@ -1353,7 +1353,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		sig.planned = true
 	}
 	if (sig.titleKind == "a report" || sig.titleKind == "a retrospective") && !sig.planned && (best.Name == "items" || best.Name == "list") &&
-		(strings.Contains(strings.ToLower(best.Declare), "next steps") || len(best.First) > 0 && nextStepsHeading(b.sectionAbove(doc, best.First[0]))) {
+		(strings.Contains(strings.ToLower(best.Declare), "next steps") || nextStepsHeading(declaredSection(best.Declare)) || len(best.First) > 0 && nextStepsHeading(b.sectionAbove(doc, best.First[0]))) {
 		// "# Task 2.3 Implementation Summary" ending in "### 🚀 Next
 		// Steps", "# Task 6.2 完成总结" ending in "## 📈 下一步计划" over
 		// "- **Task 6.3**: …": a report's follow-ups.
@@ -2677,7 +2677,7 @@ func (b *builder) sectionAbove(doc ast.Node, line int) string {
 // ("Next Steps", "下一步计划", "次のステップ").
 func nextStepsHeading(text string) bool {
 	h := normalHeading(text)
-	for _, w := range []string{"next steps", "下一步", "后续计划", "后续步骤", "後續計劃", "次のステップ", "今後の予定", "próximos pasos", "prochaines étapes", "nächste schritte", "próximos passos"} {
+	for _, w := range []string{"next steps", "下一步", "后续计划", "后续步骤", "後續計劃", "后续改进", "後續改進", "未来改进", "未來改進", "향후 개선", "今後の改善", "次のステップ", "今後の予定", "próximos pasos", "prochaines étapes", "nächste schritte", "próximos passos"} {
 		if strings.HasPrefix(h, w) {
 			return true
 		}

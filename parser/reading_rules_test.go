@@ -7544,3 +7544,13 @@ func TestAgentPromptIntro(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Len(t, p.Sprints, 3)
 }
+
+// A completion report ("# … - 完成报告") whose only numbered items are its
+// closing "## 📈 后续改进计划" (follow-up improvements), under subsections
+// by horizon, is refused as a report's follow-ups.
+func TestReportFollowUpImprovements(t *testing.T) {
+	src := "# 端口检测功能 - 完成报告\n\n## ✅ 已完成的功能\n\n### 1. 检测模块\n\n代码。\n\n### 2. 启动脚本\n\n代码。\n\n## 📈 后续改进计划\n\n### 短期改进（1-2 周）\n\n1. **并发检测**: 提高速度\n2. **日志增强**: 更详细\n\n### 长期改进（3-6 月）\n\n1. **服务发现集成**: Consul\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: its title "端口检测功能 - 完成报告" says it is a report, and the only work the closest reading finds is its closing next steps`), msgs(p, Error)[0])
+}
