@@ -7554,3 +7554,15 @@ func TestReportFollowUpImprovements(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: its title "端口检测功能 - 完成报告" says it is a report, and the only work the closest reading finds is its closing next steps`), msgs(p, Error)[0])
 }
+
+// In a document titled as a checklist, a table whose first column is
+// headed "item" beside a status column lists its units, numbered by
+// their place; the same table in a report is not.
+func TestChecklistItemTable(t *testing.T) {
+	src := "# Assurance Uplift Checklist\n\n| item | status | evidence |\n| --- | --- | --- |\n| move cargo-vet to deeper lanes | done | ci.yml |\n| add a fuzz lane | partial | fuzz.yml |\n| keep release evidence | done | release.yml |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 move cargo-vet to deeper lanes closed", "1.2 add a fuzz lane in_progress", "1.3 keep release evidence closed"}, units(p))
+	p = Parse("p.md", []byte(strings.Replace(src, "# Assurance Uplift Checklist", "# Implementation Report", 1)))
+	assert.Len(t, msgs(p, Error), 1)
+}

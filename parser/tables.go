@@ -353,7 +353,10 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 	if !slices.Contains(workTitleHeaders, header[0]) && !(header[0] == "feature" && slices.ContainsFunc(header, func(h string) bool { return slices.Contains(scheduleHeaders, h) })) &&
 		// "| Component | Status |" in a "Style Migration Tracker": each
 		// component is moved in turn, where a plan says so.
-		!(header[0] == "component" && b.planTitled()) {
+		!(header[0] == "component" && b.planTitled()) &&
+		// "| item | status | evidence |" in an "Assurance Uplift
+		// Checklist": each item is a check of the list, gone through.
+		!(header[0] == "item" && b.checklistTitled()) {
 		// A roadmap's "| Feature | Description | Release timeline |
 		// Status |" lists work; a Feature column with no date or
 		// release to meet lists what a product has.
@@ -538,6 +541,12 @@ func phaseRows(idHeader, section string) bool {
 func (b *builder) planTitled() bool {
 	t, ok := b.sourceTitle()
 	return ok && planTitle(t)
+}
+
+// checklistTitled reports a document titled as a checklist.
+func (b *builder) checklistTitled() bool {
+	t, ok := b.sourceTitle()
+	return ok && checklistTitle(t)
 }
 
 // sourceTitle is the text of the document's first "# " line, and whether
