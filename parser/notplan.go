@@ -35,7 +35,7 @@ var docKinds = []struct {
 		"よくある問題", "よくある問題と解決策", "トラブルシューティング", "常见问题", "故障排除", "常見問題", "문제 해결", "자주 발생하는 문제"}},
 	{"a design document", []string{"background", "motivation", "alternatives", "alternatives considered", "consequences", "rationale", "non-goals", "prior art", "design", "architecture", "algorithm", "context", "decision", "open questions", "references", "risks", "glossary", "proposal", "detailed design", "design details", "other considered approaches",
 		"state machine", "state diagram", "state transitions", "状态机", "状态流转", "状态流转规则", "状态转换", "状態遷移", "ステートマシン", "상태 머신"}},
-	{"the write-up of a problem and its fix", []string{"root cause", "root cause analysis", "symptoms", "steps to reproduce", "reproduction", "the fix"}},
+	{"the write-up of a problem and its fix", []string{"root cause", "root cause analysis", "symptoms", "steps to reproduce", "reproduction", "the fix", "prevention", "prevention strategies"}},
 	{"a report of work done", []string{"files created or modified", "files created/modified", "files created", "files changed", "files modified", "changes made", "commits", "what was built", "what was done", "what was implemented", "test results", "verification results", "how acceptance criteria are satisfied", "design decisions and trade-offs"}},
 }
 
