@@ -7571,8 +7571,8 @@ func TestChecklistItemTable(t *testing.T) {
 // "## Solution" over "### Step N", "## Prevention") tells a fix made:
 // refused, naming its sections.
 func TestSolutionWriteUp(t *testing.T) {
-	src := "# Bearer Token Auth\n\n## Problem\n\nText.\n\n### Symptoms\n\n- 401s\n\n## Root Cause\n\nText.\n\n## Solution\n\n### Step 1: Migration\n\nSQL.\n\n### Step 2: Token generation\n\nCode.\n\n## Prevention\n\n- Scope every query\n"
+	src := "# Bearer Token Auth\n\n## Problem\n\nText.\n\n### Symptoms\n\n- 401s\n\n## Root Cause\n\nText.\n\n## Solution\n\n### Step 1: Migration\n\n- Add the column\n- Backfill\n\n### Step 2: Token generation\n\n- Hash it\n- Store it\n\n## Prevention\n\n- Scope every query\n"
 	p := Parse("p.md", []byte(src))
 	require.Len(t, msgs(p, Error), 1)
-	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: it reads as the write-up of a problem and its fix ("Symptoms" (line 7), "Root Cause" (line 11), "Prevention" (line 25)): what went wrong and how it was fixed, not work to compile`), msgs(p, Error)[0])
+	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: it reads as the write-up of a problem and its fix ("Symptoms" (line 7), "Root Cause" (line 11), "Prevention" (line 27)): what went wrong and how it was fixed, not work to compile`), msgs(p, Error)[0])
 }
