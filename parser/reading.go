@@ -974,7 +974,7 @@ var (
 	// beside English; a heading that holds one is about work.
 	foreignWorkWords = []string{"aufgaben", "tareas", "tâches", "tarefas", "任务", "待办", "计划", "タスク",
 		// implementation steps or plan: "## 实施步骤", "## 実装手順"
-		"实施", "實施", "实现步骤", "実装計画", "実装手順", "実装ステップ", "作業計画", "구현 계획", "구현 단계", "작업 계획", "작업 목록",
+		"实施", "實施", "实现步骤", "実装計画", "実装手順", "実装ステップ", "作業計画", "全体計画", "開発計画", "구현 계획", "구현 단계", "작업 계획", "작업 목록",
 		"pasos de implementación", "étapes de mise en œuvre", "etapas de implementação", "umsetzungsschritte", "implementierungsschritte",
 		"шаги реализации", "этапы реализации", "план реализации", "план работ", "lộ trình", "kế hoạch",
 		// delivery or development stages, milestones: "## 交付阶段"

@@ -7576,3 +7576,12 @@ func TestSolutionWriteUp(t *testing.T) {
 	require.Len(t, msgs(p, Error), 1)
 	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: it reads as the write-up of a problem and its fix ("Symptoms" (line 7), "Root Cause" (line 11), "Prevention" (line 27)): what went wrong and how it was fixed, not work to compile`), msgs(p, Error)[0])
 }
+
+// "## 全体計画" (the overall plan) and "## 開発計画" name a work section in
+// Japanese: their numbered lists are the plan's units.
+func TestJapaneseOverallPlan(t *testing.T) {
+	src := "# 進捗\n## 全体計画（設計書.md準拠）\n1. WPFプロジェクト作成\n2. スキャン\n3. ログ保存\n\n## メモ / 課題\n- なし\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 WPFプロジェクト作成 open", "1.2 スキャン open", "1.3 ログ保存 open"}, units(p))
+}
