@@ -7585,3 +7585,15 @@ func TestJapaneseOverallPlan(t *testing.T) {
 	require.Empty(t, msgs(p, Error))
 	assert.Equal(t, []string{"1.1 WPFプロジェクト作成 open", "1.2 スキャン open", "1.3 ログ保存 open"}, units(p))
 }
+
+// A line column counts against work only beside a file column: "| # |
+// Task | Epic line(s) |" lists tasks and the lines of the epic they come
+// from; "| # | File | Line(s) | Description |" places a review found.
+func TestLineColumnBesideTasks(t *testing.T) {
+	src := "# Snakie — First Build Plan\n\n## First-build scope\n\n| # | Task | Epic line(s) |\n|---|---|---|\n| 1 | Project scaffold | 2,3 |\n| 2 | App shell layout | 11 |\n| 3 | Monaco editor | 5 |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Project scaffold open", "1.2 App shell layout open", "1.3 Monaco editor open"}, units(p))
+	p = Parse("p.md", []byte("# Review\n\n| # | File | Line(s) | Description |\n|---|---|---|---|\n| 1 | a.go | 12 | nil check |\n| 2 | b.go | 40 | leak |\n"))
+	assert.Len(t, msgs(p, Error), 1)
+}

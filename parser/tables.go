@@ -1035,7 +1035,15 @@ func notWorkTable(header []string) bool {
 		// effort.
 		return false
 	}
-	return slices.ContainsFunc(header, func(h string) bool { return notWorkWord(h) != "" })
+	files := slices.ContainsFunc(header, func(h string) bool {
+		return h == "file" || h == "files" || h == "path" || h == "location" || strings.HasPrefix(h, "file ") || strings.HasSuffix(h, " file")
+	})
+	return slices.ContainsFunc(header, func(h string) bool {
+		w := notWorkWord(h)
+		// "| # | Task | Epic line(s) |": lines of another document the
+		// task comes from; only beside a file are lines places in code.
+		return w != "" && (files || !strings.HasPrefix(w, "line"))
+	})
 }
 
 // effortColumn are the headers of a column that says what a row's work
