@@ -489,7 +489,7 @@ var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(
 
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
-var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "REJECTED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
+var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
 var doneWords = []string{"COMPLETED", "COMPLETE", "DONE", "CLOSED", "MERGED", "SHIPPED", "RELEASED", "LANDED",
 	"FEITO", "FEITA", "CONCLUÍDO", "CONCLUÍDA", "HECHO", "TERMINADO", "COMPLETADO", "ERLEDIGT", "FERTIG", "TERMINÉ", "FAIT"}
 var progressWords = []string{"IN PROGRESS", "WIP", "PARTIAL"}
@@ -581,6 +581,14 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 	}
 	if skip == "" {
 		skip = find(skipWords, true)
+	}
+	if skip == "" && caps {
+		// "[**REJECTED 2026-05-21**]": rejected, in capitals only; "the
+		// Rejected tab" and "(Rejected) badge" name a state the work
+		// builds.
+		if k := indexWord(rest, "REJECTED"); k >= 0 && markerPlace(rest, k, len("REJECTED"), true) == placeWhole {
+			skip = "REJECTED"
+		}
 	}
 	if done == "" {
 		done = find(doneWords, false)

@@ -74,7 +74,7 @@ var planWords = []string{"plan", "roadmap", "tasks", "task", "todo", "to do", "b
 var workHeadings = []string{"tasks", "task list", "task breakdown", "plan", "implementation", "implementation plan", "implementation steps", "steps",
 	"implementation order", "execution plan", "roadmap", "milestones", "deliverables", "backlog", "todo", "to do",
 	"progress", "timeline", "schedule", "work breakdown", "work items", "sprints", "next steps", "action plan",
-	"rollout", "rollout steps", "sequence", "work sequence", "build sequence", "implementation sequence", "delivery sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
+	"sequence", "work sequence", "build sequence", "implementation sequence", "delivery sequence", "order of work", "build order", "rollout plan", "delivery plan", "delivery phases", "delivery stages", "what to do", "next actions", "next phase actions", "next phase tasks",
 	"phased plan", "priorities", "top priorities", "priorità", "prioridades", "prioritäten", "priorités", "задачи", "план работ",
 	// the repairs a plan makes: "## Repairs" over "1. Stream the row build"
 	"repairs", "fixes",
@@ -787,7 +787,9 @@ func (b *builder) signals(doc ast.Node, level int) docSignals {
 			s.introSeen = true
 			if intro := strings.ToLower(plainText(par, b.src)); hasAnyPrefix(intro, []string{"this guide ", "this tutorial ", "this walkthrough ", "a guide for ", "a guide to ", "a step-by-step guide "}) {
 				s.introGuide, _, _ = strings.Cut(plainText(par, b.src), "\n")
-			} else if hasAnyPrefix(intro, []string{"you are helping ", "you are an ", "you are a ", "you're helping ", "you will help ", "act as "}) {
+			} else if hasAnyPrefix(intro, []string{"you are helping a human", "you are helping the user", "you are helping a user", "you are helping users", "you are helping someone", "you're helping a human", "you're helping the user", "you will help the user", "you will help a user"}) {
+				// Not "You are helping me add dark mode": a plan handed
+				// to the agent that does it, once.
 				s.introPrompt, _, _ = strings.Cut(plainText(par, b.src), "\n")
 			}
 		}
@@ -1435,7 +1437,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// Enable Managed Identity": a site's guide, for every reader.
 		return fmt.Sprintf("its front matter publishes it as a guide (permalink %s), and nothing in it speaks of work to do: its steps are for a reader to follow", b.guidePage)
 	}
-	if sig.introPrompt != "" && !sig.planned && !planTitle(sig.title) {
+	if sig.introPrompt != "" && !sig.planned && !planTitle(sig.title) && !hasCheckbox(b.src) {
 		// "You are helping a human create their own sound pack" over
 		// "## Phase 0: Install" ... "## Phase 7: Updates": what an agent
 		// does for whoever asks, each time.
@@ -1922,7 +1924,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
 		// and Contributing: what the project plans, told to its readers.
 		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"
-	case sig.kind == "the write-up of a problem and its fix" && distinctHeads(sig.evidence) >= 2 && !sig.planned:
+	case sig.kind == "the write-up of a problem and its fix" && distinctHeads(sig.evidence) >= 2 && !sig.planned && !(best.Name == "headings" && b.openBoxes(doc)):
 		// "## Problem", "### Symptoms", "### Root Cause", "## Fix", then
 		// "## Checklist for Other Projects": what went wrong, how it was
 		// fixed, and advice.
@@ -2811,6 +2813,13 @@ var routineWords = lazyMustCompile(`(?i)\bthis\s+(?:checklist|check list|list)\b
 func (b *builder) tickedBox(doc ast.Node) bool {
 	checked, _ := b.boxTotals(doc)
 	return checked > 0
+}
+
+// openBoxes reports whether any checkbox of the document is open: work
+// still to do, which no write-up of a fix made leaves.
+func (b *builder) openBoxes(doc ast.Node) bool {
+	_, open := b.boxTotals(doc)
+	return open > 0
 }
 
 // routineHeading reports a normalised heading that says its section is gone

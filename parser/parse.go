@@ -419,7 +419,7 @@ func appendNode(b []byte, c ast.Node, src []byte) []byte {
 func (b *builder) fenceSlips(doc ast.Node) {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		fb, ok := n.(*ast.FencedCodeBlock)
-		if !ok || fb.Lines().Len() < 3 || len(bytes.TrimSpace(b.src[fb.Lines().At(fb.Lines().Len()-1).Stop:])) > 0 {
+		if !ok || fb.Lines().Len() == 0 || len(bytes.TrimSpace(b.src[fb.Lines().At(fb.Lines().Len()-1).Stop:])) > 0 {
 			// A block its fence closes: an inner "```bash" in a
 			// "```markdown" example is the example's own.
 			continue
@@ -438,7 +438,7 @@ func (b *builder) fenceSlips(doc ast.Node) {
 			switch {
 			case slip < 0 && strings.HasPrefix(l, marker) && len(l) > len(marker) && unicode.IsLetter(rune(l[len(marker)])):
 				slip = seg.Start
-			case slip >= 0 && (strings.HasPrefix(l, "#") && strings.HasPrefix(strings.TrimLeft(l, "#"), " ") || strings.HasPrefix(l, "- [")):
+			case slip >= 0 && lines.Len() >= 3 && (strings.HasPrefix(l, "#") && strings.HasPrefix(strings.TrimLeft(l, "#"), " ") || strings.HasPrefix(l, "- [")):
 				last := lines.At(lines.Len() - 1)
 				b.p.warnf(b.p.Position(lineStart(b.src, slip)), "%q reads as code, not as the end of the code block that opens at line %d: a closing fence takes no info string, so the block runs on to line %d, and the headings and items in it (the first at line %d) are not read",
 					strings.TrimSpace(string(b.src[slip:lineEnd(b.src, slip)])), b.p.Position(start).Line, b.p.Position(last.Start).Line, b.p.Position(seg.Start).Line)
@@ -449,7 +449,7 @@ func (b *builder) fenceSlips(doc ast.Node) {
 				}
 			}
 		}
-		if slip < 0 && first >= 0 {
+		if slip < 0 && first >= 0 && fb.Info == nil {
 			// "```" closing nothing: an earlier slip paired the fences
 			// off by one, and this one opens a block that swallows the
 			// rest of the document.

@@ -4609,6 +4609,15 @@ func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candid
 		if len(lines) < 2 {
 			continue
 		}
+		if slices.ContainsFunc(sc.heads[i+1:], func(t *shapeHead) bool {
+			_, ok := headingLetter(t.head.Text)
+			return ok && t.node.Level == r.node.Level+1 && !units[t.node]
+		}) {
+			// "### A) Canary" under "## Rollout" after "### a. Schema"
+			// under "## Implementation": lettered work further on too,
+			// which this reading would leave out.
+			return
+		}
 		score := scoreWorkList
 		if pick == nil || pick.Units < len(lines) {
 			score = scoreItemsIn

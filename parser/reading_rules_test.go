@@ -7520,14 +7520,13 @@ func TestUnclosedFenceSaid(t *testing.T) {
 	assert.Equal(t, []string{`16:1: the code block that opens here is never closed, so it runs on to line 22, the end of the document, and the headings and items in it (the first at line 18) are not read: an earlier fence may have been taken for this one's`}, msgs(p, Warning))
 }
 
-// A design's "## 14. Rollout" holds its work, as "## Rollout plan" does;
-// a status line that says the work sits in a draft PR leaves it open, and
-// says so.
+// A status line that says the work sits in a draft PR leaves it open,
+// and says so; one that only mentions a review queue does not.
 func TestRolloutSectionDraftStatus(t *testing.T) {
-	src := "# File input\n\nStatus: implemented in draft PR\n\n## 1. Summary\n\nText.\n\n## 2. Goals\n\n- Paste\n- Upload\n\n## 14. Rollout\n\n1. Land storage and API.\n2. Add the terminal paste.\n3. Design remote transport.\n"
+	src := "# File input\n\nStatus: implemented in draft PR\n\n## 1. Summary\n\nText.\n\n## 2. Goals\n\n- Paste\n- Upload\n\n## 14. Rollout plan\n\n1. Land storage and API.\n2. Add the terminal paste.\n3. Design remote transport.\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
-	assert.Equal(t, `items | units: "{n}. {title} under ## 14. Rollout"`, chosen(p))
+	assert.Equal(t, `items | units: "{n}. {title} under ## 14. Rollout plan"`, chosen(p))
 	assert.Equal(t, []string{"1.1 Land storage and API open", "1.2 Add the terminal paste open", "1.3 Design remote transport open"}, units(p))
 	assert.Contains(t, msgs(p, Warning), "3:1: this line says the plan's work is done (\"Status: implemented in draft PR\"), but 3 of its 3 units are not marked done, and they are read open; if the line is right, `done: all` reads them done")
 }
@@ -7596,4 +7595,86 @@ func TestLineColumnBesideTasks(t *testing.T) {
 	assert.Equal(t, []string{"1.1 Project scaffold open", "1.2 App shell layout open", "1.3 Monaco editor open"}, units(p))
 	p = Parse("p.md", []byte("# Review\n\n| # | File | Line(s) | Description |\n|---|---|---|---|\n| 1 | a.go | 12 | nil check |\n| 2 | b.go | 40 | leak |\n"))
 	assert.Len(t, msgs(p, Error), 1)
+}
+
+// Review A of session 33: a status that ships an "admin review queue" is
+// done; one whose PR is open awaiting approval is not.
+func TestAwaitsLandingWords(t *testing.T) {
+	src := "# Admin Console Plan\n\n**Status:** ✅ Complete — admin review queue and login review flow shipped in v2.3\n\n## Phase 1: Queue\n- Build the admin review queue\n\n## Phase 2: Login\n- Build the login review flow\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Queue closed", "2.1 Login closed"}, units(p))
+	assert.True(t, awaitsLanding("Complete - implemented, PR open awaiting approval"))
+	assert.False(t, awaitsLanding("Complete — admin review queue shipped"))
+}
+
+func TestAwaitsLandingPROpen(t *testing.T) {
+	src := "# Admin Console Plan\n\n**Status:** Complete - implemented, PR open awaiting approval\n\n## Phase 1: Queue\n- Build the queue\n\n## Phase 2: Login\n- Build the login\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Queue open", "2.1 Login open"}, units(p))
+}
+
+// Review A of session 33: a plan handed to the agent that does it ("You
+// are helping me add dark mode") compiles; a fix plan whose boxes are
+// open is no write-up of a fix made, whatever its Prevention section.
+func TestSession33ReviewAPrompts(t *testing.T) {
+	src := "# Add dark mode to the settings page\n\nYou are helping me add dark mode. Follow these steps in order and commit after each.\n\n## Step 1: Add theme tokens\n\nCreate `theme.ts`.\n\n## Step 2: Wire the toggle\n\nAdd a toggle.\n\n## Step 3: Persist the choice\n\nSave it.\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 3)
+	src = "# Sprint tasks\n\nYou are a frontend engineer on this team.\n\n- [ ] Add the tokens\n- [ ] Wire the toggle\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 2)
+	src = "# Duplicate webhook deliveries\n\n## Root cause\n\nRetries are not idempotent.\n\n## Fix\n\n### Step 1: Add idempotency keys\n- [ ] Add the column\n- [ ] Check the key on receipt\n\n### Step 2: Backfill\n- [ ] Backfill keys\n\n## Prevention\n\n- [ ] Add an alert on duplicates\n"
+	p = Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.NotEmpty(t, p.Sprints)
+}
+
+// Review A of session 33: "Rejected" as a title word names a state the
+// work builds; only REJECTED in capitals marks a unit skipped.
+func TestRejectedInCapitalsOnly(t *testing.T) {
+	src := "# Review Queue Plan\n\n### Task 1: Add the Pending tab\n### Task 2: Add the Rejected tab\n### Task 3: Add the (Rejected) badge to cards\n### Task 4: Rejected → Pending re-submission (REST)\n### Task 5: Exit ADR [**REJECTED 2026-05-21**]\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Equal(t, []string{"1.1 Add the Pending tab open", "1.2 Add the Rejected tab open", "1.3 Add the (Rejected) badge to cards open", "1.4 Rejected → Pending re-submission (REST) open", "1.5 Exit ADR [REJECTED 2026-05-21] skipped"}, units(p))
+	for _, m := range msgs(p, Warning) {
+		assert.NotContains(t, m, "Rejected")
+	}
+}
+
+// Review A of session 33: lettered headings in two sections are not read
+// from the first alone, leaving the others out in silence.
+func TestLetteredElsewhereToo(t *testing.T) {
+	src := "# Cache Plan\n\n## Implementation\n\n### a. Schema\nAdd the table.\n\n### b. API\nAdd the endpoint.\n\n## Rollout\n\n### A) Canary\n5%.\n\n### B) GA\nEveryone.\n"
+	p := Parse("p.md", []byte(src))
+	assert.NotEqual(t, []string{"1.1 a. Schema open", "1.2 b. API open"}, units(p))
+	for _, c := range p.Candidates {
+		assert.NotContains(t, c.Description, "lettered headings")
+	}
+}
+
+// Review A of session 33: a checklist's item table with a mark the reader
+// does not know ("⚠️") is read, that row open and said, not dropped while
+// its sibling tables are read.
+func TestChecklistItemTableUnknownMark(t *testing.T) {
+	src := "# Release Checklist\n\n## Build\n\n| Item | Status |\n|------|--------|\n| CI passes | ✅ |\n| Publish a snapshot | ❌ |\n\n## Integration\n\n| Item | Status |\n|------|--------|\n| Dependabot covers Maven | ✅ |\n| CODEOWNERS lists java/ | ⚠️ |\n"
+	p := Parse("p.md", []byte(src))
+	require.Empty(t, msgs(p, Error))
+	assert.Len(t, p.Sprints, 4)
+	assert.Contains(t, msgs(p, Warning), `15:28: Status "⚠️" of unit 1.4 is not a status the compiler knows; read as open (known: done, in progress, blocked, open, skipped, and their usual words and emoji)`)
+}
+
+// Review A of session 33: a script's closed-by-nothing block with an info
+// string ("```bash" at the end, its "# comment") is no slip; a bare fence
+// that swallows a short last phase is said.
+func TestUnclosedFenceInfo(t *testing.T) {
+	p := Parse("p.md", []byte("# Ship Plan\n\n## Phase 1: Build\n\n- [ ] Compile\n- [ ] Test\n\n## Appendix\n\n```bash\n#!/bin/sh\n# Install the dependencies\napt-get install -y make\n"))
+	for _, m := range msgs(p, Warning) {
+		assert.NotContains(t, m, "never closed")
+	}
+	p = Parse("p.md", []byte("# Ship Plan\n\n## Phase 1: Build\n\n- [ ] Compile\n\n```\n## Phase 2: Ship\n- [ ] Tag the release\n"))
+	assert.Contains(t, msgs(p, Warning), "7:1: the code block that opens here is never closed, so it runs on to line 9, the end of the document, and the headings and items in it (the first at line 8) are not read: an earlier fence may have been taken for this one's")
 }

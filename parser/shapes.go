@@ -2561,8 +2561,9 @@ func (b *builder) planDone(value string, at Pos) {
 // awaitsLanding reports a status whose work is written but not landed:
 // "implemented in draft PR", "done, awaiting review", "not merged yet".
 // Its units stay open until the work lands.
+// Only whole words count: "admin review queue shipped" is no review.
 func awaitsLanding(v string) bool {
-	return containsAny(strings.ToLower(v), []string{"draft pr", "draft pull request", "in draft", "awaiting review", "awaiting merge", "pending review", "pending merge", "under review", "in review", "not merged", "not yet merged", "unmerged"})
+	return hasAnyWord(v, []string{"draft pr", "draft pull request", "in draft", "awaiting review", "awaiting approval", "awaiting merge", "pending review", "pending merge", "under review", "in review", "pr open", "not merged", "not yet merged", "unmerged"})
 }
 
 // docStage reports a status that says how far the document, not its

@@ -386,8 +386,11 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 		case st == "":
 			// Not started: a roadmap leaves the status of what it has
 			// not begun empty.
-		case !readStatus(st).known:
+		case !readStatus(st).known && !(header[0] == "item" && b.checklistTitled()):
 			return false
+		case !readStatus(st).known:
+			// "⚠️" in a checklist's item table: a mark the reader does
+			// not know, the row read open, and said.
 		default:
 			said++
 		}
