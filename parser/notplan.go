@@ -1627,6 +1627,11 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		switch {
 		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2) && !b.scheduledPhases(doc):
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
+		case sig.titleKind == "a tutorial or example" && best.Name == "headings" && hasAnyWord(sig.title, []string{"example", "walkthrough"}) && !hasCheckbox(b.src) && !b.scheduledPhases(doc):
+			// "# Example Walkthrough: Literature-Based Research Question"
+			// over "## Cycle 1: First Literature Search": the stages of a
+			// session it shows, not work to do.
+			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its %s are the stages of the example it walks through", sig.title, sig.titleKind, unitsWord(best))
 		case best.Name == "phases" && !b.phaseMarked(doc, best.level):
 			return fmt.Sprintf("its title %q says it is %s, and the closest reading finds no units of work, only phase headings", sig.title, sig.titleKind)
 		case sec != "" && designSection(sec):

@@ -7678,3 +7678,15 @@ func TestUnclosedFenceInfo(t *testing.T) {
 	p = Parse("p.md", []byte("# Ship Plan\n\n## Phase 1: Build\n\n- [ ] Compile\n\n```\n## Phase 2: Ship\n- [ ] Tag the release\n"))
 	assert.Contains(t, msgs(p, Warning), "7:1: the code block that opens here is never closed, so it runs on to line 9, the end of the document, and the headings and items in it (the first at line 8) are not read: an earlier fence may have been taken for this one's")
 }
+
+// A document titled as an example walkthrough ("# Example Walkthrough:
+// …") over "## Cycle N" headings shows a session's stages: refused; the
+// same headings in an example project's plan with boxes compile.
+func TestExampleWalkthroughStages(t *testing.T) {
+	src := "# Example Walkthrough: Literature Question\n\nThis annotated example shows a session.\n\n## Cycle 1: First Search\n\n### OBSERVE\n\nText.\n\n## Cycle 2: Expand Search\n\n### OBSERVE\n\nText.\n"
+	p := Parse("p.md", []byte(src))
+	require.Len(t, msgs(p, Error), 1)
+	assert.True(t, strings.HasPrefix(msgs(p, Error)[0], `1:1: p.md is not a plan: its title "Example Walkthrough: Literature Question" says it is a tutorial or example, and nothing in it speaks of work to do: its headings are the stages of the example it walks through`), msgs(p, Error)[0])
+	p = Parse("p.md", []byte(strings.ReplaceAll(src, "Text.", "- [ ] Do it")))
+	require.Empty(t, msgs(p, Error))
+}
