@@ -487,6 +487,11 @@ var titleMarkers = map[string]string{
 // title: "(2 weeks)", "(Weeks 49-54)", "(3-4 days)", "(Months 1-6)", "(~2h)".
 var durationRE = lazyMustCompile(`^(?:~|≈|about |approx\.? )?(?:\d+(?:\.\d+)?(?:\s*[-–]\s*\d+(?:\.\d+)?)?\s*(?:h|hrs?|hours?|horas?|stunden|d|days?|dias?|días?|jours?|tage?|giorni|w|wks?|weeks?|semanas?|semaines?|wochen?|settimane|months?|meses|mois|monate?|sprints?|sessions?|pts?|points?|sp)|(?:weeks?|months?|days?|sprints?|days?|q[1-4])\s*\d+(?:\s*[-–]\s*\d+)?)$`)
 
+// rejectedRE matches REJECTED as a marker closing a title: in brackets
+// at its end ("[**REJECTED 2026-05-21**]") or after a dash ("— REJECTED"),
+// not a state the work names ("Retry REJECTED", "(REJECTED) badge").
+var rejectedRE = lazyMustCompile(`(?:\[\**\s*REJECTED\b[^\]]*\]|[—–-]\s*\**REJECTED\**(?:\s+\d{4}-\d{2}-\d{2})?)\s*$`)
+
 // skipWords are the words that mark a heading skipped when written as a
 // marker: in capitals, or in parentheses or brackets.
 var skipWords = []string{"SKIPPED", "OUT OF SCOPE", "DEFERRED", "DESCOPED", "CANCELLED", "CANCELED", "DROPPED", "WON'T DO", "WON’T DO", "WONT DO", "RETIRED", "SUPERSEDED", "SUBDIVIDED", "N/A"}
@@ -586,7 +591,7 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		// "[**REJECTED 2026-05-21**]": rejected, in capitals only; "the
 		// Rejected tab" and "(Rejected) badge" name a state the work
 		// builds.
-		if k := indexWord(rest, "REJECTED"); k >= 0 && markerPlace(rest, k, len("REJECTED"), true) == placeWhole {
+		if rejectedRE.MatchString(rest) {
 			skip = "REJECTED"
 		}
 	}

@@ -1627,7 +1627,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		switch {
 		case best.Name == "headings" && (stepsWord(best) || b.stepHeadings(doc) >= 2) && !b.scheduledPhases(doc):
 			return fmt.Sprintf("its title %q says it is %s, and nothing in it speaks of work to do: its steps are for a reader to follow", sig.title, sig.titleKind)
-		case sig.titleKind == "a tutorial or example" && best.Name == "headings" && hasAnyWord(sig.title, []string{"example", "walkthrough"}) && !hasCheckbox(b.src) && !b.scheduledPhases(doc):
+		case sig.titleKind == "a tutorial or example" && best.Name == "headings" && hasAnyPrefix(strings.ToLower(sig.title), []string{"example walkthrough", "example session", "annotated example", "worked example", "walkthrough:", "example:"}) && !hasCheckbox(b.src) && !b.scheduledPhases(doc):
 			// "# Example Walkthrough: Literature-Based Research Question"
 			// over "## Cycle 1: First Literature Search": the stages of a
 			// session it shows, not work to do.
@@ -1929,7 +1929,7 @@ func (b *builder) notAPlan(doc ast.Node, best *Candidate) string {
 		// "## 🗺️ Roadmap" with three boxes between a README's Features
 		// and Contributing: what the project plans, told to its readers.
 		return what + ", and the only work the closest reading finds is the items of one of its sections: a README's word on what the project plans, not a plan"
-	case sig.kind == "the write-up of a problem and its fix" && distinctHeads(sig.evidence) >= 2 && !sig.planned && !(best.Name == "headings" && b.openBoxes(doc)):
+	case sig.kind == "the write-up of a problem and its fix" && distinctHeads(sig.evidence) >= 2 && !sig.planned && !(best.Name == "headings" && b.unitsHoldOpenBoxes(doc, best)):
 		// "## Problem", "### Symptoms", "### Root Cause", "## Fix", then
 		// "## Checklist for Other Projects": what went wrong, how it was
 		// fixed, and advice.
@@ -2820,11 +2820,35 @@ func (b *builder) tickedBox(doc ast.Node) bool {
 	return checked > 0
 }
 
-// openBoxes reports whether any checkbox of the document is open: work
-// still to do, which no write-up of a fix made leaves.
-func (b *builder) openBoxes(doc ast.Node) bool {
-	_, open := b.boxTotals(doc)
-	return open > 0
+// unitsHoldOpenBoxes reports whether an open checkbox stands in the
+// sections of c's heading units: work still to do under the fix's own
+// steps, which no write-up of a fix made leaves (its "## Prevention"
+// boxes are advice, and do not count).
+func (b *builder) unitsHoldOpenBoxes(doc ast.Node, c *Candidate) bool {
+	if len(c.First) == 0 || c.level == 0 {
+		return false
+	}
+	in := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			switch line := b.p.Position(b.blockStart(h)).Line; {
+			case h.Level == c.level && line >= c.First[0]:
+				in = true
+			case h.Level <= c.level:
+				in = false
+			}
+			continue
+		}
+		if in && n.Kind() == ast.KindList {
+			var checked, open int
+			var first Pos
+			b.countBoxes(n, &checked, &open, &first)
+			if open > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // routineHeading reports a normalised heading that says its section is gone

@@ -4609,12 +4609,9 @@ func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candid
 		if len(lines) < 2 {
 			continue
 		}
-		if slices.ContainsFunc(sc.heads[i+1:], func(t *shapeHead) bool {
-			_, ok := headingLetter(t.head.Text)
-			return ok && t.node.Level == r.node.Level+1 && !units[t.node]
-		}) {
-			// "### A) Canary" under "## Rollout" after "### a. Schema"
-			// under "## Implementation": lettered work further on too,
+		if b.letteredElsewhere(sc, r, units) {
+			// "### A) Canary" under "## Rollout" beside "### a. Schema"
+			// under "## Implementation": lettered work elsewhere too,
 			// which this reading would leave out.
 			return
 		}
@@ -4629,6 +4626,28 @@ func (b *builder) letteredUnits(sc *shapeScan, pick *Candidate, add func(*Candid
 			read: func(b *builder, doc ast.Node) bool { return b.runShapesWith(doc, cfg) }})
 		return
 	}
+}
+
+// letteredElsewhere reports a lettered heading one level under r's, not
+// one of units, in another section that may hold work: not an appendix,
+// references, a glossary, a list of issues or a design's background
+// ("## Appendix" over "### A. Glossary", "## §2. Issues by category" over
+// "### A. …").
+func (b *builder) letteredElsewhere(sc *shapeScan, r *shapeHead, units map[ast.Node]bool) bool {
+	var sec string
+	for _, t := range sc.heads {
+		if t.node.Level <= r.node.Level {
+			sec = t.head.Text
+			continue
+		}
+		if _, ok := headingLetter(t.head.Text); !ok || t.node.Level != r.node.Level+1 || units[t.node] {
+			continue
+		}
+		if !hasAnyWord(sec, []string{"appendix", "appendices", "references", "glossary", "issues", "problems", "findings"}) && !designSection(sec) {
+			return true
+		}
+	}
+	return false
 }
 
 // headingLetter reads the letter a heading's text opens with, as a

@@ -7690,3 +7690,37 @@ func TestExampleWalkthroughStages(t *testing.T) {
 	p = Parse("p.md", []byte(strings.ReplaceAll(src, "Text.", "- [ ] Do it")))
 	require.Empty(t, msgs(p, Error))
 }
+
+// Review B of session 33: each case was read wrong by the session's code
+// before its mends.
+func TestSession33ReviewB(t *testing.T) {
+	compiles := func(src string, n int) {
+		t.Helper()
+		p := Parse("p.md", []byte(src))
+		require.Empty(t, msgs(p, Error), src)
+		assert.Len(t, p.Sprints, n, src)
+	}
+	refused := func(src string) {
+		t.Helper()
+		p := Parse("p.md", []byte(src))
+		assert.Len(t, msgs(p, Error), 1, src)
+	}
+	// 1. A walkthrough the work builds, and an example it adds, are plans.
+	compiles("# Onboarding Walkthrough\n\nNew users get a guided tour.\n\n## Task 1: Build the tooltip\n\nA tooltip.\n\n## Task 2: Store tour progress\n\nA column.\n\n## Task 3: Wire the tour\n\nOn first login.\n", 3)
+	compiles("# Add an example for the streaming API\n\n## Task 1: Write it\n\nCode.\n\n## Task 2: Test it\n\nCode.\n\n## Task 3: Link it\n\nDocs.\n", 3)
+	// 2. A review's file and line table is its findings, whatever the
+	// file column is called.
+	refused("# Code review: payments\n\n| # | File(s) | Line(s) | Description |\n|---|---|---|---|\n| 1 | charge.go | 42-58 | Retries without a key |\n| 2 | refund.go | 101 | Swallows the error |\n| 3 | webhook.go | 210 | No signature check |\n")
+	refused("# Security Review\n\n| # | Component | Line | Description |\n|---|---|---|---|\n| 1 | auth | 42 | Weak hash |\n| 2 | api | 101 | No rate limit |\n")
+	// 3. An appendix's lettered headings leave the work's own alone.
+	compiles("# Search Service Plan\n\n## Implementation\n\n### A. Index schema\nDefine it.\n\n### B. Ingest worker\nConsume.\n\n### C. Query API\nAdd it.\n\n## Appendix\n\n### A. Glossary\nTerms.\n\n### B. References\nLinks.\n", 3)
+	// 5. Advice boxes under Prevention do not make a fix made a plan.
+	refused("# Duplicate webhook deliveries\n\n## Symptoms\n\nCharged twice.\n\n## Root Cause\n\nNot idempotent.\n\n## Solution\n\n### Step 1: Add a key column\n- Added `idempotency_key`\n\n### Step 2: Check the key\n- The handler returns 200\n\n### Step 3: Backfill\n- Backfilled 30 days\n\n## Prevention\n\n- [ ] Does your handler dedupe on a key?\n- [ ] Is the key column unique?\n")
+	// 6. REJECTED as a state the work names is no skip.
+	p := Parse("p.md", []byte("# Orders Plan\n\n### Task 1: Add the state machine\n\nStates.\n\n### Task 2: Add the (REJECTED) badge\n\nRed.\n\n### Task 3: Retry REJECTED\n\nResubmit.\n\n### Task 4: Email the customer\n\nSend.\n"))
+	assert.Len(t, p.Sprints, 4)
+	assert.Empty(t, p.Skipped)
+	// 7. Merged and unmerged cells are a feature, not a review.
+	p = Parse("p.md", []byte("# XLSX Export Plan\n\n**Status:** ✅ Complete — export handles merged and unmerged cells\n\n## Phase 1: Cells\n- Write merged cells\n\n## Phase 2: Styles\n- Copy fonts\n"))
+	assert.Equal(t, []string{"1.1 Cells closed", "2.1 Styles closed"}, units(p))
+}

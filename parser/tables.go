@@ -1038,14 +1038,12 @@ func notWorkTable(header []string) bool {
 		// effort.
 		return false
 	}
-	files := slices.ContainsFunc(header, func(h string) bool {
-		return h == "file" || h == "files" || h == "path" || h == "location" || strings.HasPrefix(h, "file ") || strings.HasSuffix(h, " file")
-	})
+	tasks := slices.ContainsFunc(header, func(h string) bool { return slices.Contains(workTitleHeaders, h) })
 	return slices.ContainsFunc(header, func(h string) bool {
 		w := notWorkWord(h)
-		// "| # | Task | Epic line(s) |": lines of another document the
-		// task comes from; only beside a file are lines places in code.
-		return w != "" && (files || !strings.HasPrefix(w, "line"))
+		// "| # | Task | Epic line(s) |": lines of the document a task
+		// comes from; any other line column is a place in the code.
+		return w != "" && !(tasks && strings.HasPrefix(w, "line") && hasAnyPrefix(h, []string{"epic ", "spec ", "story ", "prd ", "plan ", "roadmap ", "requirement ", "requirements "}))
 	})
 }
 
