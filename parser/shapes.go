@@ -2560,9 +2560,9 @@ func (b *builder) planDone(value string, at Pos) {
 
 // awaitsLanding reports a status whose work is written but not landed:
 // "implemented in draft PR", "done, awaiting review", "not merged yet".
-// Its units stay open until the work lands.
-// Only whole words of a change under review count: "admin review queue
-// shipped" and "merged and unmerged cells" say no such thing.
+// Its units stay open until the work lands. Only whole words of a change
+// under review count: "admin review queue shipped" and "merged and
+// unmerged cells" say no such thing.
 func awaitsLanding(v string) bool {
 	return hasAnyWord(v, []string{"draft pr", "draft pull request", "awaiting review", "awaiting approval", "awaiting merge", "pending review", "pending merge", "pr open", "pr in review", "pr under review", "not merged", "not yet merged"})
 }

@@ -350,13 +350,14 @@ var scheduleHeaders = []string{"release", "release timeline", "target release", 
 // the document's title says it is a plan ("# v2 Release TODO"). The first
 // column is then both the rows' id column and their title.
 func (ut *unitTable) titledRows(b *builder, header []string) bool {
+	checklistItems := header[0] == "item" && b.checklistTitled()
 	if !slices.Contains(workTitleHeaders, header[0]) && !(header[0] == "feature" && slices.ContainsFunc(header, func(h string) bool { return slices.Contains(scheduleHeaders, h) })) &&
 		// "| Component | Status |" in a "Style Migration Tracker": each
 		// component is moved in turn, where a plan says so.
 		!(header[0] == "component" && b.planTitled()) &&
 		// "| item | status | evidence |" in an "Assurance Uplift
 		// Checklist": each item is a check of the list, gone through.
-		!(header[0] == "item" && b.checklistTitled()) {
+		!checklistItems {
 		// A roadmap's "| Feature | Description | Release timeline |
 		// Status |" lists work; a Feature column with no date or
 		// release to meet lists what a product has.
@@ -386,7 +387,7 @@ func (ut *unitTable) titledRows(b *builder, header []string) bool {
 		case st == "":
 			// Not started: a roadmap leaves the status of what it has
 			// not begun empty.
-		case !readStatus(st).known && !(header[0] == "item" && b.checklistTitled()):
+		case !readStatus(st).known && !checklistItems:
 			return false
 		case !readStatus(st).known:
 			// "⚠️" in a checklist's item table: a mark the reader does

@@ -336,8 +336,8 @@ func splitShapeID(t string) (id, rest string) {
 	}
 	i := 0
 	if len(t) > 2 && t[0] >= 'A' && t[0] <= 'Z' && t[1] == '-' && t[2] >= '1' && t[2] <= '9' {
-		// "批次 C-3：Flutter 测试补齐", "Batch C-3: ...": a series letter
-		// and the number in it.
+		// "批次 C-3：Flutter 测试补齐": a series letter and the number
+		// in it.
 		i = 2
 	} else if t == "" || t[0] < '0' || t[0] > '9' {
 		return "", t
