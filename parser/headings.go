@@ -591,7 +591,7 @@ func headingMarkers(rest string) (skip, done, progress, loose string) {
 		// "[**REJECTED 2026-05-21**]": rejected, in capitals only; "the
 		// Rejected tab" and "(Rejected) badge" name a state the work
 		// builds.
-		if rejectedRE.MatchString(rest) {
+		if strings.Contains(rest, "REJECTED") && rejectedRE.MatchString(rest) {
 			skip = "REJECTED"
 		}
 	}
