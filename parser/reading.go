@@ -1003,7 +1003,7 @@ func workSection(text string) bool {
 		// out, as "Implementation Notes" are, not its work.
 		return false
 	}
-	if hasAnyWord(text, []string{"appendix", "anhang", "apéndice", "annexe"}) || containsAny(text, []string{"附录", "附錄", "付録", "부록"}) {
+	if hasAnyWord(text, appendixWords) || containsAny(text, []string{"附录", "附錄", "付録", "부록"}) {
 		// "冻结附录（任务 1.1 - 1.5）": an appendix to the tasks it
 		// names, not their section.
 		return false
@@ -4643,12 +4643,15 @@ func (b *builder) letteredElsewhere(sc *shapeScan, r *shapeHead, units map[ast.N
 		if _, ok := headingLetter(t.head.Text); !ok || t.node.Level != r.node.Level+1 || units[t.node] {
 			continue
 		}
-		if !hasAnyWord(sec, []string{"appendix", "appendices", "references", "glossary", "issues", "problems", "findings"}) && !designSection(sec) {
+		if !hasAnyWord(sec, appendixWords) && !hasAnyWord(sec, []string{"references", "glossary", "issues", "problems", "findings"}) && !designSection(sec) {
 			return true
 		}
 	}
 	return false
 }
+
+// appendixWords name an appendix, in the languages plans are written in.
+var appendixWords = []string{"appendix", "appendices", "anhang", "apéndice", "annexe"}
 
 // headingLetter reads the letter a heading's text opens with, as a
 // lettered list writes it: "A. Title", "B) Title", "(c) Title".

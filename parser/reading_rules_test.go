@@ -7521,8 +7521,8 @@ func TestUnclosedFenceSaid(t *testing.T) {
 }
 
 // A status line that says the work sits in a draft PR leaves it open,
-// and says so; one that only mentions a review queue does not.
-func TestRolloutSectionDraftStatus(t *testing.T) {
+// and says so.
+func TestDraftPRStatus(t *testing.T) {
 	src := "# File input\n\nStatus: implemented in draft PR\n\n## 1. Summary\n\nText.\n\n## 2. Goals\n\n- Paste\n- Upload\n\n## 14. Rollout plan\n\n1. Land storage and API.\n2. Add the terminal paste.\n3. Design remote transport.\n"
 	p := Parse("p.md", []byte(src))
 	require.Empty(t, msgs(p, Error))
@@ -7585,9 +7585,9 @@ func TestJapaneseOverallPlan(t *testing.T) {
 	assert.Equal(t, []string{"1.1 WPFプロジェクト作成 open", "1.2 スキャン open", "1.3 ログ保存 open"}, units(p))
 }
 
-// A line column counts against work only beside a file column: "| # |
-// Task | Epic line(s) |" lists tasks and the lines of the epic they come
-// from; "| # | File | Line(s) | Description |" places a review found.
+// A line column that names the document a task comes from does not count
+// against work: "| # | Task | Epic line(s) |" lists tasks; "| # | File |
+// Line(s) | Description |" is the places a review found.
 func TestLineColumnBesideTasks(t *testing.T) {
 	src := "# Snakie — First Build Plan\n\n## First-build scope\n\n| # | Task | Epic line(s) |\n|---|---|---|\n| 1 | Project scaffold | 2,3 |\n| 2 | App shell layout | 11 |\n| 3 | Monaco editor | 5 |\n"
 	p := Parse("p.md", []byte(src))
